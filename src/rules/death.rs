@@ -1,0 +1,229 @@
+//! Death and inheritance (digest §9, 1.6, 4.3.1), in the order the digest gives.
+
+use super::cards::{lord_name, Card, LordId};
+use super::state::*;
+use super::{refuse, RuleError};
+use crate::map::FiefId;
+
+impl Game {
+    /// A Lord dies: his card is discarded and every title, marker and tie is settled (§9).
+    pub(crate) fn kill_lord(&mut self, l: LordId) {
+        let Some(idx) = self.lords.iter().position(|x| x.id == l) else {
+            return;
+        };
+        let dead = self.lords.remove(idx);
+        let p = dead.owner;
+        // 1. The Lord card goes to the Lords discard pile.
+        self.lords_discard.push(Card::Lord(l));
+        // 2. Fief Titles (4.3.1).
+        for f in 0..self.titles.fief.len() {
+            if self.titles.fief[f] == Some(l) {
+                self.titles.fief[f] = None;
+                self.inherit_fief_title(p, dead.spouse, f as FiefId);
+            }
+        }
+        // 3. Bishop (1.6).
+        for b in 0..self.titles.bishop.len() {
+            if self.titles.bishop[b] == Some(l) {
+                self.titles.bishop[b] = None;
+                self.say(
+                    "1.6",
+                    format!("The Staff of Bishopric {} returns to the board.", b + 1),
+                );
+            }
+        }
+        // 4. Cardinal (1.6).
+        self.drop_cardinal(l);
+        // 5. Pope: any excommunication ends.
+        if self.titles.pope == Some(l) {
+            self.titles.pope = None;
+            for x in &mut self.lords {
+                x.excommunicated = false;
+            }
+            self.say("1.7", "The Pope is dead; any excommunication ends.");
+        }
+        // 6. King (1.8.1, 1.8.2).
+        if self.titles.king == Some(l) {
+            self.titles.king = None;
+            if let Some(cp) = self.titles.crown_prince.take() {
+                self.titles.king = Some(cp);
+                self.titles.queen = None;
+                self.titles.regent = false;
+                self.say(
+                    "1.8.2",
+                    format!(
+                        "The King is dead; the Crown Prince {} is King at once.",
+                        lord_name(cp)
+                    ),
+                );
+            } else if let Some(q) = self.titles.queen {
+                self.titles.regent = true;
+                self.say(
+                    "1.8.1",
+                    format!("The King is dead; {} rules as Queen Regent.", lord_name(q)),
+                );
+            } else {
+                self.say("1.8", "The King is dead; the throne is vacant.");
+            }
+        }
+        // 7. Queen (digest §9 item 7): the counter returns; the Crown Prince keeps his status.
+        if self.titles.queen == Some(l) {
+            self.titles.queen = None;
+            self.titles.regent = false;
+        }
+        // 8. Crown Prince (digest §12.2 item 13).
+        if self.titles.crown_prince == Some(l) {
+            self.titles.crown_prince = None;
+        }
+        // 9. d'ARC.
+        if self.titles.darc == Some(l) {
+            self.titles.darc = None;
+            self.lords_discard.push(Card::Darc);
+        }
+        // 10. The marriage and the alliance end (digest §12.2 item 14: the widow(er) may remarry).
+        if let Some(s) = dead.spouse {
+            if let Some(sp) = self.lord_mut(s) {
+                sp.spouse = None;
+            }
+        }
+        self.say("9", format!("{} is dead.", lord_name(l)));
+        // 13. Control and Captives in his Village.
+        self.refresh_control(dead.village);
+        self.check_captives(dead.village);
+    }
+
+    /// 1.6: the Biretta returns; a Cardinal card goes to the Lords discard pile.
+    pub(crate) fn drop_cardinal(&mut self, l: LordId) {
+        if let Some(i) = self.titles.cardinals.iter().position(|c| c.0 == l) {
+            let (_, source) = self.titles.cardinals.remove(i);
+            if source == CardinalSource::Card {
+                self.lords_discard.push(Card::Cardinal);
+            }
+        }
+    }
+
+    /// 4.3.1: the title passes to another Lord of the family; failing that, to the spouse if
+    /// the dead Lord was the last; otherwise back to the map, to be reclaimed free.
+    fn inherit_fief_title(&mut self, p: PlayerId, spouse: Option<LordId>, f: FiefId) {
+        let fief_name = self.map.fiefs[f as usize].name.clone();
+        if self.family(p).next().is_some() {
+            let room: Vec<LordId> = self
+                .family(p)
+                .filter(|x| self.fief_titles_of(x.id).len() < 2)
+                .map(|x| x.id)
+                .collect();
+            match room.len() {
+                0 => {
+                    // Digest §12.2 item 16.
+                    self.titles.fief_reclaim[f as usize] = Some(p);
+                    self.say("4.3.1", format!("No Lord of {} has room for the title of the {}; it returns to the map.", self.name(p), fief_name));
+                }
+                1 => {
+                    self.titles.fief[f as usize] = Some(room[0]);
+                    self.say(
+                        "4.3.1",
+                        format!(
+                            "The title of the {} passes to {}.",
+                            fief_name,
+                            lord_name(room[0])
+                        ),
+                    );
+                }
+                _ => self
+                    .pending
+                    .push(Pending::ChooseHeir { player: p, fief: f }),
+            }
+            return;
+        }
+        if let Some(s) =
+            spouse.filter(|&s| self.lord(s).is_some() && self.fief_titles_of(s).len() < 2)
+        {
+            let q = self.lord(s).map(|x| x.owner).unwrap_or(p);
+            self.titles.fief[f as usize] = Some(s);
+            self.say(
+                "4.3.1",
+                format!(
+                    "The title of the {} passes to the spouse, {}.",
+                    fief_name,
+                    lord_name(s)
+                ),
+            );
+            // The Troops in the Fortified City are swapped for the spouse's, type for type.
+            if let Some(city) = self.map.fiefs[f as usize]
+                .villages
+                .iter()
+                .copied()
+                .find(|&v| self.villages[v as usize].fort == Fort::City)
+            {
+                let t = self.villages[city as usize].troops[p as usize];
+                let (pq, pp) = (self.players[q as usize].clone(), p as usize);
+                let maa = t.maa.min(pq.stock_maa);
+                let knights = t.knights.min(pq.stock_knights);
+                self.villages[city as usize].troops[pp] = Troops::default();
+                self.players[pp].stock_maa += t.maa;
+                self.players[pp].stock_knights += t.knights;
+                let qt = &mut self.villages[city as usize].troops[q as usize];
+                qt.maa += maa;
+                qt.knights += knights;
+                self.players[q as usize].stock_maa -= maa;
+                self.players[q as usize].stock_knights -= knights;
+                self.set_controller(city, Some(q));
+            }
+            for v in self.map.fiefs[f as usize].villages.clone() {
+                if !self.occupied(v) {
+                    self.set_controller(v, Some(q));
+                }
+            }
+            return;
+        }
+        self.titles.fief_reclaim[f as usize] = Some(p);
+        self.say(
+            "4.3.1",
+            format!("The title of the {} returns to the map.", fief_name),
+        );
+    }
+
+    /// A player receives a Fief Title (by taking a Fortified City): he picks the Lord
+    /// (digest §12.2 item 17).
+    pub(crate) fn give_fief_title(&mut self, p: PlayerId, f: FiefId) {
+        let room: Vec<LordId> = self
+            .family(p)
+            .filter(|x| self.fief_titles_of(x.id).len() < 2)
+            .map(|x| x.id)
+            .collect();
+        match room.len() {
+            0 => self.titles.fief_reclaim[f as usize] = Some(p),
+            1 => self.titles.fief[f as usize] = Some(room[0]),
+            _ => self
+                .pending
+                .push(Pending::ChooseHeir { player: p, fief: f }),
+        }
+    }
+
+    pub(crate) fn check_heir(&self, p: PlayerId, _f: FiefId, l: LordId) -> Result<(), RuleError> {
+        if self.lord(l).map(|x| x.owner) != Some(p) {
+            return refuse("4.3.1", "the title goes to a Lord of your own family");
+        }
+        if self.fief_titles_of(l).len() >= 2 {
+            return refuse(
+                "4.3",
+                format!("{} already holds 2 Fief Titles", lord_name(l)),
+            );
+        }
+        Ok(())
+    }
+
+    pub(crate) fn exec_heir(&mut self, l: LordId) {
+        if let Some(Pending::ChooseHeir { fief, .. }) = self.pending.pop() {
+            self.titles.fief[fief as usize] = Some(l);
+            self.say(
+                "4.3.1",
+                format!(
+                    "The title of the {} passes to {}.",
+                    self.map.fiefs[fief as usize].name,
+                    lord_name(l)
+                ),
+            );
+        }
+    }
+}

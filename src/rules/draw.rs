@@ -1,0 +1,922 @@
+//! Phase 2: discard and draw (2.1, 2.2), the Disaster track (2.3) and Play Cards (2.4).
+
+use super::cards::{lord_name, lord_sex, Card, LordId, Sex};
+use super::state::*;
+use super::{refuse, Action, RuleError};
+use crate::map::{BishopricId, VillageId};
+
+/// 2.1, digest §12.2 item 27: the hand limit.
+pub const HAND_LIMIT: usize = 3;
+
+impl Game {
+    // ----- 2.1 Discard and draw -----
+
+    pub(crate) fn check_draw(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
+        let Phase::Draw {
+            fortune,
+            lord,
+            drawing,
+            ..
+        } = self.phase
+        else {
+            return refuse("2.1", "not the draw step");
+        };
+        let hand = &self.players[p as usize].hand;
+        match a {
+            Action::Discard(c) => {
+                if drawing {
+                    return refuse("2.1", "discarding comes before drawing");
+                }
+                if !hand.contains(c) {
+                    return refuse("2.1", format!("you hold no {} card", c.name()));
+                }
+                Ok(())
+            }
+            Action::DrawFortune | Action::DrawLord => {
+                if fortune + lord >= 2 {
+                    return refuse("2.1", "you have drawn your 2 cards");
+                }
+                if hand.len() >= HAND_LIMIT {
+                    return refuse("2.1", "your hand holds 3 cards, the limit");
+                }
+                if *a == Action::DrawLord {
+                    if lord > 0 {
+                        return refuse("2.1", "never 2 Lord cards in one draw");
+                    }
+                    if self.lords_deck.is_empty() && self.lords_discard.is_empty() {
+                        return refuse("2.2", "no Lord card is left to draw");
+                    }
+                } else if !self
+                    .fortune_deck
+                    .iter()
+                    .chain(&self.fortune_discard)
+                    .any(|c| !c.is_disaster())
+                {
+                    return refuse("2.2", "no Fortune card is left to draw");
+                }
+                Ok(())
+            }
+            Action::EndDraw => Ok(()),
+            _ => refuse("2.1", "not a draw action"),
+        }
+    }
+
+    pub(crate) fn exec_draw(&mut self, p: PlayerId, a: Action) {
+        let name = self.name(p);
+        match a {
+            Action::Discard(c) => {
+                let hand = &mut self.players[p as usize].hand;
+                if let Some(i) = hand.iter().position(|x| *x == c) {
+                    hand.remove(i);
+                }
+                if c.is_lords_deck() {
+                    self.lords_discard.push(c);
+                } else {
+                    self.fortune_discard.push(c);
+                }
+                self.say("2.1", format!("{name} discards {}.", c.name()));
+            }
+            Action::DrawLord => {
+                if self.lords_deck.is_empty() {
+                    self.reshuffle(true);
+                }
+                if let Some(c) = self.lords_deck.pop() {
+                    self.players[p as usize].hand.push(c);
+                    self.say_private(
+                        "2.1",
+                        p,
+                        format!("{name} draws {}.", c.name()),
+                        format!("{name} draws a Lord card."),
+                    );
+                }
+                self.mark_drawn(false);
+            }
+            Action::DrawFortune => {
+                self.draw_fortune(p);
+                self.mark_drawn(true);
+            }
+            Action::EndDraw => {
+                if let Phase::Draw {
+                    idx,
+                    fortune,
+                    lord,
+                    drawing,
+                } = &mut self.phase
+                {
+                    *idx += 1;
+                    *fortune = 0;
+                    *lord = 0;
+                    *drawing = false;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn mark_drawn(&mut self, fortune_card: bool) {
+        if let Phase::Draw {
+            fortune,
+            lord,
+            drawing,
+            ..
+        } = &mut self.phase
+        {
+            *drawing = true;
+            if fortune_card {
+                *fortune += 1;
+            } else {
+                *lord += 1;
+            }
+        }
+    }
+
+    /// 2.2: an empty deck is rebuilt from its shuffled discard pile.
+    fn reshuffle(&mut self, lords: bool) {
+        let mut pile = std::mem::take(if lords {
+            &mut self.lords_discard
+        } else {
+            &mut self.fortune_discard
+        });
+        self.rng.shuffle(&mut pile);
+        if lords {
+            self.lords_deck = pile;
+        } else {
+            self.fortune_deck = pile;
+        }
+        self.say(
+            "2.2",
+            format!(
+                "The {} discard pile is shuffled into a new deck.",
+                if lords { "Lords" } else { "Fortune & Disaster" }
+            ),
+        );
+    }
+
+    /// 2.1: draw through Disasters (face down onto the track, or discarded when it is full)
+    /// until a Fortune card comes up.
+    fn draw_fortune(&mut self, p: PlayerId) {
+        let name = self.name(p);
+        loop {
+            if self.fortune_deck.is_empty() {
+                if !self.fortune_discard.iter().any(|c| !c.is_disaster()) {
+                    self.say("2.2", "No Fortune card is left to draw.");
+                    return;
+                }
+                self.reshuffle(false);
+            }
+            let Some(c) = self.fortune_deck.pop() else {
+                return;
+            };
+            if c.is_disaster() {
+                if let Some(slot) = self.track.iter().position(|s| s.is_none()) {
+                    self.track[slot] = Some(c);
+                    self.say(
+                        "2.1",
+                        format!(
+                            "{name} turns up a Disaster: it goes face down on track space {}.",
+                            slot + 1
+                        ),
+                    );
+                } else {
+                    self.fortune_discard.push(c);
+                    self.say(
+                        "2.1",
+                        format!(
+                            "{name} turns up {}; the track is full, so it is discarded.",
+                            c.name()
+                        ),
+                    );
+                }
+                continue;
+            }
+            self.players[p as usize].hand.push(c);
+            self.say_private(
+                "2.1",
+                p,
+                format!("{name} draws {}.", c.name()),
+                format!("{name} draws a Fortune card."),
+            );
+            return;
+        }
+    }
+
+    // ----- 2.3 Disasters -----
+
+    /// 2.3: resolve one track space (in order 1, 2, 3: digest §12.2 item 38).
+    pub(crate) fn resolve_disaster_slot(&mut self, slot: u8) {
+        if slot >= 3 {
+            self.phase = Phase::PlayCards { idx: 0 };
+            return;
+        }
+        self.phase = Phase::Disasters { slot: slot + 1 };
+        let Some(card) = self.track[slot as usize].take() else {
+            return;
+        };
+        loop {
+            let roll = self.rng.d6();
+            if roll == 6 {
+                self.fortune_discard.push(card);
+                self.say(
+                    "2.3",
+                    format!(
+                        "{} from track space {}: rolled 6, a false alarm; discarded.",
+                        card.name(),
+                        slot + 1
+                    ),
+                );
+                return;
+            }
+            let b = roll - 1;
+            let bc = &self.bishopric_cards[b as usize];
+            let already = match card {
+                Card::HeavyRain => bc.heavy_rain,
+                Card::Famine => bc.famine,
+                _ => bc.plague,
+            };
+            if already {
+                self.say(
+                    "2.3",
+                    format!(
+                        "{}: rolled {roll}, but Bishopric {roll} already has one; rolling again.",
+                        card.name()
+                    ),
+                );
+                continue;
+            }
+            self.say(
+                "2.3",
+                format!(
+                    "{} from track space {} strikes Bishopric {roll}.",
+                    card.name(),
+                    slot + 1
+                ),
+            );
+            let bc = &mut self.bishopric_cards[b as usize];
+            match card {
+                Card::HeavyRain => bc.heavy_rain = true,
+                Card::Famine => bc.famine = true,
+                _ => {
+                    bc.plague = true;
+                    self.plague_strikes(b);
+                }
+            }
+            return;
+        }
+    }
+
+    /// 2.3.3: each Lord in the Bishopric rolls (1–3 dies; captives too, digest §12.2 item 25);
+    /// each army loses half its Troop counters, rounded down, chosen by the owner.
+    fn plague_strikes(&mut self, b: BishopricId) {
+        let mut victims: Vec<(PlayerId, LordId)> = Vec::new();
+        for i in 0..self.n() {
+            let p = self.seat(i);
+            for l in self.family(p) {
+                if self.bishopric_of(l.village) == b {
+                    victims.push((p, l.id));
+                }
+            }
+        }
+        for (_, l) in victims {
+            let roll = self.rng.d6();
+            if roll <= 3 {
+                self.say(
+                    "2.3.3",
+                    format!("{} rolls {roll} against the Plague and dies.", lord_name(l)),
+                );
+                self.kill_lord(l);
+            } else {
+                self.say(
+                    "2.3.3",
+                    format!("{} rolls {roll} and survives the Plague.", lord_name(l)),
+                );
+            }
+        }
+        let villages = self.map.bishoprics[b as usize].villages.clone();
+        let mut choices = Vec::new();
+        for v in villages {
+            for i in 0..self.n() {
+                let p = self.seat(i);
+                let t = self.villages[v as usize].troops[p as usize];
+                let losses = t.count() / 2;
+                if losses == 0 {
+                    continue;
+                }
+                let min_k = losses.saturating_sub(t.maa);
+                let max_k = losses.min(t.knights);
+                if min_k == max_k {
+                    self.plague_loss(p, v, losses, min_k);
+                } else {
+                    choices.push(Pending::PlagueLosses {
+                        player: p,
+                        village: v,
+                        losses,
+                    });
+                }
+            }
+        }
+        // The last pending decision is answered first: push in reverse to keep turn order.
+        self.pending.extend(choices.into_iter().rev());
+    }
+
+    fn plague_loss(&mut self, p: PlayerId, v: VillageId, losses: u8, knights: u8) {
+        let maa = losses - knights;
+        let t = &mut self.villages[v as usize].troops[p as usize];
+        t.maa -= maa;
+        t.knights -= knights;
+        let pl = &mut self.players[p as usize];
+        pl.stock_maa += maa;
+        pl.stock_knights += knights;
+        self.say(
+            "2.3.3",
+            format!(
+                "The Plague takes {maa} Men-at-Arms and {knights} Knights of {} in {}.",
+                self.name(p),
+                self.map.village_name(v)
+            ),
+        );
+        self.refresh_control(v);
+        self.check_captives(v);
+    }
+
+    pub(crate) fn check_plague_loss(
+        &self,
+        p: PlayerId,
+        v: VillageId,
+        losses: u8,
+        knights: u8,
+    ) -> Result<(), RuleError> {
+        let t = self.villages[v as usize].troops[p as usize];
+        if knights > t.knights || losses.saturating_sub(knights) > t.maa || knights > losses {
+            return refuse(
+                "2.3.3",
+                format!(
+                    "{losses} counters must go, from {} MaA and {} Knights",
+                    t.maa, t.knights
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    pub(crate) fn exec_plague_loss(&mut self, knights: u8) {
+        if let Some(Pending::PlagueLosses {
+            player,
+            village,
+            losses,
+        }) = self.pending.pop()
+        {
+            self.plague_loss(player, village, losses, knights);
+        }
+    }
+
+    // ----- 2.4 Play cards -----
+
+    pub(crate) fn play_card_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let mut hand = self.players[p as usize].hand.clone();
+        hand.sort();
+        hand.dedup();
+        let nv = self.map.villages.len() as VillageId;
+        for c in hand {
+            match c {
+                Card::Lord(l) => {
+                    for v in self.placement_villages(p) {
+                        out.push(Action::PlayLord {
+                            lord: l,
+                            village: v,
+                            crown_prince: false,
+                        });
+                        if self.may_name_crown_prince(p, l) {
+                            out.push(Action::PlayLord {
+                                lord: l,
+                                village: v,
+                                crown_prince: true,
+                            });
+                        }
+                    }
+                }
+                Card::Cardinal => out.extend(
+                    self.lords
+                        .iter()
+                        .map(|l| Action::PlayCardinal { lord: l.id }),
+                ),
+                Card::Darc => {
+                    out.extend(self.lords.iter().map(|l| Action::PlayDarc { lady: l.id }))
+                }
+                Card::Harvest => out.extend((0..5).map(Action::PlayHarvest)),
+                Card::GoodWeather => out.extend((0..5).map(Action::PlayGoodWeather)),
+                Card::Taxes => {
+                    for l in self.family(p) {
+                        for f in 0..self.map.fiefs.len() as u8 {
+                            out.push(Action::PlayTallage {
+                                lord: l.id,
+                                fief: f,
+                            });
+                        }
+                        for b in 0..5 {
+                            out.push(Action::PlayTithe {
+                                lord: l.id,
+                                bishopric: Some(b),
+                            });
+                        }
+                        out.push(Action::PlayTithe {
+                            lord: l.id,
+                            bishopric: None,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        let _ = nv;
+        out.push(Action::EndPlayCards);
+    }
+
+    /// 1.8.2, digest §12.2 item 12: the Queen's family may name a new male Lord Crown Prince.
+    fn may_name_crown_prince(&self, p: PlayerId, l: LordId) -> bool {
+        lord_sex(l) == Sex::Male
+            && self.titles.king.is_some()
+            && self.titles.crown_prince.is_none()
+            && self
+                .titles
+                .queen
+                .and_then(|q| self.lord(q))
+                .is_some_and(|q| q.owner == p && q.captor.is_none())
+    }
+
+    fn holds(&self, p: PlayerId, c: Card) -> Result<(), RuleError> {
+        if self.players[p as usize].hand.contains(&c) {
+            Ok(())
+        } else {
+            refuse("2.4", format!("you hold no {} card", c.name()))
+        }
+    }
+
+    pub(crate) fn check_play(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
+        match *a {
+            Action::EndPlayCards => Ok(()),
+            Action::PlayLord {
+                lord,
+                village,
+                crown_prince,
+            } => {
+                self.holds(p, Card::Lord(lord))?;
+                if self.lord(lord).is_some() {
+                    return refuse("2.2", format!("{} is already in play", lord_name(lord)));
+                }
+                if self.family(p).count() >= 4 {
+                    return refuse("2.4.1", "a family holds at most 4 Lords, Captives included");
+                }
+                if !self.placement_villages(p).contains(&village) {
+                    return refuse(
+                        "2.4.1",
+                        format!(
+                            "a new Lord must go to the first available placement, not {}",
+                            self.map.village_name(village)
+                        ),
+                    );
+                }
+                if crown_prince && !self.may_name_crown_prince(p, lord) {
+                    return refuse("1.8.2", "only a new male Lord of the free Queen's family, while the King lives and there is no Crown Prince");
+                }
+                Ok(())
+            }
+            Action::PlayCardinal { lord } => {
+                self.holds(p, Card::Cardinal)?;
+                self.check_cardinal_target(lord)
+            }
+            Action::PlayDarc { lady } => {
+                self.holds(p, Card::Darc)?;
+                let Some(l) = self.lord(lady) else {
+                    return refuse("9.1", "that Lady is not in play");
+                };
+                if lord_sex(lady) != Sex::Female || l.spouse.is_some() {
+                    return refuse("9.1", "d'ARC goes to an unmarried Lady");
+                }
+                if self.titles.darc.is_some() {
+                    return refuse("9.1", "there is already a d'ARC");
+                }
+                Ok(())
+            }
+            Action::PlayHarvest(b) => {
+                self.holds(p, Card::Harvest)?;
+                let bc = self
+                    .bishopric_cards
+                    .get(b as usize)
+                    .ok_or_else(|| super::RuleError {
+                        section: "2.4.2",
+                        reason: "no such Bishopric".into(),
+                    })?;
+                if bc.heavy_rain {
+                    return refuse(
+                        "2.4.2",
+                        "Bountiful Harvest may not be played where there is Heavy Rain",
+                    );
+                }
+                if bc.harvest && !bc.famine {
+                    return refuse(
+                        "2.4.7",
+                        "a Bountiful Harvest already lies on that Bishopric",
+                    );
+                }
+                Ok(())
+            }
+            Action::PlayGoodWeather(b) => {
+                self.holds(p, Card::GoodWeather)?;
+                let bc = self
+                    .bishopric_cards
+                    .get(b as usize)
+                    .ok_or_else(|| super::RuleError {
+                        section: "2.4.3",
+                        reason: "no such Bishopric".into(),
+                    })?;
+                if bc.famine {
+                    return refuse(
+                        "2.4.3",
+                        "Good Weather may not be played where there is Famine",
+                    );
+                }
+                if bc.good_weather && !bc.heavy_rain {
+                    return refuse("2.4.7", "Good Weather already lies on that Bishopric");
+                }
+                Ok(())
+            }
+            Action::PlayTallage { lord, fief } => {
+                self.check_tax_basics(p, lord)?;
+                if fief as usize >= self.map.fiefs.len() {
+                    return refuse("2.4.5", "no such Fief");
+                }
+                if self
+                    .taxes
+                    .iter()
+                    .any(|t| t.target == TaxTarget::Tallage(fief))
+                {
+                    return refuse("2.4.5", "that Fief is already taxed this round");
+                }
+                self.tallage_role(lord, fief).map(|_| ())
+            }
+            Action::PlayTithe { lord, bishopric } => {
+                self.check_tax_basics(p, lord)?;
+                self.tithe_role(p, lord, bishopric).map(|_| ())
+            }
+            _ => refuse("2.4", "not a card play"),
+        }
+    }
+
+    fn check_tax_basics(&self, p: PlayerId, lord: LordId) -> Result<(), RuleError> {
+        self.holds(p, Card::Taxes)?;
+        if self.players[p as usize].tax_markers == 0 {
+            return refuse("2.4.4", "all 3 of your Tax markers are in use");
+        }
+        if self.lord(lord).map(|l| l.owner) != Some(p) {
+            return refuse("2.4.4", "tax in the name of one of your own Lords");
+        }
+        Ok(())
+    }
+
+    /// 2.4.5: a Fief Lord on his own Fief, or the King (Queen Regent) on an ungoverned Fief.
+    fn tallage_role(&self, lord: LordId, fief: u8) -> Result<TaxRole, RuleError> {
+        if self.titles.fief[fief as usize] == Some(lord) {
+            return Ok(TaxRole::FiefLord);
+        }
+        let royal = self.titles.king == Some(lord)
+            || (self.titles.regent && self.titles.queen == Some(lord));
+        if royal && !self.fief_governed(fief) {
+            return Ok(TaxRole::King);
+        }
+        if royal {
+            refuse("2.4.5", "the King may Tallage only an ungoverned Fief")
+        } else {
+            refuse(
+                "2.4.5",
+                format!(
+                    "{} is neither Lord of that Fief nor the King",
+                    lord_name(lord)
+                ),
+            )
+        }
+    }
+
+    /// 2.4.6: a Bishop in his own Bishopric, a Cardinal on one governed Bishopric, the Pope on all.
+    fn tithe_role(
+        &self,
+        p: PlayerId,
+        lord: LordId,
+        b: Option<BishopricId>,
+    ) -> Result<TaxRole, RuleError> {
+        match b {
+            None => {
+                if self.titles.pope != Some(lord) {
+                    return refuse("2.4.6", "only the Pope tithes all Bishoprics with one card");
+                }
+                if !self.titles.bishop.iter().any(|x| x.is_some()) {
+                    return refuse("2.4.6", "no Bishopric is governed");
+                }
+                if self
+                    .taxes
+                    .iter()
+                    .any(|t| t.player == p && t.role == TaxRole::Pope)
+                {
+                    return refuse("2.4.6", "the Pope's Tithe is already placed");
+                }
+                Ok(TaxRole::Pope)
+            }
+            Some(b) => {
+                if b as usize >= self.titles.bishop.len() {
+                    return refuse("2.4.6", "no such Bishopric");
+                }
+                if self
+                    .taxes
+                    .iter()
+                    .any(|t| t.player == p && t.target == TaxTarget::Tithe(b))
+                {
+                    return refuse("2.4.6", "you already tithe that Bishopric");
+                }
+                if self.titles.bishop[b as usize] == Some(lord) {
+                    Ok(TaxRole::Bishop)
+                } else if self.is_cardinal(lord) && self.titles.bishop[b as usize].is_some() {
+                    Ok(TaxRole::Cardinal)
+                } else if self.is_cardinal(lord) {
+                    refuse("2.4.6", "a Cardinal tithes only a governed Bishopric")
+                } else {
+                    refuse(
+                        "2.4.6",
+                        format!(
+                            "{} is not the Bishop of Bishopric {} nor a Cardinal",
+                            lord_name(lord),
+                            b + 1
+                        ),
+                    )
+                }
+            }
+        }
+    }
+
+    fn take_card(&mut self, p: PlayerId, c: Card) {
+        let hand = &mut self.players[p as usize].hand;
+        if let Some(i) = hand.iter().position(|x| *x == c) {
+            hand.remove(i);
+        }
+    }
+
+    pub(crate) fn exec_play(&mut self, p: PlayerId, a: Action) {
+        let name = self.name(p);
+        match a {
+            Action::EndPlayCards => {
+                if let Phase::PlayCards { idx } = &mut self.phase {
+                    *idx += 1;
+                }
+            }
+            Action::PlayLord {
+                lord,
+                village,
+                crown_prince,
+            } => {
+                self.take_card(p, Card::Lord(lord));
+                self.lords.push(Lord {
+                    id: lord,
+                    owner: p,
+                    village,
+                    captor: None,
+                    spouse: None,
+                    excommunicated: false,
+                    assassin: false,
+                });
+                self.say(
+                    "2.4.1",
+                    format!(
+                        "{name} plays {}, who joins the family in {}.",
+                        lord_name(lord),
+                        self.map.village_name(village)
+                    ),
+                );
+                if self.villages[village as usize].controller.is_none() {
+                    self.set_controller(village, Some(p));
+                }
+                if crown_prince {
+                    self.titles.crown_prince = Some(lord);
+                    self.say("1.8.2", format!("{} is the Crown Prince.", lord_name(lord)));
+                }
+                self.reclaim_titles(p, lord);
+            }
+            Action::PlayCardinal { lord } => {
+                self.take_card(p, Card::Cardinal);
+                self.request_cardinal(p, lord, false);
+            }
+            Action::PlayDarc { lady } => {
+                self.take_card(p, Card::Darc);
+                self.titles.darc = Some(lady);
+                self.say(
+                    "9.1",
+                    format!(
+                        "{name} plays d'ARC: {} becomes {} d'ARC.",
+                        lord_name(lady),
+                        lord_name(lady)
+                    ),
+                );
+            }
+            Action::PlayHarvest(b) => {
+                self.take_card(p, Card::Harvest);
+                let bc = &mut self.bishopric_cards[b as usize];
+                if bc.famine {
+                    bc.famine = false;
+                    self.fortune_discard.extend([Card::Famine, Card::Harvest]);
+                    self.say("2.4.2", format!("{name}'s Bountiful Harvest ends the Famine in Bishopric {}; both cards are discarded.", b + 1));
+                } else {
+                    bc.harvest = true;
+                    self.say(
+                        "2.4.2",
+                        format!(
+                            "{name} plays Bountiful Harvest on Bishopric {}: +1 per Mill there.",
+                            b + 1
+                        ),
+                    );
+                }
+            }
+            Action::PlayGoodWeather(b) => {
+                self.take_card(p, Card::GoodWeather);
+                let bc = &mut self.bishopric_cards[b as usize];
+                if bc.heavy_rain {
+                    bc.heavy_rain = false;
+                    self.fortune_discard
+                        .extend([Card::HeavyRain, Card::GoodWeather]);
+                    self.say("2.4.3", format!("{name}'s Good Weather ends the Heavy Rain in Bishopric {}; both cards are discarded.", b + 1));
+                } else {
+                    bc.good_weather = true;
+                    self.say(
+                        "2.4.3",
+                        format!(
+                            "{name} plays Good Weather on Bishopric {}: +1 per Mill there.",
+                            b + 1
+                        ),
+                    );
+                }
+            }
+            Action::PlayTallage { lord, fief } => {
+                let Ok(role) = self.tallage_role(lord, fief) else {
+                    return;
+                };
+                self.take_card(p, Card::Taxes);
+                self.fortune_discard.push(Card::Taxes);
+                self.players[p as usize].tax_markers -= 1;
+                self.taxes.push(Tax {
+                    player: p,
+                    lord,
+                    role,
+                    target: TaxTarget::Tallage(fief),
+                });
+                let royal = if role == TaxRole::King {
+                    "a Royal "
+                } else {
+                    "a "
+                };
+                self.say(
+                    "2.4.5",
+                    format!(
+                        "{name} raises {royal}Tallage on the {} in the name of {}.",
+                        self.map.fiefs[fief as usize].name,
+                        lord_name(lord)
+                    ),
+                );
+            }
+            Action::PlayTithe { lord, bishopric } => {
+                let Ok(role) = self.tithe_role(p, lord, bishopric) else {
+                    return;
+                };
+                self.take_card(p, Card::Taxes);
+                self.fortune_discard.push(Card::Taxes);
+                self.players[p as usize].tax_markers -= 1;
+                let targets: Vec<BishopricId> = match bishopric {
+                    Some(b) => vec![b],
+                    None => (0..5)
+                        .filter(|&b| self.titles.bishop[b as usize].is_some())
+                        .collect(),
+                };
+                for b in &targets {
+                    self.taxes.push(Tax {
+                        player: p,
+                        lord,
+                        role,
+                        target: TaxTarget::Tithe(*b),
+                    });
+                }
+                let list: Vec<String> = targets.iter().map(|b| (b + 1).to_string()).collect();
+                self.say(
+                    "2.4.6",
+                    format!(
+                        "{name} raises a Tithe on Bishopric {} in the name of {}.",
+                        list.join(", "),
+                        lord_name(lord)
+                    ),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    /// 4.3.1: a family whose unmarried last Lord died gets its titles back free with a new Lord,
+    /// provided it still controls the Fortified City.
+    fn reclaim_titles(&mut self, p: PlayerId, lord: LordId) {
+        for f in 0..self.map.fiefs.len() {
+            if self.titles.fief_reclaim[f] != Some(p) || self.titles.fief[f].is_some() {
+                continue;
+            }
+            let city = self.map.fiefs[f]
+                .villages
+                .iter()
+                .copied()
+                .find(|&v| self.villages[v as usize].fort == Fort::City);
+            if city.is_some_and(|c| self.villages[c as usize].controller == Some(p))
+                && self.fief_titles_of(lord).len() < 2
+            {
+                self.titles.fief[f] = Some(lord);
+                self.titles.fief_reclaim[f] = None;
+                self.say(
+                    "4.3.1",
+                    format!(
+                        "{} takes back the title of the {}.",
+                        lord_name(lord),
+                        self.map.fiefs[f].name
+                    ),
+                );
+            }
+        }
+    }
+
+    /// 1.5, 4.4: a Cardinal goes on a Bishop; a Pope of another family must consent.
+    pub(crate) fn check_cardinal_target(&self, lord: LordId) -> Result<(), RuleError> {
+        let Some(l) = self.lord(lord) else {
+            return refuse("1.5", "that Lord is not in play");
+        };
+        if !self.is_bishop(lord) {
+            return refuse("1.5", format!("{} is not a Bishop", lord_name(lord)));
+        }
+        if self.is_cardinal(lord) {
+            return refuse("1.2", format!("{} is already a Cardinal", lord_name(lord)));
+        }
+        if l.excommunicated {
+            return refuse("1.7", "an excommunicated Lord cannot become Cardinal");
+        }
+        Ok(())
+    }
+
+    pub(crate) fn request_cardinal(&mut self, p: PlayerId, lord: LordId, purchased: bool) {
+        let pope_owner = self.titles.pope.and_then(|x| self.lord(x)).map(|x| x.owner);
+        match pope_owner {
+            Some(po) if po != p => {
+                self.say(
+                    "1.7",
+                    format!(
+                        "{} asks the Pope's consent to make {} a Cardinal.",
+                        self.name(p),
+                        lord_name(lord)
+                    ),
+                );
+                self.pending.push(Pending::CardinalConsent {
+                    player: p,
+                    lord,
+                    purchased,
+                });
+            }
+            _ => self.exec_cardinal_consent(p, lord, purchased, true),
+        }
+    }
+
+    pub(crate) fn exec_cardinal_consent(
+        &mut self,
+        p: PlayerId,
+        lord: LordId,
+        purchased: bool,
+        yes: bool,
+    ) {
+        if !yes {
+            self.say(
+                "1.7",
+                format!("The Pope refuses to make {} a Cardinal.", lord_name(lord)),
+            );
+            if !purchased {
+                self.players[p as usize].hand.push(Card::Cardinal);
+            }
+            return;
+        }
+        let source = if purchased {
+            self.players[p as usize].money -= 5;
+            CardinalSource::Purchased
+        } else {
+            CardinalSource::Card
+        };
+        self.titles.cardinals.push((lord, source));
+        let how = if purchased {
+            "buys the Cardinal's Biretta for"
+        } else {
+            "plays a Cardinal card on"
+        };
+        self.say(
+            "1.5",
+            format!(
+                "{} {how} {}, now a Cardinal.",
+                self.name(p),
+                lord_name(lord)
+            ),
+        );
+    }
+}

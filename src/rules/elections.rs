@@ -1,0 +1,645 @@
+//! Phase 1, "Hear Ye, Hear Ye": marriages (1.1) and the Bishop, Pope and King elections
+//! (1.3–1.8, digest §8.2–8.3).
+
+use super::cards::{lord_name, lord_sex, LordId, Sex};
+use super::state::*;
+use super::{refuse, Action, RuleError};
+use crate::map::BISHOPRIC_COUNT;
+
+/// The result of counting an election's FOR votes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Count {
+    /// FOR votes per candidate, in nomination order.
+    pub totals: Vec<(LordId, u32)>,
+    pub winner: Option<LordId>,
+    /// The rule that decided the result, in words.
+    pub reason: String,
+}
+
+impl Game {
+    // ----- 1.1 Marriage -----
+
+    pub(crate) fn answerer_of_marriage(
+        &self,
+        proposer: PlayerId,
+        groom: LordId,
+        bride: LordId,
+    ) -> PlayerId {
+        let g = self.lord(groom).map(|l| l.owner).unwrap_or(proposer);
+        let b = self.lord(bride).map(|l| l.owner).unwrap_or(proposer);
+        if g == proposer {
+            b
+        } else {
+            g
+        }
+    }
+
+    pub(crate) fn check_marriage(
+        &self,
+        p: PlayerId,
+        groom: LordId,
+        bride: LordId,
+    ) -> Result<(), RuleError> {
+        let (Some(g), Some(b)) = (self.lord(groom), self.lord(bride)) else {
+            return refuse("1.1", "both Lords must be in play");
+        };
+        if g.owner != p && b.owner != p {
+            return refuse("1.1", "one of the two must be your own Lord");
+        }
+        if g.owner == b.owner {
+            return refuse("1.1", "a marriage joins Lords of two different players");
+        }
+        if lord_sex(groom) != Sex::Male || lord_sex(bride) != Sex::Female {
+            return refuse("1.1", "a marriage joins a male Lord and a Lady");
+        }
+        if g.spouse.is_some() || b.spouse.is_some() {
+            return refuse("1.1", "both must be unmarried");
+        }
+        if self.is_church(groom) {
+            return refuse(
+                "1.1",
+                format!(
+                    "{} holds a church title and may not marry",
+                    lord_name(groom)
+                ),
+            );
+        }
+        if self.titles.darc == Some(bride) {
+            return refuse("9.1", format!("{} d'ARC may never marry", lord_name(bride)));
+        }
+        if self.is_married_player(g.owner) || self.is_married_player(b.owner) {
+            return refuse("1.1", "a player may have only one marriage at a time");
+        }
+        if self.proposals.contains(&(groom, bride)) {
+            return refuse("1.1", "this proposal was already made this round");
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_answer(&self, _a: &Action) -> Result<(), RuleError> {
+        match self.pending.last() {
+            // Nothing can change between a proposal and its answer: it was checked when made.
+            Some(Pending::MarriageAnswer { .. }) => Ok(()),
+            Some(Pending::GrantAnswer {
+                king_player,
+                lord,
+                price,
+                ..
+            }) => {
+                let owner = self.lord(*lord).map(|l| l.owner).unwrap_or(*king_player);
+                if matches!(_a, Action::Accept) && *price > 0 {
+                    let pl = &self.players[owner as usize];
+                    if pl.money < *price {
+                        return refuse("8.0", format!("you have only {} Deniers", pl.money));
+                    }
+                    if pl.diplomacy == 0 {
+                        return refuse(
+                            "8.0",
+                            "paying the King needs a Diplomacy marker, and you have none left",
+                        );
+                    }
+                }
+                Ok(())
+            }
+            Some(Pending::RansomAnswer { .. }) | Some(Pending::CardinalConsent { .. }) => Ok(()),
+            _ => refuse("", "there is no question to answer"),
+        }
+    }
+
+    pub(crate) fn exec_answer(&mut self, p: PlayerId, yes: bool) {
+        let Some(pending) = self.pending.pop() else {
+            return;
+        };
+        match pending {
+            Pending::MarriageAnswer { groom, bride, .. } => {
+                if yes {
+                    self.marry(groom, bride);
+                } else {
+                    self.say(
+                        "1.1",
+                        format!(
+                            "{} refuses the marriage of {} and {}.",
+                            self.name(p),
+                            lord_name(groom),
+                            lord_name(bride)
+                        ),
+                    );
+                }
+            }
+            Pending::RansomAnswer { lord, amount } => self.exec_ransom_answer(lord, amount, yes),
+            Pending::GrantAnswer {
+                king_player,
+                fief,
+                lord,
+                city,
+                price,
+                village,
+            } => self.exec_grant_answer(king_player, fief, lord, city, price, village, yes),
+            Pending::CardinalConsent {
+                player,
+                lord,
+                purchased,
+            } => self.exec_cardinal_consent(player, lord, purchased, yes),
+            other => self.pending.push(other),
+        }
+    }
+
+    /// 1.1: the two players swap Marriage markers; with 4+ players they are now allies.
+    pub(crate) fn marry(&mut self, groom: LordId, bride: LordId) {
+        if let Some(g) = self.lord_mut(groom) {
+            g.spouse = Some(bride);
+        }
+        if let Some(b) = self.lord_mut(bride) {
+            b.spouse = Some(groom);
+        }
+        let (gp, bp) = (
+            self.lord(groom).map(|l| l.owner).unwrap_or(0),
+            self.lord(bride).map(|l| l.owner).unwrap_or(0),
+        );
+        let alliance = if self.n() >= 4 {
+            format!(" {} and {} are now allies.", self.name(gp), self.name(bp))
+        } else {
+            " With 3 players a marriage makes no alliance.".to_string()
+        };
+        self.say(
+            "1.1",
+            format!(
+                "{} marries {}.{alliance}",
+                lord_name(groom),
+                lord_name(bride)
+            ),
+        );
+        // 1.8.1: the King's wife becomes Queen at once.
+        if self.titles.king == Some(groom) {
+            self.titles.queen = Some(bride);
+            self.titles.regent = false;
+            self.say("1.8.1", format!("{} is Queen.", lord_name(bride)));
+        }
+    }
+
+    // ----- 1.3 Elections -----
+
+    pub(crate) fn start_elections(&mut self) {
+        self.phase = Phase::Elections { election: None };
+        self.open_next_election(None);
+    }
+
+    fn election_order(&self) -> Vec<ElectionKind> {
+        let mut v: Vec<ElectionKind> = (0..BISHOPRIC_COUNT as u8)
+            .map(ElectionKind::Bishop)
+            .collect();
+        v.push(ElectionKind::Pope);
+        v.push(ElectionKind::King);
+        v
+    }
+
+    /// Whether an election of this kind takes place now (its trigger, before nominations).
+    pub fn election_triggered(&self, kind: ElectionKind) -> bool {
+        match kind {
+            // 1.4: every Village of the Bishopric controlled by players, and no Bishop.
+            ElectionKind::Bishop(b) => {
+                self.titles.bishop[b as usize].is_none()
+                    && self.map.bishoprics[b as usize]
+                        .villages
+                        .iter()
+                        .all(|&v| self.villages[v as usize].controller.is_some())
+            }
+            // 1.7: no Pope and at least 2 uncaptured Cardinals.
+            ElectionKind::Pope => {
+                self.titles.pope.is_none()
+                    && self
+                        .titles
+                        .cardinals
+                        .iter()
+                        .filter(|c| {
+                            self.lord(c.0)
+                                .is_some_and(|l| l.captor.is_none() && !l.excommunicated)
+                        })
+                        .count()
+                        >= 2
+            }
+            // 1.8: the King title is available (no King, or a Regency).
+            ElectionKind::King => self.titles.king.is_none(),
+        }
+    }
+
+    /// 1.3, 1.4, 1.7, 1.8: may this Lord stand in this election?
+    pub fn eligible(&self, kind: ElectionKind, l: LordId) -> Result<(), RuleError> {
+        let Some(lord) = self.lord(l) else {
+            return refuse("1.3", "that Lord is not in play");
+        };
+        if lord.captor.is_some() {
+            return refuse(
+                "6.2.3",
+                format!("{} is a Captive and cannot stand", lord_name(l)),
+            );
+        }
+        if lord.excommunicated {
+            return refuse(
+                "1.7",
+                format!("{} is excommunicated and cannot stand", lord_name(l)),
+            );
+        }
+        match kind {
+            ElectionKind::Bishop(_) => {
+                if lord_sex(l) != Sex::Male || lord.spouse.is_some() {
+                    return refuse("1.4", "a Bishop must be an unmarried male Lord");
+                }
+                if self.is_bishop(l) {
+                    return refuse("1.4", format!("{} is already a Bishop", lord_name(l)));
+                }
+                if self.titles.king == Some(l) {
+                    return refuse("1.4", "the King cannot be a Bishop");
+                }
+            }
+            ElectionKind::Pope => {
+                if !self.is_bishop(l) && !self.is_cardinal(l) {
+                    return refuse("1.7", "only Bishops and Cardinals may stand for Pope");
+                }
+            }
+            ElectionKind::King => {
+                if lord_sex(l) != Sex::Male {
+                    return refuse("1.8", "the King must be a male Lord");
+                }
+                if self.fief_titles_of(l).is_empty() && self.titles.crown_prince != Some(l) {
+                    return refuse("1.8", format!("{} holds no title", lord_name(l)));
+                }
+                if self.is_church(l) {
+                    return refuse("1.8", "a Lord with a church title cannot be King");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Digest §8.2: the votes `p` casts in this election.
+    pub fn vote_weight(&self, kind: ElectionKind, p: PlayerId) -> u32 {
+        let voters = self
+            .family(p)
+            .filter(|l| l.captor.is_none() && !l.excommunicated);
+        match kind {
+            ElectionKind::Bishop(b) => {
+                let bish = &self.map.bishoprics[b as usize];
+                let mut w = 0;
+                for &v in &bish.villages {
+                    if self.villages[v as usize].controller == Some(p) {
+                        w += if v == bish.principal { 2 } else { 1 };
+                    }
+                }
+                for l in voters {
+                    // A Lord counts only for his highest title (1.4).
+                    if self.titles.pope == Some(l.id) || self.is_cardinal(l.id) {
+                        w += 3;
+                    } else if let Some(i) = self.titles.bishop.iter().position(|x| *x == Some(l.id))
+                    {
+                        // Only Bishops in play since the start of this round.
+                        if self.titles.bishop_round[i] < self.round {
+                            w += 2;
+                        }
+                    }
+                }
+                w
+            }
+            ElectionKind::Pope => voters.filter(|l| self.is_cardinal(l.id)).count() as u32,
+            ElectionKind::King => voters.filter(|l| self.is_titled(l.id)).count() as u32,
+        }
+    }
+
+    fn open_next_election(&mut self, after: Option<ElectionKind>) {
+        let order = self.election_order();
+        let start = after
+            .and_then(|a| order.iter().position(|k| *k == a))
+            .map(|i| i + 1)
+            .unwrap_or(0);
+        for &kind in &order[start..] {
+            // An election with nobody eligible to stand is not announced.
+            let anyone = self.lords.iter().any(|l| self.eligible(kind, l.id).is_ok());
+            if self.election_triggered(kind) && anyone {
+                self.phase = Phase::Elections {
+                    election: Some(Election {
+                        kind,
+                        candidates: vec![],
+                        ballots: vec![],
+                        voting: false,
+                        idx: 0,
+                    }),
+                };
+                self.say(
+                    self.section_of(kind),
+                    format!("Election: {}.", self.election_name(kind)),
+                );
+                return;
+            }
+        }
+        self.phase = Phase::Draw {
+            idx: 0,
+            fortune: 0,
+            lord: 0,
+            drawing: false,
+        };
+        self.say("2.0", "Phase 2: discard, draw and play cards.");
+    }
+
+    fn section_of(&self, kind: ElectionKind) -> &'static str {
+        match kind {
+            ElectionKind::Bishop(_) => "1.4",
+            ElectionKind::Pope => "1.7",
+            ElectionKind::King => "1.8",
+        }
+    }
+
+    pub fn election_name(&self, kind: ElectionKind) -> String {
+        match kind {
+            ElectionKind::Bishop(b) => {
+                let bi = &self.map.bishoprics[b as usize];
+                format!(
+                    "Bishop of {} (Bishopric {})",
+                    self.map.village_name(bi.principal),
+                    bi.number
+                )
+            }
+            ElectionKind::Pope => "Pope".into(),
+            ElectionKind::King => "King".into(),
+        }
+    }
+
+    /// Skips players who have nothing to do in the election; resolves it when all have acted.
+    pub(crate) fn advance_elections(&mut self) -> bool {
+        let Phase::Elections { election } = &self.phase else {
+            return false;
+        };
+        let Some(e) = election.clone() else {
+            return false;
+        };
+        if e.idx < self.n() {
+            let p = self.seat(e.idx);
+            let has_choice = if e.voting {
+                self.vote_weight(e.kind, p) > 0
+            } else {
+                self.family(p).any(|l| {
+                    self.eligible(e.kind, l.id).is_ok() && !e.candidates.iter().any(|c| c.1 == l.id)
+                })
+            };
+            if has_choice {
+                return false;
+            }
+            if let Phase::Elections { election: Some(e) } = &mut self.phase {
+                e.idx += 1;
+            }
+            return true;
+        }
+        if !e.voting {
+            if e.candidates.is_empty() {
+                self.say(
+                    self.section_of(e.kind),
+                    format!("No candidate stands for {}.", self.election_name(e.kind)),
+                );
+                self.open_next_election(Some(e.kind));
+            } else if let Phase::Elections { election: Some(e) } = &mut self.phase {
+                e.voting = true;
+                e.idx = 0;
+            }
+            return true;
+        }
+        self.resolve_election(&e);
+        self.open_next_election(Some(e.kind));
+        true
+    }
+
+    pub(crate) fn check_nomination(
+        &self,
+        p: PlayerId,
+        kind: ElectionKind,
+        l: LordId,
+    ) -> Result<(), RuleError> {
+        if self.lord(l).map(|x| x.owner) != Some(p) {
+            return refuse("1.3", "you may nominate only one of your own Lords");
+        }
+        self.eligible(kind, l)
+    }
+
+    pub(crate) fn check_vote(
+        &self,
+        for_lord: Option<LordId>,
+        decoy: Option<LordId>,
+    ) -> Result<(), RuleError> {
+        let Phase::Elections { election: Some(e) } = &self.phase else {
+            return refuse("1.3", "no vote now");
+        };
+        for l in [for_lord, decoy].into_iter().flatten() {
+            if !e.candidates.iter().any(|c| c.1 == l) {
+                return refuse("1.3", format!("{} is not a candidate", lord_name(l)));
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn exec_election(&mut self, p: PlayerId, a: Action) {
+        let name = self.name(p);
+        let Phase::Elections { election: Some(e) } = &mut self.phase else {
+            return;
+        };
+        let kind = e.kind;
+        let text = match a {
+            Action::Nominate(l) => {
+                e.candidates.push((p, l));
+                format!("{name} nominates {}.", lord_name(l))
+            }
+            Action::NoCandidate => format!("{name} names no candidate."),
+            Action::Vote { for_lord, decoy } => {
+                e.ballots.push(Ballot {
+                    player: p,
+                    for_lord,
+                    decoy,
+                });
+                format!("{name} places vote markers face down.")
+            }
+            _ => return,
+        };
+        e.idx += 1;
+        let sec = self.section_of(kind);
+        self.say(sec, text);
+    }
+
+    /// 1.3 step 3 and 1.4.1, 1.7.1, 1.8: count FOR votes only and apply the winning rule.
+    pub fn count_votes(&self, e: &Election) -> Count {
+        let weight = |p: PlayerId| self.vote_weight(e.kind, p);
+        let mut totals: Vec<(LordId, u32)> = e.candidates.iter().map(|c| (c.1, 0)).collect();
+        let mut cast = 0;
+        for b in &e.ballots {
+            if let Some(f) = b.for_lord {
+                let w = weight(b.player);
+                cast += w;
+                if let Some(t) = totals.iter_mut().find(|t| t.0 == f) {
+                    t.1 += w;
+                }
+            }
+        }
+        let best = totals.iter().map(|t| t.1).max().unwrap_or(0);
+        let leaders: Vec<LordId> = totals.iter().filter(|t| t.1 == best).map(|t| t.0).collect();
+        let (winner, reason) = match e.kind {
+            ElectionKind::Bishop(_) => {
+                if best == 0 {
+                    (None, "no FOR votes were cast (1.4.1)".to_string())
+                } else if leaders.len() > 1 {
+                    (None, format!("a tie at {best} votes elects nobody (1.4.1)"))
+                } else {
+                    (
+                        Some(leaders[0]),
+                        format!("a simple majority of {best} votes (1.4.1)"),
+                    )
+                }
+            }
+            ElectionKind::Pope => {
+                // Digest §12.2 item 28: more than half of the FOR votes placed.
+                if best > 0 && leaders.len() == 1 && 2 * best > cast {
+                    (
+                        Some(leaders[0]),
+                        format!("an absolute majority: {best} of {cast} votes (1.7.1)"),
+                    )
+                } else {
+                    (
+                        None,
+                        format!("nobody has more than half of the {cast} votes cast (1.7.1)"),
+                    )
+                }
+            }
+            ElectionKind::King => {
+                if best < 3 {
+                    (None, format!("nobody reaches 3 votes (best {best}) (1.8)"))
+                } else if leaders.len() > 1 {
+                    (None, format!("a tie at {best} votes elects nobody (1.8)"))
+                } else {
+                    let w = leaders[0];
+                    // (iii) his FOR votes include 2 Bishops, 1 Cardinal or the Pope
+                    // (any Lord with a Bishop's Staff counts as a Bishop, digest §12.2 item 7).
+                    let backers: Vec<LordId> = e
+                        .ballots
+                        .iter()
+                        .filter(|b| b.for_lord == Some(w))
+                        .flat_map(|b| {
+                            self.family(b.player)
+                                .filter(|l| {
+                                    l.captor.is_none() && !l.excommunicated && self.is_titled(l.id)
+                                })
+                                .map(|l| l.id)
+                                .collect::<Vec<_>>()
+                        })
+                        .collect();
+                    let bishops = backers.iter().filter(|&&l| self.is_bishop(l)).count();
+                    let cardinal = backers.iter().any(|&l| self.is_cardinal(l));
+                    let pope = backers.iter().any(|&l| self.titles.pope == Some(l));
+                    if bishops >= 2 || cardinal || pope {
+                        let why = if pope {
+                            "the Pope"
+                        } else if cardinal {
+                            "a Cardinal"
+                        } else {
+                            "two Bishops"
+                        };
+                        (
+                            Some(w),
+                            format!(
+                                "{best} votes, a simple majority, with the support of {why} (1.8)"
+                            ),
+                        )
+                    } else {
+                        (None, "his votes include neither 2 Bishops, nor a Cardinal, nor the Pope (1.8)".to_string())
+                    }
+                }
+            }
+        };
+        Count {
+            totals,
+            winner,
+            reason,
+        }
+    }
+
+    fn resolve_election(&mut self, e: &Election) {
+        let sec = self.section_of(e.kind);
+        let reveal: Vec<String> = e
+            .ballots
+            .iter()
+            .map(|b| {
+                let f = b.for_lord.map(lord_name).unwrap_or("nobody");
+                let d = b
+                    .decoy
+                    .map(|d| format!(", decoy on {}", lord_name(d)))
+                    .unwrap_or_default();
+                format!(
+                    "{} ({} votes) FOR {f}{d}",
+                    self.name(b.player),
+                    self.vote_weight(e.kind, b.player)
+                )
+            })
+            .collect();
+        self.say(
+            sec,
+            format!(
+                "Votes revealed: {}.",
+                if reveal.is_empty() {
+                    "none".into()
+                } else {
+                    reveal.join("; ")
+                }
+            ),
+        );
+        let count = self.count_votes(e);
+        let Some(w) = count.winner else {
+            self.say(
+                sec,
+                format!(
+                    "{}: nobody is elected: {}.",
+                    self.election_name(e.kind),
+                    count.reason
+                ),
+            );
+            return;
+        };
+        self.say(
+            sec,
+            format!(
+                "{} is elected {}: {}.",
+                lord_name(w),
+                self.election_name(e.kind),
+                count.reason
+            ),
+        );
+        match e.kind {
+            ElectionKind::Bishop(b) => {
+                self.titles.bishop[b as usize] = Some(w);
+                self.titles.bishop_round[b as usize] = self.round;
+                if self.titles.crown_prince == Some(w) {
+                    self.titles.crown_prince = None;
+                    self.say(
+                        "1.8.2",
+                        format!(
+                            "{} loses the Crown Prince status on becoming a Bishop.",
+                            lord_name(w)
+                        ),
+                    );
+                }
+            }
+            ElectionKind::Pope => self.titles.pope = Some(w),
+            ElectionKind::King => {
+                if self.titles.regent {
+                    // 1.8.1: the Regency ends with the election of a new King.
+                    if let Some(q) = self.titles.queen {
+                        self.say(
+                            "1.8.1",
+                            format!("{} is no longer Queen Regent.", lord_name(q)),
+                        );
+                    }
+                    self.titles.queen = None;
+                    self.titles.regent = false;
+                }
+                self.titles.king = Some(w);
+                if let Some(wife) = self.lord(w).and_then(|l| l.spouse) {
+                    self.titles.queen = Some(wife);
+                    self.say("1.8.1", format!("{} is Queen.", lord_name(wife)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,875 @@
+//! The rules engine: a pure library with no GUI type in it.
+//!
+//! Contract (shared/design.md): [`Game::prompt`] says who must decide what now,
+//! [`Game::legal_actions`] enumerates every legal choice, [`Game::apply`] checks and applies one
+//! (an illegal action is refused with a reason and leaves the state untouched), and
+//! [`Game::view`] shows what one player may see.
+
+pub mod actions;
+pub mod cards;
+mod death;
+mod draw;
+mod elections;
+pub mod events;
+mod income;
+mod purchase;
+pub mod rng;
+mod setup;
+pub mod state;
+mod victory;
+mod view;
+
+pub use actions::Action;
+pub use cards::{Card, LordId, Sex};
+pub use events::Event;
+pub use state::*;
+pub use view::{PlayerView, View};
+
+use crate::map::{FiefId, VillageId};
+use std::fmt;
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleError {
+    pub section: &'static str,
+    pub reason: String,
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.section.is_empty() {
+            write!(f, "{}", self.reason)
+        } else {
+            write!(f, "{} ({})", self.reason, self.section)
+        }
+    }
+}
+impl std::error::Error for RuleError {}
+
+pub(crate) fn refuse<T>(section: &'static str, reason: impl Into<String>) -> Result<T, RuleError> {
+    Err(RuleError {
+        section,
+        reason: reason.into(),
+    })
+}
+
+/// What kind of decision is awaited.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub enum PromptKind {
+    StartVillage,
+    Marriage,
+    MarriageAnswer {
+        groom: LordId,
+        bride: LordId,
+    },
+    Nominate(ElectionKind),
+    Vote(ElectionKind),
+    DiscardDraw,
+    PlagueLosses {
+        village: VillageId,
+        losses: u8,
+    },
+    ChooseHeir {
+        fief: FiefId,
+    },
+    PlaceLord {
+        lord: LordId,
+    },
+    PlayCards,
+    RansomOffer {
+        lord: LordId,
+        price: u32,
+    },
+    RansomAnswer {
+        lord: LordId,
+        amount: u32,
+    },
+    GrantAnswer {
+        fief: FiefId,
+        lord: LordId,
+        price: u32,
+        village: Option<VillageId>,
+    },
+    CardinalConsent {
+        lord: LordId,
+    },
+    Purchase,
+}
+
+/// Who decides what now, and the rule it comes from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Prompt {
+    pub player: PlayerId,
+    pub kind: PromptKind,
+    pub section: &'static str,
+}
+
+impl Game {
+    /// The decision the game is waiting for, or `None` once the game is over.
+    pub fn prompt(&self) -> Option<Prompt> {
+        let (player, kind, section) = if let Some(p) = self.pending.last() {
+            match *p {
+                Pending::MarriageAnswer {
+                    groom,
+                    bride,
+                    proposer,
+                } => {
+                    let other = self.answerer_of_marriage(proposer, groom, bride);
+                    (other, PromptKind::MarriageAnswer { groom, bride }, "1.1")
+                }
+                Pending::PlagueLosses {
+                    player,
+                    village,
+                    losses,
+                } => (
+                    player,
+                    PromptKind::PlagueLosses { village, losses },
+                    "2.3.3",
+                ),
+                Pending::ChooseHeir { player, fief } => {
+                    (player, PromptKind::ChooseHeir { fief }, "4.3.1")
+                }
+                Pending::PlaceLord { player, lord } => {
+                    (player, PromptKind::PlaceLord { lord }, "2.4.1")
+                }
+                Pending::RansomOffer { lord } => {
+                    let l = self.lord(lord)?;
+                    (
+                        l.owner,
+                        PromptKind::RansomOffer {
+                            lord,
+                            price: self.ransom_price(lord),
+                        },
+                        "6.2.4",
+                    )
+                }
+                Pending::RansomAnswer { lord, amount } => {
+                    let l = self.lord(lord)?;
+                    (
+                        l.captor?,
+                        PromptKind::RansomAnswer { lord, amount },
+                        "6.2.4",
+                    )
+                }
+                Pending::GrantAnswer {
+                    fief,
+                    lord,
+                    price,
+                    village,
+                    ..
+                } => {
+                    let l = self.lord(lord)?;
+                    (
+                        l.owner,
+                        PromptKind::GrantAnswer {
+                            fief,
+                            lord,
+                            price,
+                            village,
+                        },
+                        "4.3",
+                    )
+                }
+                Pending::CardinalConsent { lord, .. } => {
+                    let pope = self.lord(self.titles.pope?)?;
+                    (pope.owner, PromptKind::CardinalConsent { lord }, "1.7")
+                }
+            }
+        } else {
+            match &self.phase {
+                Phase::Setup { idx } => (self.seat(*idx), PromptKind::StartVillage, "4"),
+                Phase::Marriage { idx } => (self.seat(*idx), PromptKind::Marriage, "1.1"),
+                Phase::Elections { election: Some(e) } => {
+                    let sec = match e.kind {
+                        ElectionKind::Bishop(_) => "1.4",
+                        ElectionKind::Pope => "1.7",
+                        ElectionKind::King => "1.8",
+                    };
+                    let p = self.seat(e.idx);
+                    if e.voting {
+                        (p, PromptKind::Vote(e.kind), sec)
+                    } else {
+                        (p, PromptKind::Nominate(e.kind), sec)
+                    }
+                }
+                Phase::Draw { idx, .. } => (self.seat(*idx), PromptKind::DiscardDraw, "2.1"),
+                Phase::PlayCards { idx } => (self.seat(*idx), PromptKind::PlayCards, "2.4"),
+                Phase::Purchase { idx, .. } => (self.seat(*idx), PromptKind::Purchase, "4.0"),
+                _ => return None,
+            }
+        };
+        Some(Prompt {
+            player,
+            kind,
+            section,
+        })
+    }
+
+    /// The player who must act now, if any.
+    pub fn to_act(&self) -> Option<PlayerId> {
+        self.prompt().map(|p| p.player)
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::GameOver)
+    }
+
+    /// Every legal action of `player` now (empty when it is not his decision).
+    pub fn legal_actions(&self, player: PlayerId) -> Vec<Action> {
+        let Some(prompt) = self.prompt() else {
+            return Vec::new();
+        };
+        if prompt.player != player {
+            return Vec::new();
+        }
+        self.candidate_actions(&prompt)
+            .into_iter()
+            .filter(|a| self.check(player, a).is_ok())
+            .collect()
+    }
+
+    /// A superset of the legal actions for a prompt; `check` filters it.
+    fn candidate_actions(&self, prompt: &Prompt) -> Vec<Action> {
+        let p = prompt.player;
+        let nv = self.map.villages.len() as u8;
+        let mut out = Vec::new();
+        match &prompt.kind {
+            PromptKind::StartVillage => out.extend((0..nv).map(Action::ChooseStart)),
+            PromptKind::Marriage => {
+                for a in &self.lords {
+                    for b in &self.lords {
+                        if a.owner != b.owner && (a.owner == p || b.owner == p) {
+                            out.push(Action::ProposeMarriage {
+                                groom: a.id,
+                                bride: b.id,
+                            });
+                        }
+                    }
+                }
+                out.push(Action::EndMarriages);
+            }
+            PromptKind::MarriageAnswer { .. }
+            | PromptKind::RansomAnswer { .. }
+            | PromptKind::GrantAnswer { .. }
+            | PromptKind::CardinalConsent { .. } => out.extend([Action::Accept, Action::Refuse]),
+            PromptKind::Nominate(_) => {
+                out.extend(self.family(p).map(|l| Action::Nominate(l.id)));
+                out.push(Action::NoCandidate);
+            }
+            PromptKind::Vote(_) => {
+                if let Phase::Elections { election: Some(e) } = &self.phase {
+                    let mut opts: Vec<Option<LordId>> = vec![None];
+                    opts.extend(e.candidates.iter().map(|c| Some(c.1)));
+                    for f in &opts {
+                        for d in &opts {
+                            out.push(Action::Vote {
+                                for_lord: *f,
+                                decoy: *d,
+                            });
+                        }
+                    }
+                }
+            }
+            PromptKind::DiscardDraw => {
+                let mut hand = self.players[p as usize].hand.clone();
+                hand.sort();
+                hand.dedup();
+                out.extend(hand.into_iter().map(Action::Discard));
+                out.extend([Action::DrawFortune, Action::DrawLord, Action::EndDraw]);
+            }
+            PromptKind::PlagueLosses { losses, .. } => {
+                out.extend((0..=*losses).map(|k| Action::PlagueLoss { knights: k }))
+            }
+            PromptKind::ChooseHeir { .. } => {
+                out.extend(self.family(p).map(|l| Action::ChooseHeir(l.id)))
+            }
+            PromptKind::PlaceLord { .. } => out.extend((0..nv).map(Action::PlaceLord)),
+            PromptKind::PlayCards => self.play_card_candidates(p, &mut out),
+            PromptKind::RansomOffer { price, .. } => {
+                let money = self.players[p as usize].money;
+                out.extend((0..=(*price).min(money)).map(|amount| Action::OfferRansom { amount }));
+                out.push(Action::NoRansom);
+            }
+            PromptKind::Purchase => self.purchase_candidates(p, &mut out),
+        }
+        out
+    }
+
+    /// Checks that `player` may take `action` now; the error names the rule that forbids it.
+    pub fn check(&self, player: PlayerId, action: &Action) -> Result<(), RuleError> {
+        if self.is_over() {
+            return refuse("7.0", "the game is over");
+        }
+        let Some(prompt) = self.prompt() else {
+            return refuse("", "nothing to decide now");
+        };
+        if player as usize >= self.players.len() {
+            return refuse("", format!("there is no player {player}"));
+        }
+        if prompt.player != player {
+            return refuse(
+                prompt.section,
+                format!(
+                    "it is {}'s decision now, not {}'s",
+                    self.options.player_name(prompt.player),
+                    self.options.player_name(player)
+                ),
+            );
+        }
+        let wrong = || {
+            refuse(
+                prompt.section,
+                format!(
+                    "'{}' does not answer the question asked now",
+                    action.notation(self)
+                ),
+            )
+        };
+        match (&prompt.kind, action) {
+            (PromptKind::StartVillage, Action::ChooseStart(v)) => self.check_start(*v),
+            (PromptKind::Marriage, Action::ProposeMarriage { groom, bride }) => {
+                self.check_marriage(player, *groom, *bride)
+            }
+            (PromptKind::Marriage, Action::EndMarriages) => Ok(()),
+            (
+                PromptKind::MarriageAnswer { .. }
+                | PromptKind::RansomAnswer { .. }
+                | PromptKind::GrantAnswer { .. }
+                | PromptKind::CardinalConsent { .. },
+                Action::Accept | Action::Refuse,
+            ) => self.check_answer(action),
+            (PromptKind::Nominate(k), Action::Nominate(l)) => self.check_nomination(player, *k, *l),
+            (PromptKind::Nominate(_), Action::NoCandidate) => Ok(()),
+            (PromptKind::Vote(_), Action::Vote { for_lord, decoy }) => {
+                self.check_vote(*for_lord, *decoy)
+            }
+            (
+                PromptKind::DiscardDraw,
+                a @ (Action::Discard(_) | Action::DrawFortune | Action::DrawLord | Action::EndDraw),
+            ) => self.check_draw(player, a),
+            (PromptKind::PlagueLosses { village, losses }, Action::PlagueLoss { knights }) => {
+                self.check_plague_loss(player, *village, *losses, *knights)
+            }
+            (PromptKind::ChooseHeir { fief }, Action::ChooseHeir(l)) => {
+                self.check_heir(player, *fief, *l)
+            }
+            (PromptKind::PlaceLord { .. }, Action::PlaceLord(v)) => {
+                if self.placement_villages(player).contains(v) {
+                    Ok(())
+                } else {
+                    refuse(
+                        "2.4.1",
+                        format!(
+                            "{} is not the first available placement",
+                            self.map.village_name(*v)
+                        ),
+                    )
+                }
+            }
+            (
+                PromptKind::PlayCards,
+                a @ (Action::PlayLord { .. }
+                | Action::PlayCardinal { .. }
+                | Action::PlayDarc { .. }
+                | Action::PlayHarvest(_)
+                | Action::PlayGoodWeather(_)
+                | Action::PlayTallage { .. }
+                | Action::PlayTithe { .. }
+                | Action::EndPlayCards),
+            ) => self.check_play(player, a),
+            (PromptKind::RansomOffer { price, .. }, Action::OfferRansom { amount }) => {
+                let money = self.players[player as usize].money;
+                if *amount > *price {
+                    refuse(
+                        "6.2.4",
+                        format!("the ransom is {price}; no need to offer {amount}"),
+                    )
+                } else if *amount > money {
+                    refuse("6.2.4", format!("you have only {money} Deniers"))
+                } else {
+                    Ok(())
+                }
+            }
+            (PromptKind::RansomOffer { price, .. }, Action::NoRansom) => {
+                if self.players[player as usize].money >= *price {
+                    refuse(
+                        "6.2.4",
+                        format!(
+                            "paying the ransom of {price} is compulsory when you can afford it"
+                        ),
+                    )
+                } else {
+                    Ok(())
+                }
+            }
+            (PromptKind::Purchase, a) => self.check_purchase(player, a),
+            _ => wrong(),
+        }
+    }
+
+    /// Applies `action` by `player`: refused with a reason (state untouched) when illegal;
+    /// otherwise returns the log entries it produced, including any automatic steps that followed.
+    pub fn apply(&mut self, player: PlayerId, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.check(player, &action)?;
+        let start = self.log.len();
+        self.history.push((player, action.clone()));
+        self.exec(player, action);
+        self.advance();
+        Ok(self.log[start..].to_vec())
+    }
+
+    fn exec(&mut self, p: PlayerId, action: Action) {
+        match action {
+            Action::ChooseStart(v) => self.exec_start(p, v),
+            Action::ProposeMarriage { groom, bride } => {
+                self.proposals.push((groom, bride));
+                self.say(
+                    "1.1",
+                    format!(
+                        "{} proposes a marriage between {} and {}.",
+                        self.options.player_name(p),
+                        cards::lord_name(groom),
+                        cards::lord_name(bride)
+                    ),
+                );
+                self.pending.push(Pending::MarriageAnswer {
+                    proposer: p,
+                    groom,
+                    bride,
+                });
+            }
+            Action::EndMarriages => {
+                if let Phase::Marriage { idx } = &mut self.phase {
+                    *idx += 1;
+                }
+            }
+            Action::Accept | Action::Refuse => self.exec_answer(p, action == Action::Accept),
+            Action::Nominate(_) | Action::NoCandidate | Action::Vote { .. } => {
+                self.exec_election(p, action)
+            }
+            Action::Discard(_) | Action::DrawFortune | Action::DrawLord | Action::EndDraw => {
+                self.exec_draw(p, action)
+            }
+            Action::PlagueLoss { knights } => self.exec_plague_loss(knights),
+            Action::ChooseHeir(l) => self.exec_heir(l),
+            Action::PlaceLord(v) => {
+                if let Some(Pending::PlaceLord { lord, .. }) = self.pending.pop() {
+                    self.put_lord(lord, v);
+                }
+            }
+            Action::PlayLord { .. }
+            | Action::PlayCardinal { .. }
+            | Action::PlayDarc { .. }
+            | Action::PlayHarvest(_)
+            | Action::PlayGoodWeather(_)
+            | Action::PlayTallage { .. }
+            | Action::PlayTithe { .. }
+            | Action::EndPlayCards => self.exec_play(p, action),
+            Action::OfferRansom { amount } => self.exec_ransom_offer(amount),
+            Action::NoRansom => {
+                if let Some(Pending::RansomOffer { lord }) = self.pending.pop() {
+                    self.say(
+                        "6.2.4",
+                        format!(
+                            "{} stays captive: no ransom is paid.",
+                            cards::lord_name(lord)
+                        ),
+                    );
+                }
+            }
+            _ => self.exec_purchase(p, action),
+        }
+    }
+
+    /// Starts play from a position set up by hand (scenario files).
+    pub(crate) fn start_position(&mut self) {
+        if self.phase == (Phase::Elections { election: None }) {
+            self.start_elections();
+        }
+        self.advance();
+    }
+
+    /// Runs the automatic parts of the round until a player must decide.
+    fn advance(&mut self) {
+        for _ in 0..10_000 {
+            if !self.pending.is_empty() || self.is_over() {
+                return;
+            }
+            let progressed = match self.phase.clone() {
+                Phase::Setup { idx } if idx >= self.n() => {
+                    self.start_round();
+                    true
+                }
+                Phase::Marriage { idx } if idx >= self.n() => {
+                    self.start_elections();
+                    true
+                }
+                Phase::Elections { .. } => self.advance_elections(),
+                Phase::Draw { idx, .. } if idx >= self.n() => {
+                    self.phase = Phase::Disasters { slot: 0 };
+                    true
+                }
+                Phase::Disasters { slot } => {
+                    self.resolve_disaster_slot(slot);
+                    true
+                }
+                Phase::PlayCards { idx } if idx >= self.n() => {
+                    self.phase = Phase::Income;
+                    true
+                }
+                Phase::PlayCards { idx } => {
+                    self.skip_if_only(Phase::PlayCards { idx: idx + 1 }, Action::EndPlayCards)
+                }
+                Phase::Income => {
+                    self.collect_income();
+                    self.phase = Phase::Ransom;
+                    true
+                }
+                Phase::Ransom => {
+                    self.next_ransom();
+                    true
+                }
+                Phase::Purchase { idx, .. } if idx >= self.n() => {
+                    self.phase = Phase::Movement;
+                    true
+                }
+                Phase::Purchase { idx, .. } => self.skip_if_only(
+                    Phase::Purchase {
+                        idx: idx + 1,
+                        placed: vec![],
+                    },
+                    Action::EndPurchase,
+                ),
+                Phase::Movement => {
+                    self.say(
+                        "5.0",
+                        "Phase 5 (Movement) is not implemented yet in this version: skipped.",
+                    );
+                    self.phase = Phase::Battles;
+                    true
+                }
+                Phase::Battles => {
+                    self.say(
+                        "6.0",
+                        "Phase 6 (Battles) is not implemented yet in this version: skipped.",
+                    );
+                    self.phase = Phase::EndRound;
+                    true
+                }
+                Phase::EndRound => {
+                    self.end_round();
+                    true
+                }
+                _ => false,
+            };
+            if !progressed {
+                return;
+            }
+        }
+    }
+
+    /// A player whose only choice is to pass is passed automatically.
+    fn skip_if_only(&mut self, next: Phase, pass: Action) -> bool {
+        let Some(p) = self.to_act() else { return false };
+        let legal = self.legal_actions(p);
+        if legal.len() == 1 && legal[0] == pass {
+            self.phase = next;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn say(&mut self, section: &str, text: impl Into<String>) {
+        self.log.push(Event {
+            round: self.round,
+            section: section.to_string(),
+            text: text.into(),
+            private_to: None,
+            public_text: None,
+        });
+    }
+
+    pub(crate) fn say_private(
+        &mut self,
+        section: &str,
+        to: PlayerId,
+        text: String,
+        public: String,
+    ) {
+        self.log.push(Event {
+            round: self.round,
+            section: section.to_string(),
+            text,
+            private_to: Some(to),
+            public_text: Some(public),
+        });
+    }
+
+    pub fn name(&self, p: PlayerId) -> String {
+        self.options.player_name(p)
+    }
+
+    // ----- shared helpers -----
+
+    /// 1.1, 7.2: allied players (a marriage makes an alliance only with 4 or more players).
+    pub fn ally(&self, p: PlayerId) -> Option<PlayerId> {
+        if self.n() < 4 {
+            return None;
+        }
+        self.spouse_player(p)
+    }
+
+    /// The player whose Lord is married to one of `p`'s Lords.
+    pub fn spouse_player(&self, p: PlayerId) -> Option<PlayerId> {
+        self.family(p)
+            .find_map(|l| l.spouse.and_then(|s| self.lord(s)).map(|s| s.owner))
+    }
+
+    pub fn is_married_player(&self, p: PlayerId) -> bool {
+        self.family(p).any(|l| l.spouse.is_some())
+    }
+
+    /// Whether `p` has units (Troops or uncaptured Lords) in `v`.
+    pub fn has_units(&self, p: PlayerId, v: VillageId) -> bool {
+        self.villages[v as usize].troops[p as usize].count() > 0
+            || self
+                .lords
+                .iter()
+                .any(|l| l.owner == p && l.village == v && l.captor.is_none())
+    }
+
+    pub fn occupied(&self, v: VillageId) -> bool {
+        (0..self.n()).any(|p| self.has_units(p, v))
+    }
+
+    pub fn fief_titles_of(&self, l: LordId) -> Vec<FiefId> {
+        (0..self.titles.fief.len() as FiefId)
+            .filter(|&f| self.titles.fief[f as usize] == Some(l))
+            .collect()
+    }
+
+    pub fn is_bishop(&self, l: LordId) -> bool {
+        self.titles.bishop.contains(&Some(l))
+    }
+
+    pub fn is_cardinal(&self, l: LordId) -> bool {
+        self.titles.cardinals.iter().any(|c| c.0 == l)
+    }
+
+    pub fn is_church(&self, l: LordId) -> bool {
+        self.is_bishop(l) || self.is_cardinal(l) || self.titles.pope == Some(l)
+    }
+
+    /// 1.2: a Titled Lord holds a Fief, church or royal title (d'ARC is not counted,
+    /// digest §12.2 item 8).
+    pub fn is_titled(&self, l: LordId) -> bool {
+        !self.fief_titles_of(l).is_empty()
+            || self.is_church(l)
+            || self.titles.king == Some(l)
+            || self.titles.queen == Some(l)
+            || self.titles.crown_prince == Some(l)
+    }
+
+    /// Whether `p` holds the royal privileges: the King, or the Queen Regent (1.8.1).
+    pub fn royal_lord(&self, p: PlayerId) -> Option<LordId> {
+        if let Some(k) = self.titles.king {
+            return self.lord(k).filter(|l| l.owner == p).map(|l| l.id);
+        }
+        if self.titles.regent {
+            return self
+                .titles
+                .queen
+                .and_then(|q| self.lord(q))
+                .filter(|l| l.owner == p)
+                .map(|l| l.id);
+        }
+        None
+    }
+
+    pub fn fief_governed(&self, f: FiefId) -> bool {
+        self.titles.fief[f as usize].is_some()
+    }
+
+    pub fn title_holder_player(&self, f: FiefId) -> Option<PlayerId> {
+        self.titles.fief[f as usize]
+            .and_then(|l| self.lord(l))
+            .map(|l| l.owner)
+    }
+
+    /// 5.1: recompute who controls `v` after units left or changed hands.
+    pub(crate) fn refresh_control(&mut self, v: VillageId) {
+        let vi = v as usize;
+        if let Some(c) = self.villages[vi].controller {
+            if self.has_units(c, v) {
+                return;
+            }
+        }
+        let first = (0..self.n())
+            .map(|i| self.seat(i))
+            .find(|&p| self.has_units(p, v));
+        let new = match first {
+            Some(p) => {
+                self.villages[vi].entry[p as usize] = None;
+                Some(p)
+            }
+            // 5.1: an empty Village of a Governed Fief is controlled by its Titled Lord.
+            None => self.title_holder_player(self.map.villages[vi].fief),
+        };
+        self.set_controller(v, new);
+    }
+
+    /// Changes a Village's controller; with a Fortified City the Fief Title follows (4.3).
+    pub(crate) fn set_controller(&mut self, v: VillageId, new: Option<PlayerId>) {
+        let vi = v as usize;
+        if self.villages[vi].controller == new {
+            return;
+        }
+        self.villages[vi].controller = new;
+        if self.villages[vi].fort == Fort::City {
+            let f = self.map.villages[vi].fief;
+            if let Some(p) = new {
+                if self.title_holder_player(f) != Some(p) && self.titles.fief[f as usize].is_some()
+                {
+                    self.titles.fief[f as usize] = None;
+                    self.say(
+                        "4.3",
+                        format!(
+                            "Whoever holds the Fortified City holds the title: {} changes hands.",
+                            self.map.fiefs[f as usize].name
+                        ),
+                    );
+                    self.give_fief_title(p, f);
+                }
+            }
+        }
+    }
+
+    /// 6.2.3: a Captive stays captive only while his captor has units with him.
+    pub(crate) fn check_captives(&mut self, v: VillageId) {
+        let freed: Vec<LordId> = self
+            .lords
+            .iter()
+            .filter(|l| l.village == v)
+            .filter_map(|l| l.captor.filter(|&c| !self.has_units(c, v)).map(|_| l.id))
+            .collect();
+        for l in freed {
+            if let Some(lord) = self.lord_mut(l) {
+                lord.captor = None;
+            }
+            self.say(
+                "6.2.3",
+                format!(
+                    "{} is no longer guarded and goes free.",
+                    cards::lord_name(l)
+                ),
+            );
+            self.place_freed_lord(l);
+        }
+    }
+
+    /// FAQ 6.0, digest §12.2 item 3: a Lord without Troops facing an opposing player's Troops
+    /// is captured at once.
+    pub(crate) fn check_lone_lords(&mut self, v: VillageId) {
+        let vs = &self.villages[v as usize];
+        let armed: Vec<PlayerId> = (0..self.n())
+            .map(|i| self.seat(i))
+            .filter(|&p| vs.troops[p as usize].count() > 0)
+            .collect();
+        let controller = vs.controller;
+        let victims: Vec<(LordId, PlayerId)> = self
+            .lords
+            .iter()
+            .filter(|l| {
+                l.village == v && l.captor.is_none() && vs.troops[l.owner as usize].count() == 0
+            })
+            .filter_map(|l| {
+                let foes: Vec<PlayerId> = armed
+                    .iter()
+                    .copied()
+                    .filter(|&q| q != l.owner && self.ally(l.owner) != Some(q))
+                    .collect();
+                let captor = controller
+                    .filter(|c| foes.contains(c))
+                    .or(foes.first().copied())?;
+                Some((l.id, captor))
+            })
+            .collect();
+        for (l, captor) in victims {
+            if let Some(lord) = self.lord_mut(l) {
+                lord.captor = Some(captor);
+            }
+            self.say(
+                "6.0",
+                format!(
+                    "{} has no Troops to protect them and is captured by {}.",
+                    cards::lord_name(l),
+                    self.name(captor)
+                ),
+            );
+        }
+    }
+
+    /// 2.4.1: the Villages where a new (or freed) Lord of `p` may be placed: the first
+    /// non-empty option of the placement order.
+    pub fn placement_villages(&self, p: PlayerId) -> Vec<VillageId> {
+        let all = 0..self.map.villages.len() as VillageId;
+        let ctrl = |v: VillageId| self.villages[v as usize].controller;
+        let opts: [Vec<VillageId>; 4] = [
+            all.clone()
+                .filter(|&v| ctrl(v) == Some(p) && self.villages[v as usize].fort != Fort::None)
+                .collect(),
+            all.clone()
+                .filter(|&v| {
+                    self.lords
+                        .iter()
+                        .any(|l| l.owner == p && l.village == v && l.captor.is_none())
+                })
+                .collect(),
+            all.clone().filter(|&v| ctrl(v) == Some(p)).collect(),
+            all.clone()
+                .filter(|&v| {
+                    (ctrl(v).is_none() && !self.occupied(v))
+                        || (ctrl(v).is_some() && ctrl(v) == self.ally(p))
+                })
+                .collect(),
+        ];
+        opts.into_iter().find(|o| !o.is_empty()).unwrap_or_default()
+    }
+
+    /// Places a freed or escaped Lord (2.4.1 order), asking the owner when there is a choice.
+    pub(crate) fn place_freed_lord(&mut self, l: LordId) {
+        let Some(owner) = self.lord(l).map(|x| x.owner) else {
+            return;
+        };
+        let opts = self.placement_villages(owner);
+        match opts.len() {
+            0 => {}
+            1 => self.put_lord(l, opts[0]),
+            _ => self.pending.push(Pending::PlaceLord {
+                player: owner,
+                lord: l,
+            }),
+        }
+    }
+
+    pub(crate) fn put_lord(&mut self, l: LordId, v: VillageId) {
+        let Some(lord) = self.lord_mut(l) else { return };
+        let old = lord.village;
+        let owner = lord.owner;
+        lord.village = v;
+        self.refresh_control(old);
+        self.check_captives(old);
+        if self.villages[v as usize].controller.is_none() {
+            self.set_controller(v, Some(owner));
+        }
+        self.say(
+            "2.4.1",
+            format!(
+                "{} is placed in {}.",
+                cards::lord_name(l),
+                self.map.village_name(v)
+            ),
+        );
+    }
+}

@@ -1,0 +1,688 @@
+//! Phase 4: Ransoms first (6.2.4), then purchases in turn order (4.0–4.4).
+
+use super::cards::{lord_name, LordId};
+use super::state::*;
+use super::{refuse, Action, RuleError};
+use crate::map::{FiefId, VillageId};
+
+pub const MAA_COST: u32 = 1;
+pub const KNIGHT_COST: u32 = 3;
+pub const MILL_COST: u32 = 3;
+pub const STRONGHOLD_COST: u32 = 10;
+pub const CARDINAL_COST: u32 = 5;
+/// 4.1: at most 4 newly bought Troops per Village in one Purchase phase.
+pub const NEW_TROOPS_PER_VILLAGE: u8 = 4;
+/// §1 supply limits.
+pub const MILLS_SUPPLY: u8 = 15;
+pub const FORTS_SUPPLY: u8 = 12;
+
+impl Game {
+    // ----- 6.2.4 Ransom -----
+
+    /// Digest §12.2 item 9: 2 Deniers + 2 per title counter or marker the Captive holds.
+    pub fn ransom_price(&self, l: LordId) -> u32 {
+        let t = &self.titles;
+        let mut n = self.fief_titles_of(l).len() as u32;
+        n += self.is_bishop(l) as u32 + self.is_cardinal(l) as u32;
+        n += [t.pope, t.king, t.queen, t.crown_prince, t.darc]
+            .iter()
+            .filter(|x| **x == Some(l))
+            .count() as u32;
+        2 + 2 * n
+    }
+
+    /// Opens the next Captive's ransom, or the purchases once all are settled.
+    pub(crate) fn next_ransom(&mut self) {
+        let done = &self.ransomed;
+        let next = (0..self.n())
+            .map(|i| self.seat(i))
+            .flat_map(|p| {
+                self.family(p)
+                    .filter(|l| l.captor.is_some())
+                    .map(|l| l.id)
+                    .collect::<Vec<_>>()
+            })
+            .find(|l| !done.contains(l));
+        match next {
+            Some(l) => self.pending.push(Pending::RansomOffer { lord: l }),
+            None => {
+                self.ransomed.clear();
+                self.phase = Phase::Purchase {
+                    idx: 0,
+                    placed: vec![],
+                };
+            }
+        }
+    }
+
+    pub(crate) fn exec_ransom_offer(&mut self, amount: u32) {
+        let Some(Pending::RansomOffer { lord }) = self.pending.pop() else {
+            return;
+        };
+        let price = self.ransom_price(lord);
+        let Some(l) = self.lord(lord).cloned() else {
+            return;
+        };
+        self.ransomed.push(lord);
+        if amount >= price {
+            self.pay_ransom(lord, price);
+        } else {
+            self.say(
+                "6.2.4",
+                format!(
+                    "{} offers {amount} Deniers for {} (full price {price}).",
+                    self.name(l.owner),
+                    lord_name(lord)
+                ),
+            );
+            self.pending.push(Pending::RansomAnswer { lord, amount });
+        }
+    }
+
+    pub(crate) fn exec_ransom_answer(&mut self, lord: LordId, amount: u32, yes: bool) {
+        let Some(l) = self.lord(lord).cloned() else {
+            return;
+        };
+        if yes {
+            self.pay_ransom(lord, amount);
+            return;
+        }
+        let price = self.ransom_price(lord);
+        if let Some(c) = l.captor {
+            self.say("6.2.4", format!("{} refuses the offer.", self.name(c)));
+        }
+        // 6.2.4: paying the full price is compulsory when the owner can.
+        if self.players[l.owner as usize].money >= price {
+            self.pay_ransom(lord, price);
+        } else {
+            self.say(
+                "6.2.4",
+                format!(
+                    "{} cannot pay the full {price} Deniers; {} stays captive.",
+                    self.name(l.owner),
+                    lord_name(lord)
+                ),
+            );
+        }
+    }
+
+    fn pay_ransom(&mut self, lord: LordId, amount: u32) {
+        let Some(l) = self.lord(lord).cloned() else {
+            return;
+        };
+        let Some(captor) = l.captor else { return };
+        self.players[l.owner as usize].money -= amount;
+        self.players[captor as usize].money += amount;
+        if let Some(x) = self.lord_mut(lord) {
+            x.captor = None;
+        }
+        self.say(
+            "6.2.4",
+            format!(
+                "{} pays {amount} Deniers to {}; {} is freed.",
+                self.name(l.owner),
+                self.name(captor),
+                lord_name(lord)
+            ),
+        );
+        self.place_freed_lord(lord);
+    }
+
+    // ----- 4.1–4.4 Purchase -----
+
+    /// 4.1: where `p` may place newly bought Troops.
+    pub fn troop_villages(&self, p: PlayerId) -> Vec<VillageId> {
+        (0..self.map.villages.len() as VillageId)
+            .filter(|&v| {
+                let vs = &self.villages[v as usize];
+                let lord_here = self
+                    .lords
+                    .iter()
+                    .any(|l| l.owner == p && l.village == v && l.captor.is_none());
+                let own_fort = vs.controller == Some(p) && vs.fort != Fort::None;
+                // Never into a Stronghold or City that an enemy besieges.
+                let besieged = own_fort && vs.besieger.is_some_and(|b| b != p);
+                (lord_here || own_fort) && !besieged
+            })
+            .collect()
+    }
+
+    fn placed_in(&self, v: VillageId) -> u8 {
+        match &self.phase {
+            Phase::Purchase { placed, .. } => {
+                placed.iter().find(|x| x.0 == v).map(|x| x.1).unwrap_or(0)
+            }
+            _ => 0,
+        }
+    }
+
+    pub fn mills_on_map(&self) -> u8 {
+        self.villages.iter().map(|v| v.mills).sum()
+    }
+
+    pub fn forts_on_map(&self) -> u8 {
+        self.villages
+            .iter()
+            .filter(|v| v.fort != Fort::None)
+            .count() as u8
+    }
+
+    pub(crate) fn purchase_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        for v in self.troop_villages(p) {
+            out.push(Action::BuyMaa(v));
+            out.push(Action::BuyKnight(v));
+        }
+        for v in 0..self.map.villages.len() as VillageId {
+            if self.villages[v as usize].controller == Some(p) {
+                out.push(Action::BuyMill(v));
+                out.push(Action::BuyStronghold(v));
+            }
+        }
+        let royal = self.royal_lord(p).is_some();
+        for (f, fief) in self.map.fiefs.iter().enumerate() {
+            let f = f as FiefId;
+            if self.titles.fief[f as usize].is_none() {
+                let cities: Vec<VillageId> = fief
+                    .villages
+                    .iter()
+                    .copied()
+                    .filter(|&v| self.villages[v as usize].fort != Fort::None)
+                    .collect();
+                for &city in &cities {
+                    for l in self.family(p) {
+                        out.push(Action::BuyTitle {
+                            fief: f,
+                            lord: l.id,
+                            city,
+                        });
+                    }
+                    if royal {
+                        for l in &self.lords {
+                            out.push(Action::GrantTitle {
+                                fief: f,
+                                lord: l.id,
+                                city,
+                                price: 0,
+                                village: None,
+                            });
+                            if l.owner != p {
+                                // FAQ (T44): a price of up to 3 Deniers (one Diplomacy transfer)
+                                // and/or one Village handed over.
+                                let villages: Vec<Option<VillageId>> = std::iter::once(None)
+                                    .chain(
+                                        (0..self.map.villages.len() as VillageId)
+                                            .filter(|&v| {
+                                                self.villages[v as usize].controller
+                                                    == Some(l.owner)
+                                            })
+                                            .map(Some),
+                                    )
+                                    .collect();
+                                for price in 0..=3 {
+                                    for &village in &villages {
+                                        if price > 0 || village.is_some() {
+                                            out.push(Action::GrantTitle {
+                                                fief: f,
+                                                lord: l.id,
+                                                city,
+                                                price,
+                                                village,
+                                            });
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            } else if let Some(holder) = self.titles.fief[f as usize] {
+                for l in self.family(p) {
+                    if l.id != holder {
+                        out.push(Action::PassTitle { fief: f, to: l.id });
+                    }
+                }
+            }
+        }
+        for l in &self.lords {
+            if self.is_bishop(l.id) {
+                out.push(Action::BuyCardinal { lord: l.id });
+            }
+        }
+        out.push(Action::EndPurchase);
+    }
+
+    fn afford(&self, p: PlayerId, cost: u32) -> Result<(), RuleError> {
+        let m = self.players[p as usize].money;
+        if m < cost {
+            refuse("4.0", format!("that costs {cost} Deniers and you have {m}"))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// 4.3: the conditions for holding a Fief's title: all its Villages controlled by `p`,
+    /// a Stronghold (or the Fortified City) at `city`, and room on the Lord.
+    fn check_title_conditions(
+        &self,
+        p: PlayerId,
+        fief: FiefId,
+        lord: LordId,
+        city: VillageId,
+    ) -> Result<(), RuleError> {
+        let Some(f) = self.map.fiefs.get(fief as usize) else {
+            return refuse("4.3", "no such Fief");
+        };
+        if self.titles.fief[fief as usize].is_some() {
+            return refuse(
+                "4.3",
+                format!("the title of the {} is already held", f.name),
+            );
+        }
+        if let Some(v) = f
+            .villages
+            .iter()
+            .find(|&&v| self.villages[v as usize].controller != Some(p))
+        {
+            return refuse(
+                "4.3",
+                format!(
+                    "you must control every Village of the {}; {} is not yours",
+                    f.name,
+                    self.map.village_name(*v)
+                ),
+            );
+        }
+        if !f.villages.contains(&city) {
+            return refuse(
+                "4.3",
+                format!("{} is not in the {}", self.map.village_name(city), f.name),
+            );
+        }
+        let existing = f
+            .villages
+            .iter()
+            .copied()
+            .find(|&v| self.villages[v as usize].fort == Fort::City);
+        match existing {
+            Some(c) if c != city => return refuse("4.3", "a Fief never has more than one Fortified City; the title goes with the existing one"),
+            Some(_) => {}
+            None if self.villages[city as usize].fort != Fort::Stronghold => {
+                return refuse("4.3", format!("{} has no Stronghold to become the Fortified City", self.map.village_name(city)))
+            }
+            None => {}
+        }
+        let Some(l) = self.lord(lord) else {
+            return refuse("4.3", "that Lord is not in play");
+        };
+        if l.owner != p {
+            return refuse("4.3", format!("{} is not in that family", lord_name(lord)));
+        }
+        if self.fief_titles_of(lord).len() >= 2 {
+            return refuse(
+                "4.3",
+                format!("{} already holds 2 Fief Titles, the limit", lord_name(lord)),
+            );
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_purchase(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
+        let nv = self.map.villages.len();
+        let village_ok = |v: &VillageId| {
+            if (*v as usize) < nv {
+                Ok(())
+            } else {
+                refuse("4.0", "no such Village")
+            }
+        };
+        let pl = &self.players[p as usize];
+        match a {
+            Action::EndPurchase => Ok(()),
+            Action::BuyMaa(v) | Action::BuyKnight(v) => {
+                village_ok(v)?;
+                let knight = matches!(a, Action::BuyKnight(_));
+                self.afford(p, if knight { KNIGHT_COST } else { MAA_COST })?;
+                if (knight && pl.stock_knights == 0) || (!knight && pl.stock_maa == 0) {
+                    return refuse("4.0", "none of those counters are left in your stockpile");
+                }
+                if !self.troop_villages(p).contains(v) {
+                    let vs = &self.villages[*v as usize];
+                    if vs.controller == Some(p) && vs.fort != Fort::None && vs.besieger.is_some() {
+                        return refuse(
+                            "4.1",
+                            "new Troops may never be placed in a besieged Stronghold or City",
+                        );
+                    }
+                    return refuse("4.1", "new Troops go where you have an uncaptured Lord, or in a Stronghold or City you control");
+                }
+                if self.placed_in(*v) >= NEW_TROOPS_PER_VILLAGE {
+                    return refuse("4.1", "at most 4 newly bought Troops per Village");
+                }
+                Ok(())
+            }
+            Action::BuyMill(v) => {
+                village_ok(v)?;
+                self.afford(p, MILL_COST)?;
+                if self.villages[*v as usize].controller != Some(p) {
+                    return refuse("4.2", "a Mill goes on a Village you control");
+                }
+                if self.villages[*v as usize].mills >= 2 {
+                    return refuse("4.2", "at most 2 Mills per Village");
+                }
+                if self.mills_on_map() >= MILLS_SUPPLY {
+                    return refuse("4.2", "all 15 Mills are on the map");
+                }
+                Ok(())
+            }
+            Action::BuyStronghold(v) => {
+                village_ok(v)?;
+                self.afford(p, STRONGHOLD_COST)?;
+                if self.villages[*v as usize].controller != Some(p) {
+                    return refuse("4.2", "a Stronghold goes on a Village you control");
+                }
+                if self.villages[*v as usize].fort != Fort::None {
+                    return refuse("4.2", "at most 1 Stronghold per Village");
+                }
+                if self.forts_on_map() >= FORTS_SUPPLY {
+                    return refuse("4.2", "all 12 Stronghold counters are on the map");
+                }
+                Ok(())
+            }
+            Action::BuyTitle { fief, lord, city } => {
+                village_ok(city)?;
+                self.check_title_conditions(p, *fief, *lord, *city)?;
+                self.afford(p, self.map.fiefs[*fief as usize].title_price())
+            }
+            Action::GrantTitle {
+                fief,
+                lord,
+                city,
+                price,
+                village,
+            } => {
+                village_ok(city)?;
+                if self.royal_lord(p).is_none() {
+                    return refuse(
+                        "4.3",
+                        "only the King or the Queen Regent grants free titles",
+                    );
+                }
+                let Some(owner) = self.lord(*lord).map(|l| l.owner) else {
+                    return refuse("4.3", "that Lord is not in play");
+                };
+                self.check_title_conditions(owner, *fief, *lord, *city)?;
+                if owner == p && (*price > 0 || village.is_some()) {
+                    return refuse("4.3", "no price between a family and itself");
+                }
+                if *price > 3 {
+                    return refuse("8.0", "a Diplomacy transfer is at most 3 Deniers");
+                }
+                if self.grant_offers.contains(&(*fief, *lord)) {
+                    return refuse("4.3", "that offer was already made this round");
+                }
+                if let Some(v) = village {
+                    village_ok(v)?;
+                    if self.villages[*v as usize].controller != Some(owner) {
+                        return refuse(
+                            "4.3",
+                            "the Village asked for must be one the Lord's family controls",
+                        );
+                    }
+                    if self.map.fiefs[*fief as usize].villages.contains(v) {
+                        return refuse(
+                            "4.3",
+                            "the Village asked for cannot be in the granted Fief",
+                        );
+                    }
+                }
+                Ok(())
+            }
+            Action::PassTitle { fief, to } => {
+                let Some(from) = self.titles.fief.get(*fief as usize).copied().flatten() else {
+                    return refuse("4.3", "nobody holds that title");
+                };
+                if self.lord(from).map(|l| l.owner) != Some(p) {
+                    return refuse("4.3", "that title is not in your family");
+                }
+                if self.lord(*to).map(|l| l.owner) != Some(p) || *to == from {
+                    return refuse("4.3", "titles pass only to another Lord of the same family");
+                }
+                if self.fief_titles_of(*to).len() >= 2 {
+                    return refuse(
+                        "4.3",
+                        format!("{} already holds 2 Fief Titles", lord_name(*to)),
+                    );
+                }
+                let held = self.fief_titles_of(from);
+                if held.len() < 2 {
+                    return refuse(
+                        "4.3",
+                        format!("{} must keep his largest title", lord_name(from)),
+                    );
+                }
+                // Keep the largest; with two of the same size either may go (digest §12.2 item 18).
+                let size = |f: FiefId| self.map.fiefs[f as usize].villages.len();
+                let largest = held.iter().map(|&f| size(f)).max().unwrap_or(0);
+                let others_as_large = held
+                    .iter()
+                    .filter(|&&f| f != *fief && size(f) == largest)
+                    .count();
+                if size(*fief) == largest && others_as_large == 0 {
+                    return refuse(
+                        "4.3",
+                        format!("{} must keep his largest title", lord_name(from)),
+                    );
+                }
+                Ok(())
+            }
+            Action::BuyCardinal { lord } => {
+                self.afford(p, CARDINAL_COST)?;
+                if self
+                    .titles
+                    .cardinals
+                    .iter()
+                    .any(|c| c.1 == CardinalSource::Purchased)
+                {
+                    return refuse("4.4", "the purchasable Biretta is already in play");
+                }
+                self.check_cardinal_target(*lord)
+            }
+            _ => refuse("4.0", format!("'{}' is not a purchase", a.notation(self))),
+        }
+    }
+
+    pub(crate) fn exec_purchase(&mut self, p: PlayerId, a: Action) {
+        let name = self.name(p);
+        match a {
+            Action::EndPurchase => {
+                if let Phase::Purchase { idx, placed } = &mut self.phase {
+                    *idx += 1;
+                    placed.clear();
+                }
+            }
+            Action::BuyMaa(v) | Action::BuyKnight(v) => {
+                let knight = matches!(a, Action::BuyKnight(_));
+                let pl = &mut self.players[p as usize];
+                let t = &mut self.villages[v as usize].troops[p as usize];
+                if knight {
+                    pl.money -= KNIGHT_COST;
+                    pl.stock_knights -= 1;
+                    t.knights += 1;
+                } else {
+                    pl.money -= MAA_COST;
+                    pl.stock_maa -= 1;
+                    t.maa += 1;
+                }
+                if let Phase::Purchase { placed, .. } = &mut self.phase {
+                    match placed.iter_mut().find(|x| x.0 == v) {
+                        Some(x) => x.1 += 1,
+                        None => placed.push((v, 1)),
+                    }
+                }
+                if self.villages[v as usize].controller.is_none() {
+                    self.set_controller(v, Some(p));
+                }
+                let what = if knight { "a Knight" } else { "a Man-at-Arms" };
+                self.say(
+                    "4.1",
+                    format!("{name} buys {what} in {}.", self.map.village_name(v)),
+                );
+                self.check_lone_lords(v);
+            }
+            Action::BuyMill(v) => {
+                self.players[p as usize].money -= MILL_COST;
+                self.villages[v as usize].mills += 1;
+                self.say(
+                    "4.2",
+                    format!("{name} builds a Mill in {}.", self.map.village_name(v)),
+                );
+            }
+            Action::BuyStronghold(v) => {
+                self.players[p as usize].money -= STRONGHOLD_COST;
+                self.villages[v as usize].fort = Fort::Stronghold;
+                self.say(
+                    "4.2",
+                    format!(
+                        "{name} builds a Stronghold in {}.",
+                        self.map.village_name(v)
+                    ),
+                );
+            }
+            Action::BuyTitle { fief, lord, city } => {
+                self.players[p as usize].money -= self.map.fiefs[fief as usize].title_price();
+                self.take_title(fief, lord, city);
+                self.say(
+                    "4.3",
+                    format!(
+                        "{name} buys the title of the {} for {}.",
+                        self.map.fiefs[fief as usize].name,
+                        lord_name(lord)
+                    ),
+                );
+            }
+            Action::GrantTitle {
+                fief,
+                lord,
+                city,
+                price,
+                village,
+            } => {
+                self.grant_offers.push((fief, lord));
+                let owner = self.lord(lord).map(|l| l.owner).unwrap_or(p);
+                if owner == p {
+                    self.take_title(fief, lord, city);
+                    self.say(
+                        "4.3",
+                        format!(
+                            "{name}'s King grants the title of the {} to {}.",
+                            self.map.fiefs[fief as usize].name,
+                            lord_name(lord)
+                        ),
+                    );
+                } else {
+                    let mut ask = Vec::new();
+                    if price > 0 {
+                        ask.push(format!("{price} Deniers"));
+                    }
+                    if let Some(v) = village {
+                        ask.push(format!("the Village of {}", self.map.village_name(v)));
+                    }
+                    let ask = if ask.is_empty() {
+                        "nothing in return".to_string()
+                    } else {
+                        ask.join(" and ")
+                    };
+                    self.say(
+                        "4.3",
+                        format!(
+                            "{name} offers the title of the {} to {} for {ask}.",
+                            self.map.fiefs[fief as usize].name,
+                            lord_name(lord)
+                        ),
+                    );
+                    self.pending.push(Pending::GrantAnswer {
+                        king_player: p,
+                        fief,
+                        lord,
+                        city,
+                        price,
+                        village,
+                    });
+                }
+            }
+            Action::PassTitle { fief, to } => {
+                self.titles.fief[fief as usize] = Some(to);
+                self.say(
+                    "4.3",
+                    format!(
+                        "{name} hands the title of the {} to {}.",
+                        self.map.fiefs[fief as usize].name,
+                        lord_name(to)
+                    ),
+                );
+            }
+            Action::BuyCardinal { lord } => self.request_cardinal(p, lord, true),
+            _ => {}
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn exec_grant_answer(
+        &mut self,
+        king_player: PlayerId,
+        fief: FiefId,
+        lord: LordId,
+        city: VillageId,
+        price: u32,
+        village: Option<VillageId>,
+        yes: bool,
+    ) {
+        let Some(owner) = self.lord(lord).map(|l| l.owner) else {
+            return;
+        };
+        if !yes {
+            self.say(
+                "4.3",
+                format!("{} declines the King's offer.", self.name(owner)),
+            );
+            return;
+        }
+        if price > 0 {
+            let pl = &mut self.players[owner as usize];
+            pl.money -= price;
+            pl.diplomacy -= 1;
+            self.players[king_player as usize].money += price;
+        }
+        self.take_title(fief, lord, city);
+        self.say(
+            "4.3",
+            format!(
+                "{} accepts: {} receives the title of the {}.",
+                self.name(owner),
+                lord_name(lord),
+                self.map.fiefs[fief as usize].name
+            ),
+        );
+        if let Some(v) = village {
+            // Digest §12.2 item 31: control passes when both agree.
+            self.set_controller(v, Some(king_player));
+            self.say(
+                "4.3",
+                format!(
+                    "{} hands control of {} to {}.",
+                    self.name(owner),
+                    self.map.village_name(v),
+                    self.name(king_player)
+                ),
+            );
+        }
+    }
+
+    /// 4.3: the crown goes above the Lord's card, the Fief is Governed and one Stronghold
+    /// becomes its Fortified City.
+    fn take_title(&mut self, fief: FiefId, lord: LordId, city: VillageId) {
+        self.titles.fief[fief as usize] = Some(lord);
+        self.titles.fief_reclaim[fief as usize] = None;
+        self.villages[city as usize].fort = Fort::City;
+    }
+}

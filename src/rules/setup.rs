@@ -1,0 +1,173 @@
+//! Setup (§4) and the start of each round (§5).
+
+use super::cards::{self, Card};
+use super::rng::Rng;
+use super::state::*;
+use super::{refuse, RuleError};
+use crate::map::{Map, VillageId, BISHOPRIC_COUNT};
+use std::sync::Arc;
+
+impl Game {
+    /// A new game on the shipped board, ready for the starting Village choices (§4 step 10).
+    pub fn new(options: Options) -> Result<Game, RuleError> {
+        Game::with_map(options, Map::builtin())
+    }
+
+    pub fn with_map(options: Options, map: Arc<Map>) -> Result<Game, RuleError> {
+        let n = options.players;
+        if !(3..=MAX_PLAYERS as u8).contains(&n) {
+            return refuse("3", format!("Fief is played by 3 to 6 players, not {n}"));
+        }
+        if options.names.len() > n as usize {
+            return refuse(
+                "",
+                format!("{} names given for {n} players", options.names.len()),
+            );
+        }
+        if let Some(f) = options.first_player {
+            if f >= n {
+                return refuse("4", format!("there is no seat {f} to start"));
+            }
+        }
+        if !options.battle_die.iter().all(|&h| (1..=3).contains(&h)) {
+            return refuse("6.2.2", "each face of the battle die shows 1, 2 or 3 hits");
+        }
+        let mut rng = Rng::new(options.seed);
+        // §4 steps 2–3: shuffle both decks.
+        let mut fortune_deck = cards::fortune_deck();
+        rng.shuffle(&mut fortune_deck);
+        let mut lords_deck = cards::lords_deck();
+        rng.shuffle(&mut lords_deck);
+        let first = match options.first_player {
+            Some(f) => f,
+            None => rng.below(n as u32) as u8,
+        };
+        let nv = map.villages.len();
+        let mut g = Game {
+            map,
+            options,
+            rng,
+            round: 0,
+            first,
+            phase: Phase::Setup { idx: 0 },
+            pending: Vec::new(),
+            players: (0..n).map(|_| Player::new()).collect(),
+            villages: vec![VillageState::default(); nv],
+            lords: Vec::new(),
+            titles: Titles::default(),
+            lords_deck,
+            lords_discard: Vec::new(),
+            fortune_deck,
+            fortune_discard: Vec::new(),
+            track: [None; 3],
+            bishopric_cards: [BishopricCards::default(); BISHOPRIC_COUNT],
+            taxes: Vec::new(),
+            proposals: Vec::new(),
+            grant_offers: Vec::new(),
+            ransomed: Vec::new(),
+            excommunicated_this_round: false,
+            outcome: None,
+            starting_lords: Vec::new(),
+            history: Vec::new(),
+            log: Vec::new(),
+        };
+        // §4 step 4: each player draws a first Lord; a Cardinal or d'ARC is shuffled back.
+        for p in 0..n {
+            let lord = loop {
+                let Some(c) = g.lords_deck.pop() else {
+                    unreachable_deck()
+                };
+                match c {
+                    Card::Lord(l) => break l,
+                    other => {
+                        g.lords_deck.push(other);
+                        let mut deck = std::mem::take(&mut g.lords_deck);
+                        g.rng.shuffle(&mut deck);
+                        g.lords_deck = deck;
+                    }
+                }
+            };
+            g.starting_lords.push(lord);
+            g.say(
+                "4",
+                format!(
+                    "{} draws {} as the first Lord of the family.",
+                    g.name(p),
+                    cards::lord_name(lord)
+                ),
+            );
+        }
+        g.say(
+            "4",
+            format!("{} takes the First Player card.", g.name(first)),
+        );
+        Ok(g)
+    }
+
+    pub(crate) fn check_start(&self, v: VillageId) -> Result<(), RuleError> {
+        if v as usize >= self.map.villages.len() {
+            return refuse("4", "no such Village");
+        }
+        if self.occupied(v) || self.villages[v as usize].controller.is_some() {
+            return refuse(
+                "4",
+                format!("{} is already occupied", self.map.village_name(v)),
+            );
+        }
+        Ok(())
+    }
+
+    /// §4 step 10: 1 Knight, 3 MaA, 1 Stronghold and the Lord go to the chosen Village.
+    pub(crate) fn exec_start(&mut self, p: PlayerId, v: VillageId) {
+        let pl = &mut self.players[p as usize];
+        pl.stock_knights -= 1;
+        pl.stock_maa -= 3;
+        let vs = &mut self.villages[v as usize];
+        vs.troops[p as usize] = Troops { maa: 3, knights: 1 };
+        vs.fort = Fort::Stronghold;
+        vs.controller = Some(p);
+        let id = self.starting_lords[p as usize];
+        self.lords.push(Lord {
+            id,
+            owner: p,
+            village: v,
+            captor: None,
+            spouse: None,
+            excommunicated: false,
+            assassin: false,
+        });
+        self.say(
+            "4",
+            format!(
+                "{} starts in {} with 1 Knight, 3 Men-at-Arms and a Stronghold.",
+                self.name(p),
+                self.map.village_name(v)
+            ),
+        );
+        if let Phase::Setup { idx } = &mut self.phase {
+            *idx += 1;
+        }
+    }
+
+    /// §5: a new round begins with Phase 1 (a), marriages.
+    pub(crate) fn start_round(&mut self) {
+        self.round += 1;
+        self.excommunicated_this_round = false;
+        self.proposals.clear();
+        self.grant_offers.clear();
+        self.say(
+            "5",
+            format!(
+                "Round {} begins; {} holds the First Player card.",
+                self.round,
+                self.name(self.first)
+            ),
+        );
+        self.phase = Phase::Marriage { idx: 0 };
+    }
+}
+
+fn unreachable_deck() -> ! {
+    // The Lords deck holds 18 Lord cards and at most 6 are drawn at setup.
+    panic!("the Lords deck ran out during setup")
+}

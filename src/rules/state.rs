@@ -1,0 +1,383 @@
+//! The game state (digest §1 and §14). Plain data: small integer ids, no shared mutability;
+//! the static map sits behind an `Arc` so that cloning a game is cheap.
+
+use super::cards::{Card, LordId};
+use super::events::Event;
+use super::rng::Rng;
+use crate::map::{BishopricId, FiefId, Map, VillageId, BISHOPRIC_COUNT, FIEF_COUNT};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+pub type PlayerId = u8;
+pub const MAX_PLAYERS: usize = 6;
+
+/// Player colours: the five named in the rulebook, and red for the sixth (§1 [NOT IN TEXT]).
+pub const COLOURS: [&str; 6] = ["Green", "Blue", "Magenta", "White", "Yellow", "Red"];
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    pub players: u8,
+    pub names: Vec<String>,
+    pub seed: u64,
+    /// Hits shown on the six faces of the battle die (digest §12.2 item 1).
+    pub battle_die: [u8; 6],
+    /// Ends the game after this many rounds by the tie-break order (for bots and tests).
+    pub round_cap: Option<u16>,
+    /// The seat that takes the First Player card; `None` draws it with the seeded RNG (§4 step 10,
+    /// digest §12.2 item 36).
+    pub first_player: Option<u8>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            players: 4,
+            names: Vec::new(),
+            seed: 0,
+            battle_die: [1, 1, 1, 2, 2, 3],
+            round_cap: None,
+            first_player: None,
+        }
+    }
+}
+
+impl Options {
+    pub fn player_name(&self, p: PlayerId) -> String {
+        self.names
+            .get(p as usize)
+            .cloned()
+            .unwrap_or_else(|| COLOURS[p as usize % 6].to_string())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Fort {
+    #[default]
+    None,
+    Stronghold,
+    /// A Stronghold turned to its Fortified City side when the Fief's title is taken (4.3).
+    City,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Troops {
+    pub maa: u8,
+    pub knights: u8,
+}
+
+impl Troops {
+    pub fn count(self) -> u8 {
+        self.maa + self.knights
+    }
+    /// 6.2: 1 SP per MaA, 3 per Knight.
+    pub fn sp(self) -> u32 {
+        self.maa as u32 + 3 * self.knights as u32
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct VillageState {
+    pub controller: Option<PlayerId>,
+    pub mills: u8,
+    pub fort: Fort,
+    pub troops: [Troops; MAX_PLAYERS],
+    /// 5.1: the road each non-controlling stack came in by.
+    pub entry: [Option<VillageId>; MAX_PLAYERS],
+    /// 6.4: the player besieging the fortification here, if any.
+    pub besieger: Option<PlayerId>,
+    /// 6.4: Siege Engines here, per player: 0 none, 1 or 2 dice side.
+    pub engines: [u8; MAX_PLAYERS],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lord {
+    pub id: LordId,
+    pub owner: PlayerId,
+    pub village: VillageId,
+    /// The player holding this Lord captive (6.2.3).
+    pub captor: Option<PlayerId>,
+    pub spouse: Option<LordId>,
+    pub excommunicated: bool,
+    pub assassin: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardinalSource {
+    /// A Cardinal card (9.2); the card goes to the Lords discard pile when he dies.
+    Card,
+    /// The purchasable Biretta (4.4).
+    Purchased,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Titles {
+    pub fief: [Option<LordId>; FIEF_COUNT],
+    /// 4.3.1: a title back on the map that this family may reclaim free with a new Lord.
+    pub fief_reclaim: [Option<PlayerId>; FIEF_COUNT],
+    pub bishop: [Option<LordId>; BISHOPRIC_COUNT],
+    /// The round in which each Bishop was elected (1.4: votes count from the next round).
+    pub bishop_round: [u16; BISHOPRIC_COUNT],
+    pub cardinals: Vec<(LordId, CardinalSource)>,
+    pub pope: Option<LordId>,
+    pub king: Option<LordId>,
+    pub queen: Option<LordId>,
+    /// 1.8.1: the Queen rules as Regent after the King's death without a Crown Prince.
+    pub regent: bool,
+    pub crown_prince: Option<LordId>,
+    pub darc: Option<LordId>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub money: u32,
+    pub hand: Vec<Card>,
+    /// Stockpile left on the Family Board (§4 step 5).
+    pub stock_maa: u8,
+    pub stock_knights: u8,
+    pub stock_engines: u8,
+    pub diplomacy: u8,
+    pub tax_markers: u8,
+}
+
+impl Player {
+    pub fn new() -> Player {
+        Player {
+            money: 5,
+            hand: Vec::new(),
+            stock_maa: 13,
+            stock_knights: 8,
+            stock_engines: 2,
+            diplomacy: 3,
+            tax_markers: 3,
+        }
+    }
+}
+
+impl Default for Player {
+    fn default() -> Self {
+        Player::new()
+    }
+}
+
+/// Fortune and Disaster cards lying by a Bishopric's number.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BishopricCards {
+    pub harvest: bool,
+    pub good_weather: bool,
+    pub heavy_rain: bool,
+    pub famine: bool,
+    pub plague: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TaxTarget {
+    /// Tallage on a Fief (2.4.5).
+    Tallage(FiefId),
+    /// Tithe on one Bishopric (2.4.6).
+    Tithe(BishopricId),
+}
+
+/// Under which title a tax was raised: it decides Tithe priority and who is paid (2.4.6, 3.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TaxRole {
+    FiefLord,
+    King,
+    Bishop,
+    Cardinal,
+    Pope,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tax {
+    pub player: PlayerId,
+    pub lord: LordId,
+    pub role: TaxRole,
+    pub target: TaxTarget,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ElectionKind {
+    Bishop(BishopricId),
+    Pope,
+    King,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ballot {
+    pub player: PlayerId,
+    pub for_lord: Option<LordId>,
+    pub decoy: Option<LordId>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Election {
+    pub kind: ElectionKind,
+    /// Candidates in nomination order: (player, Lord).
+    pub candidates: Vec<(PlayerId, LordId)>,
+    /// Secret ballots, revealed together when all are in (1.3).
+    pub ballots: Vec<Ballot>,
+    pub voting: bool,
+    /// Position in turn order of the player to nominate or vote next.
+    pub idx: u8,
+}
+
+/// Where the round stands. Each step that waits for a player names the position in turn
+/// order (`idx`, 0 = the First Player) of the player whose turn it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// §4 step 10: starting Villages chosen in turn order.
+    Setup {
+        idx: u8,
+    },
+    /// Phase 1 (a): marriages (1.1).
+    Marriage {
+        idx: u8,
+    },
+    /// Phase 1 (b)–(d): the election under way, if any.
+    Elections {
+        election: Option<Election>,
+    },
+    /// Phase 2 (a): discard, then draw (2.1).
+    Draw {
+        idx: u8,
+        fortune: u8,
+        lord: u8,
+        drawing: bool,
+    },
+    /// Phase 2 (b): resolving the Disaster track space by space (2.3).
+    Disasters {
+        slot: u8,
+    },
+    /// Phase 2 (c): Play Cards (2.4).
+    PlayCards {
+        idx: u8,
+    },
+    /// Phase 3: Income (simultaneous).
+    Income,
+    /// Phase 4 (a): Ransoms, one Captive at a time (6.2.4).
+    Ransom,
+    /// Phase 4 (b): purchases in turn order; `placed` counts new Troops per Village (4.1).
+    Purchase {
+        idx: u8,
+        placed: Vec<(VillageId, u8)>,
+    },
+    Movement,
+    Battles,
+    EndRound,
+    GameOver,
+}
+
+/// A decision that interrupts the normal flow and must be answered first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pending {
+    /// 1.1: the bride's or groom's player answers a proposal.
+    MarriageAnswer {
+        proposer: PlayerId,
+        groom: LordId,
+        bride: LordId,
+    },
+    /// 2.3.3: the owner picks which counters the Plague takes.
+    PlagueLosses {
+        player: PlayerId,
+        village: VillageId,
+        losses: u8,
+    },
+    /// 4.3.1, digest §12.2 item 17: the receiving player picks the Lord who takes a Fief Title.
+    ChooseHeir { player: PlayerId, fief: FiefId },
+    /// 2.4.1 placement order for a freed or escaped Lord.
+    PlaceLord { player: PlayerId, lord: LordId },
+    /// 6.2.4: the captive's owner offers a ransom (the full price, or less).
+    RansomOffer { lord: LordId },
+    /// 6.2.4: the captor accepts or refuses a lower offer.
+    RansomAnswer { lord: LordId, amount: u32 },
+    /// 4.3 FAQ (T44): a Lord's player answers the King's offer of a free title at a price.
+    GrantAnswer {
+        king_player: PlayerId,
+        fief: FiefId,
+        lord: LordId,
+        city: VillageId,
+        price: u32,
+        village: Option<VillageId>,
+    },
+    /// 1.5, 1.7: the Pope's player consents to (or blocks) a new Cardinal.
+    CardinalConsent {
+        player: PlayerId,
+        lord: LordId,
+        purchased: bool,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winners: one player, or an allied pair; empty for a draw at the round cap.
+    pub winners: Vec<PlayerId>,
+    pub alliance: bool,
+    /// What decided it: "victory", "tie-break: King", "round cap", ...
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Game {
+    #[serde(skip, default = "Map::builtin")]
+    pub map: Arc<Map>,
+    pub options: Options,
+    pub rng: Rng,
+    pub round: u16,
+    /// Seat of the First Player card holder.
+    pub first: PlayerId,
+    pub phase: Phase,
+    pub pending: Vec<Pending>,
+    pub players: Vec<Player>,
+    pub villages: Vec<VillageState>,
+    pub lords: Vec<Lord>,
+    pub titles: Titles,
+    pub lords_deck: Vec<Card>,
+    pub lords_discard: Vec<Card>,
+    pub fortune_deck: Vec<Card>,
+    pub fortune_discard: Vec<Card>,
+    /// The Disaster track: 3 spaces, cards face down until resolved (2.1, 2.3).
+    pub track: [Option<Card>; 3],
+    pub bishopric_cards: [BishopricCards; BISHOPRIC_COUNT],
+    pub taxes: Vec<Tax>,
+    /// Marriage proposals already made this round (no repeating a refused proposal).
+    pub proposals: Vec<(LordId, LordId)>,
+    /// The King's free-title offers already made this round: (Fief, Lord).
+    pub grant_offers: Vec<(FiefId, LordId)>,
+    /// Captives whose ransom was settled in this Purchase phase.
+    pub ransomed: Vec<LordId>,
+    /// 1.7: whether the Pope has excommunicated someone this round.
+    pub excommunicated_this_round: bool,
+    pub outcome: Option<Outcome>,
+    /// §4 step 4: each player's first Lord, placed with his starting Village.
+    pub starting_lords: Vec<LordId>,
+    pub history: Vec<(PlayerId, super::actions::Action)>,
+    pub log: Vec<Event>,
+}
+
+impl Game {
+    pub fn n(&self) -> u8 {
+        self.players.len() as u8
+    }
+
+    /// The player at position `idx` in turn order (clockwise from the First Player).
+    pub fn seat(&self, idx: u8) -> PlayerId {
+        (self.first + idx) % self.n()
+    }
+
+    pub fn lord(&self, id: LordId) -> Option<&Lord> {
+        self.lords.iter().find(|l| l.id == id)
+    }
+
+    pub(crate) fn lord_mut(&mut self, id: LordId) -> Option<&mut Lord> {
+        self.lords.iter_mut().find(|l| l.id == id)
+    }
+
+    pub fn family(&self, p: PlayerId) -> impl Iterator<Item = &Lord> + '_ {
+        self.lords.iter().filter(move |l| l.owner == p)
+    }
+
+    pub fn bishopric_of(&self, v: VillageId) -> BishopricId {
+        self.map.villages[v as usize].bishopric
+    }
+}

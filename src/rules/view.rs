@@ -1,0 +1,132 @@
+//! What one player may see (§3 open and hidden information): no other hands, no deck order,
+//! no face-down Disasters, no face-down votes.
+
+use super::cards::Card;
+use super::events::Event;
+use super::state::*;
+use super::{Action, Prompt};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerView {
+    pub name: String,
+    pub colour: &'static str,
+    pub money: u32,
+    pub hand_size: usize,
+    /// Only the viewer's own hand.
+    pub hand: Option<Vec<Card>>,
+    pub stock_maa: u8,
+    pub stock_knights: u8,
+    pub stock_engines: u8,
+    pub diplomacy: u8,
+    pub tax_markers: u8,
+    pub vp: u32,
+    pub ally: Option<PlayerId>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct View {
+    /// The viewer; `None` for a spectator who sees only public facts.
+    pub viewer: Option<PlayerId>,
+    pub round: u16,
+    pub first: PlayerId,
+    pub phase: String,
+    pub prompt: Option<Prompt>,
+    /// The viewer's legal actions now.
+    pub legal: Vec<Action>,
+    pub players: Vec<PlayerView>,
+    pub villages: Vec<VillageState>,
+    pub lords: Vec<Lord>,
+    pub titles: Titles,
+    pub bishopric_cards: [BishopricCards; 5],
+    pub taxes: Vec<Tax>,
+    /// Face-down cards on the Disaster track (their faces are hidden until resolved).
+    pub track_cards: usize,
+    pub lords_deck: usize,
+    pub fortune_deck: usize,
+    pub lords_discard: usize,
+    pub fortune_discard: usize,
+    /// Election candidates and who has voted (not how).
+    pub candidates: Vec<(PlayerId, super::LordId)>,
+    pub voted: Vec<PlayerId>,
+    pub own_ballot: Option<Ballot>,
+    pub outcome: Option<Outcome>,
+    pub log: Vec<Event>,
+}
+
+impl Game {
+    pub fn view(&self, viewer: Option<PlayerId>) -> View {
+        let (candidates, voted, own_ballot) = match &self.phase {
+            Phase::Elections { election: Some(e) } => (
+                e.candidates.clone(),
+                e.ballots.iter().map(|b| b.player).collect(),
+                e.ballots.iter().find(|b| Some(b.player) == viewer).copied(),
+            ),
+            _ => (vec![], vec![], None),
+        };
+        View {
+            viewer,
+            round: self.round,
+            first: self.first,
+            phase: self.phase_name(),
+            prompt: self.prompt(),
+            legal: viewer.map(|p| self.legal_actions(p)).unwrap_or_default(),
+            players: (0..self.n())
+                .map(|p| {
+                    let pl = &self.players[p as usize];
+                    PlayerView {
+                        name: self.name(p),
+                        colour: COLOURS[p as usize],
+                        money: pl.money,
+                        hand_size: pl.hand.len(),
+                        hand: (viewer == Some(p)).then(|| pl.hand.clone()),
+                        stock_maa: pl.stock_maa,
+                        stock_knights: pl.stock_knights,
+                        stock_engines: pl.stock_engines,
+                        diplomacy: pl.diplomacy,
+                        tax_markers: pl.tax_markers,
+                        vp: self.vp(p),
+                        ally: self.ally(p),
+                    }
+                })
+                .collect(),
+            villages: self.villages.clone(),
+            lords: self.lords.clone(),
+            titles: self.titles.clone(),
+            bishopric_cards: self.bishopric_cards,
+            taxes: self.taxes.clone(),
+            track_cards: self.track.iter().flatten().count(),
+            lords_deck: self.lords_deck.len(),
+            fortune_deck: self.fortune_deck.len(),
+            lords_discard: self.lords_discard.len(),
+            fortune_discard: self.fortune_discard.len(),
+            candidates,
+            voted,
+            own_ballot,
+            outcome: self.outcome.clone(),
+            log: self.log.iter().map(|e| e.redacted_for(viewer)).collect(),
+        }
+    }
+
+    /// The phase and step in words, as the header bar shows it.
+    pub fn phase_name(&self) -> String {
+        match &self.phase {
+            Phase::Setup { .. } => "Setup".into(),
+            Phase::Marriage { .. } => "Phase 1: Marriages".into(),
+            Phase::Elections { election } => match election {
+                Some(e) => format!("Phase 1: Election of the {}", self.election_name(e.kind)),
+                None => "Phase 1: Elections".into(),
+            },
+            Phase::Draw { .. } => "Phase 2: Discard and Draw".into(),
+            Phase::Disasters { .. } => "Phase 2: Disasters".into(),
+            Phase::PlayCards { .. } => "Phase 2: Play Cards".into(),
+            Phase::Income => "Phase 3: Income".into(),
+            Phase::Ransom => "Phase 4: Ransoms".into(),
+            Phase::Purchase { .. } => "Phase 4: Purchase".into(),
+            Phase::Movement => "Phase 5: Movement".into(),
+            Phase::Battles => "Phase 6: Battles".into(),
+            Phase::EndRound => "Phase 7: End of Round".into(),
+            Phase::GameOver => "Game over".into(),
+        }
+    }
+}
