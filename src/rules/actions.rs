@@ -115,8 +115,20 @@ fn lord_key(l: LordId) -> String {
 impl Action {
     /// The stable notation, e.g. `buy-maa st_medard` or `vote for=francois decoy=-`.
     pub fn notation(&self, g: &Game) -> String {
-        let v = |v: &VillageId| g.map.villages[*v as usize].key.clone();
-        let f = |f: &FiefId| g.map.fiefs[*f as usize].key.clone();
+        let v = |v: &VillageId| {
+            g.map
+                .villages
+                .get(*v as usize)
+                .map(|x| x.key.clone())
+                .unwrap_or_else(|| format!("village#{v}"))
+        };
+        let f = |f: &FiefId| {
+            g.map
+                .fiefs
+                .get(*f as usize)
+                .map(|x| x.key.clone())
+                .unwrap_or_else(|| format!("fief#{f}"))
+        };
         let opt = |o: &Option<LordId>| o.map(lord_key).unwrap_or_else(|| "-".into());
         match self {
             Action::ChooseStart(x) => format!("start {}", v(x)),

@@ -38,7 +38,7 @@ pub fn lord_name(l: LordId) -> &'static str {
 }
 
 pub fn lord_sex(l: LordId) -> Sex {
-    LORDS[l as usize].1
+    LORDS.get(l as usize).map(|x| x.1).unwrap_or(Sex::Male)
 }
 
 /// Finds a Lord by name, ignoring case and accents on the first letters people type.

@@ -698,10 +698,8 @@ impl Game {
                 }
                 self.reclaim_titles(p, lord);
             }
-            Action::PlayCardinal { lord } => {
-                self.take_card(p, Card::Cardinal);
-                self.request_cardinal(p, lord, false);
-            }
+            // The card leaves the hand only once the Pope (if any) consents.
+            Action::PlayCardinal { lord } => self.request_cardinal(p, lord, false),
             Action::PlayDarc { lady } => {
                 self.take_card(p, Card::Darc);
                 self.titles.darc = Some(lady);
@@ -893,15 +891,13 @@ impl Game {
                 "1.7",
                 format!("The Pope refuses to make {} a Cardinal.", lord_name(lord)),
             );
-            if !purchased {
-                self.players[p as usize].hand.push(Card::Cardinal);
-            }
             return;
         }
         let source = if purchased {
-            self.players[p as usize].money -= 5;
+            self.players[p as usize].money -= super::purchase::CARDINAL_COST;
             CardinalSource::Purchased
         } else {
+            self.take_card(p, Card::Cardinal);
             CardinalSource::Card
         };
         self.titles.cardinals.push((lord, source));

@@ -492,6 +492,9 @@ impl Game {
     /// Runs the automatic parts of the round until a player must decide.
     fn advance(&mut self) {
         for _ in 0..10_000 {
+            if self.settle_obvious_pending() {
+                continue;
+            }
             if !self.pending.is_empty() || self.is_over() {
                 return;
             }
@@ -565,6 +568,56 @@ impl Game {
             if !progressed {
                 return;
             }
+        }
+    }
+
+    /// A pending choice that events have since reduced to one option (or none) is settled
+    /// without asking: an heir when only one Lord has room, a placement with one Village.
+    fn settle_obvious_pending(&mut self) -> bool {
+        match self.pending.last().cloned() {
+            Some(Pending::ChooseHeir { player, fief }) => {
+                let room: Vec<LordId> = self
+                    .family(player)
+                    .filter(|l| self.fief_titles_of(l.id).len() < 2)
+                    .map(|l| l.id)
+                    .collect();
+                match room.len() {
+                    0 => {
+                        self.pending.pop();
+                        // 4.3.1, digest §12.2 item 16: nobody has room; back to the map.
+                        self.titles.fief_reclaim[fief as usize] = Some(player);
+                        self.say(
+                            "4.3.1",
+                            format!(
+                                "The title of the {} returns to the map.",
+                                self.map.fiefs[fief as usize].name
+                            ),
+                        );
+                        true
+                    }
+                    1 => {
+                        self.exec_heir(room[0]);
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            Some(Pending::PlaceLord { player, lord }) => {
+                let opts = self.placement_villages(player);
+                match opts.len() {
+                    0 => {
+                        self.pending.pop();
+                        true
+                    }
+                    1 => {
+                        self.pending.pop();
+                        self.put_lord(lord, opts[0]);
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
         }
     }
 
