@@ -32,6 +32,30 @@ pub struct Scenario {
     /// The script's last action must be refused with a message containing this.
     #[serde(default)]
     pub expect_error: Option<String>,
+    /// The position itself must be refused with a message containing this (see `check`).
+    #[serde(default)]
+    pub expect_refused: Option<String>,
+}
+
+/// Runs a scenario and reports whether everything it expects holds, including an expected
+/// refusal of its position: `Ok` with a one-line verdict, or `Err` with every failure.
+pub fn check(text: &str) -> Result<String, String> {
+    let want: Option<String> = serde_json::from_str::<Value>(text).ok().and_then(|v| {
+        v.get("expect_refused")
+            .and_then(|x| x.as_str())
+            .map(String::from)
+    });
+    match (run(text), want) {
+        (Err(e), Some(w)) if e.to_lowercase().contains(&w.to_lowercase()) => {
+            Ok(format!("refused as expected: {e}"))
+        }
+        (Err(e), _) => Err(e),
+        (Ok(_), Some(w)) => Err(format!(
+            "the position should have been refused ('{w}') but it loaded"
+        )),
+        (Ok(out), None) if out.failures.is_empty() => Ok("all expectations hold".into()),
+        (Ok(out), None) => Err(out.failures.join("\n")),
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -137,8 +137,17 @@ fn scenario(args: &[String]) -> ExitCode {
     };
     match fief::scenario::run(&text) {
         Err(e) => {
-            println!("{}", serde_json::json!({ "error": e }));
-            ExitCode::FAILURE
+            // A position refused on purpose (`expect_refused`) is a success.
+            let expected = fief::scenario::check(&text).is_ok();
+            println!(
+                "{}",
+                serde_json::json!({ "error": e, "refusal_expected": expected })
+            );
+            if expected {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
         }
         Ok(out) => {
             let mut json = fief::scenario::summary(&out.game);
