@@ -107,32 +107,7 @@ impl Game {
     fn inherit_fief_title(&mut self, p: PlayerId, spouse: Option<LordId>, f: FiefId) {
         let fief_name = self.map.fiefs[f as usize].name.clone();
         if self.family(p).next().is_some() {
-            let room: Vec<LordId> = self
-                .family(p)
-                .filter(|x| self.fief_titles_of(x.id).len() < 2)
-                .map(|x| x.id)
-                .collect();
-            match room.len() {
-                0 => {
-                    // Digest §12.2 item 16.
-                    self.titles.fief_reclaim[f as usize] = Some(p);
-                    self.say("4.3.1", format!("No Lord of {} has room for the title of the {}; it returns to the map.", self.name(p), fief_name));
-                }
-                1 => {
-                    self.titles.fief[f as usize] = Some(room[0]);
-                    self.say(
-                        "4.3.1",
-                        format!(
-                            "The title of the {} passes to {}.",
-                            fief_name,
-                            lord_name(room[0])
-                        ),
-                    );
-                }
-                _ => self
-                    .pending
-                    .push(Pending::ChooseHeir { player: p, fief: f }),
-            }
+            self.give_fief_title(p, f);
             return;
         }
         if let Some(s) =
@@ -183,21 +158,19 @@ impl Game {
         );
     }
 
-    /// A player receives a Fief Title (by taking a Fortified City): he picks the Lord
-    /// (digest §12.2 item 17).
-    pub(crate) fn give_fief_title(&mut self, p: PlayerId, f: FiefId) {
-        let room: Vec<LordId> = self
-            .family(p)
+    /// The Lords of `p` who may take one more Fief Title (4.3: at most 2 each).
+    pub fn lords_with_room(&self, p: PlayerId) -> Vec<LordId> {
+        self.family(p)
             .filter(|x| self.fief_titles_of(x.id).len() < 2)
             .map(|x| x.id)
-            .collect();
-        match room.len() {
-            0 => self.titles.fief_reclaim[f as usize] = Some(p),
-            1 => self.titles.fief[f as usize] = Some(room[0]),
-            _ => self
-                .pending
-                .push(Pending::ChooseHeir { player: p, fief: f }),
-        }
+            .collect()
+    }
+
+    /// A player receives a Fief Title (an heir, or whoever took the Fortified City): he picks
+    /// the Lord (digest §12.2 item 17); with one or no Lord with room, the choice settles itself.
+    pub(crate) fn give_fief_title(&mut self, p: PlayerId, f: FiefId) {
+        self.pending
+            .push(Pending::ChooseHeir { player: p, fief: f });
     }
 
     pub(crate) fn check_heir(&self, p: PlayerId, _f: FiefId, l: LordId) -> Result<(), RuleError> {

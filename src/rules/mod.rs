@@ -576,23 +576,18 @@ impl Game {
     fn settle_obvious_pending(&mut self) -> bool {
         match self.pending.last().cloned() {
             Some(Pending::ChooseHeir { player, fief }) => {
-                let room: Vec<LordId> = self
-                    .family(player)
-                    .filter(|l| self.fief_titles_of(l.id).len() < 2)
-                    .map(|l| l.id)
-                    .collect();
+                let room = self.lords_with_room(player);
                 match room.len() {
                     0 => {
                         self.pending.pop();
                         // 4.3.1, digest §12.2 item 16: nobody has room; back to the map.
                         self.titles.fief_reclaim[fief as usize] = Some(player);
-                        self.say(
-                            "4.3.1",
-                            format!(
-                                "The title of the {} returns to the map.",
-                                self.map.fiefs[fief as usize].name
-                            ),
+                        let name = &self.map.fiefs[fief as usize].name;
+                        let text = format!(
+                            "No Lord of {} has room for the title of the {name}; it returns to the map.",
+                            self.name(player)
                         );
+                        self.say("4.3.1", text);
                         true
                     }
                     1 => {
