@@ -37,6 +37,7 @@ cases!(
     lord_placement_in_stronghold,
     lord_placement_order,
     mills_at_most_two,
+    pope_keeps_bishop_priority_at_home,
     position_refused_family_of_five,
     stronghold_purchase,
     t01_starting_placement,
@@ -87,4 +88,5 @@ cases!(
     t44_kings_price,
     t44_or_buy_at_full_price,
     t48_besieged_village_income,
+    tithe_first_cardinal_wins,
 );

@@ -34,9 +34,21 @@ impl Game {
                     _ => false,
                 }
         };
-        [TaxRole::Bishop, TaxRole::Cardinal, TaxRole::Pope]
+        // FAQ: a Bishop who is also Cardinal or Pope keeps his Bishop priority at home.
+        let rank = |t: &Tax| {
+            if self.titles.bishop[b as usize] == Some(t.lord) {
+                0
+            } else if t.role == TaxRole::Cardinal {
+                1
+            } else {
+                2
+            }
+        };
+        // The first placed wins among equals (the first Cardinal beats later ones).
+        self.taxes
             .iter()
-            .find_map(|role| self.taxes.iter().filter(valid).find(|t| t.role == *role))
+            .filter(valid)
+            .min_by_key(|t| rank(t))
             .map(|t| t.player)
     }
 
