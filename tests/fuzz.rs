@@ -110,25 +110,35 @@ fn random_game(players: u8, seed: u64, round_cap: u16, check: bool) -> Game {
         ..Options::default()
     })
     .unwrap();
-    let mut chooser = Rng::new(seed.wrapping_mul(31).wrapping_add(7));
+    play_randomly(
+        &mut g,
+        seed.wrapping_mul(31).wrapping_add(7),
+        check,
+        &format!("seed {seed}"),
+    );
+    g
+}
+
+/// Plays `g` to its end with random legal choices drawn from their own generator.
+fn play_randomly(g: &mut Game, chooser_seed: u64, check: bool, label: &str) {
+    let mut chooser = Rng::new(chooser_seed);
     let mut steps = 0;
     while let Some(p) = g.to_act() {
         let legal = g.legal_actions(p);
         let a = legal[chooser.below(legal.len() as u32) as usize].clone();
         let context = format!(
-            "seed {seed}, step {steps}, {} plays {}",
+            "{label}, step {steps}, {} plays {}",
             g.name(p),
-            a.notation(&g)
+            a.notation(g)
         );
         g.apply(p, a)
             .unwrap_or_else(|e| panic!("{context}: a legal action was refused: {e}"));
         if check {
-            check_invariants(&g, &context);
+            check_invariants(g, &context);
         }
         steps += 1;
-        assert!(steps < 200_000, "seed {seed}: the game does not end");
+        assert!(steps < 200_000, "{label}: the game does not end");
     }
-    g
 }
 
 #[test]
@@ -243,22 +253,7 @@ fn random_games_from_a_developed_position() {
         let mut g = fief::scenario::run(RICH).unwrap().game;
         g.options.round_cap = Some(8);
         g.rng = Rng::new(seed);
-        let mut chooser = Rng::new(seed + 1000);
-        let mut steps = 0;
-        while let Some(p) = g.to_act() {
-            let legal = g.legal_actions(p);
-            let a = legal[chooser.below(legal.len() as u32) as usize].clone();
-            let context = format!(
-                "rich seed {seed}, step {steps}, {} plays {}",
-                g.name(p),
-                a.notation(&g)
-            );
-            g.apply(p, a)
-                .unwrap_or_else(|e| panic!("{context}: a legal action was refused: {e}"));
-            check_invariants(&g, &context);
-            steps += 1;
-            assert!(steps < 200_000);
-        }
+        play_randomly(&mut g, seed + 1000, true, &format!("rich seed {seed}"));
         titles_seen +=
             g.titles.fief.iter().flatten().count() + g.titles.bishop.iter().flatten().count();
         assert!(g.is_over());
