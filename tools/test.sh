@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Installs what is missing, then runs every test: the library alone (no GTK), then
-# everything with the GUI under a virtual display.
+# everything with the GUI under a virtual display. Ends with the total count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 echo "== library without GTK (cargo test --no-default-features)"
-cargo test --no-default-features
+cargo test --no-default-features 2>&1 | tee -a "$log"
 echo "== everything, GUI included (xvfb-run -a cargo test)"
-GTK_A11Y=none xvfb-run -a cargo test
+GTK_A11Y=none xvfb-run -a cargo test 2>&1 | tee -a "$log"
+awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
+     END { printf "total: %d passed, %d failed\n", p, f }' "$log"
