@@ -440,31 +440,22 @@ impl Map {
         self.adjacency[a as usize] & (1 << b) != 0
     }
 
-    pub fn village_by_key(&self, key: &str) -> Option<VillageId> {
-        self.villages
-            .iter()
-            .position(|v| v.key == key)
-            .map(|i| i as VillageId)
-    }
-
-    /// Finds a village by its key or its printed name (case-insensitive).
+    /// Finds a village by its key or its printed name, ignoring case, accents, spaces and
+    /// punctuation (`st_medard`, `St Médard`, `StMedard`).
     pub fn find_village(&self, s: &str) -> Option<VillageId> {
-        let s = s.trim();
+        let want = fold_name(s);
         self.villages
             .iter()
-            .position(|v| {
-                v.key.eq_ignore_ascii_case(s) || v.name.to_lowercase() == s.to_lowercase()
-            })
+            .position(|v| fold_name(&v.key) == want || fold_name(&v.name) == want)
             .map(|i| i as VillageId)
     }
 
+    /// Finds a fief by its key or its printed name, matched as `find_village` does.
     pub fn find_fief(&self, s: &str) -> Option<FiefId> {
-        let s = s.trim();
+        let want = fold_name(s);
         self.fiefs
             .iter()
-            .position(|f| {
-                f.key.eq_ignore_ascii_case(s) || f.name.to_lowercase() == s.to_lowercase()
-            })
+            .position(|f| fold_name(&f.key) == want || fold_name(&f.name) == want)
             .map(|i| i as FiefId)
     }
 
@@ -476,6 +467,24 @@ impl Map {
         let b = self.villages[v as usize].bishopric;
         self.bishoprics[b as usize].principal == v
     }
+}
+
+/// Folds a name for loose matching: lower case, common French accents removed, spaces,
+/// hyphens, apostrophes and underscores dropped.
+pub fn fold_name(s: &str) -> String {
+    s.trim()
+        .chars()
+        .map(|c| match c {
+            'à' | 'â' | 'ä' => 'a',
+            'é' | 'è' | 'ê' | 'ë' | 'É' => 'e',
+            'î' | 'ï' => 'i',
+            'ô' | 'ö' => 'o',
+            'ù' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            c => c.to_ascii_lowercase(),
+        })
+        .filter(|c| !c.is_whitespace() && *c != '-' && *c != '\'' && *c != '_')
+        .collect()
 }
 
 fn connected(ids: &[VillageId], adjacent: impl Fn(usize, usize) -> bool) -> bool {

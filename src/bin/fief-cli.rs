@@ -5,6 +5,7 @@
 
 use fief::rules::rng::Rng;
 use fief::rules::{Game, Options};
+use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
@@ -76,8 +77,12 @@ fn play(args: &[String]) -> ExitCode {
     let mut chooser = Rng::new(seed ^ 0x5EED_CAFE);
     let mut printed = 0;
     let mut print_new = |g: &Game| {
+        let mut out = std::io::stdout().lock();
         for e in &g.log[printed..] {
-            println!("[round {} · {}] {}", e.round, e.section, e.text);
+            // A closed pipe (e.g. `| head`) ends the output quietly instead of panicking.
+            if writeln!(out, "[round {} · {}] {}", e.round, e.section, e.text).is_err() {
+                std::process::exit(0);
+            }
         }
         printed = g.log.len();
     };

@@ -217,15 +217,12 @@ impl Action {
                 .copied()
                 .ok_or_else(|| format!("'{verb}' needs more words"))
         };
-        let village = |i: usize| -> Result<VillageId, String> {
-            let a = arg(i)?;
+        let find_village = |a: &str| {
             g.map
-                .villages
-                .iter()
-                .position(|x| x.key == a || fold(&x.name) == fold(a))
-                .map(|x| x as VillageId)
+                .find_village(a)
                 .ok_or_else(|| format!("no village called '{a}'"))
         };
+        let village = |i: usize| -> Result<VillageId, String> { find_village(arg(i)?) };
         let lord = |i: usize| -> Result<LordId, String> {
             let a = arg(i)?;
             super::cards::find_lord(a).ok_or_else(|| format!("no Lord called '{a}'"))
@@ -233,10 +230,7 @@ impl Action {
         let fief = |i: usize| -> Result<FiefId, String> {
             let a = arg(i)?;
             g.map
-                .fiefs
-                .iter()
-                .position(|x| x.key == a || fold(&x.name) == fold(a))
-                .map(|x| x as FiefId)
+                .find_fief(a)
                 .ok_or_else(|| format!("no fief called '{a}'"))
         };
         let bishopric = |i: usize| -> Result<BishopricId, String> {
@@ -331,17 +325,7 @@ impl Action {
                     .map(|p| p.parse().map_err(|_| format!("bad price '{p}'")))
                     .transpose()?
                     .unwrap_or(0),
-                village: match kv("village") {
-                    None => None,
-                    Some(x) => Some(
-                        g.map
-                            .villages
-                            .iter()
-                            .position(|v| v.key == x || fold(&v.name) == fold(x))
-                            .ok_or_else(|| format!("no village called '{x}'"))?
-                            as VillageId,
-                    ),
-                },
+                village: kv("village").map(find_village).transpose()?,
             },
             "pass-title" => Action::PassTitle {
                 fief: fief(0)?,

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use crate::map::fold_name as fold;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Sex {
     Male,
@@ -48,21 +50,6 @@ pub fn find_lord(s: &str) -> Option<LordId> {
         .iter()
         .position(|(n, _)| fold(n) == want)
         .map(|i| i as LordId)
-}
-
-pub(crate) fn fold(s: &str) -> String {
-    s.chars()
-        .map(|c| match c {
-            'à' | 'â' | 'ä' => 'a',
-            'é' | 'è' | 'ê' | 'ë' | 'É' => 'e',
-            'î' | 'ï' => 'i',
-            'ô' | 'ö' => 'o',
-            'ù' | 'û' | 'ü' => 'u',
-            'ç' => 'c',
-            c => c.to_ascii_lowercase(),
-        })
-        .filter(|c| !c.is_whitespace() && *c != '-' && *c != '\'' && *c != '_')
-        .collect()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -375,7 +375,6 @@ impl Game {
         let mut hand = self.players[p as usize].hand.clone();
         hand.sort();
         hand.dedup();
-        let nv = self.map.villages.len() as VillageId;
         for c in hand {
             match c {
                 Card::Lord(l) => {
@@ -427,7 +426,6 @@ impl Game {
                 _ => {}
             }
         }
-        let _ = nv;
         out.push(Action::EndPlayCards);
     }
 

@@ -76,7 +76,7 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn check_answer(&self, _a: &Action) -> Result<(), RuleError> {
+    pub(crate) fn check_answer(&self, answer: &Action) -> Result<(), RuleError> {
         match self.pending.last() {
             // Nothing can change between a proposal and its answer: it was checked when made.
             Some(Pending::MarriageAnswer { .. }) => Ok(()),
@@ -87,7 +87,7 @@ impl Game {
                 ..
             }) => {
                 let owner = self.lord(*lord).map(|l| l.owner).unwrap_or(*king_player);
-                if matches!(_a, Action::Accept) && *price > 0 {
+                if matches!(answer, Action::Accept) && *price > 0 {
                     let pl = &self.players[owner as usize];
                     if pl.money < *price {
                         return refuse("8.0", format!("you have only {} Deniers", pl.money));
