@@ -2,6 +2,7 @@
 //!
 //! fief-cli play --players N --seed S [--round-cap R] [--json]
 //! fief-cli scenario FILE.json
+//! fief-cli fuzz --games N --seed S [--round-cap R]
 
 use fief::rules::rng::Rng;
 use fief::rules::{Game, Options};
@@ -14,13 +15,18 @@ const USAGE: &str = "usage:
       the result; the same seed prints the same game (round cap: 30 unless given, 0 = none)
   fief-cli scenario FILE.json
       loads a scenario (docs/scenarios.md), applies its script and prints the state as JSON;
-      exits 1 when an action is refused or an expectation fails";
+      exits 1 when an action is refused or an expectation fails
+  fief-cli fuzz --games N --seed S [--round-cap R]
+      plays N random games (seeds S, S+1, ...; 3 to 6 players in turn; round cap 15 unless
+      given) checking the engine's invariants after every action; each failure is written
+      to fuzz-failure-SEED.json, a scenario file that replays it";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("play") => play(&args[1..]),
         Some("scenario") => scenario(&args[1..]),
+        Some("fuzz") => fuzz(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -172,5 +178,65 @@ fn scenario(args: &[String]) -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+    }
+}
+
+fn fuzz(args: &[String]) -> ExitCode {
+    let parsed = (|| -> Result<(u64, u64, u16), String> {
+        Ok((
+            flag(args, "--games")?.unwrap_or(100),
+            flag(args, "--seed")?.unwrap_or(1),
+            flag(args, "--round-cap")?.unwrap_or(15).clamp(1, 1000) as u16,
+        ))
+    })();
+    let (games, seed, cap) = match parsed {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("fief-cli: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    // A panic is caught and reported as a failure; keep the default hook from printing it.
+    std::panic::set_hook(Box::new(|_| {}));
+    let start = std::time::Instant::now();
+    let (mut failures, mut actions, mut rounds, mut wins) = (0u64, 0usize, 0u64, 0u64);
+    for s in seed..seed.saturating_add(games) {
+        match fief::fuzz::fuzz_game(s, cap, true) {
+            Ok(g) => {
+                actions += g.history.len();
+                rounds += g.round as u64;
+                wins += g
+                    .outcome
+                    .as_ref()
+                    .is_some_and(|o| !o.reason.starts_with("round cap"))
+                    as u64;
+            }
+            Err(b) => {
+                let (g, f) = *b;
+                failures += 1;
+                let file = format!("fuzz-failure-{s}.json");
+                let text = serde_json::to_string_pretty(&f.to_scenario(&g)).unwrap_or_default();
+                let saved = std::fs::write(&file, text).is_ok();
+                eprintln!(
+                    "seed {s}: {} (after {} actions){}",
+                    f.message,
+                    f.actions.len(),
+                    if saved {
+                        format!("; replay: fief-cli scenario {file}")
+                    } else {
+                        String::new()
+                    }
+                );
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{games} games, {failures} failures; {actions} actions, {rounds} rounds, {wins} ended by victory; {secs:.1} s"
+    );
+    if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }

@@ -2,7 +2,7 @@
 //! the command line and replays.
 
 use super::cards::{fold, lord_name, Card, LordId};
-use super::state::Game;
+use super::state::{Game, MoveHow, MoveOrder, PlayerId};
 use crate::map::{BishopricId, FiefId, VillageId};
 use serde::{Deserialize, Serialize};
 
@@ -106,10 +106,125 @@ pub enum Action {
         lord: LordId,
     },
     EndPurchase,
+    /// 5.0: one Move of an army along one road.
+    Move(MoveOrder),
+    EndMovement,
+    /// 6.0: attack `against` in `village`.
+    DeclareBattle {
+        village: VillageId,
+        against: PlayerId,
+    },
+    /// 6.0: with 3 or more players, take a side (0 attack, 1 defend) or stay out.
+    JoinSide(Option<u8>),
+    /// 6.1: roll (again).
+    Fight,
+    /// 6.3: the attacker of a fortification stops after a roll.
+    EndBattle,
+    /// 6.3: the side's Troops are disbanded and its Lords captured.
+    Surrender,
+    /// 6.3: ask every other player in the battle for a truce.
+    ProposeTruce,
+    /// 6.2.2, 10.1: remove one casualty.
+    Casualty(Casualty),
+    /// 6.4.
+    DeclareSiege(VillageId),
+    /// 6.4.1: the besieger ends his siege (any time).
+    EndSiege(VillageId),
+    EndBattles,
+    /// 6.5: remove one Mill for 1 Denier.
+    Pillage(VillageId),
+    EndPillage,
+    /// Nothing to play in a reaction window; no Secret Passage against a targeted card;
+    /// no attempt to stop an Uprising.
+    Pass,
+    /// 10.1: `first` names whose Troops are hit first (digest §12.2 item 23).
+    PlayUprising {
+        village: VillageId,
+        first: Option<PlayerId>,
+    },
+    /// 10.1: add one's own Uprising card to the one being played.
+    JoinUprising,
+    /// 1.4, 1.5: try to stop the Uprising (a Cardinal pays 3 Deniers; a Bishop at home is free).
+    TryStop {
+        pay: bool,
+    },
+    /// 10.2.
+    SecretPassage(PassageUse),
+    /// 10.3.
+    PlayAssassination {
+        target: LordId,
+        sponsor: LordId,
+    },
+    /// 10.4.
+    PlayJustice(LordId),
+    /// 10.5.
+    PlayAmbush(LordId),
+    /// 1.7.
+    Excommunicate(LordId),
+    LiftExcommunication(LordId),
+    /// 1.7: ask the Pope to annul this Lord's marriage.
+    RequestAnnulment(LordId),
+    /// 8.0: offer up to 3 Deniers; the receiver spends a Diplomacy marker to accept.
+    OfferDeniers {
+        to: PlayerId,
+        amount: u8,
+    },
+    /// 8.0: offer a card; the receiver spends a Diplomacy marker to accept.
+    OfferCard {
+        to: PlayerId,
+        card: Card,
+    },
+    /// 8.0: spend a Diplomacy marker to take up to 3 Deniers, if the giver agrees.
+    AskDeniers {
+        from: PlayerId,
+        amount: u8,
+    },
+    /// 5.1: hand control of a Village to another player with units there.
+    HandControl {
+        village: VillageId,
+        to: PlayerId,
+    },
+}
+
+/// A casualty of a battle or Uprising (6.2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Casualty {
+    Maa(PlayerId),
+    Knight(PlayerId),
+    Lord(LordId),
+}
+
+/// The uses of a Secret Passage card outside movement (10.2.2, 10.2.3, 10.1).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PassageUse {
+    /// The attacker ignores every fortification penalty for the whole battle.
+    Battle,
+    /// Cancels the penalty an Uprising suffers against a fortification.
+    Uprising,
+    /// Cancels the Assassination or Ambush that targets one's Lord.
+    Cancel,
+    /// One's Captives escape without ransom.
+    Escape(Vec<LordId>),
 }
 
 fn lord_key(l: LordId) -> String {
     fold(lord_name(l))
+}
+
+fn lords_key(ls: &[LordId]) -> String {
+    ls.iter()
+        .map(|l| lord_key(*l))
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// A player by name (as in the options), colour or seat number.
+pub fn find_player(g: &Game, s: &str) -> Option<PlayerId> {
+    let want = fold(s);
+    (0..g.n())
+        .find(|&p| fold(&g.options.player_name(p)) == want)
+        .or_else(|| (0..g.n()).find(|&p| fold(super::state::COLOURS[p as usize]) == want))
+        .or_else(|| s.parse::<u8>().ok().filter(|&p| p < g.n()))
 }
 
 impl Action {
@@ -130,6 +245,7 @@ impl Action {
                 .unwrap_or_else(|| format!("fief#{f}"))
         };
         let opt = |o: &Option<LordId>| o.map(lord_key).unwrap_or_else(|| "-".into());
+        let pk = |p: PlayerId| fold(&g.options.player_name(p));
         match self {
             Action::ChooseStart(x) => format!("start {}", v(x)),
             Action::ProposeMarriage { groom, bride } => {
@@ -203,6 +319,78 @@ impl Action {
             Action::PassTitle { fief, to } => format!("pass-title {} {}", f(fief), lord_key(*to)),
             Action::BuyCardinal { lord } => format!("buy-cardinal {}", lord_key(*lord)),
             Action::EndPurchase => "end-purchase".into(),
+            Action::Move(m) => {
+                let mut s = format!("move {} {}", lords_key(&m.lords), v(&m.to));
+                if m.maa > 0 {
+                    s += &format!(" maa={}", m.maa);
+                }
+                if m.knights > 0 {
+                    s += &format!(" knights={}", m.knights);
+                }
+                if !m.captives.is_empty() {
+                    s += &format!(" captives={}", lords_key(&m.captives));
+                }
+                match m.how {
+                    MoveHow::Normal => {}
+                    MoveHow::Passage => s += " passage",
+                    MoveHow::Cavalcade => s += " cavalcade",
+                }
+                s
+            }
+            Action::EndMovement => "end-move".into(),
+            Action::DeclareBattle { village, against } => {
+                format!("battle {} {}", v(village), pk(*against))
+            }
+            Action::JoinSide(side) => match side {
+                Some(0) => "side attack".into(),
+                Some(_) => "side defend".into(),
+                None => "side out".into(),
+            },
+            Action::Fight => "fight".into(),
+            Action::EndBattle => "end-battle".into(),
+            Action::Surrender => "surrender".into(),
+            Action::ProposeTruce => "truce".into(),
+            Action::Casualty(c) => match c {
+                Casualty::Maa(p) => format!("lose maa {}", pk(*p)),
+                Casualty::Knight(p) => format!("lose knight {}", pk(*p)),
+                Casualty::Lord(l) => format!("lose lord {}", lord_key(*l)),
+            },
+            Action::DeclareSiege(x) => format!("siege {}", v(x)),
+            Action::EndSiege(x) => format!("end-siege {}", v(x)),
+            Action::EndBattles => "end-battles".into(),
+            Action::Pillage(x) => format!("pillage {}", v(x)),
+            Action::EndPillage => "end-pillage".into(),
+            Action::Pass => "pass".into(),
+            Action::PlayUprising { village, first } => match first {
+                Some(p) => format!("uprising {} first={}", v(village), pk(*p)),
+                None => format!("uprising {}", v(village)),
+            },
+            Action::JoinUprising => "join-uprising".into(),
+            Action::TryStop { pay } => {
+                format!("stop-uprising {}", if *pay { "pay" } else { "free" })
+            }
+            Action::SecretPassage(u) => match u {
+                PassageUse::Battle => "passage battle".into(),
+                PassageUse::Uprising => "passage uprising".into(),
+                PassageUse::Cancel => "passage cancel".into(),
+                PassageUse::Escape(ls) => format!("passage escape {}", lords_key(ls)),
+            },
+            Action::PlayAssassination { target, sponsor } => format!(
+                "assassinate {} sponsor={}",
+                lord_key(*target),
+                lord_key(*sponsor)
+            ),
+            Action::PlayJustice(l) => format!("justice {}", lord_key(*l)),
+            Action::PlayAmbush(l) => format!("ambush {}", lord_key(*l)),
+            Action::Excommunicate(l) => format!("excommunicate {}", lord_key(*l)),
+            Action::LiftExcommunication(l) => format!("lift {}", lord_key(*l)),
+            Action::RequestAnnulment(l) => format!("annul {}", lord_key(*l)),
+            Action::OfferDeniers { to, amount } => format!("give-deniers {} {amount}", pk(*to)),
+            Action::OfferCard { to, card } => format!("give-card {} {}", pk(*to), card.key()),
+            Action::AskDeniers { from, amount } => format!("ask-deniers {} {amount}", pk(*from)),
+            Action::HandControl { village, to } => {
+                format!("hand-control {} {}", v(village), pk(*to))
+            }
         }
     }
 
@@ -239,6 +427,10 @@ impl Action {
                 Ok(n) if (1..=5).contains(&n) => Ok(n - 1),
                 _ => Err(format!("'{a}' is not a Bishopric number 1 to 5")),
             }
+        };
+        let player = |i: usize| -> Result<PlayerId, String> {
+            let a = arg(i)?;
+            find_player(g, a).ok_or_else(|| format!("no player called '{a}'"))
         };
         let kv = |key: &str| {
             args.iter()
@@ -333,6 +525,123 @@ impl Action {
             },
             "buy-cardinal" => Action::BuyCardinal { lord: lord(0)? },
             "end-purchase" => Action::EndPurchase,
+            "move" => {
+                let flag = |f: &str| args.contains(&f);
+                let lords = arg(0)?
+                    .split('+')
+                    .map(|n| {
+                        super::cards::find_lord(n).ok_or_else(|| format!("no Lord called '{n}'"))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                let captives = match kv("captives") {
+                    None => Vec::new(),
+                    Some(c) => c
+                        .split('+')
+                        .map(|n| {
+                            super::cards::find_lord(n)
+                                .ok_or_else(|| format!("no Lord called '{n}'"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?,
+                };
+                let num = |k: &str| -> Result<u8, String> {
+                    kv(k)
+                        .map(|n| n.parse().map_err(|_| format!("bad number '{n}'")))
+                        .transpose()
+                        .map(|x| x.unwrap_or(0))
+                };
+                Action::Move(MoveOrder {
+                    lords,
+                    to: village(1)?,
+                    maa: num("maa")?,
+                    knights: num("knights")?,
+                    captives,
+                    how: if flag("passage") {
+                        MoveHow::Passage
+                    } else if flag("cavalcade") {
+                        MoveHow::Cavalcade
+                    } else {
+                        MoveHow::Normal
+                    },
+                })
+            }
+            "end-move" => Action::EndMovement,
+            "battle" => Action::DeclareBattle {
+                village: village(0)?,
+                against: player(1)?,
+            },
+            "side" => Action::JoinSide(match arg(0)? {
+                "attack" => Some(0),
+                "defend" => Some(1),
+                "out" => None,
+                o => return Err(format!("'{o}' is not attack, defend or out")),
+            }),
+            "fight" => Action::Fight,
+            "end-battle" => Action::EndBattle,
+            "surrender" => Action::Surrender,
+            "truce" => Action::ProposeTruce,
+            "lose" => Action::Casualty(match arg(0)? {
+                "maa" => Casualty::Maa(player(1)?),
+                "knight" => Casualty::Knight(player(1)?),
+                "lord" => Casualty::Lord(lord(1)?),
+                o => return Err(format!("'{o}' is not maa, knight or lord")),
+            }),
+            "siege" => Action::DeclareSiege(village(0)?),
+            "end-siege" => Action::EndSiege(village(0)?),
+            "end-battles" => Action::EndBattles,
+            "pillage" => Action::Pillage(village(0)?),
+            "end-pillage" => Action::EndPillage,
+            "pass" => Action::Pass,
+            "uprising" => Action::PlayUprising {
+                village: village(0)?,
+                first: kv("first")
+                    .map(|n| find_player(g, n).ok_or_else(|| format!("no player called '{n}'")))
+                    .transpose()?,
+            },
+            "join-uprising" => Action::JoinUprising,
+            "stop-uprising" => Action::TryStop {
+                pay: arg(0)? == "pay",
+            },
+            "passage" => Action::SecretPassage(match arg(0)? {
+                "battle" => PassageUse::Battle,
+                "uprising" => PassageUse::Uprising,
+                "cancel" => PassageUse::Cancel,
+                "escape" => PassageUse::Escape(
+                    arg(1)?
+                        .split('+')
+                        .map(|n| {
+                            super::cards::find_lord(n)
+                                .ok_or_else(|| format!("no Lord called '{n}'"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?,
+                ),
+                o => return Err(format!("'{o}' is not battle, uprising, cancel or escape")),
+            }),
+            "assassinate" => Action::PlayAssassination {
+                target: lord(0)?,
+                sponsor: opt_lord("sponsor")?.ok_or("assassinate needs sponsor=LORD")?,
+            },
+            "justice" => Action::PlayJustice(lord(0)?),
+            "ambush" => Action::PlayAmbush(lord(0)?),
+            "excommunicate" => Action::Excommunicate(lord(0)?),
+            "lift" => Action::LiftExcommunication(lord(0)?),
+            "annul" => Action::RequestAnnulment(lord(0)?),
+            "give-deniers" => Action::OfferDeniers {
+                to: player(0)?,
+                amount: arg(1)?.parse().map_err(|_| "bad amount".to_string())?,
+            },
+            "give-card" => Action::OfferCard {
+                to: player(0)?,
+                card: Card::parse(arg(1)?)
+                    .ok_or_else(|| format!("no card called '{}'", args[1]))?,
+            },
+            "ask-deniers" => Action::AskDeniers {
+                from: player(0)?,
+                amount: arg(1)?.parse().map_err(|_| "bad amount".to_string())?,
+            },
+            "hand-control" => Action::HandControl {
+                village: village(0)?,
+                to: player(1)?,
+            },
             other => return Err(format!("unknown action '{other}'")),
         })
     }

@@ -19,6 +19,7 @@ impl Game {
         for f in 0..self.titles.fief.len() {
             if self.titles.fief[f] == Some(l) {
                 self.titles.fief[f] = None;
+                self.refresh_fief_empties(f as FiefId);
                 self.inherit_fief_title(p, dead.spouse, f as FiefId);
             }
         }
@@ -152,6 +153,7 @@ impl Game {
             return;
         }
         self.titles.fief_reclaim[f as usize] = Some(p);
+        self.refresh_fief_empties(f);
         self.say(
             "4.3.1",
             format!("The title of the {} returns to the map.", fief_name),
@@ -189,6 +191,7 @@ impl Game {
     pub(crate) fn exec_heir(&mut self, l: LordId) {
         if let Some(Pending::ChooseHeir { fief, .. }) = self.pending.pop() {
             self.titles.fief[fief as usize] = Some(l);
+            self.refresh_fief_empties(fief);
             self.say(
                 "4.3.1",
                 format!(

@@ -318,7 +318,7 @@ impl Game {
         self.pending.extend(choices.into_iter().rev());
     }
 
-    fn plague_loss(&mut self, p: PlayerId, v: VillageId, losses: u8, knights: u8) {
+    pub(crate) fn plague_loss(&mut self, p: PlayerId, v: VillageId, losses: u8, knights: u8) {
         let maa = losses - knights;
         let t = &mut self.villages[v as usize].troops[p as usize];
         t.maa -= maa;
@@ -392,14 +392,6 @@ impl Game {
                             });
                         }
                     }
-                }
-                Card::Cardinal => out.extend(
-                    self.lords
-                        .iter()
-                        .map(|l| Action::PlayCardinal { lord: l.id }),
-                ),
-                Card::Darc => {
-                    out.extend(self.lords.iter().map(|l| Action::PlayDarc { lady: l.id }))
                 }
                 Card::Harvest => out.extend((0..5).map(Action::PlayHarvest)),
                 Card::GoodWeather => out.extend((0..5).map(Action::PlayGoodWeather)),
@@ -475,23 +467,6 @@ impl Game {
                 }
                 if crown_prince && !self.may_name_crown_prince(p, lord) {
                     return refuse("1.8.2", "only a new male Lord of the free Queen's family, while the King lives and there is no Crown Prince");
-                }
-                Ok(())
-            }
-            Action::PlayCardinal { lord } => {
-                self.holds(p, Card::Cardinal)?;
-                self.check_cardinal_target(lord)
-            }
-            Action::PlayDarc { lady } => {
-                self.holds(p, Card::Darc)?;
-                let Some(l) = self.lord(lady) else {
-                    return refuse("9.1", "that Lady is not in play");
-                };
-                if lord_sex(lady) != Sex::Female || l.spouse.is_some() {
-                    return refuse("9.1", "d'ARC goes to an unmarried Lady");
-                }
-                if self.titles.darc.is_some() {
-                    return refuse("9.1", "there is already a d'ARC");
                 }
                 Ok(())
             }
@@ -695,20 +670,6 @@ impl Game {
                     self.say("1.8.2", format!("{} is the Crown Prince.", lord_name(lord)));
                 }
                 self.reclaim_titles(p, lord);
-            }
-            // The card leaves the hand only once the Pope (if any) consents.
-            Action::PlayCardinal { lord } => self.request_cardinal(p, lord, false),
-            Action::PlayDarc { lady } => {
-                self.take_card(p, Card::Darc);
-                self.titles.darc = Some(lady);
-                self.say(
-                    "9.1",
-                    format!(
-                        "{name} plays d'ARC: {} becomes {} d'ARC.",
-                        lord_name(lady),
-                        lord_name(lady)
-                    ),
-                );
             }
             Action::PlayHarvest(b) => {
                 self.take_card(p, Card::Harvest);

@@ -101,7 +101,15 @@ impl Game {
                 }
                 Ok(())
             }
-            Some(Pending::RansomAnswer { .. }) | Some(Pending::CardinalConsent { .. }) => Ok(()),
+            Some(
+                Pending::RansomAnswer { .. }
+                | Pending::CardinalConsent { .. }
+                | Pending::Permission { .. }
+                | Pending::Annulment { .. }
+                | Pending::Deal { .. }
+                | Pending::Truce { .. }
+                | Pending::AmbushGoOn { .. },
+            ) => Ok(()),
             _ => refuse("", "there is no question to answer"),
         }
     }

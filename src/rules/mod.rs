@@ -6,12 +6,15 @@
 //! [`Game::view`] shows what one player may see.
 
 pub mod actions;
+mod anytime;
+pub mod battle;
 pub mod cards;
 mod death;
 mod draw;
 mod elections;
 pub mod events;
 mod income;
+mod movement;
 mod purchase;
 pub mod rng;
 mod setup;
@@ -19,7 +22,7 @@ pub mod state;
 mod victory;
 mod view;
 
-pub use actions::Action;
+pub use actions::{Action, Casualty, PassageUse};
 pub use cards::{Card, LordId, Sex};
 pub use events::Event;
 pub use state::*;
@@ -94,6 +97,107 @@ pub enum PromptKind {
         lord: LordId,
     },
     Purchase,
+    /// 5.0: the player moves his armies, one Move at a time.
+    Movement,
+    /// 6.0, 6.4: the player declares battles, then sieges.
+    Battles,
+    /// 6.5.
+    Pillage,
+    /// A reaction window: play an "any time" card, or pass.
+    Window {
+        at: WindowAt,
+    },
+    /// 6.0: take a side in the battle, or stay out.
+    BattleSide {
+        village: VillageId,
+    },
+    /// 6.1, 6.3: the side's leader fights on, stops, surrenders or asks a truce.
+    BattleChoice {
+        village: VillageId,
+        side: u8,
+    },
+    /// 6.2.2, 10.1: remove casualties worth `cost` hits, then `lords` Lords.
+    Losses {
+        village: VillageId,
+        cost: u32,
+        lords: u8,
+    },
+    /// 5.0: let another player's army pass, or refuse.
+    Permission {
+        mover: PlayerId,
+        from: VillageId,
+        to: VillageId,
+    },
+    /// 10.2.3: answer an Assassination or Ambush with a Secret Passage, or let it happen.
+    Targeted {
+        card: Card,
+        target: LordId,
+    },
+    /// 10.1: add an Uprising card or a Secret Passage, or pass.
+    UprisingJoin {
+        village: VillageId,
+    },
+    /// 1.4, 1.5: try to stop the Uprising, or pass.
+    UprisingStop {
+        village: VillageId,
+        lord: LordId,
+    },
+    /// 1.7: the Pope grants or refuses an annulment.
+    Annulment {
+        lord: LordId,
+    },
+    /// 8.0: accept or refuse a transfer.
+    Deal {
+        giver: PlayerId,
+        receiver: PlayerId,
+        deniers: u8,
+        card: Option<Card>,
+    },
+    /// 6.3: accept or refuse a truce.
+    Truce {
+        proposer: PlayerId,
+    },
+    /// 10.5: go on with the battle (accept) or end it (refuse).
+    AmbushGoOn,
+}
+
+impl PromptKind {
+    /// Decisions during which "any time" actions may also be taken (see anytime.rs).
+    pub fn allows_free_actions(&self) -> bool {
+        matches!(
+            self,
+            PromptKind::Marriage
+                | PromptKind::PlayCards
+                | PromptKind::Purchase
+                | PromptKind::Movement
+                | PromptKind::Battles
+                | PromptKind::Pillage
+                | PromptKind::Window { .. }
+                | PromptKind::BattleChoice { .. }
+        )
+    }
+}
+
+/// Actions that may be taken "at any time" (digest §10), checked by `check_free`.
+pub fn is_free_action(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::PlayCardinal { .. }
+            | Action::PlayDarc { .. }
+            | Action::PlayUprising { .. }
+            | Action::SecretPassage(PassageUse::Battle | PassageUse::Escape(_))
+            | Action::PlayAssassination { .. }
+            | Action::PlayJustice(_)
+            | Action::PlayAmbush(_)
+            | Action::Excommunicate(_)
+            | Action::LiftExcommunication(_)
+            | Action::RequestAnnulment(_)
+            | Action::OfferDeniers { .. }
+            | Action::OfferCard { .. }
+            | Action::AskDeniers { .. }
+            | Action::HandControl { .. }
+            | Action::EndSiege(_)
+    )
 }
 
 /// Who decides what now, and the rule it comes from.
@@ -174,6 +278,73 @@ impl Game {
                     let pope = self.lord(self.titles.pope?)?;
                     (pope.owner, PromptKind::CardinalConsent { lord }, "1.7")
                 }
+                Pending::Window { at, idx } => (self.seat(idx), PromptKind::Window { at }, "10.0"),
+                Pending::Battle => {
+                    let (p, k) = self.battle_prompt()?;
+                    (p, k, "6.0")
+                }
+                Pending::Losses {
+                    chooser,
+                    village,
+                    cost,
+                    lords,
+                    ..
+                } => (
+                    chooser,
+                    PromptKind::Losses {
+                        village,
+                        cost,
+                        lords,
+                    },
+                    "6.2.2",
+                ),
+                Pending::Permission {
+                    mover,
+                    from,
+                    ref order,
+                    ref askees,
+                } => (
+                    *askees.last()?,
+                    PromptKind::Permission {
+                        mover,
+                        from,
+                        to: order.to,
+                    },
+                    "5.0",
+                ),
+                Pending::Targeted { card, target, .. } => (
+                    self.lord(target)?.owner,
+                    PromptKind::Targeted { card, target },
+                    "10.2.3",
+                ),
+                Pending::Uprising { .. } => {
+                    let (p, k) = self.uprising_prompt()?;
+                    (p, k, "10.1")
+                }
+                Pending::Annulment { lord, .. } => {
+                    (self.pope_player()?, PromptKind::Annulment { lord }, "1.7")
+                }
+                Pending::Deal {
+                    giver,
+                    receiver,
+                    deniers,
+                    card,
+                    answerer,
+                } => (
+                    answerer,
+                    PromptKind::Deal {
+                        giver,
+                        receiver,
+                        deniers,
+                        card,
+                    },
+                    "8.0",
+                ),
+                Pending::Truce {
+                    proposer,
+                    ref askees,
+                } => (*askees.last()?, PromptKind::Truce { proposer }, "6.3"),
+                Pending::AmbushGoOn { player } => (player, PromptKind::AmbushGoOn, "10.5"),
             }
         } else {
             match &self.phase {
@@ -195,6 +366,9 @@ impl Game {
                 Phase::Draw { idx, .. } => (self.seat(*idx), PromptKind::DiscardDraw, "2.1"),
                 Phase::PlayCards { idx } => (self.seat(*idx), PromptKind::PlayCards, "2.4"),
                 Phase::Purchase { idx, .. } => (self.seat(*idx), PromptKind::Purchase, "4.0"),
+                Phase::Movement { idx } => (self.seat(*idx), PromptKind::Movement, "5.0"),
+                Phase::Battles { idx, .. } => (self.seat(*idx), PromptKind::Battles, "6.0"),
+                Phase::Pillage { idx } => (self.seat(*idx), PromptKind::Pillage, "6.5"),
                 _ => return None,
             }
         };
@@ -230,6 +404,15 @@ impl Game {
 
     /// A superset of the legal actions for a prompt; `check` filters it.
     fn candidate_actions(&self, prompt: &Prompt) -> Vec<Action> {
+        let mut out = self.phase_candidates(prompt);
+        if prompt.kind.allows_free_actions() {
+            self.free_candidates(prompt.player, &mut out);
+        }
+        out
+    }
+
+    /// The candidates for the decision itself, without the "any time" actions.
+    fn phase_candidates(&self, prompt: &Prompt) -> Vec<Action> {
         let p = prompt.player;
         let nv = self.map.villages.len() as u8;
         let mut out = Vec::new();
@@ -251,7 +434,26 @@ impl Game {
             PromptKind::MarriageAnswer { .. }
             | PromptKind::RansomAnswer { .. }
             | PromptKind::GrantAnswer { .. }
-            | PromptKind::CardinalConsent { .. } => out.extend([Action::Accept, Action::Refuse]),
+            | PromptKind::CardinalConsent { .. }
+            | PromptKind::Permission { .. }
+            | PromptKind::Annulment { .. }
+            | PromptKind::Deal { .. }
+            | PromptKind::Truce { .. }
+            | PromptKind::AmbushGoOn => out.extend([Action::Accept, Action::Refuse]),
+            PromptKind::Movement => self.movement_candidates(p, &mut out),
+            PromptKind::Battles => self.battles_candidates(p, &mut out),
+            PromptKind::Pillage => self.pillage_candidates(p, &mut out),
+            PromptKind::Window { .. } => out.push(Action::Pass),
+            PromptKind::BattleSide { .. } | PromptKind::BattleChoice { .. } => {
+                self.battle_candidates(&mut out)
+            }
+            PromptKind::Losses { .. } => self.casualty_candidates(&mut out),
+            PromptKind::Targeted { .. } => {
+                out.extend([Action::SecretPassage(PassageUse::Cancel), Action::Pass])
+            }
+            PromptKind::UprisingJoin { .. } | PromptKind::UprisingStop { .. } => {
+                self.uprising_candidates(&mut out)
+            }
             PromptKind::Nominate(_) => {
                 out.extend(self.family(p).map(|l| Action::Nominate(l.id)));
                 out.push(Action::NoCandidate);
@@ -325,8 +527,47 @@ impl Game {
                 ),
             )
         };
+        if is_free_action(action) {
+            return if prompt.kind.allows_free_actions() {
+                self.check_free(player, action)
+            } else {
+                refuse(
+                    prompt.section,
+                    "answer the question asked first; \"any time\" actions come in your turns and reaction windows",
+                )
+            };
+        }
         match (&prompt.kind, action) {
             (PromptKind::StartVillage, Action::ChooseStart(v)) => self.check_start(*v),
+            (PromptKind::Movement, Action::Move(o)) => self.check_move(player, o),
+            (PromptKind::Movement, Action::EndMovement) => {
+                if self.moves.onward.is_some() {
+                    refuse("5.2", "the victorious Cavalcade must go on first")
+                } else {
+                    Ok(())
+                }
+            }
+            (PromptKind::Battles, a) => self.check_battles_turn(player, a),
+            (PromptKind::Pillage, a) => self.check_pillage(player, a),
+            (PromptKind::Window { .. }, Action::Pass) => Ok(()),
+            (PromptKind::BattleSide { .. } | PromptKind::BattleChoice { .. }, a) => {
+                self.check_battle_action(a)
+            }
+            (PromptKind::Losses { .. }, a @ Action::Casualty(_)) => self.check_casualty(a),
+            (PromptKind::Targeted { .. }, Action::Pass) => Ok(()),
+            (PromptKind::Targeted { .. }, Action::SecretPassage(PassageUse::Cancel)) => {
+                if self.players[player as usize]
+                    .hand
+                    .contains(&Card::SecretPassage)
+                {
+                    Ok(())
+                } else {
+                    refuse("10.2.3", "you hold no Secret Passage card")
+                }
+            }
+            (PromptKind::UprisingJoin { .. } | PromptKind::UprisingStop { .. }, a) => {
+                self.check_uprising_action(player, a)
+            }
             (PromptKind::Marriage, Action::ProposeMarriage { groom, bride }) => {
                 self.check_marriage(player, *groom, *bride)
             }
@@ -335,7 +576,12 @@ impl Game {
                 PromptKind::MarriageAnswer { .. }
                 | PromptKind::RansomAnswer { .. }
                 | PromptKind::GrantAnswer { .. }
-                | PromptKind::CardinalConsent { .. },
+                | PromptKind::CardinalConsent { .. }
+                | PromptKind::Permission { .. }
+                | PromptKind::Annulment { .. }
+                | PromptKind::Deal { .. }
+                | PromptKind::Truce { .. }
+                | PromptKind::AmbushGoOn,
                 Action::Accept | Action::Refuse,
             ) => self.check_answer(action),
             (PromptKind::Nominate(k), Action::Nominate(l)) => self.check_nomination(player, *k, *l),
@@ -369,8 +615,6 @@ impl Game {
             (
                 PromptKind::PlayCards,
                 a @ (Action::PlayLord { .. }
-                | Action::PlayCardinal { .. }
-                | Action::PlayDarc { .. }
                 | Action::PlayHarvest(_)
                 | Action::PlayGoodWeather(_)
                 | Action::PlayTallage { .. }
@@ -419,7 +663,44 @@ impl Game {
     }
 
     fn exec(&mut self, p: PlayerId, action: Action) {
+        if is_free_action(&action) {
+            self.exec_free(p, action);
+            return;
+        }
+        let top = self.pending.last().cloned();
+        match (&top, &action) {
+            (Some(Pending::Permission { .. }), Action::Accept | Action::Refuse) => {
+                return self.exec_permission(action == Action::Accept)
+            }
+            (Some(Pending::Annulment { .. }), Action::Accept | Action::Refuse) => {
+                return self.exec_annulment_answer(action == Action::Accept)
+            }
+            (Some(Pending::Deal { .. }), Action::Accept | Action::Refuse) => {
+                return self.exec_deal_answer(action == Action::Accept)
+            }
+            (Some(Pending::Truce { .. }), Action::Accept | Action::Refuse) => {
+                return self.exec_truce_answer(action == Action::Accept)
+            }
+            (Some(Pending::AmbushGoOn { .. }), Action::Accept | Action::Refuse) => {
+                return self.exec_ambush_go_on(action == Action::Accept)
+            }
+            (Some(Pending::Window { .. }), Action::Pass) => return self.exec_window_pass(),
+            (Some(Pending::Targeted { .. }), Action::Pass) => return self.resolve_targeted(false),
+            (Some(Pending::Targeted { .. }), Action::SecretPassage(PassageUse::Cancel)) => {
+                return self.resolve_targeted(true)
+            }
+            (Some(Pending::Uprising { .. }), _) => return self.exec_uprising_action(p, action),
+            (Some(Pending::Battle), _) => return self.exec_battle_action(p, action),
+            (Some(Pending::Losses { .. }), Action::Casualty(c)) => return self.exec_casualty(*c),
+            _ => {}
+        }
         match action {
+            Action::Move(o) => self.exec_move(p, o),
+            Action::EndMovement => self.exec_end_movement(p),
+            Action::DeclareBattle { .. } | Action::DeclareSiege(_) | Action::EndBattles => {
+                self.exec_battles_turn(p, action)
+            }
+            Action::Pillage(_) | Action::EndPillage => self.exec_pillage(p, action),
             Action::ChooseStart(v) => self.exec_start(p, v),
             Action::ProposeMarriage { groom, bride } => {
                 self.proposals.push((groom, bride));
@@ -458,8 +739,6 @@ impl Game {
                 }
             }
             Action::PlayLord { .. }
-            | Action::PlayCardinal { .. }
-            | Action::PlayDarc { .. }
             | Action::PlayHarvest(_)
             | Action::PlayGoodWeather(_)
             | Action::PlayTallage { .. }
@@ -491,7 +770,7 @@ impl Game {
 
     /// Runs the automatic parts of the round until a player must decide.
     fn advance(&mut self) {
-        for _ in 0..10_000 {
+        for _ in 0..100_000 {
             if self.settle_obvious_pending() {
                 continue;
             }
@@ -518,6 +797,7 @@ impl Game {
                 }
                 Phase::PlayCards { idx } if idx >= self.n() => {
                     self.phase = Phase::Income;
+                    self.open_window(3);
                     true
                 }
                 Phase::PlayCards { idx } => {
@@ -526,6 +806,7 @@ impl Game {
                 Phase::Income => {
                     self.collect_income();
                     self.phase = Phase::Ransom;
+                    self.open_window(4);
                     true
                 }
                 Phase::Ransom => {
@@ -533,7 +814,8 @@ impl Game {
                     true
                 }
                 Phase::Purchase { idx, .. } if idx >= self.n() => {
-                    self.phase = Phase::Movement;
+                    self.start_movement();
+                    self.open_window(5);
                     true
                 }
                 Phase::Purchase { idx, .. } => self.skip_if_only(
@@ -543,21 +825,38 @@ impl Game {
                     },
                     Action::EndPurchase,
                 ),
-                Phase::Movement => {
-                    self.say(
-                        "5.0",
-                        "Phase 5 (Movement) is not implemented yet in this version: skipped.",
-                    );
-                    self.phase = Phase::Battles;
+                Phase::Movement { idx } if idx >= self.n() => {
+                    self.start_battles_phase();
+                    self.open_window(6);
                     true
                 }
-                Phase::Battles => {
-                    self.say(
-                        "6.0",
-                        "Phase 6 (Battles) is not implemented yet in this version: skipped.",
-                    );
-                    self.phase = Phase::EndRound;
+                Phase::Movement { idx } => {
+                    if self.settle_onward() {
+                        true
+                    } else {
+                        self.skip_if_only(Phase::Movement { idx: idx + 1 }, Action::EndMovement)
+                    }
+                }
+                Phase::Battles { idx, .. } if idx >= self.n() => {
+                    self.phase = Phase::Pillage { idx: 0 };
                     true
+                }
+                Phase::Battles { idx, .. } => {
+                    let p = self.seat(idx);
+                    if self.only_choice_is(p, &Action::EndBattles) {
+                        self.exec_end_battles(p);
+                        true
+                    } else {
+                        false
+                    }
+                }
+                Phase::Pillage { idx } if idx >= self.n() => {
+                    self.phase = Phase::EndRound;
+                    self.open_window(7);
+                    true
+                }
+                Phase::Pillage { idx } => {
+                    self.skip_if_only(Phase::Pillage { idx: idx + 1 }, Action::EndPillage)
                 }
                 Phase::EndRound => {
                     self.end_round();
@@ -575,6 +874,40 @@ impl Game {
     /// without asking: an heir when only one Lord has room, a placement with one Village.
     fn settle_obvious_pending(&mut self) -> bool {
         match self.pending.last().cloned() {
+            Some(Pending::Window { .. }) => self.settle_window(),
+            Some(Pending::Battle) => self.advance_battle(),
+            Some(Pending::Uprising { .. }) => self.advance_uprising(),
+            Some(Pending::Targeted { .. }) => self.settle_targeted(),
+            Some(Pending::Losses {
+                chooser,
+                village,
+                players,
+                ..
+            }) => {
+                let mut c = Vec::new();
+                self.casualty_candidates(&mut c);
+                match c.len() {
+                    0 => {
+                        // Nothing left to remove (the units are gone).
+                        self.pending.pop();
+                        let _ = (chooser, village, players);
+                        true
+                    }
+                    1 => {
+                        if let Action::Casualty(x) = c[0] {
+                            self.exec_casualty(x);
+                        }
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            Some(Pending::Permission { ref askees, .. } | Pending::Truce { ref askees, .. })
+                if askees.is_empty() =>
+            {
+                self.pending.pop();
+                true
+            }
             Some(Pending::ChooseHeir { player, fief }) => {
                 let room = self.lords_with_room(player);
                 match room.len() {
@@ -582,6 +915,7 @@ impl Game {
                         self.pending.pop();
                         // 4.3.1, digest §12.2 item 16: nobody has room; back to the map.
                         self.titles.fief_reclaim[fief as usize] = Some(player);
+                        self.refresh_fief_empties(fief);
                         let name = &self.map.fiefs[fief as usize].name;
                         let text = format!(
                             "No Lord of {} has room for the title of the {name}; it returns to the map.",
@@ -598,6 +932,11 @@ impl Game {
                 }
             }
             Some(Pending::PlaceLord { player, lord }) => {
+                if self.lord(lord).is_none_or(|l| l.captor.is_some()) {
+                    // Captured again (or dead) before being placed.
+                    self.pending.pop();
+                    return true;
+                }
                 let opts = self.placement_villages(player);
                 match opts.len() {
                     0 => {
@@ -616,16 +955,30 @@ impl Game {
         }
     }
 
-    /// A player whose only choice is to pass is passed automatically.
+    /// A player whose only choice (leaving aside "any time" actions, which the reaction
+    /// windows offer) is to pass is passed automatically.
     fn skip_if_only(&mut self, next: Phase, pass: Action) -> bool {
         let Some(p) = self.to_act() else { return false };
-        let legal = self.legal_actions(p);
-        if legal.len() == 1 && legal[0] == pass {
+        if self.only_choice_is(p, &pass) {
             self.phase = next;
             true
         } else {
             false
         }
+    }
+
+    fn only_choice_is(&self, p: PlayerId, pass: &Action) -> bool {
+        let Some(prompt) = self.prompt() else {
+            return false;
+        };
+        if prompt.player != p {
+            return false;
+        }
+        let mut legal = self
+            .phase_candidates(&prompt)
+            .into_iter()
+            .filter(|a| self.check(p, a).is_ok());
+        legal.next().as_ref() == Some(pass) && legal.next().is_none()
     }
 
     pub(crate) fn say(&mut self, section: &str, text: impl Into<String>) {
@@ -780,6 +1133,7 @@ impl Game {
                 if self.title_holder_player(f) != Some(p) && self.titles.fief[f as usize].is_some()
                 {
                     self.titles.fief[f as usize] = None;
+                    self.refresh_fief_empties(f);
                     self.say(
                         "4.3",
                         format!(
@@ -789,6 +1143,16 @@ impl Game {
                     );
                     self.give_fief_title(p, f);
                 }
+            }
+        }
+    }
+
+    /// 5.1: the empty Villages of a Fief belong to its Titled Lord's player, or to nobody.
+    pub(crate) fn refresh_fief_empties(&mut self, f: FiefId) {
+        let holder = self.title_holder_player(f);
+        for v in self.map.fiefs[f as usize].villages.clone() {
+            if !self.occupied(v) {
+                self.villages[v as usize].controller = holder;
             }
         }
     }
@@ -812,6 +1176,7 @@ impl Game {
                     cards::lord_name(l)
                 ),
             );
+            self.refresh_control(v);
             self.place_freed_lord(l);
         }
     }
@@ -844,17 +1209,14 @@ impl Game {
             })
             .collect();
         for (l, captor) in victims {
-            if let Some(lord) = self.lord_mut(l) {
-                lord.captor = Some(captor);
-            }
             self.say(
                 "6.0",
                 format!(
-                    "{} has no Troops to protect them and is captured by {}.",
+                    "{} has no Troops to protect them and is captured at once.",
                     cards::lord_name(l),
-                    self.name(captor)
                 ),
             );
+            self.capture(l, captor);
         }
     }
 

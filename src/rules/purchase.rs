@@ -214,6 +214,7 @@ impl Game {
                                             .filter(|&v| {
                                                 self.villages[v as usize].controller
                                                     == Some(l.owner)
+                                                    && self.has_units(p, v)
                                             })
                                             .map(Some),
                                     )
@@ -426,6 +427,13 @@ impl Game {
                         return refuse(
                             "4.3",
                             "the Village asked for must be one the Lord's family controls",
+                        );
+                    }
+                    // 5.1, digest §12.2 item 31: control goes only to a player with units there.
+                    if !self.has_units(p, *v) {
+                        return refuse(
+                            "5.1",
+                            "control of a Village goes only to a player with units there",
                         );
                     }
                     if self.map.fiefs[*fief as usize].villages.contains(v) {

@@ -66,6 +66,11 @@ impl Game {
             grant_offers: Vec::new(),
             ransomed: Vec::new(),
             excommunicated_this_round: false,
+            battle: None,
+            moves: MoveState::default(),
+            asked_annulments: Vec::new(),
+            asked_deals: Vec::new(),
+            handed: Vec::new(),
             outcome: None,
             starting_lords: Vec::new(),
             history: Vec::new(),
@@ -155,6 +160,10 @@ impl Game {
         self.excommunicated_this_round = false;
         self.proposals.clear();
         self.grant_offers.clear();
+        self.asked_annulments.clear();
+        self.asked_deals.clear();
+        self.handed.clear();
+        self.moves = MoveState::default();
         self.say(
             "5",
             format!(
@@ -164,6 +173,7 @@ impl Game {
             ),
         );
         self.phase = Phase::Marriage { idx: 0 };
+        self.open_window(1);
     }
 }
 

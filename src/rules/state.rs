@@ -88,6 +88,8 @@ pub struct VillageState {
     pub besieger: Option<PlayerId>,
     /// 6.4: Siege Engines here, per player: 0 none, 1 or 2 dice side.
     pub engines: [u8; MAX_PLAYERS],
+    /// 6.4: the round in which each player's engine here was placed (flipped a round later).
+    pub engine_round: [u16; MAX_PLAYERS],
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -262,10 +264,145 @@ pub enum Phase {
         idx: u8,
         placed: Vec<(VillageId, u8)>,
     },
-    Movement,
-    Battles,
+    /// Phase 5: each player in turn order moves all his Lords and Troops (5.0).
+    Movement {
+        idx: u8,
+    },
+    /// Phase 6: each player in turn order declares battles, then sieges (6.0, 6.4);
+    /// `fought` lists the Villages he has attacked this turn, `sieged` that he began sieging.
+    Battles {
+        idx: u8,
+        fought: Vec<VillageId>,
+        sieged: bool,
+    },
+    /// 6.5: after all battles, pillage in turn order.
+    Pillage {
+        idx: u8,
+    },
     EndRound,
     GameOver,
+}
+
+/// When a reaction window opens (design.md): holders of "any time" cards may play them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WindowAt {
+    /// The start of a phase (its number 1–7).
+    Phase(u8),
+    /// Before a battle roll in the Village.
+    BattleRoll(VillageId),
+}
+
+/// How an army moves (5.0, 5.2, 10.2.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum MoveHow {
+    #[default]
+    Normal,
+    /// 10.2.1: a Secret Passage card removes every need for permission (and allows one Move
+    /// in Heavy Rain or out of a siege).
+    Passage,
+    /// 5.2: Lords and Knights fight their way through at once.
+    Cavalcade,
+}
+
+/// One Move of an army along one road (5.0).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveOrder {
+    pub lords: Vec<LordId>,
+    pub to: VillageId,
+    pub maa: u8,
+    pub knights: u8,
+    pub captives: Vec<LordId>,
+    pub how: MoveHow,
+}
+
+/// A Lord's movement so far this phase.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LordMove {
+    pub lord: LordId,
+    pub used: u8,
+    /// Every Move so far was made together with the d'ARC Lady (9.1: +1 Move).
+    pub with_darc: bool,
+    /// The Village he last came from (going back needs no permission, 5.0).
+    pub came_from: Option<VillageId>,
+    /// His movement is over (a failed Cavalcade, 5.2).
+    pub done: bool,
+}
+
+/// Troops that have travelled with a Lord this phase: they may go on only with him (5.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TroopGroup {
+    pub village: VillageId,
+    pub player: PlayerId,
+    pub lord: LordId,
+    pub troops: Troops,
+}
+
+/// Bookkeeping of the Movement phase (5.0–5.2, 2.3.3).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveState {
+    pub lords: Vec<LordMove>,
+    pub groups: Vec<TroopGroup>,
+    /// Permission refused: (mover, from, to) — not asked again this phase.
+    pub refused: Vec<(PlayerId, VillageId, VillageId)>,
+    /// Lords who already rolled against the Plague of a Bishopric this round.
+    pub plague_rolled: Vec<(LordId, BishopricId)>,
+    /// 5.2: a victorious Cavalcade must go on: its Lords and where they stand.
+    pub onward: Option<(Vec<LordId>, VillageId)>,
+}
+
+/// Where a battle stands (6.0–6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BattleStep {
+    /// With 3 or more players present, each other player chooses a side (6.0).
+    Sides { idx: u8 },
+    /// The reaction window before a roll.
+    Window,
+    /// The attacking side fights on, ends the battle (fortification), surrenders or asks a truce.
+    Attacker,
+    /// The defending side fights on, surrenders or asks a truce.
+    Defender,
+    /// Dice are rolled (automatic).
+    Roll,
+    /// Losses taken; captures and the end of the battle are checked (automatic).
+    After,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub village: VillageId,
+    /// The declaring player and his target: they lead the sides unless they leave them.
+    pub roles: [PlayerId; 2],
+    /// Players on each side: 0 attacks, 1 defends.
+    pub sides: [Vec<PlayerId>; 2],
+    pub rolls: u8,
+    /// Rolls in a row in which nobody lost anything (6.1: 3 end the battle).
+    pub quiet: u8,
+    /// 10.2.2: the attacker's Secret Passage cancels every penalty.
+    pub passage: bool,
+    /// 5.2: the Lords of a Cavalcade; the defender adds +1 hit per die.
+    pub cavalcade: Option<Vec<LordId>>,
+    /// 5.2: the Move a Cavalcade breaking out of a siege or a held road makes if it wins.
+    pub onward: Option<MoveOrder>,
+    pub step: BattleStep,
+    /// Hits scored by each side in the last roll.
+    pub hits: [u32; 2],
+    /// A side asked for a truce in this roll (one proposal per side per roll).
+    pub truce_asked: [bool; 2],
+    /// Units counted before the last roll, to tell whether anyone lost anything.
+    pub before: u32,
+}
+
+/// Stage of an Uprising (10.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UprisingStep {
+    /// Players in turn order may add an Uprising card or a Secret Passage.
+    Join(u8),
+    /// The Bishop, then the Cardinals, may try to stop it (1.4, 1.5; digest §12.2 item 24).
+    Stop(u8),
+    /// The dice are rolled and the hits allocated (automatic).
+    Resolve,
+    /// After the losses: Lords, Mills and a Stronghold may go (automatic).
+    Aftermath,
 }
 
 /// A decision that interrupts the normal flow and must be answered first.
@@ -306,6 +443,59 @@ pub enum Pending {
         lord: LordId,
         purchased: bool,
     },
+    /// A reaction window: players in turn order from `idx` may play "any time" cards.
+    Window { at: WindowAt, idx: u8 },
+    /// A battle is being fought (its state is in `Game::battle`).
+    Battle,
+    /// `chooser` removes casualties among `players`' units in `village`: Troops worth exactly
+    /// `cost` hits, then `lords` Lords (6.2.2, 10.1).
+    Losses {
+        chooser: PlayerId,
+        village: VillageId,
+        players: Vec<PlayerId>,
+        cost: u32,
+        lords: u8,
+    },
+    /// 5.0: a Move waits for permission; the last player of `askees` answers next.
+    Permission {
+        mover: PlayerId,
+        from: VillageId,
+        order: MoveOrder,
+        askees: Vec<PlayerId>,
+    },
+    /// 10.3, 10.5: an Assassination or Ambush targets a Lord; his owner may answer with a
+    /// Secret Passage (10.2.3).
+    Targeted {
+        card: Card,
+        by: PlayerId,
+        target: LordId,
+    },
+    /// 10.1: an Uprising on `village`, played by `cards` (one entry per card).
+    Uprising {
+        village: VillageId,
+        first: Option<PlayerId>,
+        cards: Vec<PlayerId>,
+        passage: bool,
+        step: UprisingStep,
+        stoppers: Vec<LordId>,
+    },
+    /// 1.7: a spouse's player asks the Pope to annul a marriage.
+    Annulment { requester: PlayerId, lord: LordId },
+    /// 8.0: a transfer of Deniers or a card from `giver` to `receiver`, answered by `answerer`.
+    Deal {
+        giver: PlayerId,
+        receiver: PlayerId,
+        deniers: u8,
+        card: Option<Card>,
+        answerer: PlayerId,
+    },
+    /// 6.3: a truce proposed by `proposer`; the last of `askees` answers next.
+    Truce {
+        proposer: PlayerId,
+        askees: Vec<PlayerId>,
+    },
+    /// 10.5: the ambusher took the other side's last Lord and decides whether the battle goes on.
+    AmbushGoOn { player: PlayerId },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -348,6 +538,15 @@ pub struct Game {
     pub ransomed: Vec<LordId>,
     /// 1.7: whether the Pope has excommunicated someone this round.
     pub excommunicated_this_round: bool,
+    /// The battle being fought, if any (6.0).
+    pub battle: Option<Battle>,
+    /// Movement-phase bookkeeping (5.0).
+    pub moves: MoveState,
+    /// Requests made this round that may not be repeated in it: annulments (lord) and
+    /// diplomacy offers (giver, receiver), control handed over (village).
+    pub asked_annulments: Vec<LordId>,
+    pub asked_deals: Vec<(PlayerId, PlayerId)>,
+    pub handed: Vec<VillageId>,
     pub outcome: Option<Outcome>,
     /// §4 step 4: each player's first Lord, placed with his starting Village.
     pub starting_lords: Vec<LordId>,

@@ -123,8 +123,9 @@ impl Game {
             Phase::Income => "Phase 3: Income".into(),
             Phase::Ransom => "Phase 4: Ransoms".into(),
             Phase::Purchase { .. } => "Phase 4: Purchase".into(),
-            Phase::Movement => "Phase 5: Movement".into(),
-            Phase::Battles => "Phase 6: Battles".into(),
+            Phase::Movement { .. } => "Phase 5: Movement".into(),
+            Phase::Battles { .. } => "Phase 6: Battles".into(),
+            Phase::Pillage { .. } => "Phase 6: Pillage".into(),
             Phase::EndRound => "Phase 7: End of Round".into(),
             Phase::GameOver => "Game over".into(),
         }

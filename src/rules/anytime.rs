@@ -1,0 +1,1247 @@
+//! What may be done "at any time" (digest §10): the Opportunity cards (9.0–10.5), the Pope's
+//! powers (1.7), Diplomacy (8.0) and handing over control (5.1).
+//!
+//! Timing (design.md, reaction windows): these actions are offered to a player whenever he
+//! has a turn-like decision (Marriages, Play Cards, Purchase, Movement, Battles, Pillage, a
+//! battle's choices) and in reaction windows, which the engine opens at the start of Phases 1,
+//! 3, 4, 5, 6 and 7 and before every battle roll. A window asks, in turn order, each player
+//! who holds an Opportunity card he could play then. Never during the Draw step (2.1 FAQ).
+
+use super::actions::{Action, PassageUse};
+use super::battle::best_loss;
+use super::cards::{lord_name, Card, LordId};
+use super::state::*;
+use super::{refuse, RuleError};
+use crate::map::VillageId;
+
+const CARD_ACTIONS: [Card; 7] = [
+    Card::Cardinal,
+    Card::Darc,
+    Card::Uprising,
+    Card::SecretPassage,
+    Card::Assassination,
+    Card::Justice,
+    Card::Ambush,
+];
+
+impl Game {
+    pub(crate) fn open_window(&mut self, phase: u8) {
+        self.pending.push(Pending::Window {
+            at: WindowAt::Phase(phase),
+            idx: 0,
+        });
+    }
+
+    /// Whether `p` holds an Opportunity card he could play now.
+    pub fn has_reaction(&self, p: PlayerId) -> bool {
+        let hand = &self.players[p as usize].hand;
+        if !hand.iter().any(|c| CARD_ACTIONS.contains(c)) {
+            return false;
+        }
+        let mut out = Vec::new();
+        self.card_candidates(p, &mut out);
+        out.iter().any(|a| self.check_free(p, a).is_ok())
+    }
+
+    /// Candidate plays of Opportunity cards.
+    fn card_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let mut hand = self.players[p as usize].hand.clone();
+        hand.sort();
+        hand.dedup();
+        for c in hand {
+            match c {
+                Card::Cardinal => out.extend(
+                    self.titles
+                        .bishop
+                        .iter()
+                        .flatten()
+                        .map(|l| Action::PlayCardinal { lord: *l }),
+                ),
+                Card::Darc => {
+                    out.extend(self.lords.iter().map(|l| Action::PlayDarc { lady: l.id }))
+                }
+                Card::Uprising => {
+                    for v in 0..self.map.villages.len() as VillageId {
+                        if self.uprising_grounds(p, v).is_ok() {
+                            out.push(Action::PlayUprising {
+                                village: v,
+                                first: None,
+                            });
+                            for q in 0..self.n() {
+                                if self.villages[v as usize].troops[q as usize].count() > 0 {
+                                    out.push(Action::PlayUprising {
+                                        village: v,
+                                        first: Some(q),
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+                Card::SecretPassage => {
+                    out.push(Action::SecretPassage(PassageUse::Battle));
+                    let caps: Vec<LordId> = self
+                        .family(p)
+                        .filter(|l| l.captor.is_some())
+                        .map(|l| l.id)
+                        .collect();
+                    if caps.len() > 1 {
+                        out.push(Action::SecretPassage(PassageUse::Escape(caps.clone())));
+                    }
+                    out.extend(
+                        caps.iter()
+                            .map(|l| Action::SecretPassage(PassageUse::Escape(vec![*l]))),
+                    );
+                }
+                Card::Assassination => {
+                    let own: Vec<LordId> = self.family(p).map(|l| l.id).collect();
+                    for t in &self.lords {
+                        for s in &own {
+                            out.push(Action::PlayAssassination {
+                                target: t.id,
+                                sponsor: *s,
+                            });
+                        }
+                    }
+                }
+                Card::Justice => out.extend(
+                    self.lords
+                        .iter()
+                        .filter(|l| l.assassin)
+                        .map(|l| Action::PlayJustice(l.id)),
+                ),
+                Card::Ambush => {
+                    if let Some(b) = &self.battle {
+                        out.extend(
+                            self.lords
+                                .iter()
+                                .filter(|l| l.village == b.village && l.captor.is_none())
+                                .map(|l| Action::PlayAmbush(l.id)),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Every "any time" action `p` might take now (a superset; `check_free` filters).
+    pub(crate) fn free_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        self.card_candidates(p, out);
+        if self.pope_player() == Some(p) {
+            for l in &self.lords {
+                out.push(Action::Excommunicate(l.id));
+                if l.excommunicated {
+                    out.push(Action::LiftExcommunication(l.id));
+                }
+            }
+        }
+        if self.titles.pope.is_some() {
+            out.extend(
+                self.family(p)
+                    .filter(|l| l.spouse.is_some())
+                    .map(|l| Action::RequestAnnulment(l.id)),
+            );
+        }
+        for q in 0..self.n() {
+            if q == p {
+                continue;
+            }
+            for amount in 1..=3 {
+                out.push(Action::OfferDeniers { to: q, amount });
+                out.push(Action::AskDeniers { from: q, amount });
+            }
+            let mut hand = self.players[p as usize].hand.clone();
+            hand.sort();
+            hand.dedup();
+            out.extend(
+                hand.into_iter()
+                    .map(|card| Action::OfferCard { to: q, card }),
+            );
+        }
+        for v in 0..self.map.villages.len() as VillageId {
+            if self.villages[v as usize].controller == Some(p) {
+                for q in 0..self.n() {
+                    if q != p && self.has_units(q, v) {
+                        out.push(Action::HandControl { village: v, to: q });
+                    }
+                }
+            }
+        }
+        for v in 0..self.map.villages.len() as VillageId {
+            if self.villages[v as usize].engines[p as usize] > 0 {
+                out.push(Action::EndSiege(v));
+            }
+        }
+    }
+
+    pub fn pope_player(&self) -> Option<PlayerId> {
+        self.titles.pope.and_then(|l| self.lord(l)).map(|l| l.owner)
+    }
+
+    fn hold(&self, p: PlayerId, c: Card) -> Result<(), RuleError> {
+        if self.players[p as usize].hand.contains(&c) {
+            Ok(())
+        } else {
+            refuse("10.0", format!("you hold no {} card", c.name()))
+        }
+    }
+
+    /// 10.1: the Village lies in a taxed Fief or Bishopric (a tax raised by someone else), or
+    /// in a Bishopric with Famine.
+    pub fn uprising_grounds(&self, p: PlayerId, v: VillageId) -> Result<(), RuleError> {
+        let f = self.map.villages[v as usize].fief;
+        let b = self.bishopric_of(v);
+        let famine = self.bishopric_cards[b as usize].famine;
+        let taxed_by_other = self.taxes.iter().any(|t| {
+            t.player != p
+                && match t.target {
+                    TaxTarget::Tallage(tf) => tf == f,
+                    TaxTarget::Tithe(tb) => tb == b,
+                }
+        });
+        let taxed_by_self = self.taxes.iter().any(|t| {
+            t.player == p
+                && match t.target {
+                    TaxTarget::Tallage(tf) => tf == f,
+                    TaxTarget::Tithe(tb) => tb == b,
+                }
+        });
+        if famine || taxed_by_other {
+            Ok(())
+        } else if taxed_by_self {
+            refuse(
+                "10.1",
+                "you may not use a tax you raised yourself to justify an Uprising",
+            )
+        } else {
+            refuse(
+                "10.1",
+                "an Uprising needs a taxed Fief or Bishopric, or a Famine there",
+            )
+        }
+    }
+
+    pub(crate) fn check_free(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
+        match a {
+            Action::PlayCardinal { lord } => {
+                self.hold(p, Card::Cardinal)?;
+                self.check_cardinal_target(*lord)
+            }
+            Action::PlayDarc { lady } => {
+                self.hold(p, Card::Darc)?;
+                self.check_darc(*lady)
+            }
+            Action::PlayUprising { village, first } => {
+                self.hold(p, Card::Uprising)?;
+                if self
+                    .pending
+                    .iter()
+                    .any(|x| matches!(x, Pending::Uprising { .. }))
+                {
+                    return refuse("10.1", "an Uprising is already being resolved");
+                }
+                if let Some(q) = first {
+                    if *q >= self.n()
+                        || self.villages[*village as usize].troops[*q as usize].count() == 0
+                    {
+                        return refuse("10.1", "that player has no Troops there");
+                    }
+                }
+                self.uprising_grounds(p, *village)
+            }
+            Action::SecretPassage(PassageUse::Battle) => {
+                self.hold(p, Card::SecretPassage)?;
+                let Some(b) = &self.battle else {
+                    return refuse("10.2.2", "no battle is being fought");
+                };
+                if !b.sides[0].contains(&p) {
+                    return refuse(
+                        "10.2.2",
+                        "only the attacker uses a Secret Passage in a battle",
+                    );
+                }
+                if b.passage || self.fortress_penalty() == 0 {
+                    return refuse("10.2.2", "there is no fortification penalty to avoid");
+                }
+                Ok(())
+            }
+            Action::SecretPassage(PassageUse::Escape(ls)) => {
+                self.hold(p, Card::SecretPassage)?;
+                if ls.is_empty() {
+                    return refuse("10.2.3", "name the Captives who escape");
+                }
+                for (i, l) in ls.iter().enumerate() {
+                    let ok = self
+                        .lord(*l)
+                        .is_some_and(|x| x.owner == p && x.captor.is_some());
+                    if !ok || ls[..i].contains(l) {
+                        return refuse(
+                            "10.2.3",
+                            format!("{} is not one of your captive Lords", lord_name(*l)),
+                        );
+                    }
+                }
+                Ok(())
+            }
+            Action::SecretPassage(_) => refuse("10.2", "not a use of the Secret Passage now"),
+            Action::PlayAssassination { target, sponsor } => {
+                self.hold(p, Card::Assassination)?;
+                let Some(t) = self.lord(*target) else {
+                    return refuse("10.3", "that Lord is not in play");
+                };
+                if t.owner == p {
+                    return refuse("10.3", "you may never target your own Lord");
+                }
+                if self.lord(*sponsor).map(|s| s.owner) != Some(p) {
+                    return refuse("10.3", "the sponsor must be one of your own Lords");
+                }
+                Ok(())
+            }
+            Action::PlayJustice(l) => {
+                self.hold(p, Card::Justice)?;
+                let Some(t) = self.lord(*l) else {
+                    return refuse("10.4", "that Lord is not in play");
+                };
+                if !t.assassin {
+                    return refuse("10.4", "Justice targets a Lord with an Assassin marker");
+                }
+                let royal = [
+                    self.titles.king,
+                    self.titles.queen,
+                    self.titles.crown_prince,
+                    self.titles.pope,
+                ];
+                if royal.contains(&Some(*l)) {
+                    return refuse(
+                        "10.4",
+                        "the King, the Queen, the Crown Prince and the Pope are immune to Justice",
+                    );
+                }
+                Ok(())
+            }
+            Action::PlayAmbush(l) => {
+                self.hold(p, Card::Ambush)?;
+                let Some(b) = &self.battle else {
+                    return refuse("10.5", "Ambush is played during a battle");
+                };
+                let Some(my) = (0..2).find(|&s| b.sides[s].contains(&p)) else {
+                    return refuse("10.5", "you are not taking part in this battle");
+                };
+                if self.free_lords_at(p, b.village).is_empty() {
+                    return refuse("10.5", "you need a Lord taking part in the battle");
+                }
+                let ok = self.lord(*l).is_some_and(|t| {
+                    t.village == b.village
+                        && t.captor.is_none()
+                        && b.sides[1 - my].contains(&t.owner)
+                });
+                if !ok {
+                    return refuse("10.5", "choose an opposing Lord in this battle");
+                }
+                Ok(())
+            }
+            Action::Excommunicate(l) => {
+                if self.pope_player() != Some(p) {
+                    return refuse("1.7", "only the Pope excommunicates");
+                }
+                if self.excommunicated_this_round {
+                    return refuse("1.7", "the Pope excommunicates at most once per round");
+                }
+                if self.lords.iter().any(|x| x.excommunicated) {
+                    return refuse("1.7", "only one Lord may be excommunicated at a time");
+                }
+                if self.titles.pope == Some(*l) || self.lord(*l).is_none() {
+                    return refuse("1.7", "the Pope cannot excommunicate that Lord");
+                }
+                Ok(())
+            }
+            Action::LiftExcommunication(l) => {
+                if self.pope_player() != Some(p) {
+                    return refuse("1.7", "only the Pope lifts an excommunication");
+                }
+                if !self.lord(*l).is_some_and(|x| x.excommunicated) {
+                    return refuse("1.7", "that Lord is not excommunicated");
+                }
+                Ok(())
+            }
+            Action::RequestAnnulment(l) => {
+                let Some(x) = self.lord(*l) else {
+                    return refuse("1.7", "that Lord is not in play");
+                };
+                if x.owner != p || x.spouse.is_none() {
+                    return refuse("1.7", "ask for the annulment of your own Lord's marriage");
+                }
+                if self.titles.pope.is_none() {
+                    return refuse("1.7", "only a Pope annuls a marriage");
+                }
+                let royal = [self.titles.king, self.titles.queen].contains(&Some(*l));
+                if royal && self.titles.crown_prince.is_some() {
+                    return refuse(
+                        "1.7",
+                        "a royal marriage cannot be annulled once there is a Crown Prince",
+                    );
+                }
+                if self.asked_annulments.contains(l) {
+                    return refuse("1.7", "you have already asked this round");
+                }
+                Ok(())
+            }
+            Action::OfferDeniers { to, amount } | Action::AskDeniers { from: to, amount } => {
+                let (giver, receiver) = if matches!(a, Action::OfferDeniers { .. }) {
+                    (p, *to)
+                } else {
+                    (*to, p)
+                };
+                if *to == p || *to >= self.n() {
+                    return refuse("8.0", "choose another player");
+                }
+                if !(1..=3).contains(amount) {
+                    return refuse("8.0", "a Diplomacy marker moves 1 to 3 Deniers");
+                }
+                if self.players[giver as usize].money < *amount as u32 {
+                    return refuse("8.0", format!("{} has too little money", self.name(giver)));
+                }
+                self.check_deal(giver, receiver)
+            }
+            Action::OfferCard { to, card } => {
+                if *to == p || *to >= self.n() {
+                    return refuse("8.0", "choose another player");
+                }
+                self.hold(p, *card)?;
+                if self.players[*to as usize].hand.len() >= 3 {
+                    return refuse("8.0", "the receiver's hand is full (3 cards)");
+                }
+                self.check_deal(p, *to)
+            }
+            Action::HandControl { village, to } => {
+                if self.villages[*village as usize].controller != Some(p) {
+                    return refuse("5.1", "you do not control that Village");
+                }
+                if *to == p || *to >= self.n() || !self.has_units(*to, *village) {
+                    return refuse("5.1", "control goes to a player with units in the Village");
+                }
+                if self.handed.contains(village) {
+                    return refuse(
+                        "5.1",
+                        "control of that Village has already changed hands this round",
+                    );
+                }
+                Ok(())
+            }
+            Action::EndSiege(v) => {
+                if self.villages[*v as usize].engines[p as usize] == 0 {
+                    refuse("6.4.1", "you are not besieging that Village")
+                } else {
+                    Ok(())
+                }
+            }
+            _ => refuse("", "not an action that may be taken at any time"),
+        }
+    }
+
+    fn check_deal(&self, giver: PlayerId, receiver: PlayerId) -> Result<(), RuleError> {
+        if self.players[receiver as usize].diplomacy == 0 {
+            return refuse(
+                "8.0",
+                format!("{} has no Diplomacy marker left", self.name(receiver)),
+            );
+        }
+        if self.asked_deals.contains(&(giver, receiver)) {
+            return refuse("8.0", "that transfer has already been proposed this round");
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_darc(&self, lady: LordId) -> Result<(), RuleError> {
+        let Some(l) = self.lord(lady) else {
+            return refuse("9.1", "that Lady is not in play");
+        };
+        if super::cards::lord_sex(lady) != super::cards::Sex::Female || l.spouse.is_some() {
+            return refuse("9.1", "d'ARC goes to an unmarried Lady");
+        }
+        if self.titles.darc.is_some() {
+            return refuse("9.1", "there is already a d'ARC");
+        }
+        Ok(())
+    }
+
+    pub(crate) fn exec_free(&mut self, p: PlayerId, a: Action) {
+        let name = self.name(p);
+        match a {
+            Action::PlayCardinal { lord } => self.request_cardinal(p, lord, false),
+            Action::PlayDarc { lady } => {
+                let hand = &mut self.players[p as usize].hand;
+                if let Some(i) = hand.iter().position(|c| *c == Card::Darc) {
+                    hand.remove(i);
+                }
+                self.titles.darc = Some(lady);
+                self.say(
+                    "9.1",
+                    format!(
+                        "{name} plays d'ARC: {} becomes {} d'ARC.",
+                        lord_name(lady),
+                        lord_name(lady)
+                    ),
+                );
+            }
+            Action::PlayUprising { village, first } => {
+                self.discard_fortune(p, Card::Uprising);
+                self.say(
+                    "10.1",
+                    format!(
+                        "{name} raises an Uprising in {}.",
+                        self.map.village_name(village)
+                    ),
+                );
+                self.pending.push(Pending::Uprising {
+                    village,
+                    first,
+                    cards: vec![p],
+                    passage: false,
+                    step: UprisingStep::Join(0),
+                    stoppers: vec![],
+                });
+            }
+            Action::SecretPassage(PassageUse::Battle) => {
+                self.discard_fortune(p, Card::SecretPassage);
+                if let Some(b) = &mut self.battle {
+                    b.passage = true;
+                }
+                self.say(
+                    "10.2.2",
+                    format!("{name} attacks through a Secret Passage: no fortification penalty in this battle."),
+                );
+            }
+            Action::SecretPassage(PassageUse::Escape(ls)) => {
+                self.discard_fortune(p, Card::SecretPassage);
+                for l in ls {
+                    if let Some(x) = self.lord_mut(l) {
+                        x.captor = None;
+                    }
+                    self.say(
+                        "10.2.3",
+                        format!("{} escapes through a Secret Passage.", lord_name(l)),
+                    );
+                    self.place_freed_lord(l);
+                }
+            }
+            Action::PlayAssassination { target, sponsor } => {
+                self.discard_fortune(p, Card::Assassination);
+                if let Some(s) = self.lord_mut(sponsor) {
+                    s.assassin = true;
+                }
+                self.say(
+                    "10.3",
+                    format!(
+                        "{name} sends an assassin after {}; {} takes the Assassin marker.",
+                        lord_name(target),
+                        lord_name(sponsor)
+                    ),
+                );
+                self.pending.push(Pending::Targeted {
+                    card: Card::Assassination,
+                    by: p,
+                    target,
+                });
+            }
+            Action::PlayJustice(l) => {
+                self.discard_fortune(p, Card::Justice);
+                self.say(
+                    "10.4",
+                    format!("{name} plays Justice: {} is executed.", lord_name(l)),
+                );
+                self.kill_lord(l);
+            }
+            Action::PlayAmbush(l) => {
+                self.discard_fortune(p, Card::Ambush);
+                self.say(
+                    "10.5",
+                    format!("{name} springs an Ambush on {}.", lord_name(l)),
+                );
+                self.pending.push(Pending::Targeted {
+                    card: Card::Ambush,
+                    by: p,
+                    target: l,
+                });
+            }
+            Action::Excommunicate(l) => {
+                self.excommunicated_this_round = true;
+                if let Some(x) = self.lord_mut(l) {
+                    x.excommunicated = true;
+                }
+                self.say("1.7", format!("The Pope excommunicates {}.", lord_name(l)));
+                // 1.7, digest §12.2 item 10: church titles are lost as on death (1.6).
+                for b in 0..self.titles.bishop.len() {
+                    if self.titles.bishop[b] == Some(l) {
+                        self.titles.bishop[b] = None;
+                        self.say(
+                            "1.7",
+                            format!("{} loses the Staff of Bishopric {}.", lord_name(l), b + 1),
+                        );
+                    }
+                }
+                if self.is_cardinal(l) {
+                    self.drop_cardinal(l);
+                    self.say(
+                        "1.7",
+                        format!("{} loses the Cardinal's Biretta.", lord_name(l)),
+                    );
+                }
+            }
+            Action::LiftExcommunication(l) => {
+                if let Some(x) = self.lord_mut(l) {
+                    x.excommunicated = false;
+                }
+                self.say(
+                    "1.7",
+                    format!("The Pope lifts the excommunication of {}.", lord_name(l)),
+                );
+            }
+            Action::RequestAnnulment(l) => {
+                self.asked_annulments.push(l);
+                if self.pope_player() == Some(p) {
+                    self.annul(l);
+                } else {
+                    self.say(
+                        "1.7",
+                        format!(
+                            "{name} asks the Pope to annul the marriage of {}.",
+                            lord_name(l)
+                        ),
+                    );
+                    self.pending.push(Pending::Annulment {
+                        requester: p,
+                        lord: l,
+                    });
+                }
+            }
+            Action::OfferDeniers { to, amount } => {
+                self.asked_deals.push((p, to));
+                self.pending.push(Pending::Deal {
+                    giver: p,
+                    receiver: to,
+                    deniers: amount,
+                    card: None,
+                    answerer: to,
+                });
+            }
+            Action::AskDeniers { from, amount } => {
+                self.asked_deals.push((from, p));
+                self.pending.push(Pending::Deal {
+                    giver: from,
+                    receiver: p,
+                    deniers: amount,
+                    card: None,
+                    answerer: from,
+                });
+            }
+            Action::OfferCard { to, card } => {
+                self.asked_deals.push((p, to));
+                self.pending.push(Pending::Deal {
+                    giver: p,
+                    receiver: to,
+                    deniers: 0,
+                    card: Some(card),
+                    answerer: to,
+                });
+            }
+            Action::HandControl { village, to } => {
+                self.handed.push(village);
+                self.villages[village as usize].entry[to as usize] = None;
+                self.say(
+                    "5.1",
+                    format!(
+                        "{name} hands control of {} to {}.",
+                        self.map.village_name(village),
+                        self.name(to)
+                    ),
+                );
+                self.set_controller(village, Some(to));
+            }
+            Action::EndSiege(v) => {
+                self.say("6.4.1", format!("{name} ends the siege."));
+                self.end_siege(v);
+            }
+            _ => {}
+        }
+    }
+
+    /// 1.7: the marriage ends, and so does the alliance; a royal marriage costs the Queen her
+    /// title (digest §12.2 item 11).
+    fn annul(&mut self, l: LordId) {
+        let Some(s) = self.lord(l).and_then(|x| x.spouse) else {
+            return;
+        };
+        for x in [l, s] {
+            if let Some(y) = self.lord_mut(x) {
+                y.spouse = None;
+            }
+        }
+        self.say(
+            "1.7",
+            format!(
+                "The Pope annuls the marriage of {} and {}.",
+                lord_name(l),
+                lord_name(s)
+            ),
+        );
+        if let Some(q) = self.titles.queen {
+            if q == l || q == s {
+                self.titles.queen = None;
+                self.titles.regent = false;
+                self.say("1.8.1", format!("{} is no longer Queen.", lord_name(q)));
+            }
+        }
+    }
+
+    pub(crate) fn exec_annulment_answer(&mut self, yes: bool) {
+        if let Some(Pending::Annulment { lord, .. }) = self.pending.pop() {
+            if yes {
+                self.annul(lord);
+            } else {
+                self.say("1.7", "The Pope refuses the annulment.");
+            }
+        }
+    }
+
+    pub(crate) fn exec_deal_answer(&mut self, yes: bool) {
+        let Some(Pending::Deal {
+            giver,
+            receiver,
+            deniers,
+            card,
+            answerer,
+        }) = self.pending.pop()
+        else {
+            return;
+        };
+        if !yes {
+            self.say("8.0", format!("{} declines the deal.", self.name(answerer)));
+            return;
+        }
+        // The situation may have changed since the offer: check again.
+        let ok = self.players[receiver as usize].diplomacy > 0
+            && self.players[giver as usize].money >= deniers as u32
+            && card.is_none_or(|c| {
+                self.players[giver as usize].hand.contains(&c)
+                    && self.players[receiver as usize].hand.len() < 3
+            });
+        if !ok {
+            self.say("8.0", "The deal can no longer be carried out.");
+            return;
+        }
+        self.players[receiver as usize].diplomacy -= 1;
+        if deniers > 0 {
+            self.players[giver as usize].money -= deniers as u32;
+            self.players[receiver as usize].money += deniers as u32;
+            self.say(
+                "8.0",
+                format!(
+                    "{} spends a Diplomacy marker and receives {deniers} Deniers from {}.",
+                    self.name(receiver),
+                    self.name(giver)
+                ),
+            );
+        }
+        if let Some(c) = card {
+            let hand = &mut self.players[giver as usize].hand;
+            if let Some(i) = hand.iter().position(|x| *x == c) {
+                hand.remove(i);
+            }
+            self.players[receiver as usize].hand.push(c);
+            let public = format!(
+                "{} spends a Diplomacy marker and receives a card from {}.",
+                self.name(receiver),
+                self.name(giver)
+            );
+            for who in [giver, receiver] {
+                self.say_private(
+                    "8.0",
+                    who,
+                    format!(
+                        "{} spends a Diplomacy marker and receives {} from {}.",
+                        self.name(receiver),
+                        c.name(),
+                        self.name(giver)
+                    ),
+                    public.clone(),
+                );
+            }
+        }
+    }
+
+    // ----- targeted cards: Assassination and Ambush (10.3, 10.5, 10.2.3) -----
+
+    /// The owner of the targeted Lord may answer only with a Secret Passage in hand.
+    pub(crate) fn settle_targeted(&mut self) -> bool {
+        let Some(Pending::Targeted { target, .. }) = self.pending.last() else {
+            return false;
+        };
+        let owner = self.lord(*target).map(|l| l.owner);
+        match owner {
+            Some(o) if self.players[o as usize].hand.contains(&Card::SecretPassage) => false,
+            _ => {
+                self.resolve_targeted(false);
+                true
+            }
+        }
+    }
+
+    pub(crate) fn resolve_targeted(&mut self, passage: bool) {
+        let Some(Pending::Targeted { card, by, target }) = self.pending.pop() else {
+            return;
+        };
+        let Some(t) = self.lord(target).cloned() else {
+            return;
+        };
+        if passage {
+            self.discard_fortune(t.owner, Card::SecretPassage);
+            self.say(
+                "10.2.3",
+                format!(
+                    "{} slips away through a Secret Passage: the {} fails.",
+                    lord_name(target),
+                    card.name()
+                ),
+            );
+            return;
+        }
+        match card {
+            Card::Assassination => {
+                let roll = self.rng.d6();
+                if roll <= 3 {
+                    self.say(
+                        "10.3",
+                        format!("The assassin strikes ({roll}): {} dies.", lord_name(target)),
+                    );
+                    self.kill_lord(target);
+                } else {
+                    self.say(
+                        "10.3",
+                        format!("The assassin fails ({roll}); {} lives.", lord_name(target)),
+                    );
+                }
+            }
+            _ => {
+                // 10.5: one opposing Lord in the battle is captured.
+                if t.captor.is_some() {
+                    return;
+                }
+                self.capture(target, by);
+                let last = self.battle.as_ref().is_some_and(|b| {
+                    !self
+                        .lords
+                        .iter()
+                        .any(|l| l.village == b.village && l.captor.is_none() && l.owner == t.owner)
+                });
+                if last && self.battle.is_some() {
+                    self.pending.push(Pending::AmbushGoOn { player: by });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn exec_ambush_go_on(&mut self, yes: bool) {
+        self.pending.pop();
+        if !yes {
+            self.say("10.5", "The ambusher ends the battle.");
+            if let Some(b) = &mut self.battle {
+                b.sides[1].clear();
+            }
+        }
+    }
+
+    // ----- 10.1 Uprising -----
+
+    pub(crate) fn uprising_prompt(&self) -> Option<(PlayerId, super::PromptKind)> {
+        let Some(Pending::Uprising {
+            village,
+            step,
+            stoppers,
+            ..
+        }) = self.pending.last()
+        else {
+            return None;
+        };
+        match *step {
+            UprisingStep::Join(i) => Some((
+                self.seat(i),
+                super::PromptKind::UprisingJoin { village: *village },
+            )),
+            UprisingStep::Stop(i) => {
+                let l = *stoppers.get(i as usize)?;
+                Some((
+                    self.lord(l)?.owner,
+                    super::PromptKind::UprisingStop {
+                        village: *village,
+                        lord: l,
+                    },
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// 10.1: the penalty the Uprising's dice suffer against a fortification.
+    fn uprising_penalty(&self, v: VillageId) -> u32 {
+        match self.villages[v as usize].fort {
+            Fort::None => 0,
+            Fort::Stronghold => 1,
+            Fort::City => 2,
+        }
+    }
+
+    pub(crate) fn check_uprising_action(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
+        let Some(Pending::Uprising {
+            village,
+            cards,
+            passage,
+            step,
+            stoppers,
+            ..
+        }) = self.pending.last()
+        else {
+            return refuse("10.1", "no Uprising is being resolved");
+        };
+        match (step, a) {
+            (_, Action::Pass) => Ok(()),
+            (UprisingStep::Join(_), Action::JoinUprising) => {
+                self.hold(p, Card::Uprising)?;
+                let _ = cards;
+                self.uprising_grounds(p, *village)
+            }
+            (UprisingStep::Join(_), Action::SecretPassage(PassageUse::Uprising)) => {
+                self.hold(p, Card::SecretPassage)?;
+                if *passage || self.uprising_penalty(*village) == 0 {
+                    refuse("10.1", "there is no fortification penalty to cancel")
+                } else {
+                    Ok(())
+                }
+            }
+            (UprisingStep::Stop(i), Action::TryStop { pay }) => {
+                let Some(&l) = stoppers.get(*i as usize) else {
+                    return refuse("10.1", "nobody may try now");
+                };
+                if *pay {
+                    if !self.is_cardinal(l) {
+                        return refuse("1.5", "only a Cardinal pays to stop an Uprising");
+                    }
+                    if self.players[p as usize].money < 3 {
+                        return refuse("1.5", "stopping an Uprising costs a Cardinal 3 Deniers");
+                    }
+                } else if self.titles.bishop[self.bishopric_of(*village) as usize] != Some(l) {
+                    return refuse("1.4", "only the Bishop of that Bishopric tries for free");
+                }
+                Ok(())
+            }
+            _ => refuse("10.1", "not a way to take part in this Uprising"),
+        }
+    }
+
+    pub(crate) fn uprising_candidates(&self, out: &mut Vec<Action>) {
+        out.extend([
+            Action::JoinUprising,
+            Action::SecretPassage(PassageUse::Uprising),
+            Action::TryStop { pay: true },
+            Action::TryStop { pay: false },
+            Action::Pass,
+        ]);
+    }
+
+    pub(crate) fn exec_uprising_action(&mut self, p: PlayerId, a: Action) {
+        let Some(Pending::Uprising {
+            village,
+            first,
+            mut cards,
+            mut passage,
+            mut step,
+            mut stoppers,
+        }) = self.pending.pop()
+        else {
+            return;
+        };
+        match a {
+            Action::JoinUprising => {
+                self.discard_fortune(p, Card::Uprising);
+                cards.push(p);
+                self.say("10.1", format!("{} joins the Uprising.", self.name(p)));
+            }
+            Action::SecretPassage(PassageUse::Uprising) => {
+                self.discard_fortune(p, Card::SecretPassage);
+                passage = true;
+                self.say(
+                    "10.1",
+                    format!(
+                        "{} opens a Secret Passage for the rebels: no fortification penalty.",
+                        self.name(p)
+                    ),
+                );
+            }
+            Action::TryStop { pay } => {
+                let l = stoppers[match step {
+                    UprisingStep::Stop(i) => i as usize,
+                    _ => 0,
+                }];
+                if pay {
+                    self.players[p as usize].money -= 3;
+                }
+                let roll = self.rng.d6();
+                if roll <= 4 {
+                    self.say(
+                        "1.5",
+                        format!(
+                            "{} stops the Uprising (roll {roll}); its cards are discarded.",
+                            lord_name(l)
+                        ),
+                    );
+                    return;
+                }
+                if pay {
+                    self.say(
+                        "1.5",
+                        format!("{} fails to stop the Uprising (roll {roll}).", lord_name(l)),
+                    );
+                } else {
+                    self.say(
+                        "1.4",
+                        format!(
+                            "{} fails to stop the Uprising (roll {roll}) and is stoned to death.",
+                            lord_name(l)
+                        ),
+                    );
+                    self.kill_lord(l);
+                    stoppers.retain(|x| self.lord(*x).is_some());
+                    self.pending.push(Pending::Uprising {
+                        village,
+                        first,
+                        cards,
+                        passage,
+                        step,
+                        stoppers,
+                    });
+                    return;
+                }
+                if let UprisingStep::Stop(i) = &mut step {
+                    *i += 1;
+                }
+            }
+            _ => match &mut step {
+                UprisingStep::Join(i) | UprisingStep::Stop(i) => *i += 1,
+                _ => {}
+            },
+        }
+        self.pending.push(Pending::Uprising {
+            village,
+            first,
+            cards,
+            passage,
+            step,
+            stoppers,
+        });
+    }
+
+    /// The automatic steps of an Uprising.
+    pub(crate) fn advance_uprising(&mut self) -> bool {
+        let Some(Pending::Uprising {
+            village,
+            first,
+            cards,
+            passage,
+            step,
+            stoppers,
+        }) = self.pending.last().cloned()
+        else {
+            return false;
+        };
+        let put = |g: &mut Game, step: UprisingStep, stoppers: Vec<LordId>| {
+            g.pending.pop();
+            g.pending.push(Pending::Uprising {
+                village,
+                first,
+                cards: cards.clone(),
+                passage,
+                step,
+                stoppers,
+            });
+        };
+        match step {
+            UprisingStep::Join(i) => {
+                if i >= self.n() {
+                    // digest §12.2 item 24: the Bishop first, then each Cardinal in turn order.
+                    let b = self.bishopric_of(village);
+                    let mut list: Vec<LordId> =
+                        self.titles.bishop[b as usize].into_iter().collect();
+                    for k in 0..self.n() {
+                        let q = self.seat(k);
+                        for (c, _) in &self.titles.cardinals {
+                            if self.lord(*c).is_some_and(|x| x.owner == q) && !list.contains(c) {
+                                list.push(*c);
+                            }
+                        }
+                    }
+                    put(self, UprisingStep::Stop(0), list);
+                    return true;
+                }
+                let p = self.seat(i);
+                let mut c = Vec::new();
+                self.uprising_candidates(&mut c);
+                let any = c
+                    .iter()
+                    .any(|a| *a != Action::Pass && self.check_uprising_action(p, a).is_ok());
+                if !any {
+                    put(self, UprisingStep::Join(i + 1), stoppers);
+                    return true;
+                }
+                false
+            }
+            UprisingStep::Stop(i) => {
+                if i as usize >= stoppers.len() {
+                    put(self, UprisingStep::Resolve, stoppers);
+                    return true;
+                }
+                let p = self.lord(stoppers[i as usize]).map(|l| l.owner);
+                let any = p.is_some_and(|p| {
+                    [
+                        Action::TryStop { pay: true },
+                        Action::TryStop { pay: false },
+                    ]
+                    .iter()
+                    .any(|a| self.check_uprising_action(p, a).is_ok())
+                });
+                if !any {
+                    put(self, UprisingStep::Stop(i + 1), stoppers);
+                    return true;
+                }
+                false
+            }
+            UprisingStep::Resolve => {
+                // 10.1: dice added up, then the penalty; +1 hit per die rolled.
+                let mut dice = cards.len() as u32;
+                if !passage {
+                    dice = dice.saturating_sub(self.uprising_penalty(village));
+                }
+                let mut hits = 0;
+                for _ in 0..dice {
+                    hits += self.options.battle_die[(self.rng.d6() - 1) as usize] as u32;
+                }
+                hits += dice;
+                self.pending.pop();
+                if dice == 0 {
+                    self.say(
+                        "10.1",
+                        "The fortification leaves the Uprising no die: it fails.",
+                    );
+                    return true;
+                }
+                self.say(
+                    "10.1",
+                    format!(
+                        "The Uprising in {} rolls {dice} {} for {hits} hits.",
+                        self.map.village_name(village),
+                        if dice == 1 { "die" } else { "dice" }
+                    ),
+                );
+                self.pending.push(Pending::Uprising {
+                    village,
+                    first,
+                    cards: cards.clone(),
+                    passage,
+                    step: UprisingStep::Aftermath,
+                    stoppers,
+                });
+                // digest §12.2 item 23: victims in the order chosen, leftover hits carry over.
+                let mut order: Vec<PlayerId> = first.into_iter().collect();
+                for k in 0..self.n() {
+                    let q = self.seat(k);
+                    if !order.contains(&q) {
+                        order.push(q);
+                    }
+                }
+                let mut losses = Vec::new();
+                for q in order {
+                    if cards.contains(&q) {
+                        continue;
+                    }
+                    let t = self.villages[village as usize].troops[q as usize];
+                    let cost = best_loss(t.maa as u32, t.knights as u32, hits);
+                    hits -= cost;
+                    if cost > 0 {
+                        losses.push(Pending::Losses {
+                            chooser: q,
+                            village,
+                            players: vec![q],
+                            cost,
+                            lords: 0,
+                        });
+                    }
+                }
+                self.pending.extend(losses.into_iter().rev());
+                true
+            }
+            UprisingStep::Aftermath => {
+                self.pending.pop();
+                let vs = &self.villages[village as usize];
+                if vs.troops.iter().all(|t| t.count() == 0) {
+                    // 10.1: every Troop gone: Lords die, Mills and a Stronghold are destroyed.
+                    let dead: Vec<LordId> = self
+                        .lords
+                        .iter()
+                        .filter(|l| l.village == village)
+                        .map(|l| l.id)
+                        .collect();
+                    for l in dead {
+                        self.say("10.1", format!("The rebels kill {}.", lord_name(l)));
+                        self.kill_lord(l);
+                    }
+                    let vs = &mut self.villages[village as usize];
+                    let mills = std::mem::take(&mut vs.mills);
+                    let stronghold = vs.fort == Fort::Stronghold;
+                    if stronghold {
+                        vs.fort = Fort::None;
+                    }
+                    if mills > 0 || stronghold {
+                        self.say(
+                            "10.1",
+                            format!(
+                                "The rebels burn {}{}{}.",
+                                if mills > 0 {
+                                    format!("{mills} Mill(s)")
+                                } else {
+                                    String::new()
+                                },
+                                if mills > 0 && stronghold { " and " } else { "" },
+                                if stronghold { "the Stronghold" } else { "" }
+                            ),
+                        );
+                    }
+                }
+                self.refresh_village(village);
+                true
+            }
+        }
+    }
+
+    /// A reaction window moves past players who have nothing to play.
+    pub(crate) fn settle_window(&mut self) -> bool {
+        let Some(Pending::Window { at, idx }) = self.pending.last().cloned() else {
+            return false;
+        };
+        if idx >= self.n() {
+            self.pending.pop();
+            return true;
+        }
+        if !self.has_reaction(self.seat(idx)) {
+            self.pending.pop();
+            self.pending.push(Pending::Window { at, idx: idx + 1 });
+            return true;
+        }
+        false
+    }
+
+    pub(crate) fn exec_window_pass(&mut self) {
+        if let Some(Pending::Window { idx, .. }) = self.pending.last_mut() {
+            *idx += 1;
+        }
+    }
+}

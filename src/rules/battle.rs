@@ -1,0 +1,1006 @@
+//! Phase 6: Battles (6.0–6.3), Sieges (6.4) and Pillage (6.5); also the battles of
+//! Cavalcades (5.2) and the casualties of Uprisings (10.1).
+
+use super::actions::{Action, Casualty};
+use super::cards::{lord_name, lord_sex, LordId, Sex};
+use super::state::*;
+use super::{refuse, RuleError};
+use crate::map::VillageId;
+
+/// 6.2: Battle Dice by Strength Points (digest §12.3: 1–6 → 1, 7–12 → 2, 13+ → 3; 0 → 0).
+pub fn dice_for_sp(sp: u32) -> u32 {
+    match sp {
+        0 => 0,
+        1..=6 => 1,
+        7..=12 => 2,
+        _ => 3,
+    }
+}
+
+/// 6.2.2, digest item 2 under 6.2.2: the largest hit cost (MaA 1, Knight 3) not above `hits`
+/// that `maa` and `knights` can make up.
+pub fn best_loss(maa: u32, knights: u32, hits: u32) -> u32 {
+    (0..=knights.min(hits / 3))
+        .map(|k| 3 * k + maa.min(hits - 3 * k))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Whether exactly `cost` hits can be taken from `maa` MaA and `knights` Knights.
+fn feasible(cost: u32, maa: u32, knights: u32) -> bool {
+    (0..=knights.min(cost / 3)).any(|k| cost - 3 * k <= maa)
+}
+
+impl Game {
+    // ----- 6.0 declaring -----
+
+    pub(crate) fn start_battles_phase(&mut self) {
+        self.phase = Phase::Battles {
+            idx: 0,
+            fought: vec![],
+            sieged: false,
+        };
+    }
+
+    pub(crate) fn battles_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        for v in 0..self.map.villages.len() as VillageId {
+            if self.villages[v as usize].troops[p as usize].count() == 0 {
+                continue;
+            }
+            for q in 0..self.n() {
+                out.push(Action::DeclareBattle {
+                    village: v,
+                    against: q,
+                });
+            }
+            out.push(Action::DeclareSiege(v));
+        }
+        out.push(Action::EndBattles);
+    }
+
+    pub(crate) fn check_battles_turn(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
+        let Phase::Battles { fought, sieged, .. } = &self.phase else {
+            return refuse("6.0", "not the Battles phase");
+        };
+        match *a {
+            Action::EndBattles => Ok(()),
+            Action::DeclareBattle { village, against } => {
+                let vs = &self.villages[village as usize];
+                if *sieged {
+                    return refuse("6.4", "sieges are declared after your battles");
+                }
+                if fought.contains(&village) {
+                    return refuse("6.0", "you have already fought in that Village this turn");
+                }
+                if against == p || against >= self.n() {
+                    return refuse("6.0", "choose another player to attack");
+                }
+                if vs.troops[p as usize].count() == 0 || vs.troops[against as usize].count() == 0 {
+                    return refuse(
+                        "6.0",
+                        "a battle needs your Troops and the other player's Troops in the Village",
+                    );
+                }
+                if self.free_lords_at(p, village).is_empty() {
+                    return refuse("6.0", "Troops without a Lord cannot start a battle");
+                }
+                if self.bishopric_cards[self.bishopric_of(village) as usize].heavy_rain {
+                    return refuse("2.3.1", "Heavy Rain: no battles in that Bishopric");
+                }
+                Ok(())
+            }
+            Action::DeclareSiege(v) => self.check_siege(p, v),
+            _ => refuse("6.0", "not a Battles-phase action"),
+        }
+    }
+
+    pub(crate) fn exec_battles_turn(&mut self, p: PlayerId, a: Action) {
+        match a {
+            Action::EndBattles => self.exec_end_battles(p),
+            Action::DeclareBattle { village, against } => {
+                if let Phase::Battles { fought, .. } = &mut self.phase {
+                    fought.push(village);
+                }
+                self.start_battle(village, p, vec![against], None);
+            }
+            Action::DeclareSiege(v) => self.exec_siege(p, v),
+            _ => {}
+        }
+    }
+
+    /// 6.4: carrying on a siege after one's battles turns the engine to its 2-dice side.
+    pub(crate) fn exec_end_battles(&mut self, p: PlayerId) {
+        for v in 0..self.villages.len() {
+            let vs = &mut self.villages[v];
+            if vs.engines[p as usize] == 1 && vs.engine_round[p as usize] < self.round {
+                vs.engines[p as usize] = 2;
+                let text = format!(
+                    "{} carries on the siege of {}: the Siege Engine turns to its 2-dice side.",
+                    self.name(p),
+                    self.map.village_name(v as VillageId)
+                );
+                self.say("6.4", text);
+            }
+        }
+        if let Phase::Battles {
+            idx,
+            fought,
+            sieged,
+        } = &mut self.phase
+        {
+            *idx += 1;
+            fought.clear();
+            *sieged = false;
+        }
+    }
+
+    /// Starts a battle in `v`: `attacker` against `defenders` (a Cavalcade when `cavalcade`).
+    pub(crate) fn start_battle(
+        &mut self,
+        v: VillageId,
+        attacker: PlayerId,
+        defenders: Vec<PlayerId>,
+        cavalcade: Option<(Vec<LordId>, Option<MoveOrder>)>,
+    ) {
+        let names: Vec<String> = defenders.iter().map(|q| self.name(*q)).collect();
+        self.say(
+            "6.0",
+            format!(
+                "{} attacks {} in {}.",
+                self.name(attacker),
+                names.join(" and "),
+                self.map.village_name(v)
+            ),
+        );
+        let (cav, onward) = match cavalcade {
+            Some((l, o)) => (Some(l), o),
+            None => (None, None),
+        };
+        let is_cav = cav.is_some();
+        let mut b = Battle {
+            village: v,
+            roles: [attacker, defenders[0]],
+            sides: [vec![attacker], defenders],
+            rolls: 0,
+            quiet: 0,
+            passage: false,
+            cavalcade: cav,
+            onward,
+            step: BattleStep::Window,
+            hits: [0, 0],
+            truce_asked: [false; 2],
+            before: 0,
+        };
+        self.battle = Some(b.clone());
+        if !is_cav && !self.side_choosers().is_empty() {
+            b.step = BattleStep::Sides { idx: 0 };
+            self.battle = Some(b);
+        }
+        self.pending.push(Pending::Battle);
+    }
+
+    /// The players who may choose or change sides: everyone with Troops in the Village but
+    /// the two who started the battle (6.0: coalitions, betrayal).
+    pub fn side_choosers(&self) -> Vec<PlayerId> {
+        let Some(b) = &self.battle else {
+            return vec![];
+        };
+        (0..self.n())
+            .map(|i| self.seat(i))
+            .filter(|&q| {
+                !b.roles.contains(&q)
+                    && self.villages[b.village as usize].troops[q as usize].count() > 0
+            })
+            .collect()
+    }
+
+    /// 6.2: a player's Strength Points in the Village.
+    pub fn player_sp(&self, q: PlayerId, v: VillageId) -> u32 {
+        let troops = self.villages[v as usize].troops[q as usize].sp();
+        let lords: u32 = self
+            .lords
+            .iter()
+            .filter(|l| l.owner == q && l.village == v && l.captor.is_none())
+            .map(|l| {
+                // 6.2, 9.1: male Lords 1; Ladies 1 if titled or d'ARC, else 0.
+                let female = lord_sex(l.id) == Sex::Female;
+                u32::from(!female || self.is_titled(l.id) || self.titles.darc == Some(l.id))
+            })
+            .sum();
+        troops + lords
+    }
+
+    pub fn side_sp(&self, s: usize) -> u32 {
+        let Some(b) = &self.battle else { return 0 };
+        b.sides[s]
+            .iter()
+            .map(|&q| self.player_sp(q, b.village))
+            .sum()
+    }
+
+    /// The side member with the most SP leads it: he decides and picks casualties (6.0).
+    pub fn side_leader(&self, s: usize) -> Option<PlayerId> {
+        let b = self.battle.as_ref()?;
+        let mut best: Option<(u32, PlayerId)> = None;
+        let mut order = vec![b.roles[s]];
+        order.extend(b.sides[s].iter().copied().filter(|&q| q != b.roles[s]));
+        for q in order {
+            if !b.sides[s].contains(&q) {
+                continue;
+            }
+            let sp = self.player_sp(q, b.village);
+            if best.is_none_or(|(x, _)| sp > x) {
+                best = Some((sp, q));
+            }
+        }
+        best.map(|x| x.1)
+    }
+
+    fn side_troops(&self, s: usize) -> (u32, u32) {
+        let Some(b) = &self.battle else { return (0, 0) };
+        b.sides[s].iter().fold((0, 0), |acc, &q| {
+            let t = self.villages[b.village as usize].troops[q as usize];
+            (acc.0 + t.maa as u32, acc.1 + t.knights as u32)
+        })
+    }
+
+    fn side_lords(&self, s: usize) -> Vec<LordId> {
+        let Some(b) = &self.battle else { return vec![] };
+        self.lords
+            .iter()
+            .filter(|l| {
+                l.village == b.village && l.captor.is_none() && b.sides[s].contains(&l.owner)
+            })
+            .map(|l| l.id)
+            .collect()
+    }
+
+    fn side_units(&self, s: usize) -> u32 {
+        let (m, k) = self.side_troops(s);
+        m + k + self.side_lords(s).len() as u32
+    }
+
+    /// 6.2.1, digest: the defending side holds the fortified Village (controls it, units inside).
+    pub fn fortress_penalty(&self) -> u32 {
+        let Some(b) = &self.battle else { return 0 };
+        let vs = &self.villages[b.village as usize];
+        let holds = vs
+            .controller
+            .is_some_and(|c| b.sides[1].contains(&c) && self.has_units(c, b.village));
+        if !holds {
+            return 0;
+        }
+        match vs.fort {
+            Fort::None => 0,
+            Fort::Stronghold => 1,
+            Fort::City => 2,
+        }
+    }
+
+    /// The Battle Dice each side rolls now (6.2, 6.2.1, 9.1).
+    pub fn battle_dice(&self) -> [u32; 2] {
+        let Some(b) = &self.battle else { return [0, 0] };
+        let mut d = [0, 0];
+        for (s, ds) in d.iter_mut().enumerate() {
+            let sp = self.side_sp(s);
+            *ds = dice_for_sp(sp);
+            if *ds > 0
+                && self
+                    .titles
+                    .darc
+                    .is_some_and(|x| self.side_lords(s).contains(&x))
+            {
+                *ds += 1;
+            }
+        }
+        let mut pen = self.fortress_penalty();
+        if b.passage {
+            pen = 0;
+        }
+        let engines: u32 = b.sides[0]
+            .iter()
+            .map(|&q| self.villages[b.village as usize].engines[q as usize] as u32)
+            .sum();
+        pen = pen.saturating_sub(engines.min(2));
+        d[0] = d[0].saturating_sub(pen);
+        d
+    }
+
+    // ----- the battle's decisions -----
+
+    pub(crate) fn battle_prompt(&self) -> Option<(PlayerId, super::PromptKind)> {
+        use super::PromptKind;
+        let b = self.battle.as_ref()?;
+        match b.step {
+            BattleStep::Sides { idx } => {
+                let q = *self.side_choosers().get(idx as usize)?;
+                Some((q, PromptKind::BattleSide { village: b.village }))
+            }
+            BattleStep::Attacker => Some((
+                self.side_leader(0)?,
+                PromptKind::BattleChoice {
+                    village: b.village,
+                    side: 0,
+                },
+            )),
+            BattleStep::Defender => Some((
+                self.side_leader(1)?,
+                PromptKind::BattleChoice {
+                    village: b.village,
+                    side: 1,
+                },
+            )),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn battle_candidates(&self, out: &mut Vec<Action>) {
+        let Some(b) = &self.battle else { return };
+        match b.step {
+            BattleStep::Sides { .. } => {
+                out.extend([Action::JoinSide(Some(0)), Action::JoinSide(Some(1))]);
+                out.push(Action::JoinSide(None));
+            }
+            _ => out.extend([
+                Action::Fight,
+                Action::EndBattle,
+                Action::Surrender,
+                Action::ProposeTruce,
+            ]),
+        }
+    }
+
+    pub(crate) fn check_battle_action(&self, a: &Action) -> Result<(), RuleError> {
+        let Some(b) = &self.battle else {
+            return refuse("6.0", "no battle is being fought");
+        };
+        let side = match b.step {
+            BattleStep::Attacker => 0,
+            BattleStep::Defender => 1,
+            _ => {
+                return match a {
+                    Action::JoinSide(Some(0) | Some(1) | None) => Ok(()),
+                    _ => refuse("6.0", "choose a side or stay out"),
+                };
+            }
+        };
+        match a {
+            Action::Fight => Ok(()),
+            Action::EndBattle => {
+                if side != 0 || self.fortress_penalty() == 0 || b.cavalcade.is_some() {
+                    refuse(
+                        "6.3",
+                        "only the attacker of a Stronghold or Fortified City may stop on his own",
+                    )
+                } else if b.rolls == 0 {
+                    refuse("6.3", "the attacker may stop after a roll")
+                } else {
+                    Ok(())
+                }
+            }
+            Action::Surrender => {
+                let (m0, k0) = self.side_troops(0);
+                let (m1, k1) = self.side_troops(1);
+                if b.rolls == 0 || m0 + k0 == 0 || m1 + k1 == 0 {
+                    refuse(
+                        "6.3",
+                        "a side may surrender after a roll in which both sides still have Troops",
+                    )
+                } else {
+                    Ok(())
+                }
+            }
+            Action::ProposeTruce => {
+                if b.truce_asked[side] {
+                    refuse(
+                        "6.3",
+                        "your side has already asked for a truce before this roll",
+                    )
+                } else {
+                    Ok(())
+                }
+            }
+            _ => refuse("6.1", "fight on, surrender, stop or ask for a truce"),
+        }
+    }
+
+    pub(crate) fn exec_battle_action(&mut self, p: PlayerId, a: Action) {
+        let Some(mut b) = self.battle.clone() else {
+            return;
+        };
+        match a {
+            Action::JoinSide(side) => {
+                b.sides[0].retain(|&q| q != p);
+                b.sides[1].retain(|&q| q != p);
+                let text = match side {
+                    Some(s) => {
+                        b.sides[s as usize].push(p);
+                        format!(
+                            "{} fights on the {} side.",
+                            self.name(p),
+                            if s == 0 { "attacking" } else { "defending" }
+                        )
+                    }
+                    None => format!("{} stays out of the battle.", self.name(p)),
+                };
+                if let BattleStep::Sides { idx } = &mut b.step {
+                    *idx += 1;
+                }
+                self.battle = Some(b);
+                self.say("6.0", text);
+            }
+            Action::Fight => {
+                b.step = if b.step == BattleStep::Attacker {
+                    BattleStep::Defender
+                } else {
+                    BattleStep::Roll
+                };
+                self.battle = Some(b);
+            }
+            Action::EndBattle => {
+                self.say(
+                    "6.3",
+                    format!(
+                        "{} breaks off the attack on the fortification.",
+                        self.name(p)
+                    ),
+                );
+                self.end_battle(None);
+            }
+            Action::Surrender => {
+                let s = if b.step == BattleStep::Attacker { 0 } else { 1 };
+                self.surrender(s);
+            }
+            Action::ProposeTruce => {
+                let s = if b.step == BattleStep::Attacker { 0 } else { 1 };
+                b.truce_asked[s] = true;
+                let mut askees: Vec<PlayerId> = b.sides[0]
+                    .iter()
+                    .chain(b.sides[1].iter())
+                    .copied()
+                    .filter(|&q| q != p)
+                    .collect();
+                askees.reverse();
+                self.battle = Some(b);
+                self.say("6.3", format!("{} proposes a truce.", self.name(p)));
+                self.pending.push(Pending::Truce {
+                    proposer: p,
+                    askees,
+                });
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn exec_truce_answer(&mut self, yes: bool) {
+        let Some(Pending::Truce {
+            proposer,
+            mut askees,
+        }) = self.pending.pop()
+        else {
+            return;
+        };
+        let who = askees.pop().unwrap_or(proposer);
+        if !yes {
+            self.say("6.3", format!("{} refuses the truce.", self.name(who)));
+            return;
+        }
+        if askees.is_empty() {
+            self.say(
+                "6.3",
+                "Truce: everyone stays in the Village and control does not change.",
+            );
+            self.end_battle(None);
+        } else {
+            self.pending.push(Pending::Truce { proposer, askees });
+        }
+    }
+
+    /// 6.3: the side's Troops are disbanded and its Lords captured.
+    fn surrender(&mut self, s: usize) {
+        let Some(b) = self.battle.clone() else { return };
+        let v = b.village;
+        let captor = self.side_leader(1 - s);
+        for &q in &b.sides[s] {
+            let t = std::mem::take(&mut self.villages[v as usize].troops[q as usize]);
+            self.players[q as usize].stock_maa += t.maa;
+            self.players[q as usize].stock_knights += t.knights;
+        }
+        let names: Vec<String> = b.sides[s].iter().map(|q| self.name(*q)).collect();
+        self.say(
+            "6.3",
+            format!(
+                "{} surrender: their Troops are disbanded and their Lords captured.",
+                names.join(" and ")
+            ),
+        );
+        if let Some(c) = captor {
+            for l in self.side_lords(s) {
+                self.capture(l, c);
+            }
+        }
+        self.end_battle(Some(1 - s));
+    }
+
+    pub(crate) fn capture(&mut self, l: LordId, captor: PlayerId) {
+        let Some(x) = self.lord_mut(l) else { return };
+        x.captor = Some(captor);
+        let v = x.village;
+        self.say(
+            "6.2.3",
+            format!("{} is captured by {}.", lord_name(l), self.name(captor)),
+        );
+        self.refresh_village(v);
+    }
+
+    /// The automatic steps of a battle: windows, rolls, and the checks after losses.
+    pub(crate) fn advance_battle(&mut self) -> bool {
+        let Some(mut b) = self.battle.clone() else {
+            self.pending.pop();
+            return true;
+        };
+        // A side with nobody left in it ends the battle.
+        if b.sides[0].is_empty() || b.sides[1].is_empty() {
+            self.end_battle(None);
+            return true;
+        }
+        match b.step {
+            BattleStep::Sides { idx } => {
+                if idx as usize >= self.side_choosers().len() {
+                    b.step = BattleStep::Window;
+                    self.battle = Some(b);
+                    return true;
+                }
+                false
+            }
+            BattleStep::Window => {
+                b.step = BattleStep::Attacker;
+                self.battle = Some(b);
+                self.pending.push(Pending::Window {
+                    at: WindowAt::BattleRoll(self.battle.as_ref().map_or(0, |b| b.village)),
+                    idx: 0,
+                });
+                true
+            }
+            BattleStep::Attacker | BattleStep::Defender => {
+                // A side without Troops has nothing to fight with: only Lords are left.
+                let (m0, k0) = self.side_troops(0);
+                let (m1, k1) = self.side_troops(1);
+                if m0 + k0 == 0 || m1 + k1 == 0 {
+                    self.after_roll();
+                    return true;
+                }
+                false
+            }
+            BattleStep::Roll => {
+                self.battle_roll();
+                true
+            }
+            BattleStep::After => {
+                self.after_roll();
+                true
+            }
+        }
+    }
+
+    /// 6.2: both sides roll; losses are taken at the same time (6.2.2).
+    fn battle_roll(&mut self) {
+        let Some(mut b) = self.battle.clone() else {
+            return;
+        };
+        let dice = self.battle_dice();
+        let mut hits = [0u32; 2];
+        for s in 0..2 {
+            let mut faces = Vec::new();
+            for _ in 0..dice[s] {
+                let f = self.options.battle_die[(self.rng.d6() - 1) as usize] as u32;
+                faces.push(f);
+                hits[s] += f;
+            }
+            // 5.2: the defender of a Cavalcade adds +1 hit per die rolled.
+            if s == 1 && b.cavalcade.is_some() {
+                hits[s] += dice[s];
+            }
+            let who: Vec<String> = b.sides[s].iter().map(|q| self.name(*q)).collect();
+            let text = format!(
+                "{} roll{} {} {} ({}): {} hit{}.",
+                who.join(" and "),
+                if who.len() == 1 { "s" } else { "" },
+                dice[s],
+                if dice[s] == 1 { "die" } else { "dice" },
+                faces
+                    .iter()
+                    .map(|f| f.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                hits[s],
+                if hits[s] == 1 { "" } else { "s" }
+            );
+            self.say("6.2", text);
+        }
+        b.hits = hits;
+        b.before = self.side_units(0) + self.side_units(1);
+        b.step = BattleStep::After;
+        let v = b.village;
+        self.battle = Some(b.clone());
+        // Each side picks its own casualties from the hits it received: the side asked first
+        // is pushed last.
+        for s in [1usize, 0] {
+            let h = hits[1 - s];
+            let (m, k) = self.side_troops(s);
+            let cost = best_loss(m, k, h);
+            let lords = if cost == m + 3 * k {
+                (h - cost).min(self.side_lords(s).len() as u32) as u8
+            } else {
+                0
+            };
+            if cost > 0 || lords > 0 {
+                if let Some(chooser) = self.side_leader(s) {
+                    self.pending.push(Pending::Losses {
+                        chooser,
+                        village: v,
+                        players: b.sides[s].clone(),
+                        cost,
+                        lords,
+                    });
+                }
+            }
+        }
+    }
+
+    /// After a roll's losses: captures, then the end conditions of 6.1/6.3.
+    fn after_roll(&mut self) {
+        let Some(mut b) = self.battle.clone() else {
+            return;
+        };
+        let rolled = b.step == BattleStep::After;
+        let (m0, k0) = self.side_troops(0);
+        let (m1, k1) = self.side_troops(1);
+        let troops = [m0 + k0, m1 + k1];
+        // 6.2.2: Lords left without Troops are captured, unless both sides lost every Troop
+        // (digest §12.2 item 4).
+        for s in 0..2 {
+            if troops[s] == 0 && troops[1 - s] > 0 {
+                if let Some(c) = self.side_leader(1 - s) {
+                    for l in self.side_lords(s) {
+                        self.capture(l, c);
+                    }
+                }
+            }
+        }
+        if rolled {
+            b.rolls += 1;
+            let now = self.side_units(0) + self.side_units(1);
+            if now == b.before {
+                b.quiet += 1;
+            } else {
+                b.quiet = 0;
+            }
+        }
+        b.truce_asked = [false; 2];
+        self.battle = Some(b.clone());
+        let units = [self.side_units(0), self.side_units(1)];
+        if units[0] == 0 || units[1] == 0 {
+            let winner = if units[0] > 0 {
+                Some(0)
+            } else if units[1] > 0 {
+                Some(1)
+            } else {
+                None
+            };
+            self.end_battle(winner);
+        } else if troops[0] == 0 || troops[1] == 0 {
+            self.say("6.3", "Only Lords are left: the battle ends.");
+            self.end_battle(None);
+        } else if b.quiet >= 3 {
+            self.say("6.1", "Three rolls without losses: the battle ends.");
+            self.end_battle(None);
+        } else {
+            b.step = if self.side_choosers().is_empty() {
+                BattleStep::Window
+            } else {
+                BattleStep::Sides { idx: 0 }
+            };
+            self.battle = Some(b);
+        }
+    }
+
+    /// The battle is over; `winner` is the side left alone in the Village, if any (6.3).
+    fn end_battle(&mut self, winner: Option<usize>) {
+        let Some(b) = self.battle.take() else { return };
+        if let Some(i) = self.pending.iter().rposition(|p| *p == Pending::Battle) {
+            self.pending.truncate(i);
+        }
+        let v = b.village;
+        if let Some(w) = winner {
+            let c = self.villages[v as usize].controller;
+            let keep = c.is_some_and(|c| b.sides[w].contains(&c) && self.has_units(c, v));
+            if !keep {
+                let new = b.sides[w]
+                    .iter()
+                    .copied()
+                    .max_by_key(|&q| (self.player_sp(q, v), std::cmp::Reverse(q)))
+                    .filter(|&q| self.has_units(q, v));
+                if let Some(q) = new {
+                    self.villages[v as usize].entry[q as usize] = None;
+                    self.say(
+                        "6.3",
+                        format!(
+                            "{} takes control of {}.",
+                            self.name(q),
+                            self.map.village_name(v)
+                        ),
+                    );
+                    self.set_controller(v, Some(q));
+                }
+            }
+        }
+        // 6.3: both armies wiped out: a governed Fief's Titled Lord, or nobody.
+        self.refresh_village(v);
+        self.check_lone_lords(v);
+        if let Some(lords) = b.cavalcade {
+            let won = b.sides[1]
+                .iter()
+                .all(|&q| self.villages[v as usize].troops[q as usize].count() == 0);
+            self.cavalcade_over(b.roles[0], v, lords, b.onward, won);
+        }
+    }
+
+    // ----- casualties (6.2.2, 10.1) -----
+
+    pub(crate) fn casualty_candidates(&self, out: &mut Vec<Action>) {
+        let Some(Pending::Losses {
+            village,
+            players,
+            cost,
+            lords,
+            ..
+        }) = self.pending.last()
+        else {
+            return;
+        };
+        let (v, cost) = (*village, *cost);
+        let (m, k) = players.iter().fold((0u32, 0u32), |a, &q| {
+            let t = self.villages[v as usize].troops[q as usize];
+            (a.0 + t.maa as u32, a.1 + t.knights as u32)
+        });
+        if cost > 0 {
+            for &q in players {
+                let t = self.villages[v as usize].troops[q as usize];
+                if t.maa > 0 && feasible(cost - 1, m - 1, k) {
+                    out.push(Action::Casualty(Casualty::Maa(q)));
+                }
+                if t.knights > 0 && cost >= 3 && feasible(cost - 3, m, k - 1) {
+                    out.push(Action::Casualty(Casualty::Knight(q)));
+                }
+            }
+        } else if *lords > 0 {
+            out.extend(
+                self.lords
+                    .iter()
+                    .filter(|l| l.village == v && l.captor.is_none() && players.contains(&l.owner))
+                    .map(|l| Action::Casualty(Casualty::Lord(l.id))),
+            );
+        }
+    }
+
+    pub(crate) fn check_casualty(&self, a: &Action) -> Result<(), RuleError> {
+        let mut c = Vec::new();
+        self.casualty_candidates(&mut c);
+        if c.contains(a) {
+            Ok(())
+        } else {
+            refuse(
+                "6.2.2",
+                "casualties must remove as many SP as the hits allow: Troops first (a Knight takes 3 hits), Lords only when every Troop is dead",
+            )
+        }
+    }
+
+    pub(crate) fn exec_casualty(&mut self, c: Casualty) {
+        let Some(Pending::Losses {
+            chooser,
+            village,
+            players,
+            mut cost,
+            mut lords,
+        }) = self.pending.pop()
+        else {
+            return;
+        };
+        let v = village as usize;
+        match c {
+            Casualty::Maa(q) => {
+                self.villages[v].troops[q as usize].maa -= 1;
+                self.players[q as usize].stock_maa += 1;
+                cost -= 1;
+                self.say("6.2.2", format!("{} loses a Man-at-Arms.", self.name(q)));
+            }
+            Casualty::Knight(q) => {
+                self.villages[v].troops[q as usize].knights -= 1;
+                self.players[q as usize].stock_knights += 1;
+                cost -= 3;
+                self.say("6.2.2", format!("{} loses a Knight.", self.name(q)));
+            }
+            Casualty::Lord(l) => {
+                lords -= 1;
+                self.say("6.2.2", format!("{} falls in battle.", lord_name(l)));
+                self.kill_lord(l);
+            }
+        }
+        self.refresh_village(village);
+        if cost > 0 || lords > 0 {
+            self.pending.push(Pending::Losses {
+                chooser,
+                village,
+                players,
+                cost,
+                lords,
+            });
+        }
+    }
+
+    // ----- 6.4 sieges -----
+
+    fn check_siege(&self, p: PlayerId, v: VillageId) -> Result<(), RuleError> {
+        let vs = &self.villages[v as usize];
+        if vs.troops[p as usize].count() == 0 {
+            return refuse("6.4", "a siege needs your Troops in the Village");
+        }
+        let holder = match (vs.fort, vs.controller) {
+            (Fort::None, _) | (_, None) => {
+                return refuse(
+                    "6.4",
+                    "there is no Stronghold or Fortified City held by another player there",
+                );
+            }
+            (_, Some(c)) => c,
+        };
+        if holder == p {
+            return refuse("6.4", "you hold that fortification yourself");
+        }
+        if vs.engines[p as usize] > 0 {
+            return refuse("6.4", "you are already besieging it");
+        }
+        if self.players[p as usize].stock_engines == 0 {
+            return refuse("6.4", "both your Siege Engines are in use");
+        }
+        if let Some(b) = vs.besieger {
+            if b != p && self.ally(b) != Some(p) {
+                return refuse(
+                    "6.4",
+                    "another player is besieging it; only his ally may join",
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn exec_siege(&mut self, p: PlayerId, v: VillageId) {
+        let round = self.round;
+        let vs = &mut self.villages[v as usize];
+        vs.engines[p as usize] = 1;
+        vs.engine_round[p as usize] = round;
+        vs.besieger.get_or_insert(p);
+        self.players[p as usize].stock_engines -= 1;
+        if let Phase::Battles { sieged, .. } = &mut self.phase {
+            *sieged = true;
+        }
+        self.say(
+            "6.4",
+            format!(
+                "{} lays siege to {}: a Siege Engine goes beside the Troops, 1-die side up.",
+                self.name(p),
+                self.map.village_name(v)
+            ),
+        );
+    }
+
+    /// 6.4.1: the besieger ends the siege; every engine in the Village is removed.
+    pub(crate) fn end_siege(&mut self, v: VillageId) {
+        for q in 0..self.n() as usize {
+            let e = &mut self.villages[v as usize].engines[q];
+            if *e > 0 {
+                *e = 0;
+                self.players[q].stock_engines += 1;
+            }
+        }
+        if self.villages[v as usize].besieger.take().is_some() {
+            self.say(
+                "6.4.1",
+                format!("The siege of {} ends.", self.map.village_name(v)),
+            );
+        }
+    }
+
+    /// 6.4.2: an engine goes when its owner has no Troops left there; a siege ends when the
+    /// fortification is gone or falls to a besieger.
+    pub(crate) fn check_engines(&mut self, v: VillageId) {
+        let vs = self.villages[v as usize].clone();
+        if vs.besieger.is_none() && vs.engines.iter().all(|e| *e == 0) {
+            return;
+        }
+        let over = vs.fort == Fort::None
+            || vs.controller.is_none()
+            || vs
+                .controller
+                .is_some_and(|c| vs.engines[c as usize] > 0 || Some(c) == vs.besieger);
+        if over {
+            self.end_siege(v);
+            return;
+        }
+        for q in 0..self.n() as usize {
+            if vs.engines[q] > 0 && vs.troops[q].count() == 0 {
+                self.villages[v as usize].engines[q] = 0;
+                self.players[q].stock_engines += 1;
+            }
+        }
+        let vs = &mut self.villages[v as usize];
+        if vs.besieger.is_some_and(|b| vs.engines[b as usize] == 0) {
+            vs.besieger = (0..MAX_PLAYERS as u8).find(|&q| vs.engines[q as usize] > 0);
+            if vs.besieger.is_none() {
+                self.say(
+                    "6.4.2",
+                    format!(
+                        "The besiegers of {} are gone; the siege ends.",
+                        self.map.village_name(v)
+                    ),
+                );
+            }
+        }
+    }
+
+    // ----- 6.5 pillage -----
+
+    pub(crate) fn pillage_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        for v in 0..self.map.villages.len() as VillageId {
+            let vs = &self.villages[v as usize];
+            if vs.mills > 0 && (vs.controller == Some(p) || vs.engines[p as usize] > 0) {
+                out.push(Action::Pillage(v));
+            }
+        }
+        out.push(Action::EndPillage);
+    }
+
+    pub(crate) fn check_pillage(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
+        match *a {
+            Action::EndPillage => Ok(()),
+            Action::Pillage(v) => {
+                let vs = &self.villages[v as usize];
+                if vs.mills == 0 {
+                    refuse("6.5", "there is no Mill there")
+                } else if vs.controller != Some(p) && vs.engines[p as usize] == 0 {
+                    refuse(
+                        "6.5",
+                        "you may pillage only Villages you control or besiege",
+                    )
+                } else {
+                    Ok(())
+                }
+            }
+            _ => refuse("6.5", "pillage or end"),
+        }
+    }
+
+    pub(crate) fn exec_pillage(&mut self, p: PlayerId, a: Action) {
+        match a {
+            Action::Pillage(v) => {
+                self.villages[v as usize].mills -= 1;
+                self.players[p as usize].money += 1;
+                self.say(
+                    "6.5",
+                    format!(
+                        "{} pillages a Mill in {} and takes 1 Denier.",
+                        self.name(p),
+                        self.map.village_name(v)
+                    ),
+                );
+            }
+            _ => {
+                if let Phase::Pillage { idx } = &mut self.phase {
+                    *idx += 1;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,803 @@
+//! Phase 5: Movement (5.0–5.2), with Heavy Rain (2.3.1) and the Plague (2.3.3) on the way.
+
+use super::actions::Action;
+use super::cards::{lord_name, Card, LordId};
+use super::state::*;
+use super::{refuse, RuleError};
+use crate::map::VillageId;
+
+impl Game {
+    /// Phase 5 begins: the First Player moves first (5.0).
+    pub(crate) fn start_movement(&mut self) {
+        self.moves.lords.clear();
+        self.moves.groups.clear();
+        self.moves.refused.clear();
+        self.moves.onward = None;
+        self.phase = Phase::Movement { idx: 0 };
+    }
+
+    /// 5.0, 9.1: a Lord has 2 Moves; the d'ARC Lady 3, and so has whoever travels with her
+    /// for every Move he makes.
+    fn moves_left(&self, l: LordId, army_has_darc: bool) -> u8 {
+        let darc = self.titles.darc;
+        let m = self.moves.lords.iter().find(|m| m.lord == l);
+        if m.is_some_and(|m| m.done) {
+            return 0;
+        }
+        let used = m.map_or(0, |m| m.used);
+        let with = m.is_none_or(|m| m.with_darc) && army_has_darc;
+        let limit: u8 = if darc == Some(l) || with { 3 } else { 2 };
+        limit.saturating_sub(used)
+    }
+
+    /// Free (uncaptured) Lords of `p` in `v`.
+    pub fn free_lords_at(&self, p: PlayerId, v: VillageId) -> Vec<LordId> {
+        self.lords
+            .iter()
+            .filter(|l| l.owner == p && l.village == v && l.captor.is_none())
+            .map(|l| l.id)
+            .collect()
+    }
+
+    /// Troops of `p` in `v` that may travel with an army of `lords` (5.0: Troops that already
+    /// moved with another Lord this phase stay with him).
+    pub fn troops_for_army(&self, p: PlayerId, v: VillageId, lords: &[LordId]) -> Troops {
+        let mut t = self.villages[v as usize].troops[p as usize];
+        for g in &self.moves.groups {
+            if g.village == v && g.player == p && !lords.contains(&g.lord) {
+                t.maa -= g.troops.maa.min(t.maa);
+                t.knights -= g.troops.knights.min(t.knights);
+            }
+        }
+        t
+    }
+
+    /// The players whose permission a Move from `from` to `to` needs (5.0, FAQ, 6.4.1).
+    pub fn move_blockers(
+        &self,
+        p: PlayerId,
+        from: VillageId,
+        to: VillageId,
+        lords: &[LordId],
+    ) -> Vec<PlayerId> {
+        let vs = &self.villages[from as usize];
+        let mut out = Vec::new();
+        // 6.4.1: units inside a besieged fortification leave only with the besieger's leave.
+        let ctrl = vs.controller;
+        if vs.fort != Fort::None
+            && ctrl.is_some_and(|c| c == p || self.ally(c) == Some(p))
+            && vs.besieger.is_some()
+        {
+            for q in 0..self.n() {
+                if q != p && vs.engines[q as usize] > 0 {
+                    out.push(q);
+                }
+            }
+        }
+        // 5.0: passing through a Village occupied by another player needs his permission,
+        // except to go back where the army came from.
+        let came_from = lords.first().and_then(|l| {
+            self.moves
+                .lords
+                .iter()
+                .find(|m| m.lord == *l)
+                .and_then(|m| m.came_from)
+        });
+        if let (Some(back), Some(c)) = (came_from, ctrl) {
+            if back != to && c != p && self.has_units(c, from) {
+                out.push(c);
+            }
+        }
+        // 5.0 FAQ: whoever sits on the road out must agree.
+        for q in 0..self.n() {
+            if q != p && vs.entry[q as usize] == Some(to) && self.has_units(q, from) {
+                out.push(q);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The players a Cavalcade into `to` would fight: everyone else with Troops there but
+    /// the mover's ally (5.2).
+    fn cavalcade_foes(&self, p: PlayerId, v: VillageId) -> Vec<PlayerId> {
+        (0..self.n())
+            .map(|i| self.seat(i))
+            .filter(|&q| {
+                q != p
+                    && self.ally(p) != Some(q)
+                    && self.villages[v as usize].troops[q as usize].count() > 0
+            })
+            .collect()
+    }
+
+    fn rain(&self, v: VillageId) -> bool {
+        self.bishopric_cards[self.bishopric_of(v) as usize].heavy_rain
+    }
+
+    pub(crate) fn check_move(&self, p: PlayerId, o: &MoveOrder) -> Result<(), RuleError> {
+        let Some(first) = o.lords.first() else {
+            return refuse("5.0", "a Move needs a Lord: Troops move only with a Lord");
+        };
+        let Some(from) = self.lord(*first).map(|l| l.village) else {
+            return refuse("5.0", "that Lord is not in play");
+        };
+        for (i, l) in o.lords.iter().enumerate() {
+            let Some(lord) = self.lord(*l) else {
+                return refuse("5.0", format!("{} is not in play", lord_name(*l)));
+            };
+            if lord.owner != p {
+                return refuse("5.0", format!("{} is not your Lord", lord_name(*l)));
+            }
+            if lord.captor.is_some() {
+                return refuse("6.2.3", format!("{} is a Captive", lord_name(*l)));
+            }
+            if lord.village != from {
+                return refuse("5.0", "an army's Lords must start in the same Village");
+            }
+            if o.lords[..i].contains(l) {
+                return refuse("5.0", "a Lord is named twice");
+            }
+        }
+        if let Some((ls, at)) = &self.moves.onward {
+            let mut a = ls.clone();
+            let mut b = o.lords.clone();
+            a.sort_unstable();
+            b.sort_unstable();
+            if a != b || *at != from {
+                return refuse(
+                    "5.2",
+                    "the victorious Cavalcade must go on first, with all its Lords",
+                );
+            }
+        }
+        if !self.map.adjacent(from, o.to) {
+            return refuse(
+                "5.0",
+                format!(
+                    "no road from {} to {}",
+                    self.map.village_name(from),
+                    self.map.village_name(o.to)
+                ),
+            );
+        }
+        let darc = self.titles.darc.is_some_and(|d| o.lords.contains(&d));
+        let need = if o.how == MoveHow::Cavalcade { 2 } else { 1 };
+        for l in &o.lords {
+            if self.moves_left(*l, darc) < need {
+                return refuse(
+                    if need == 2 { "5.2" } else { "5.0" },
+                    if need == 2 {
+                        format!(
+                            "{} needs a Move left after a Cavalcade: no Cavalcade on the last Move",
+                            lord_name(*l)
+                        )
+                    } else {
+                        format!("{} has no Move left", lord_name(*l))
+                    },
+                );
+            }
+        }
+        let t = self.troops_for_army(p, from, &o.lords);
+        if o.maa > t.maa || o.knights > t.knights {
+            return refuse(
+                "5.0",
+                format!(
+                    "only {} Men-at-Arms and {} Knights may travel with this army (Troops that moved with another Lord stay with him)",
+                    t.maa, t.knights
+                ),
+            );
+        }
+        for (i, c) in o.captives.iter().enumerate() {
+            let Some(cl) = self.lord(*c) else {
+                return refuse("6.2.3", "that Captive is not in play");
+            };
+            if cl.captor != Some(p) || cl.village != from || o.captives[..i].contains(c) {
+                return refuse(
+                    "6.2.3",
+                    format!("{} is not your Captive here", lord_name(*c)),
+                );
+            }
+        }
+        // 2.3.1: no movement into, out of or inside a Heavy Rain Bishopric, but one Move by
+        // Secret Passage (10.2.1).
+        if (self.rain(from) || self.rain(o.to)) && o.how != MoveHow::Passage {
+            return refuse(
+                "2.3.1",
+                "Heavy Rain: no movement into, out of or inside that Bishopric without a Secret Passage",
+            );
+        }
+        let blockers = self.move_blockers(p, from, o.to, &o.lords);
+        match o.how {
+            MoveHow::Passage => {
+                if !self.players[p as usize].hand.contains(&Card::SecretPassage) {
+                    return refuse("10.2.1", "you hold no Secret Passage card");
+                }
+            }
+            MoveHow::Normal => {
+                if !blockers.is_empty() && self.moves.refused.contains(&(p, from, o.to)) {
+                    return refuse(
+                        "5.0",
+                        "permission was refused: go back, stay, or use a Secret Passage or a Cavalcade",
+                    );
+                }
+            }
+            MoveHow::Cavalcade => {
+                // 5.2: only Lords and Knights; any MaA in the army rules it out. A battle
+                // needs Troops (6.0), so at least one Knight rides with it.
+                if o.maa > 0 {
+                    return refuse("5.2", "a Cavalcade is made of Lords and Knights only");
+                }
+                if o.knights == 0 {
+                    return refuse("5.2", "a Cavalcade needs Knights: Lords alone cannot fight");
+                }
+                let fight_here = blockers
+                    .iter()
+                    .any(|&q| self.villages[from as usize].troops[q as usize].count() > 0);
+                if !fight_here {
+                    let foes = self.cavalcade_foes(p, o.to);
+                    if foes.is_empty() {
+                        return refuse(
+                            "5.2",
+                            "a Cavalcade fights its way through opposing Troops; there are none",
+                        );
+                    }
+                    let tv = &self.villages[o.to as usize];
+                    if tv.fort != Fort::None && tv.controller.is_some_and(|c| c != p) {
+                        return refuse(
+                            "5.2",
+                            "a Cavalcade may not pass through a Stronghold or Fortified City",
+                        );
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn movement_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let mut villages: Vec<VillageId> = self
+            .lords
+            .iter()
+            .filter(|l| l.owner == p && l.captor.is_none())
+            .map(|l| l.village)
+            .collect();
+        villages.sort_unstable();
+        villages.dedup();
+        let passage = self.players[p as usize].hand.contains(&Card::SecretPassage);
+        for v in villages {
+            let free: Vec<LordId> = self
+                .free_lords_at(p, v)
+                .into_iter()
+                .filter(|l| self.moves_left(*l, true) > 0)
+                .collect();
+            if free.is_empty() {
+                continue;
+            }
+            // Every army of these Lords (all subsets of up to 3 Lords; with 4, each Lord
+            // alone and all together).
+            let mut armies: Vec<Vec<LordId>> = Vec::new();
+            if free.len() <= 3 {
+                for mask in 1u32..(1 << free.len()) {
+                    armies.push(
+                        (0..free.len())
+                            .filter(|i| mask & (1 << i) != 0)
+                            .map(|i| free[i])
+                            .collect(),
+                    );
+                }
+            } else {
+                armies.extend(free.iter().map(|l| vec![*l]));
+                armies.push(free.clone());
+            }
+            let captives: Vec<LordId> = self
+                .lords
+                .iter()
+                .filter(|l| l.captor == Some(p) && l.village == v)
+                .map(|l| l.id)
+                .collect();
+            for army in armies {
+                if let Some((ls, _)) = &self.moves.onward {
+                    if ls.len() != army.len() {
+                        continue;
+                    }
+                }
+                let t = self.troops_for_army(p, v, &army);
+                for &w in &self.map.villages[v as usize].neighbours {
+                    let rain = self.rain(v) || self.rain(w);
+                    let mut hows = Vec::new();
+                    if !rain {
+                        hows.push(MoveHow::Normal);
+                        hows.push(MoveHow::Cavalcade);
+                    }
+                    if passage && (rain || !self.move_blockers(p, v, w, &army).is_empty()) {
+                        hows.push(MoveHow::Passage);
+                    }
+                    for how in hows {
+                        let (maas, first_knight) = if how == MoveHow::Cavalcade {
+                            (0..=0, 1)
+                        } else {
+                            (0..=t.maa, 0)
+                        };
+                        for maa in maas {
+                            for knights in first_knight..=t.knights {
+                                let mut cs = vec![Vec::new()];
+                                if !captives.is_empty() {
+                                    cs.push(captives.clone());
+                                }
+                                for c in cs {
+                                    out.push(Action::Move(MoveOrder {
+                                        lords: army.clone(),
+                                        to: w,
+                                        maa,
+                                        knights,
+                                        captives: c,
+                                        how,
+                                    }));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.push(Action::EndMovement);
+    }
+
+    pub(crate) fn exec_move(&mut self, p: PlayerId, o: MoveOrder) {
+        let Some(from) = o
+            .lords
+            .first()
+            .and_then(|l| self.lord(*l))
+            .map(|l| l.village)
+        else {
+            return;
+        };
+        let blockers = self.move_blockers(p, from, o.to, &o.lords);
+        match o.how {
+            MoveHow::Normal if !blockers.is_empty() => {
+                let names: Vec<String> = blockers.iter().map(|q| self.name(*q)).collect();
+                self.say(
+                    "5.0",
+                    format!(
+                        "{} asks {} for permission to move from {} to {}.",
+                        self.name(p),
+                        names.join(" and "),
+                        self.map.village_name(from),
+                        self.map.village_name(o.to)
+                    ),
+                );
+                let mut askees = blockers;
+                askees.reverse();
+                self.pending.push(Pending::Permission {
+                    mover: p,
+                    from,
+                    order: o,
+                    askees,
+                });
+            }
+            MoveHow::Normal => self.do_move(p, from, &o),
+            MoveHow::Passage => {
+                self.discard_fortune(p, Card::SecretPassage);
+                self.say("10.2.1", format!("{} uses a Secret Passage.", self.name(p)));
+                self.do_move(p, from, &o);
+            }
+            MoveHow::Cavalcade => {
+                let here: Vec<PlayerId> = blockers
+                    .into_iter()
+                    .filter(|&q| self.villages[from as usize].troops[q as usize].count() > 0)
+                    .collect();
+                if !here.is_empty() {
+                    // 5.2 FAQ: breaking out of a siege, or through the road's holders: the
+                    // battle is the first Move, and a victorious army must then go on.
+                    let darc = self.titles.darc.is_some_and(|d| o.lords.contains(&d));
+                    for l in &o.lords {
+                        self.note_move(*l, darc, None);
+                    }
+                    self.say(
+                        "5.2",
+                        format!(
+                            "{}'s Cavalcade attacks in {} to get out.",
+                            self.name(p),
+                            self.map.village_name(from)
+                        ),
+                    );
+                    self.start_battle(from, p, here, Some((o.lords.clone(), Some(o))));
+                } else {
+                    let to = o.to;
+                    self.do_move(p, from, &o);
+                    let lords: Vec<LordId> = o
+                        .lords
+                        .iter()
+                        .copied()
+                        .filter(|l| self.lord(*l).is_some_and(|x| x.village == to))
+                        .collect();
+                    let foes = self.cavalcade_foes(p, to);
+                    if lords.is_empty() || foes.is_empty() {
+                        return;
+                    }
+                    self.say(
+                        "5.2",
+                        format!(
+                            "{}'s Cavalcade attacks in {}.",
+                            self.name(p),
+                            self.map.village_name(to)
+                        ),
+                    );
+                    self.start_battle(to, p, foes, Some((lords, None)));
+                }
+            }
+        }
+    }
+
+    fn note_move(&mut self, l: LordId, darc: bool, came_from: Option<VillageId>) {
+        let i = match self.moves.lords.iter().position(|m| m.lord == l) {
+            Some(i) => i,
+            None => {
+                self.moves.lords.push(LordMove {
+                    lord: l,
+                    used: 0,
+                    with_darc: true,
+                    came_from: None,
+                    done: false,
+                });
+                self.moves.lords.len() - 1
+            }
+        };
+        let m = &mut self.moves.lords[i];
+        m.used += 1;
+        m.with_darc &= darc;
+        if came_from.is_some() {
+            m.came_from = came_from;
+        }
+    }
+
+    /// Carries out one Move: Lords, Troops and Captives go along the road; control, the entry
+    /// road, Captives and engines left behind, and the Plague are settled (5.0, 5.1, 2.3.3).
+    pub(crate) fn do_move(&mut self, p: PlayerId, from: VillageId, o: &MoveOrder) {
+        let to = o.to;
+        let darc = self.titles.darc.is_some_and(|d| o.lords.contains(&d));
+        let had_units = self.has_units(p, to);
+        for l in &o.lords {
+            self.note_move(*l, darc, Some(from));
+            if let Some(x) = self.lord_mut(*l) {
+                x.village = to;
+            }
+        }
+        for c in &o.captives {
+            if let Some(x) = self.lord_mut(*c) {
+                x.village = to;
+            }
+        }
+        // Troops: first those already travelling with these Lords, then fresh ones.
+        let mut need = Troops {
+            maa: o.maa,
+            knights: o.knights,
+        };
+        for g in &mut self.moves.groups {
+            if g.village == from && g.player == p && o.lords.contains(&g.lord) {
+                let m = need.maa.min(g.troops.maa);
+                let k = need.knights.min(g.troops.knights);
+                g.troops.maa -= m;
+                g.troops.knights -= k;
+                need.maa -= m;
+                need.knights -= k;
+            }
+        }
+        self.moves.groups.retain(|g| g.troops.count() > 0);
+        let moving = Troops {
+            maa: o.maa,
+            knights: o.knights,
+        };
+        {
+            let t = &mut self.villages[from as usize].troops[p as usize];
+            t.maa -= moving.maa;
+            t.knights -= moving.knights;
+            let t = &mut self.villages[to as usize].troops[p as usize];
+            t.maa += moving.maa;
+            t.knights += moving.knights;
+        }
+        if moving.count() > 0 {
+            let lead = o.lords[0];
+            match self
+                .moves
+                .groups
+                .iter_mut()
+                .find(|g| g.village == to && g.player == p && g.lord == lead)
+            {
+                Some(g) => {
+                    g.troops.maa += moving.maa;
+                    g.troops.knights += moving.knights;
+                }
+                None => self.moves.groups.push(TroopGroup {
+                    village: to,
+                    player: p,
+                    lord: lead,
+                    troops: moving,
+                }),
+            }
+        }
+        let mut what = o
+            .lords
+            .iter()
+            .map(|l| lord_name(*l).to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        if moving.maa > 0 {
+            what += &format!(", {} Men-at-Arms", moving.maa);
+        }
+        if moving.knights > 0 {
+            what += &format!(", {} Knights", moving.knights);
+        }
+        if !o.captives.is_empty() {
+            let cs: Vec<&str> = o.captives.iter().map(|c| lord_name(*c)).collect();
+            what += &format!(" (with the Captive {})", cs.join(", "));
+        }
+        self.say(
+            "5.0",
+            format!(
+                "{}: {what} move from {} to {}.",
+                self.name(p),
+                self.map.village_name(from),
+                self.map.village_name(to)
+            ),
+        );
+        // 5.1: control of the Village entered; otherwise the road in is recorded.
+        if !had_units {
+            let c = self.villages[to as usize].controller;
+            if c.is_none() || c.is_some_and(|c| c == p || !self.has_units(c, to)) {
+                self.villages[to as usize].entry[p as usize] = None;
+                self.set_controller(to, Some(p));
+            } else {
+                self.villages[to as usize].entry[p as usize] = Some(from);
+            }
+        }
+        // The Village left behind.
+        self.refresh_village(from);
+        // 2.3.3: the Plague strikes those who enter its Bishopric.
+        let (bf, bt) = (self.bishopric_of(from), self.bishopric_of(to));
+        let plagued = |b| self.bishopric_cards[b as usize].plague;
+        if plagued(bt) && bf != bt && !plagued(bf) {
+            let mut rollers: Vec<LordId> = o.lords.clone();
+            rollers.extend(o.captives.iter().copied());
+            for l in rollers {
+                if self.moves.plague_rolled.contains(&(l, bt)) {
+                    continue;
+                }
+                self.moves.plague_rolled.push((l, bt));
+                let roll = self.rng.d6();
+                if roll <= 3 {
+                    self.say(
+                        "2.3.3",
+                        format!("{} enters the Plague, rolls {roll} and dies.", lord_name(l)),
+                    );
+                    self.kill_lord(l);
+                } else {
+                    self.say(
+                        "2.3.3",
+                        format!(
+                            "{} enters the Plague, rolls {roll} and lives.",
+                            lord_name(l)
+                        ),
+                    );
+                }
+            }
+            let losses = moving.count() / 2;
+            if losses > 0 {
+                let min_k = losses.saturating_sub(moving.maa);
+                let max_k = losses.min(moving.knights);
+                if min_k == max_k {
+                    self.plague_loss(p, to, losses, min_k);
+                } else {
+                    self.pending.push(Pending::PlagueLosses {
+                        player: p,
+                        village: to,
+                        losses,
+                    });
+                }
+            }
+        }
+        if let Some((ls, at)) = &self.moves.onward {
+            if *at == from && o.lords.iter().all(|l| ls.contains(l)) {
+                self.moves.onward = None;
+            }
+        }
+    }
+
+    /// 5.0: the answer to a request for permission.
+    pub(crate) fn exec_permission(&mut self, yes: bool) {
+        let Some(Pending::Permission {
+            mover,
+            from,
+            order,
+            mut askees,
+        }) = self.pending.pop()
+        else {
+            return;
+        };
+        let who = askees.pop().unwrap_or(mover);
+        if !yes {
+            self.moves.refused.push((mover, from, order.to));
+            self.say(
+                "5.0",
+                format!(
+                    "{} refuses {} passage from {} to {}.",
+                    self.name(who),
+                    self.name(mover),
+                    self.map.village_name(from),
+                    self.map.village_name(order.to)
+                ),
+            );
+            return;
+        }
+        self.say(
+            "5.0",
+            format!("{} lets {} pass.", self.name(who), self.name(mover)),
+        );
+        if askees.is_empty() {
+            // The army may have changed while the question was asked (a Lord died).
+            if self.check_move_now(mover, &order) {
+                self.do_move(mover, from, &order);
+            }
+        } else {
+            self.pending.push(Pending::Permission {
+                mover,
+                from,
+                order,
+                askees,
+            });
+        }
+    }
+
+    fn check_move_now(&self, p: PlayerId, o: &MoveOrder) -> bool {
+        o.lords.iter().all(|l| {
+            self.lord(*l)
+                .is_some_and(|x| x.owner == p && x.captor.is_none())
+        })
+    }
+
+    /// A Cavalcade has been fought (5.2, digest §12.2 item 5): it goes on only if every
+    /// defending Troop is gone and one of its Lords is still free; otherwise its movement ends.
+    pub(crate) fn cavalcade_over(
+        &mut self,
+        p: PlayerId,
+        v: VillageId,
+        lords: Vec<LordId>,
+        onward: Option<MoveOrder>,
+        won: bool,
+    ) {
+        let alive: Vec<LordId> = lords
+            .iter()
+            .copied()
+            .filter(|l| {
+                self.lord(*l)
+                    .is_some_and(|x| x.captor.is_none() && x.village == v)
+            })
+            .collect();
+        if !won || alive.is_empty() {
+            for l in &alive {
+                self.note_done(*l);
+            }
+            self.say("5.2", "The Cavalcade is stopped; its movement ends here.");
+            return;
+        }
+        match onward {
+            Some(mut o) => {
+                let t = self.troops_for_army(p, v, &alive);
+                o.lords = alive;
+                o.maa = 0;
+                o.knights = o.knights.min(t.knights);
+                o.captives.retain(|c| {
+                    self.lord(*c)
+                        .is_some_and(|x| x.captor == Some(p) && x.village == v)
+                });
+                if self.rain(o.to) {
+                    for l in &o.lords {
+                        self.note_done(*l);
+                    }
+                    return;
+                }
+                self.say("5.2", "The Cavalcade wins and rides on.");
+                self.do_move(p, v, &o);
+            }
+            None => {
+                self.say(
+                    "5.2",
+                    "The Cavalcade wins and must ride on; it may leave Knights behind.",
+                );
+                self.moves.onward = Some((alive, v));
+            }
+        }
+    }
+
+    fn note_done(&mut self, l: LordId) {
+        match self.moves.lords.iter_mut().find(|m| m.lord == l) {
+            Some(m) => m.done = true,
+            None => self.moves.lords.push(LordMove {
+                lord: l,
+                used: 0,
+                with_darc: false,
+                came_from: None,
+                done: true,
+            }),
+        }
+    }
+
+    /// A victorious Cavalcade that cannot go on anywhere (every road closed) stops.
+    pub(crate) fn settle_onward(&mut self) -> bool {
+        let Some((ls, at)) = self.moves.onward.clone() else {
+            return false;
+        };
+        let Some(p) = ls.first().and_then(|l| self.lord(*l)).map(|l| l.owner) else {
+            self.moves.onward = None;
+            return true;
+        };
+        let alive: Vec<LordId> = ls
+            .iter()
+            .copied()
+            .filter(|l| {
+                self.lord(*l)
+                    .is_some_and(|x| x.captor.is_none() && x.village == at)
+            })
+            .collect();
+        let can_go = !alive.is_empty()
+            && self.map.villages[at as usize].neighbours.iter().any(|&w| {
+                [MoveHow::Normal, MoveHow::Passage].iter().any(|&how| {
+                    self.check_move(
+                        p,
+                        &MoveOrder {
+                            lords: alive.clone(),
+                            to: w,
+                            maa: 0,
+                            knights: 0,
+                            captives: vec![],
+                            how,
+                        },
+                    )
+                    .is_ok()
+                })
+            });
+        if can_go && alive.len() == ls.len() {
+            return false;
+        }
+        if can_go {
+            self.moves.onward = Some((alive, at));
+            return true;
+        }
+        self.moves.onward = None;
+        for l in alive {
+            self.note_done(l);
+        }
+        self.say("5.2", "The Cavalcade has no road left open and stops.");
+        true
+    }
+
+    pub(crate) fn exec_end_movement(&mut self, p: PlayerId) {
+        // 6.0 FAQ, digest §12.2 item 3: an army's passing leaves no Lord alone among enemy
+        // Troops without consequence; capture is settled when the player's turn ends.
+        for v in 0..self.map.villages.len() as VillageId {
+            self.check_lone_lords(v);
+        }
+        self.say("5.0", format!("{} has finished moving.", self.name(p)));
+        if let Phase::Movement { idx } = &mut self.phase {
+            *idx += 1;
+        }
+    }
+
+    /// Discards a Fortune card from a hand to its discard pile.
+    pub(crate) fn discard_fortune(&mut self, p: PlayerId, c: Card) {
+        let hand = &mut self.players[p as usize].hand;
+        if let Some(i) = hand.iter().position(|x| *x == c) {
+            hand.remove(i);
+            self.fortune_discard.push(c);
+        }
+    }
+
+    /// After units left or died in `v`: control (5.1), Captives (6.2.3), engines (6.4.2).
+    pub(crate) fn refresh_village(&mut self, v: VillageId) {
+        self.check_captives(v);
+        self.refresh_control(v);
+        self.check_engines(v);
+    }
+}
