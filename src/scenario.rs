@@ -121,6 +121,12 @@ pub struct VillagePos {
     #[serde(default)]
     pub fort: Option<String>,
     pub besieger: Option<String>,
+    /// Player name → Siege Engine side (1 or 2), placed in an earlier round (6.4).
+    #[serde(default)]
+    pub engines: BTreeMap<String, u8>,
+    /// Player name → the Village his stack came in from (5.1).
+    #[serde(default)]
+    pub entry: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -331,6 +337,21 @@ fn build(sc: &Scenario) -> Result<Game, String> {
             Some(o) => return bad(format!("{key}: fort '{o}' is not none, stronghold or city")),
         };
         vs.besieger = vp.besieger.as_deref().map(pi).transpose()?;
+        for (who, side) in &vp.engines {
+            let q = pi(who)? as usize;
+            if !(1..=2).contains(side) {
+                return bad(format!("{key}: a Siege Engine shows 1 or 2 dice"));
+            }
+            if g.players[q].stock_engines == 0 {
+                return bad(format!("{key}: {who} has only 2 Siege Engines (6.4)"));
+            }
+            vs.engines[q] = *side;
+            g.players[q].stock_engines -= 1;
+            vs.besieger.get_or_insert(q as u8);
+        }
+        for (who, from) in &vp.entry {
+            vs.entry[pi(who)? as usize] = Some(vi(from)?);
+        }
         vs.controller = vp.controller.as_deref().map(pi).transpose()?;
     }
     // Lords and titles.
@@ -596,8 +617,11 @@ fn build(sc: &Scenario) -> Result<Game, String> {
         "income" => Phase::Income,
         "purchase" if idx == 0 => Phase::Ransom,
         "purchase" => Phase::Purchase { idx, placed: vec![] },
+        "movement" => Phase::Movement { idx },
+        "battles" => Phase::Battles { idx, fought: vec![], sieged: false },
+        "pillage" => Phase::Pillage { idx },
         "end_round" => Phase::EndRound,
-        other => return bad(format!("unknown phase '{other}' (setup, marriage, elections, draw, disasters, play_cards, income, purchase, end_round)")),
+        other => return bad(format!("unknown phase '{other}' (setup, marriage, elections, draw, disasters, play_cards, income, purchase, movement, battles, pillage, end_round)")),
     };
     g.start_position();
     Ok(g)
@@ -751,6 +775,7 @@ pub fn summary(g: &Game) -> Value {
                 "vp": s.vp,
                 "ally": g.ally(p).map(pname),
                 "stock_maa": pl.stock_maa,
+                "stock_engines": pl.stock_engines,
                 "stock_knights": pl.stock_knights,
                 "diplomacy": pl.diplomacy,
                 "tax_markers": pl.tax_markers,
@@ -776,6 +801,10 @@ pub fn summary(g: &Game) -> Value {
                 "mills": v.mills,
                 "fort": match v.fort { Fort::None => "none", Fort::Stronghold => "stronghold", Fort::City => "city" },
                 "besieger": v.besieger.map(pname),
+                "engines": (0..g.n())
+                    .filter(|&p| v.engines[p as usize] > 0)
+                    .map(|p| (g.name(p), json!(v.engines[p as usize])))
+                    .collect::<JsonMap<String, Value>>(),
             }),
         );
     }
@@ -811,6 +840,7 @@ pub fn summary(g: &Game) -> Value {
                 "spouse": opt_lord(l.spouse),
                 "titles": titles,
                 "excommunicated": l.excommunicated,
+                "assassin": l.assassin,
             }),
         );
     }

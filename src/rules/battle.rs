@@ -170,6 +170,7 @@ impl Game {
             hits: [0, 0],
             truce_asked: [false; 2],
             before: 0,
+            controller_before: self.villages[v as usize].controller,
         };
         self.battle = Some(b.clone());
         if !is_cav && !self.side_choosers().is_empty() {
@@ -713,14 +714,12 @@ impl Game {
         }
         let v = b.village;
         if let Some(w) = winner {
-            let c = self.villages[v as usize].controller;
+            let c = b.controller_before;
             let keep = c.is_some_and(|c| b.sides[w].contains(&c) && self.has_units(c, v));
             if !keep {
-                let new = b.sides[w]
-                    .iter()
-                    .copied()
-                    .max_by_key(|&q| (self.player_sp(q, v), std::cmp::Reverse(q)))
-                    .filter(|&q| self.has_units(q, v));
+                self.battle = Some(b.clone());
+                let new = self.side_leader(w).filter(|&q| self.has_units(q, v));
+                self.battle = None;
                 if let Some(q) = new {
                     self.villages[v as usize].entry[q as usize] = None;
                     self.say(
@@ -733,6 +732,8 @@ impl Game {
                     );
                     self.set_controller(v, Some(q));
                 }
+            } else if let Some(c) = c.filter(|&c| self.has_units(c, v)) {
+                self.set_controller(v, Some(c));
             }
         }
         // 6.3: both armies wiped out: a governed Fief's Titled Lord, or nobody.
@@ -782,6 +783,38 @@ impl Game {
                     .map(|l| Action::Casualty(Casualty::Lord(l.id))),
             );
         }
+    }
+
+    /// Whether the casualties are forced: one way to make up the Troop hits, within one
+    /// player's Troops, and as many Lords to lose as there are (6.2.2).
+    pub(crate) fn only_one_allocation(
+        &self,
+        v: VillageId,
+        players: &[PlayerId],
+        cost: u32,
+        lords: u8,
+    ) -> bool {
+        let armed: Vec<PlayerId> = players
+            .iter()
+            .copied()
+            .filter(|&q| self.villages[v as usize].troops[q as usize].count() > 0)
+            .collect();
+        if cost > 0 {
+            if armed.len() != 1 {
+                return false;
+            }
+            let t = self.villages[v as usize].troops[armed[0] as usize];
+            let ways = (0..=(t.knights as u32).min(cost / 3))
+                .filter(|k| cost - 3 * k <= t.maa as u32)
+                .count();
+            return ways == 1;
+        }
+        let free = self
+            .lords
+            .iter()
+            .filter(|l| l.village == v && l.captor.is_none() && players.contains(&l.owner))
+            .count();
+        lords as usize >= free
     }
 
     pub(crate) fn check_casualty(&self, a: &Action) -> Result<(), RuleError> {

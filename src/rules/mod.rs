@@ -599,8 +599,8 @@ impl Game {
             (PromptKind::ChooseHeir { fief }, Action::ChooseHeir(l)) => {
                 self.check_heir(player, *fief, *l)
             }
-            (PromptKind::PlaceLord { .. }, Action::PlaceLord(v)) => {
-                if self.placement_villages(player).contains(v) {
+            (PromptKind::PlaceLord { lord }, Action::PlaceLord(v)) => {
+                if self.placement_villages_for(player, Some(*lord)).contains(v) {
                     Ok(())
                 } else {
                     refuse(
@@ -765,6 +765,10 @@ impl Game {
         if self.phase == (Phase::Elections { election: None }) {
             self.start_elections();
         }
+        // The reaction window at the start of Income (taxes still stand, 10.1).
+        if self.phase == Phase::Income {
+            self.open_window(3);
+        }
         self.advance();
     }
 
@@ -879,18 +883,29 @@ impl Game {
             Some(Pending::Uprising { .. }) => self.advance_uprising(),
             Some(Pending::Targeted { .. }) => self.settle_targeted(),
             Some(Pending::Losses {
-                chooser,
                 village,
                 players,
+                cost,
+                lords,
                 ..
-            }) => {
+            }) if self.only_one_allocation(village, &players, cost, lords) => {
+                // The choice is only one of order: take the casualties at once.
+                let mut c = Vec::new();
+                self.casualty_candidates(&mut c);
+                if let Some(Action::Casualty(x)) = c.first() {
+                    self.exec_casualty(*x);
+                } else {
+                    self.pending.pop();
+                }
+                true
+            }
+            Some(Pending::Losses { .. }) => {
                 let mut c = Vec::new();
                 self.casualty_candidates(&mut c);
                 match c.len() {
                     0 => {
                         // Nothing left to remove (the units are gone).
                         self.pending.pop();
-                        let _ = (chooser, village, players);
                         true
                     }
                     1 => {
@@ -937,7 +952,7 @@ impl Game {
                     self.pending.pop();
                     return true;
                 }
-                let opts = self.placement_villages(player);
+                let opts = self.placement_villages_for(player, Some(lord));
                 match opts.len() {
                     0 => {
                         self.pending.pop();
@@ -1223,6 +1238,12 @@ impl Game {
     /// 2.4.1: the Villages where a new (or freed) Lord of `p` may be placed: the first
     /// non-empty option of the placement order.
     pub fn placement_villages(&self, p: PlayerId) -> Vec<VillageId> {
+        self.placement_villages_for(p, None)
+    }
+
+    /// The placement of a Lord already on the map (freed or escaped): he himself does not
+    /// count as "another of his Lords" (2.4.1).
+    pub fn placement_villages_for(&self, p: PlayerId, lord: Option<LordId>) -> Vec<VillageId> {
         let all = 0..self.map.villages.len() as VillageId;
         let ctrl = |v: VillageId| self.villages[v as usize].controller;
         let opts: [Vec<VillageId>; 4] = [
@@ -1231,9 +1252,9 @@ impl Game {
                 .collect(),
             all.clone()
                 .filter(|&v| {
-                    self.lords
-                        .iter()
-                        .any(|l| l.owner == p && l.village == v && l.captor.is_none())
+                    self.lords.iter().any(|l| {
+                        l.owner == p && l.village == v && l.captor.is_none() && Some(l.id) != lord
+                    })
                 })
                 .collect(),
             all.clone().filter(|&v| ctrl(v) == Some(p)).collect(),
@@ -1252,7 +1273,7 @@ impl Game {
         let Some(owner) = self.lord(l).map(|x| x.owner) else {
             return;
         };
-        let opts = self.placement_villages(owner);
+        let opts = self.placement_villages_for(owner, Some(l));
         match opts.len() {
             0 => {}
             1 => self.put_lord(l, opts[0]),

@@ -390,6 +390,8 @@ pub struct Battle {
     pub truce_asked: [bool; 2],
     /// Units counted before the last roll, to tell whether anyone lost anything.
     pub before: u32,
+    /// Who controlled the Village when the battle began (6.3).
+    pub controller_before: Option<PlayerId>,
 }
 
 /// Stage of an Uprising (10.1).
