@@ -89,8 +89,7 @@ impl Game {
         }
         self.say("9", format!("{} is dead.", lord_name(l)));
         // 13. Control and Captives in his Village.
-        self.refresh_control(dead.village);
-        self.check_captives(dead.village);
+        self.refresh_village(dead.village);
     }
 
     /// 1.6: the Biretta returns; a Cardinal card goes to the Lords discard pile.
@@ -144,6 +143,7 @@ impl Game {
                 self.players[q as usize].stock_maa -= maa;
                 self.players[q as usize].stock_knights -= knights;
                 self.set_controller(city, Some(q));
+                self.refresh_village(city);
             }
             for v in self.map.fiefs[f as usize].villages.clone() {
                 if !self.occupied(v) {

@@ -277,6 +277,8 @@ impl Game {
             }
         }
         for (_, l) in victims {
+            // 2.3.3: a Lord who rolled here does not roll again on coming back this round.
+            self.moves.plague_rolled.push((l, b));
             let roll = self.rng.d6();
             if roll <= 3 {
                 self.say(
@@ -334,8 +336,7 @@ impl Game {
                 self.map.village_name(v)
             ),
         );
-        self.refresh_control(v);
-        self.check_captives(v);
+        self.refresh_village(v);
     }
 
     pub(crate) fn check_plague_loss(

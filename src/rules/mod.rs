@@ -1142,6 +1142,8 @@ impl Game {
             return;
         }
         self.villages[vi].controller = new;
+        // 6.4: a fortification that falls to (or is handed to) a besieger is no longer besieged.
+        self.check_engines(v);
         if self.villages[vi].fort == Fort::City {
             let f = self.map.villages[vi].fief;
             if let Some(p) = new {
@@ -1289,8 +1291,7 @@ impl Game {
         let old = lord.village;
         let owner = lord.owner;
         lord.village = v;
-        self.refresh_control(old);
-        self.check_captives(old);
+        self.refresh_village(old);
         if self.villages[v as usize].controller.is_none() {
             self.set_controller(v, Some(owner));
         }

@@ -275,22 +275,15 @@ impl Game {
             if free.is_empty() {
                 continue;
             }
-            // Every army of these Lords (all subsets of up to 3 Lords; with 4, each Lord
-            // alone and all together).
-            let mut armies: Vec<Vec<LordId>> = Vec::new();
-            if free.len() <= 3 {
-                for mask in 1u32..(1 << free.len()) {
-                    armies.push(
-                        (0..free.len())
-                            .filter(|i| mask & (1 << i) != 0)
-                            .map(|i| free[i])
-                            .collect(),
-                    );
-                }
-            } else {
-                armies.extend(free.iter().map(|l| vec![*l]));
-                armies.push(free.clone());
-            }
+            // Every army of these Lords: every non-empty subset (a family has at most 4).
+            let armies: Vec<Vec<LordId>> = (1u32..(1 << free.len()))
+                .map(|mask| {
+                    (0..free.len())
+                        .filter(|i| mask & (1 << i) != 0)
+                        .map(|i| free[i])
+                        .collect()
+                })
+                .collect();
             let captives: Vec<LordId> = self
                 .lords
                 .iter()
