@@ -616,36 +616,9 @@ impl Game {
                     });
                 }
             }
-            Action::OfferDeniers { to, amount } => {
-                self.asked_deals.push((p, to));
-                self.pending.push(Pending::Deal {
-                    giver: p,
-                    receiver: to,
-                    deniers: amount,
-                    card: None,
-                    answerer: to,
-                });
-            }
-            Action::AskDeniers { from, amount } => {
-                self.asked_deals.push((from, p));
-                self.pending.push(Pending::Deal {
-                    giver: from,
-                    receiver: p,
-                    deniers: amount,
-                    card: None,
-                    answerer: from,
-                });
-            }
-            Action::OfferCard { to, card } => {
-                self.asked_deals.push((p, to));
-                self.pending.push(Pending::Deal {
-                    giver: p,
-                    receiver: to,
-                    deniers: 0,
-                    card: Some(card),
-                    answerer: to,
-                });
-            }
+            Action::OfferDeniers { to, amount } => self.propose_deal(p, to, amount, None, to),
+            Action::AskDeniers { from, amount } => self.propose_deal(from, p, amount, None, from),
+            Action::OfferCard { to, card } => self.propose_deal(p, to, 0, Some(card), to),
             Action::HandControl { village, to } => {
                 self.handed.push(village);
                 self.villages[village as usize].entry[to as usize] = None;
@@ -664,6 +637,42 @@ impl Game {
                 self.end_siege(v);
             }
             _ => {}
+        }
+    }
+
+    /// 8.0: a transfer proposed; `answerer` (the other party) accepts or refuses it.
+    fn propose_deal(
+        &mut self,
+        giver: PlayerId,
+        receiver: PlayerId,
+        deniers: u8,
+        card: Option<Card>,
+        answerer: PlayerId,
+    ) {
+        self.asked_deals.push((giver, receiver));
+        self.pending.push(Pending::Deal {
+            giver,
+            receiver,
+            deniers,
+            card,
+            answerer,
+        });
+    }
+
+    /// 2.3.3, 10.3: the Lord's side rolls 1D6; on 1–3 he dies.
+    pub(crate) fn roll_for_life(&mut self, l: LordId, section: &str, against: &str) {
+        let roll = self.rng.d6();
+        let dies = roll <= 3;
+        self.say(
+            section,
+            format!(
+                "{} rolls {roll} {against} and {}.",
+                lord_name(l),
+                if dies { "dies" } else { "lives" }
+            ),
+        );
+        if dies {
+            self.kill_lord(l);
         }
     }
 
@@ -808,21 +817,7 @@ impl Game {
             return;
         }
         match card {
-            Card::Assassination => {
-                let roll = self.rng.d6();
-                if roll <= 3 {
-                    self.say(
-                        "10.3",
-                        format!("The assassin strikes ({roll}): {} dies.", lord_name(target)),
-                    );
-                    self.kill_lord(target);
-                } else {
-                    self.say(
-                        "10.3",
-                        format!("The assassin fails ({roll}); {} lives.", lord_name(target)),
-                    );
-                }
-            }
+            Card::Assassination => self.roll_for_life(target, "10.3", "against the assassin"),
             _ => {
                 // 10.5: one opposing Lord in the battle is captured.
                 if t.captor.is_some() {

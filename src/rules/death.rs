@@ -145,11 +145,8 @@ impl Game {
                 self.set_controller(city, Some(q));
                 self.refresh_village(city);
             }
-            for v in self.map.fiefs[f as usize].villages.clone() {
-                if !self.occupied(v) {
-                    self.set_controller(v, Some(q));
-                }
-            }
+            // 5.1: the empty Villages follow whoever holds the title now.
+            self.refresh_fief_empties(f);
             return;
         }
         self.titles.fief_reclaim[f as usize] = Some(p);

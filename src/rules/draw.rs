@@ -279,19 +279,7 @@ impl Game {
         for (_, l) in victims {
             // 2.3.3: a Lord who rolled here does not roll again on coming back this round.
             self.moves.plague_rolled.push((l, b));
-            let roll = self.rng.d6();
-            if roll <= 3 {
-                self.say(
-                    "2.3.3",
-                    format!("{} rolls {roll} against the Plague and dies.", lord_name(l)),
-                );
-                self.kill_lord(l);
-            } else {
-                self.say(
-                    "2.3.3",
-                    format!("{} rolls {roll} and survives the Plague.", lord_name(l)),
-                );
-            }
+            self.roll_for_life(l, "2.3.3", "against the Plague");
         }
         let villages = self.map.bishoprics[b as usize].villages.clone();
         let mut choices = Vec::new();

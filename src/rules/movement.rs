@@ -424,7 +424,8 @@ impl Game {
         }
     }
 
-    fn note_move(&mut self, l: LordId, darc: bool, came_from: Option<VillageId>) {
+    /// This phase's movement record of a Lord, begun on first use.
+    fn lord_move_mut(&mut self, l: LordId) -> &mut LordMove {
         let i = match self.moves.lords.iter().position(|m| m.lord == l) {
             Some(i) => i,
             None => {
@@ -438,7 +439,11 @@ impl Game {
                 self.moves.lords.len() - 1
             }
         };
-        let m = &mut self.moves.lords[i];
+        &mut self.moves.lords[i]
+    }
+
+    fn note_move(&mut self, l: LordId, darc: bool, came_from: Option<VillageId>) {
+        let m = self.lord_move_mut(l);
         m.used += 1;
         m.with_darc &= darc;
         if came_from.is_some() {
@@ -559,22 +564,7 @@ impl Game {
                     continue;
                 }
                 self.moves.plague_rolled.push((l, bt));
-                let roll = self.rng.d6();
-                if roll <= 3 {
-                    self.say(
-                        "2.3.3",
-                        format!("{} enters the Plague, rolls {roll} and dies.", lord_name(l)),
-                    );
-                    self.kill_lord(l);
-                } else {
-                    self.say(
-                        "2.3.3",
-                        format!(
-                            "{} enters the Plague, rolls {roll} and lives.",
-                            lord_name(l)
-                        ),
-                    );
-                }
+                self.roll_for_life(l, "2.3.3", "on entering the Plague");
             }
             let losses = moving.count() / 2;
             if losses > 0 {
@@ -705,16 +695,7 @@ impl Game {
     }
 
     fn note_done(&mut self, l: LordId) {
-        match self.moves.lords.iter_mut().find(|m| m.lord == l) {
-            Some(m) => m.done = true,
-            None => self.moves.lords.push(LordMove {
-                lord: l,
-                used: 0,
-                with_darc: false,
-                came_from: None,
-                done: true,
-            }),
-        }
+        self.lord_move_mut(l).done = true;
     }
 
     /// A victorious Cavalcade that cannot go on anywhere (every road closed) stops.
