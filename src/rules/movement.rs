@@ -566,10 +566,17 @@ impl Game {
                 self.moves.plague_rolled.push((l, bt));
                 self.roll_for_life(l, "2.3.3", "on entering the Plague");
             }
-            let losses = moving.count() / 2;
+            // The entering group as it still stands (a Lord's death may have moved Troops:
+            // a spouse inherits a Fortified City's garrison, 4.3.1).
+            let here = self.villages[to as usize].troops[p as usize];
+            let group = Troops {
+                maa: moving.maa.min(here.maa),
+                knights: moving.knights.min(here.knights),
+            };
+            let losses = group.count() / 2;
             if losses > 0 {
-                let min_k = losses.saturating_sub(moving.maa);
-                let max_k = losses.min(moving.knights);
+                let min_k = losses.saturating_sub(group.maa);
+                let max_k = losses.min(group.knights);
                 if min_k == max_k {
                     self.plague_loss(p, to, losses, min_k);
                 } else {
