@@ -97,3 +97,24 @@ fn disasters_on_the_track_are_face_down() {
         "the drawer saw the Disaster's face"
     );
 }
+
+#[test]
+fn a_card_offered_in_a_deal_is_seen_only_by_the_two_players() {
+    let text = r#"{
+     "players": ["Grady", "David", "Kirsten"],
+     "position": {"first": "Grady", "phase": "purchase", "turn": "Grady",
+      "villages": {"blaye": {"troops": {"Grady": [1, 0]}}, "bourg": {"troops": {"David": [1, 0]}}},
+      "lords": [{"name": "Philippe", "owner": "Grady", "village": "blaye"},
+                {"name": "Quentin", "owner": "David", "village": "bourg"}],
+      "players": {"Grady": {"hand": ["justice"]}}},
+     "script": [["Grady", "give-card david justice"]]
+    }"#;
+    let g = fief::scenario::run(text).unwrap().game;
+    let card_seen = |viewer: u8| match g.view(Some(viewer)).prompt.map(|p| p.kind) {
+        Some(fief::rules::PromptKind::Deal { card, .. }) => card,
+        other => panic!("expected the deal to be answered, got {other:?}"),
+    };
+    assert_eq!(card_seen(0), Some(fief::rules::Card::Justice));
+    assert_eq!(card_seen(1), Some(fief::rules::Card::Justice));
+    assert_eq!(card_seen(2), None);
+}

@@ -747,8 +747,9 @@ impl Game {
             self.say(
                 "8.0",
                 format!(
-                    "{} spends a Diplomacy marker and receives {deniers} Deniers from {}.",
+                    "{} spends a Diplomacy marker and receives {deniers} Denier{} from {}.",
                     self.name(receiver),
+                    if deniers == 1 { "" } else { "s" },
                     self.name(giver)
                 ),
             );
@@ -764,19 +765,14 @@ impl Game {
                 self.name(receiver),
                 self.name(giver)
             );
-            for who in [giver, receiver] {
-                self.say_private(
-                    "8.0",
-                    who,
-                    format!(
-                        "{} spends a Diplomacy marker and receives {} from {}.",
-                        self.name(receiver),
-                        c.name(),
-                        self.name(giver)
-                    ),
-                    public.clone(),
-                );
-            }
+            // The giver knows what he gave; the others see only that a card changed hands.
+            let text = format!(
+                "{} spends a Diplomacy marker and receives {} from {}.",
+                self.name(receiver),
+                c.name(),
+                self.name(giver)
+            );
+            self.say_private("8.0", receiver, text, public);
         }
     }
 

@@ -69,7 +69,21 @@ impl Game {
             round: self.round,
             first: self.first,
             phase: self.phase_name(),
-            prompt: self.prompt(),
+            prompt: self.prompt().map(|mut pr| {
+                // 8.0: the card offered in a deal is seen only by the two parties.
+                if let super::PromptKind::Deal {
+                    giver,
+                    receiver,
+                    card,
+                    ..
+                } = &mut pr.kind
+                {
+                    if viewer != Some(*giver) && viewer != Some(*receiver) {
+                        *card = None;
+                    }
+                }
+                pr
+            }),
             legal: viewer.map(|p| self.legal_actions(p)).unwrap_or_default(),
             players: (0..self.n())
                 .map(|p| {
