@@ -179,14 +179,6 @@ impl Game {
         self.titles.pope.and_then(|l| self.lord(l)).map(|l| l.owner)
     }
 
-    fn hold(&self, p: PlayerId, c: Card) -> Result<(), RuleError> {
-        if self.players[p as usize].hand.contains(&c) {
-            Ok(())
-        } else {
-            refuse("10.0", format!("you hold no {} card", c.name()))
-        }
-    }
-
     /// 10.1: the Village lies in a taxed Fief or Bishopric (a tax raised by someone else), or
     /// in a Bishopric with Famine.
     pub fn uprising_grounds(&self, p: PlayerId, v: VillageId) -> Result<(), RuleError> {
@@ -225,15 +217,15 @@ impl Game {
     pub(crate) fn check_free(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
         match a {
             Action::PlayCardinal { lord } => {
-                self.hold(p, Card::Cardinal)?;
+                self.holds(p, Card::Cardinal)?;
                 self.check_cardinal_target(*lord)
             }
             Action::PlayDarc { lady } => {
-                self.hold(p, Card::Darc)?;
+                self.holds(p, Card::Darc)?;
                 self.check_darc(*lady)
             }
             Action::PlayUprising { village, first } => {
-                self.hold(p, Card::Uprising)?;
+                self.holds(p, Card::Uprising)?;
                 if self
                     .pending
                     .iter()
@@ -251,7 +243,7 @@ impl Game {
                 self.uprising_grounds(p, *village)
             }
             Action::SecretPassage(PassageUse::Battle) => {
-                self.hold(p, Card::SecretPassage)?;
+                self.holds(p, Card::SecretPassage)?;
                 let Some(b) = &self.battle else {
                     return refuse("10.2.2", "no battle is being fought");
                 };
@@ -267,7 +259,7 @@ impl Game {
                 Ok(())
             }
             Action::SecretPassage(PassageUse::Escape(ls)) => {
-                self.hold(p, Card::SecretPassage)?;
+                self.holds(p, Card::SecretPassage)?;
                 if ls.is_empty() {
                     return refuse("10.2.3", "name the Captives who escape");
                 }
@@ -286,7 +278,7 @@ impl Game {
             }
             Action::SecretPassage(_) => refuse("10.2", "not a use of the Secret Passage now"),
             Action::PlayAssassination { target, sponsor } => {
-                self.hold(p, Card::Assassination)?;
+                self.holds(p, Card::Assassination)?;
                 let Some(t) = self.lord(*target) else {
                     return refuse("10.3", "that Lord is not in play");
                 };
@@ -299,7 +291,7 @@ impl Game {
                 Ok(())
             }
             Action::PlayJustice(l) => {
-                self.hold(p, Card::Justice)?;
+                self.holds(p, Card::Justice)?;
                 let Some(t) = self.lord(*l) else {
                     return refuse("10.4", "that Lord is not in play");
                 };
@@ -321,7 +313,7 @@ impl Game {
                 Ok(())
             }
             Action::PlayAmbush(l) => {
-                self.hold(p, Card::Ambush)?;
+                self.holds(p, Card::Ambush)?;
                 let Some(b) = &self.battle else {
                     return refuse("10.5", "Ambush is played during a battle");
                 };
@@ -408,7 +400,7 @@ impl Game {
                 if *to == p || *to >= self.n() {
                     return refuse("8.0", "choose another player");
                 }
-                self.hold(p, *card)?;
+                self.holds(p, *card)?;
                 if self.players[*to as usize].hand.len() >= 3 {
                     return refuse("8.0", "the receiver's hand is full (3 cards)");
                 }
@@ -898,12 +890,12 @@ impl Game {
         match (step, a) {
             (_, Action::Pass) => Ok(()),
             (UprisingStep::Join(_), Action::JoinUprising) => {
-                self.hold(p, Card::Uprising)?;
+                self.holds(p, Card::Uprising)?;
                 let _ = cards;
                 self.uprising_grounds(p, *village)
             }
             (UprisingStep::Join(_), Action::SecretPassage(PassageUse::Uprising)) => {
-                self.hold(p, Card::SecretPassage)?;
+                self.holds(p, Card::SecretPassage)?;
                 if *passage || self.uprising_penalty(*village) == 0 {
                     refuse("10.1", "there is no fortification penalty to cancel")
                 } else {

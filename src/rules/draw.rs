@@ -422,11 +422,17 @@ impl Game {
                 .is_some_and(|q| q.owner == p && q.captor.is_none())
     }
 
-    fn holds(&self, p: PlayerId, c: Card) -> Result<(), RuleError> {
+    /// The player must hold the card he plays (2.4; 9.0 and 10.0 for Opportunity cards).
+    pub(crate) fn holds(&self, p: PlayerId, c: Card) -> Result<(), RuleError> {
         if self.players[p as usize].hand.contains(&c) {
             Ok(())
         } else {
-            refuse("2.4", format!("you hold no {} card", c.name()))
+            let section = match c {
+                Card::Cardinal | Card::Darc => "9.0",
+                Card::Lord(_) | Card::Harvest | Card::GoodWeather | Card::Taxes => "2.4",
+                _ => "10.0",
+            };
+            refuse(section, format!("you hold no {} card", c.name()))
         }
     }
 
