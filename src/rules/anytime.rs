@@ -878,7 +878,6 @@ impl Game {
     pub(crate) fn check_uprising_action(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
         let Some(Pending::Uprising {
             village,
-            cards,
             passage,
             step,
             stoppers,
@@ -891,7 +890,6 @@ impl Game {
             (_, Action::Pass) => Ok(()),
             (UprisingStep::Join(_), Action::JoinUprising) => {
                 self.holds(p, Card::Uprising)?;
-                let _ = cards;
                 self.uprising_grounds(p, *village)
             }
             (UprisingStep::Join(_), Action::SecretPassage(PassageUse::Uprising)) => {
