@@ -1,6 +1,7 @@
 //! Fief: France 1429 — the library: the board, the rules engine and scenario files.
 //! Everything here builds without GTK; the GUI lives in the `fief` binary (feature `gui`).
 
+pub mod bots;
 pub mod fuzz;
 pub mod map;
 pub mod rules;

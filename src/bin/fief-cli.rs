@@ -3,6 +3,8 @@
 //! fief-cli play --players N --seed S [--round-cap R] [--json]
 //! fief-cli scenario FILE.json
 //! fief-cli fuzz --games N --seed S [--round-cap R]
+//! fief-cli arena --players N --bots L,L,... --games N --seed S [--round-cap R] [--hard-ms M]
+//! fief-cli bench [--seconds S] [--hard-ms M]
 
 use fief::rules::rng::Rng;
 use fief::rules::{Game, Options};
@@ -19,7 +21,16 @@ const USAGE: &str = "usage:
   fief-cli fuzz --games N --seed S [--round-cap R]
       plays N random games (seeds S, S+1, ...; 3 to 6 players in turn; round cap 15 unless
       given) checking the engine's invariants after every action; each failure is written
-      to fuzz-failure-SEED.json, a scenario file that replays it";
+      to fuzz-failure-SEED.json, a scenario file that replays it
+  fief-cli arena --players N --bots L,L,... --games N --seed S [--round-cap R] [--hard-ms M] [--jobs J]
+      bots against bots (levels easy, normal, hard; one per seat, rotated every game): prints
+      each level's win rate with a 95% interval, the average length in rounds and the games
+      that ended at the round cap (30 unless given) or in a draw; the Hard bot thinks M ms a
+      decision (1000 unless given); J games at once (the number of cores unless given)
+  fief-cli bench [--seconds S] [--hard-ms M]
+      measures the engine and the bots and prints the figures: actions applied per second,
+      random games per minute, state clone time, legal-action enumeration time and the Hard
+      bot's playouts per second (each measurement runs about S seconds, 3 unless given)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,6 +38,8 @@ fn main() -> ExitCode {
         Some("play") => play(&args[1..]),
         Some("scenario") => scenario(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
+        Some("arena") => arena(&args[1..]),
+        Some("bench") => bench(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -239,4 +252,171 @@ fn fuzz(args: &[String]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+fn text_flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map(String::as_str)
+}
+
+fn arena(args: &[String]) -> ExitCode {
+    use fief::bots::arena::{report, run, ArenaConfig};
+    use fief::bots::{Budget, Level};
+    let parsed = (|| -> Result<ArenaConfig, String> {
+        let players = flag(args, "--players")?.unwrap_or(4) as u8;
+        let bots = text_flag(args, "--bots").unwrap_or("normal,easy,easy,easy");
+        let levels: Vec<Level> = bots
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()?;
+        if levels.len() != players as usize {
+            return Err(format!(
+                "--bots names {} levels for {players} players",
+                levels.len()
+            ));
+        }
+        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Ok(ArenaConfig {
+            players,
+            levels,
+            games: flag(args, "--games")?.unwrap_or(20) as u32,
+            seed: flag(args, "--seed")?.unwrap_or(1),
+            round_cap: flag(args, "--round-cap")?.unwrap_or(30) as u16,
+            hard_budget: Budget::Time(std::time::Duration::from_millis(
+                flag(args, "--hard-ms")?.unwrap_or(1000),
+            )),
+            jobs: flag(args, "--jobs")?.map_or(jobs, |j| j as usize),
+        })
+    })();
+    let cfg = match parsed {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("fief-cli: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let start = std::time::Instant::now();
+    let results = run(&cfg, &|r| {
+        let names: Vec<&str> = r.seats.iter().map(|l| l.name()).collect();
+        let won: Vec<String> = r
+            .winners
+            .iter()
+            .map(|&w| format!("seat {} ({})", w, names[w as usize]))
+            .collect();
+        eprintln!(
+            "game {:>3} seed {} [{}]: {} after {} rounds{}",
+            r.index,
+            r.seed,
+            names.join(","),
+            if won.is_empty() { "no winner".to_string() } else { won.join(" and ") + " won" },
+            r.rounds,
+            r.error.as_ref().map(|e| format!("; ERROR {e}")).unwrap_or_default()
+        );
+    });
+    print!("{}", report(&cfg, &results));
+    println!("  {:.1} s", start.elapsed().as_secs_f64());
+    if results.iter().any(|r| r.error.is_some()) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn bench(args: &[String]) -> ExitCode {
+    use fief::bots::{ismcts, Bot, Budget, Hard};
+    use std::time::{Duration, Instant};
+    let seconds = flag(args, "--seconds").ok().flatten().unwrap_or(3) as f64;
+    let hard_ms = flag(args, "--hard-ms").ok().flatten().unwrap_or(1000);
+    let opts = |seed| Options {
+        players: 4,
+        seed,
+        round_cap: Some(15),
+        ..Options::default()
+    };
+    // Random full games: actions applied per second and games per minute.
+    let start = Instant::now();
+    let (mut games, mut actions) = (0u64, 0u64);
+    let mut chooser = Rng::new(99);
+    let mut samples: Vec<Game> = Vec::new();
+    while start.elapsed().as_secs_f64() < seconds || games == 0 {
+        let mut g = Game::new(opts(games + 1)).expect("valid options");
+        while let Some(p) = g.to_act() {
+            let legal = g.bot_actions(p);
+            let a = legal[chooser.below(legal.len() as u32) as usize].clone();
+            g.apply(p, a).expect("a legal action");
+            actions += 1;
+            if actions % 97 == 0 && samples.len() < 400 {
+                samples.push(g.clone());
+            }
+        }
+        games += 1;
+    }
+    let t = start.elapsed().as_secs_f64();
+    println!("engine (4 players, random legal choices, round cap 15):");
+    println!("  actions applied:      {:>10.0} per second", actions as f64 / t);
+    println!("  random full games:    {:>10.1} per minute ({games} games, {actions} actions in {t:.1} s)", games as f64 * 60.0 / t);
+    // Clones.
+    let reps = 2000;
+    let time = |f: &dyn Fn(&Game)| {
+        let start = Instant::now();
+        for _ in 0..reps {
+            for g in &samples {
+                f(g);
+            }
+        }
+        start.elapsed().as_secs_f64() * 1e6 / (reps * samples.len()) as f64
+    };
+    println!("state clone ({} mid-game states):", samples.len());
+    println!("  full clone (with log):  {:>8.2} µs", time(&|g| drop(std::hint::black_box(g.clone()))));
+    println!("  lean clone (bots):      {:>8.2} µs", time(&|g| drop(std::hint::black_box(g.clone_lean()))));
+    let reps = 20;
+    let time_enum = |f: &dyn Fn(&Game) -> usize| {
+        let start = Instant::now();
+        let mut n = 0usize;
+        for _ in 0..reps {
+            for g in &samples {
+                n += f(g);
+            }
+        }
+        (start.elapsed().as_secs_f64() * 1e6 / (reps * samples.len()) as f64, n as f64 / (reps * samples.len()) as f64)
+    };
+    let (t_full, n_full) = time_enum(&|g| g.to_act().map_or(0, |p| g.legal_actions(p).len()));
+    let (t_bot, n_bot) = time_enum(&|g| g.to_act().map_or(0, |p| g.bot_actions(p).len()));
+    println!("legal-action enumeration:");
+    println!("  legal_actions:          {t_full:>8.1} µs ({n_full:.1} actions on average)");
+    println!("  bot_actions:            {t_bot:>8.1} µs ({n_bot:.1} actions on average)");
+    // The Hard bot.
+    let mut hard = Hard::new(
+        7,
+        ismcts::Settings {
+            budget: Budget::Time(Duration::from_millis(hard_ms)),
+            ..Default::default()
+        },
+    );
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let (mut decisions, mut iterations, mut playout_actions, mut thinking) = (0u32, 0u64, 0u64, 0.0);
+    let budget_end = Instant::now();
+    for g in samples.iter().step_by(7) {
+        let Some(p) = g.to_act() else { continue };
+        let view = g.bot_view(p);
+        if view.legal.len() < 2 {
+            continue;
+        }
+        let start = Instant::now();
+        hard.choose(&view, &never);
+        thinking += start.elapsed().as_secs_f64();
+        decisions += 1;
+        iterations += hard.last_iterations as u64;
+        playout_actions += hard.last_playout_actions;
+        if budget_end.elapsed().as_secs_f64() > seconds.max(hard_ms as f64 / 1000.0 * 3.0) {
+            break;
+        }
+    }
+    println!("Hard bot ({hard_ms} ms a decision, {decisions} decisions):");
+    println!("  playouts:               {:>8.0} per second ({:.0} a decision)", iterations as f64 / thinking, iterations as f64 / decisions.max(1) as f64);
+    println!("  playout actions:        {:>8.0} per second", playout_actions as f64 / thinking);
+    println!("  time a decision:        {:>8.3} s", thinking / decisions.max(1) as f64);
+    ExitCode::SUCCESS
 }

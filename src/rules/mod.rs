@@ -390,21 +390,33 @@ impl Game {
 
     /// Every legal action of `player` now (empty when it is not his decision).
     pub fn legal_actions(&self, player: PlayerId) -> Vec<Action> {
+        self.enumerate(player, false)
+    }
+
+    /// The legal actions a bot weighs: the same as `legal_actions`, except that a Move takes
+    /// none, about half or all of the army's MaA and Knights rather than every count in
+    /// between (a Lord with 13 MaA and 8 Knights would otherwise have hundreds of Moves per
+    /// road). Every action listed is legal.
+    pub fn bot_actions(&self, player: PlayerId) -> Vec<Action> {
+        self.enumerate(player, true)
+    }
+
+    fn enumerate(&self, player: PlayerId, coarse: bool) -> Vec<Action> {
         let Some(prompt) = self.prompt() else {
             return Vec::new();
         };
         if prompt.player != player {
             return Vec::new();
         }
-        self.candidate_actions(&prompt)
+        self.candidate_actions(&prompt, coarse)
             .into_iter()
             .filter(|a| self.check(player, a).is_ok())
             .collect()
     }
 
     /// A superset of the legal actions for a prompt; `check` filters it.
-    fn candidate_actions(&self, prompt: &Prompt) -> Vec<Action> {
-        let mut out = self.phase_candidates(prompt);
+    fn candidate_actions(&self, prompt: &Prompt, coarse: bool) -> Vec<Action> {
+        let mut out = self.phase_candidates(prompt, coarse);
         if prompt.kind.allows_free_actions() {
             self.free_candidates(prompt.player, &mut out);
         }
@@ -412,7 +424,7 @@ impl Game {
     }
 
     /// The candidates for the decision itself, without the "any time" actions.
-    fn phase_candidates(&self, prompt: &Prompt) -> Vec<Action> {
+    fn phase_candidates(&self, prompt: &Prompt, coarse: bool) -> Vec<Action> {
         let p = prompt.player;
         let nv = self.map.villages.len() as u8;
         let mut out = Vec::new();
@@ -440,7 +452,7 @@ impl Game {
             | PromptKind::Deal { .. }
             | PromptKind::Truce { .. }
             | PromptKind::AmbushGoOn => out.extend([Action::Accept, Action::Refuse]),
-            PromptKind::Movement => self.movement_candidates(p, &mut out),
+            PromptKind::Movement => self.movement_candidates(p, coarse, &mut out),
             PromptKind::Battles => self.battles_candidates(p, &mut out),
             PromptKind::Pillage => self.pillage_candidates(p, &mut out),
             PromptKind::Window { .. } => out.push(Action::Pass),
@@ -656,7 +668,9 @@ impl Game {
     pub fn apply(&mut self, player: PlayerId, action: Action) -> Result<Vec<Event>, RuleError> {
         self.check(player, &action)?;
         let start = self.log.len();
-        self.history.push((player, action.clone()));
+        if !self.quiet {
+            self.history.push((player, action.clone()));
+        }
         self.exec(player, action);
         self.advance();
         Ok(self.log[start..].to_vec())
@@ -990,13 +1004,16 @@ impl Game {
             return false;
         }
         let mut legal = self
-            .phase_candidates(&prompt)
+            .phase_candidates(&prompt, false)
             .into_iter()
             .filter(|a| self.check(p, a).is_ok());
         legal.next().as_ref() == Some(pass) && legal.next().is_none()
     }
 
     pub(crate) fn say(&mut self, section: &str, text: impl Into<String>) {
+        if self.quiet {
+            return;
+        }
         self.log.push(Event {
             round: self.round,
             section: section.to_string(),
@@ -1013,6 +1030,9 @@ impl Game {
         text: String,
         public: String,
     ) {
+        if self.quiet {
+            return;
+        }
         self.log.push(Event {
             round: self.round,
             section: section.to_string(),

@@ -6,6 +6,21 @@ use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;
 
+/// The troop counts from `lo` to `hi` a Move may take; with `coarse`, only the ends and the
+/// middle (see `Game::bot_actions`).
+fn counts(lo: u8, hi: u8, coarse: bool) -> Vec<u8> {
+    if hi < lo {
+        return Vec::new();
+    }
+    if coarse {
+        let mut v = vec![lo, lo + (hi - lo) / 2, hi];
+        v.dedup();
+        v
+    } else {
+        (lo..=hi).collect()
+    }
+}
+
 impl Game {
     /// Phase 5 begins: the First Player moves first (5.0).
     pub(crate) fn start_movement(&mut self) {
@@ -256,7 +271,7 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn movement_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+    pub(crate) fn movement_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
         let mut villages: Vec<VillageId> = self
             .lords
             .iter()
@@ -309,12 +324,12 @@ impl Game {
                     }
                     for how in hows {
                         let (maas, first_knight) = if how == MoveHow::Cavalcade {
-                            (0..=0, 1)
+                            (vec![0], 1)
                         } else {
-                            (0..=t.maa, 0)
+                            (counts(0, t.maa, coarse), 0)
                         };
                         for maa in maas {
-                            for knights in first_knight..=t.knights {
+                            for knights in counts(first_knight, t.knights, coarse) {
                                 let mut cs = vec![Vec::new()];
                                 if !captives.is_empty() {
                                     cs.push(captives.clone());

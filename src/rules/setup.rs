@@ -75,6 +75,7 @@ impl Game {
             starting_lords: Vec::new(),
             history: Vec::new(),
             log: Vec::new(),
+            quiet: false,
         };
         // §4 step 4: each player draws a first Lord; a Cardinal or d'ARC is shuffled back.
         for p in 0..n {

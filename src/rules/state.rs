@@ -554,6 +554,9 @@ pub struct Game {
     pub starting_lords: Vec<LordId>,
     pub history: Vec<(PlayerId, super::actions::Action)>,
     pub log: Vec<Event>,
+    /// Simulation mode for bots: no log entries and no history are kept (not saved).
+    #[serde(skip)]
+    pub quiet: bool,
 }
 
 impl Game {

@@ -13,6 +13,8 @@ pub struct PlayerView {
     pub colour: &'static str,
     pub money: u32,
     pub hand_size: usize,
+    /// How many of the cards in hand come from the Lords deck (the backs show it).
+    pub hand_lords: usize,
     /// Only the viewer's own hand.
     pub hand: Option<Vec<Card>>,
     pub stock_maa: u8,
@@ -42,6 +44,8 @@ pub struct View {
     pub taxes: Vec<Tax>,
     /// Face-down cards on the Disaster track (their faces are hidden until resolved).
     pub track_cards: usize,
+    /// Which track spaces hold a face-down card.
+    pub track: [bool; 3],
     pub lords_deck: usize,
     pub fortune_deck: usize,
     pub lords_discard: usize,
@@ -52,10 +56,18 @@ pub struct View {
     pub own_ballot: Option<Ballot>,
     pub outcome: Option<Outcome>,
     pub log: Vec<Event>,
+    /// The game as this viewer knows it (`Game::redacted`): what bots search from.
+    #[serde(skip_serializing)]
+    pub state: Game,
 }
 
 impl Game {
     pub fn view(&self, viewer: Option<PlayerId>) -> View {
+        let legal = viewer.map(|p| self.legal_actions(p)).unwrap_or_default();
+        self.build_view(viewer, legal, true)
+    }
+
+    fn build_view(&self, viewer: Option<PlayerId>, legal: Vec<Action>, with_log: bool) -> View {
         let (candidates, voted, own_ballot) = match &self.phase {
             Phase::Elections { election: Some(e) } => (
                 e.candidates.clone(),
@@ -84,7 +96,7 @@ impl Game {
                 }
                 pr
             }),
-            legal: viewer.map(|p| self.legal_actions(p)).unwrap_or_default(),
+            legal,
             players: (0..self.n())
                 .map(|p| {
                     let pl = &self.players[p as usize];
@@ -93,6 +105,7 @@ impl Game {
                         colour: COLOURS[p as usize],
                         money: pl.money,
                         hand_size: pl.hand.len(),
+                        hand_lords: pl.hand.iter().filter(|c| c.is_lords_deck()).count(),
                         hand: (viewer == Some(p)).then(|| pl.hand.clone()),
                         stock_maa: pl.stock_maa,
                         stock_knights: pl.stock_knights,
@@ -110,6 +123,7 @@ impl Game {
             bishopric_cards: self.bishopric_cards,
             taxes: self.taxes.clone(),
             track_cards: self.track.iter().flatten().count(),
+            track: self.track.map(|c| c.is_some()),
             lords_deck: self.lords_deck.len(),
             fortune_deck: self.fortune_deck.len(),
             lords_discard: self.lords_discard.len(),
@@ -118,7 +132,107 @@ impl Game {
             voted,
             own_ballot,
             outcome: self.outcome.clone(),
-            log: self.log.iter().map(|e| e.redacted_for(viewer)).collect(),
+            log: if with_log {
+                self.log.iter().map(|e| e.redacted_for(viewer)).collect()
+            } else {
+                Vec::new()
+            },
+            state: self.redacted(viewer),
+        }
+    }
+
+    /// The view a bot decides from: like `view`, but with the legal actions of `bot_actions`
+    /// and without the log.
+    pub fn bot_view(&self, player: PlayerId) -> View {
+        self.build_view(Some(player), self.bot_actions(player), false)
+    }
+
+    /// This game with everything `viewer` may not see taken out (§3): the other players'
+    /// hands, the decks' order and the discards (pooled, face down, sorted), the Disaster
+    /// track's faces, the other players' ballots, a Diplomacy card offered between others,
+    /// the generator's state, the history and the log. Bots determinize it (bots/determinize.rs).
+    pub fn redacted(&self, viewer: Option<PlayerId>) -> Game {
+        let mut g = self.clone_lean();
+        let mut lords: Vec<Card> = std::mem::take(&mut g.lords_deck);
+        lords.append(&mut g.lords_discard);
+        let mut fortune: Vec<Card> = std::mem::take(&mut g.fortune_deck);
+        fortune.append(&mut g.fortune_discard);
+        for (p, pl) in g.players.iter_mut().enumerate() {
+            if Some(p as PlayerId) != viewer {
+                for c in pl.hand.drain(..) {
+                    if c.is_lords_deck() {
+                        lords.push(c);
+                    } else {
+                        fortune.push(c);
+                    }
+                }
+            }
+        }
+        fortune.extend(g.track.iter_mut().filter_map(|c| c.take()));
+        lords.sort();
+        fortune.sort();
+        g.lords_deck = lords;
+        g.fortune_deck = fortune;
+        if let Phase::Elections { election: Some(e) } = &mut g.phase {
+            for b in &mut e.ballots {
+                if Some(b.player) != viewer {
+                    b.for_lord = None;
+                    b.decoy = None;
+                }
+            }
+        }
+        for pend in &mut g.pending {
+            if let Pending::Deal {
+                giver,
+                receiver,
+                card,
+                ..
+            } = pend
+            {
+                if viewer != Some(*giver) && viewer != Some(*receiver) {
+                    *card = None;
+                }
+            }
+        }
+        g.rng = super::rng::Rng::new(0);
+        g
+    }
+
+    /// A clone that leaves the log and history behind (they can be long): what bots copy.
+    pub fn clone_lean(&self) -> Game {
+        Game {
+            map: self.map.clone(),
+            options: self.options.clone(),
+            rng: self.rng.clone(),
+            round: self.round,
+            first: self.first,
+            phase: self.phase.clone(),
+            pending: self.pending.clone(),
+            players: self.players.clone(),
+            villages: self.villages.clone(),
+            lords: self.lords.clone(),
+            titles: self.titles.clone(),
+            lords_deck: self.lords_deck.clone(),
+            lords_discard: self.lords_discard.clone(),
+            fortune_deck: self.fortune_deck.clone(),
+            fortune_discard: self.fortune_discard.clone(),
+            track: self.track,
+            bishopric_cards: self.bishopric_cards,
+            taxes: self.taxes.clone(),
+            proposals: self.proposals.clone(),
+            grant_offers: self.grant_offers.clone(),
+            ransomed: self.ransomed.clone(),
+            excommunicated_this_round: self.excommunicated_this_round,
+            battle: self.battle.clone(),
+            moves: self.moves.clone(),
+            asked_annulments: self.asked_annulments.clone(),
+            asked_deals: self.asked_deals.clone(),
+            handed: self.handed.clone(),
+            outcome: self.outcome.clone(),
+            starting_lords: self.starting_lords.clone(),
+            history: Vec::new(),
+            log: Vec::new(),
+            quiet: self.quiet,
         }
     }
 

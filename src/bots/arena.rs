@@ -1,0 +1,206 @@
+//! Bots against bots: whole games with seats rotated, and the win rate of each level
+//! (`fief-cli arena`).
+
+use super::{new_bot, play_game, Budget, Level};
+use crate::rules::{Game, Options, PlayerId};
+
+#[derive(Debug, Clone)]
+pub struct ArenaConfig {
+    pub players: u8,
+    /// One level per seat before rotation (its length is `players`).
+    pub levels: Vec<Level>,
+    pub games: u32,
+    pub seed: u64,
+    pub round_cap: u16,
+    pub hard_budget: Budget,
+    /// Games played at once (threads).
+    pub jobs: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct GameResult {
+    pub index: u32,
+    pub seed: u64,
+    /// The level in each seat.
+    pub seats: Vec<Level>,
+    pub winners: Vec<PlayerId>,
+    pub rounds: u16,
+    pub capped: bool,
+    pub reason: String,
+    pub actions: u64,
+    pub error: Option<String>,
+}
+
+/// Game `i` of the arena: its seed and the rotated seats.
+pub fn seating(cfg: &ArenaConfig, i: u32) -> (u64, Vec<Level>) {
+    let n = cfg.levels.len();
+    let seats = (0..n).map(|s| cfg.levels[(s + i as usize) % n]).collect();
+    (cfg.seed.wrapping_add(i as u64), seats)
+}
+
+pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
+    let (seed, seats) = seating(cfg, i);
+    let mut result = GameResult {
+        index: i,
+        seed,
+        seats: seats.clone(),
+        winners: vec![],
+        rounds: 0,
+        capped: false,
+        reason: String::new(),
+        actions: 0,
+        error: None,
+    };
+    let mut g = match Game::new(Options {
+        players: cfg.players,
+        seed,
+        round_cap: Some(cfg.round_cap),
+        ..Options::default()
+    }) {
+        Ok(g) => g,
+        Err(e) => {
+            result.error = Some(e.to_string());
+            return result;
+        }
+    };
+    let mut bots: Vec<_> = seats
+        .iter()
+        .enumerate()
+        .map(|(s, &l)| new_bot(l, seed.wrapping_mul(1000).wrapping_add(s as u64), cfg.hard_budget))
+        .collect();
+    match play_game(&mut g, &mut bots) {
+        Ok(n) => result.actions = n,
+        Err(e) => result.error = Some(e),
+    }
+    result.rounds = g.round;
+    if let Some(o) = &g.outcome {
+        result.winners = o.winners.clone();
+        result.capped = o.reason.starts_with("round cap");
+        result.reason = o.reason.clone();
+    }
+    result
+}
+
+/// Plays every game of the arena, `cfg.jobs` at a time, calling `progress` as each ends (in
+/// the order they end); the results come back in game order.
+pub fn run(cfg: &ArenaConfig, progress: &(dyn Fn(&GameResult) + Sync)) -> Vec<GameResult> {
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..cfg.jobs.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if i >= cfg.games {
+                    break;
+                }
+                let r = play_one(cfg, i);
+                progress(&r);
+                if let Ok(mut v) = results.lock() {
+                    v.push(r);
+                }
+            });
+        }
+    });
+    let mut v = results.into_inner().unwrap_or_default();
+    v.sort_by_key(|r| r.index);
+    v
+}
+
+/// A level's record: seat-games played and won (an alliance win counts for both seats).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LevelStats {
+    pub level: Level,
+    pub seat_games: u32,
+    pub wins: u32,
+}
+
+impl LevelStats {
+    pub fn rate(&self) -> f64 {
+        if self.seat_games == 0 {
+            0.0
+        } else {
+            self.wins as f64 / self.seat_games as f64
+        }
+    }
+
+    /// The Wilson score interval at 95%.
+    pub fn interval(&self) -> (f64, f64) {
+        let n = self.seat_games as f64;
+        if n == 0.0 {
+            return (0.0, 1.0);
+        }
+        let z = 1.96;
+        let p = self.rate();
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
+        ((centre - half).max(0.0), (centre + half).min(1.0))
+    }
+}
+
+pub fn stats(results: &[GameResult]) -> Vec<LevelStats> {
+    let mut out: Vec<LevelStats> = Vec::new();
+    for r in results.iter().filter(|r| r.error.is_none()) {
+        for (s, &l) in r.seats.iter().enumerate() {
+            let i = match out.iter().position(|x| x.level == l) {
+                Some(i) => i,
+                None => {
+                    out.push(LevelStats {
+                        level: l,
+                        seat_games: 0,
+                        wins: 0,
+                    });
+                    out.len() - 1
+                }
+            };
+            out[i].seat_games += 1;
+            out[i].wins += u32::from(r.winners.contains(&(s as PlayerId)));
+        }
+    }
+    out
+}
+
+/// The arena's summary as printed by `fief-cli arena`.
+pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
+    let mut s = String::new();
+    let ok: Vec<&GameResult> = results.iter().filter(|r| r.error.is_none()).collect();
+    let n = results.len();
+    s.push_str(&format!(
+        "{n} games, {} players, seats rotated; round cap {}\n",
+        cfg.players, cfg.round_cap
+    ));
+    let seat_share = 1.0 / cfg.players as f64;
+    for st in stats(results) {
+        let (lo, hi) = st.interval();
+        s.push_str(&format!(
+            "  {:<7} won {:>4} of {:>4} seat-games: {:5.1}% (95% CI {:.1}–{:.1}%; a fair share is {:.0}%)\n",
+            st.level.name(),
+            st.wins,
+            st.seat_games,
+            100.0 * st.rate(),
+            100.0 * lo,
+            100.0 * hi,
+            100.0 * seat_share
+        ));
+    }
+    let rounds: f64 = ok.iter().map(|r| r.rounds as f64).sum::<f64>() / ok.len().max(1) as f64;
+    let capped = ok.iter().filter(|r| r.capped).count();
+    let draws = ok.iter().filter(|r| r.winners.is_empty()).count();
+    let alliance = ok.iter().filter(|r| r.winners.len() > 1).count();
+    s.push_str(&format!(
+        "  average length {rounds:.1} rounds; {} ended by victory ({alliance} by an alliance), {capped} at the round cap, {draws} draws\n",
+        ok.len() - capped
+    ));
+    let errors: Vec<&GameResult> = results.iter().filter(|r| r.error.is_some()).collect();
+    if !errors.is_empty() {
+        s.push_str(&format!("  {} games failed:\n", errors.len()));
+        for r in errors {
+            s.push_str(&format!(
+                "    game {} (seed {}): {}\n",
+                r.index,
+                r.seed,
+                r.error.as_deref().unwrap_or("")
+            ));
+        }
+    }
+    s
+}

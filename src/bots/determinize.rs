@@ -1,0 +1,74 @@
+//! Sampling a full game consistent with what one player sees (anchor: OpenSpiel's
+//! `is_mcts.h`, "determinization"): the hidden cards are dealt at random from the pool the
+//! view leaves face down, the other players' secret ballots are guessed, and the dice get a
+//! fresh generator. Bots search these samples, never the real game.
+
+use crate::rules::rng::Rng;
+use crate::rules::{Card, Game, Phase, PlayerId, View};
+
+/// One full game the viewer cannot tell apart from the real one.
+pub fn sample(view: &View, rng: &mut Rng) -> Game {
+    let mut g = view.state.clone_lean();
+    g.quiet = true;
+    let me = view.viewer;
+    let mut lords = std::mem::take(&mut g.lords_deck);
+    let mut fortune = std::mem::take(&mut g.fortune_deck);
+    rng.shuffle(&mut lords);
+    rng.shuffle(&mut fortune);
+    // The other players' hands: as many cards of each deck as their backs show.
+    for (p, pv) in view.players.iter().enumerate() {
+        if Some(p as PlayerId) == me {
+            continue;
+        }
+        let from_lords = pv.hand_lords.min(lords.len());
+        let from_fortune = (pv.hand_size - pv.hand_lords).min(fortune.len());
+        let hand = &mut g.players[p].hand;
+        hand.extend(lords.drain(..from_lords));
+        // A Disaster never stays in a hand (2.1): deal the others.
+        fortune.sort_by_key(|c| c.is_disaster());
+        hand.extend(fortune.drain(..from_fortune));
+        rng.shuffle(&mut fortune);
+    }
+    // The Disaster track's face-down cards are Disasters.
+    for (slot, hidden) in view.track.iter().enumerate() {
+        if *hidden {
+            if let Some(i) = fortune.iter().position(|c| c.is_disaster()) {
+                g.track[slot] = Some(fortune.remove(i));
+            } else if let Some(c) = fortune.pop() {
+                g.track[slot] = Some(c);
+            }
+        }
+    }
+    let lords_discard = view.lords_discard.min(lords.len());
+    g.lords_discard = lords.drain(..lords_discard).collect();
+    let fortune_discard = view.fortune_discard.min(fortune.len());
+    g.fortune_discard = fortune.drain(..fortune_discard).collect();
+    g.lords_deck = lords;
+    g.fortune_deck = fortune;
+    // Secret ballots already cast by others: most players vote for their own candidate.
+    if let Phase::Elections { election: Some(e) } = &mut g.phase {
+        let cands = e.candidates.clone();
+        for b in &mut e.ballots {
+            if Some(b.player) == me || b.for_lord.is_some() {
+                continue;
+            }
+            b.for_lord = cands
+                .iter()
+                .find(|c| c.0 == b.player)
+                .map(|c| c.1)
+                .or_else(|| {
+                    (!cands.is_empty())
+                        .then(|| cands[rng.below(cands.len() as u32) as usize].1)
+                });
+        }
+    }
+    g.rng = Rng::new(rng.next_u32() as u64 | ((rng.next_u32() as u64) << 32));
+    g
+}
+
+/// Whether a card could be anywhere the viewer cannot see (used by tests).
+pub fn hidden_pool(view: &View) -> Vec<Card> {
+    let mut v = view.state.lords_deck.clone();
+    v.extend(view.state.fortune_deck.iter().copied());
+    v
+}

@@ -1,0 +1,219 @@
+//! The static evaluation the Normal bot maximises and the Hard bot scores its playouts with:
+//! what a position is worth to one player, in rough "Denier-like" points.
+//!
+//! VP (7.0) dominate; then the way to them: Villages held (income, and every Village of a
+//! Fief plus a Stronghold buys the title, 4.3), Mills and Strongholds, money saved, troops,
+//! Lords and their titles (votes for King and Pope, 1.3–1.8), cards in hand. Villages that a
+//! stronger enemy army stands next to count for less.
+
+use crate::map::VillageId;
+use crate::rules::{Fort, Game, PlayerId};
+
+const VP: f64 = 400.0;
+
+/// Distances in roads between all Villages (the map is small: 27 Villages).
+pub fn distances(g: &Game) -> Vec<Vec<u8>> {
+    let n = g.map.villages.len();
+    let mut all = vec![vec![u8::MAX; n]; n];
+    for (s, row) in all.iter_mut().enumerate() {
+        row[s] = 0;
+        let mut queue = std::collections::VecDeque::from([s]);
+        while let Some(v) = queue.pop_front() {
+            for &w in &g.map.villages[v].neighbours {
+                if row[w as usize] == u8::MAX {
+                    row[w as usize] = row[v] + 1;
+                    queue.push_back(w as usize);
+                }
+            }
+        }
+    }
+    all
+}
+
+fn village_worth(g: &Game, v: usize) -> f64 {
+    let vs = &g.villages[v];
+    14.0 + 16.0 * vs.mills as f64
+        + match vs.fort {
+            Fort::None => 0.0,
+            Fort::Stronghold => 30.0,
+            Fort::City => 40.0,
+        }
+}
+
+/// Strength of `q`'s army in `v` that can move (a free Lord with it).
+fn mobile_sp(g: &Game, q: PlayerId, v: VillageId) -> u32 {
+    if g.lords
+        .iter()
+        .any(|l| l.owner == q && l.village == v && l.captor.is_none())
+    {
+        g.player_sp(q, v)
+    } else {
+        0
+    }
+}
+
+/// What the position is worth to `p` alone.
+pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
+    let pi = p as usize;
+    let st = g.standing(p);
+    let mut s = VP * st.vp as f64;
+    let money = g.players[pi].money as f64;
+    s += 5.0 * money.min(20.0) + 2.5 * (money - 20.0).max(0.0);
+    s += 8.0 * g.players[pi].hand.len() as f64;
+    let ally = g.ally(p);
+    for (v, vs) in g.villages.iter().enumerate() {
+        let t = vs.troops[pi];
+        s += 6.0 * t.maa as f64 + 16.0 * t.knights as f64;
+        if vs.controller != Some(p) {
+            continue;
+        }
+        let worth = village_worth(g, v);
+        s += worth;
+        // A stronger enemy army next door.
+        let mine = g.player_sp(p, v as VillageId)
+            + match vs.fort {
+                Fort::None => 0,
+                Fort::Stronghold => 4,
+                Fort::City => 8,
+            };
+        let threat = g.map.villages[v]
+            .neighbours
+            .iter()
+            .map(|&w| {
+                (0..g.n())
+                    .filter(|&q| q != p && Some(q) != ally)
+                    .map(|q| mobile_sp(g, q, w))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0);
+        if threat > mine + 2 {
+            s -= 0.4 * worth;
+        }
+    }
+    // Fiefs: progress towards a title (4.3).
+    for (f, fief) in g.map.fiefs.iter().enumerate() {
+        if g.titles.fief[f].is_some() {
+            continue;
+        }
+        let n = fief.villages.len() as f64;
+        let c = fief
+            .villages
+            .iter()
+            .filter(|&&v| g.villages[v as usize].controller == Some(p))
+            .count() as f64;
+        s += 30.0 * c * c / n;
+        if c == n {
+            s += 60.0;
+            if fief
+                .villages
+                .iter()
+                .any(|&v| g.villages[v as usize].fort == Fort::Stronghold)
+            {
+                s += 120.0;
+            }
+        }
+    }
+    // Lords, their titles and markers.
+    for l in g.family(p) {
+        if l.captor.is_some() {
+            s += 15.0;
+            continue;
+        }
+        s += 45.0;
+        if g.is_bishop(l.id) {
+            s += 35.0;
+        }
+        if g.is_cardinal(l.id) {
+            s += 50.0;
+        }
+        if g.titles.queen == Some(l.id) || g.titles.crown_prince == Some(l.id) {
+            s += 30.0;
+        }
+        if g.titles.darc == Some(l.id) {
+            s += 20.0;
+        }
+        if l.excommunicated {
+            s -= 25.0;
+        }
+        // An army's reach: the nearest Village it could take.
+        let here = l.village as usize;
+        if g.villages[here].troops[pi].count() >= 2 {
+            let near = (0..g.villages.len())
+                .filter(|&w| g.villages[w].controller != Some(p))
+                .map(|w| dist[here][w])
+                .min()
+                .unwrap_or(u8::MAX);
+            if near != u8::MAX {
+                s += 10.0 / (1.0 + near as f64);
+            }
+        }
+    }
+    s += 15.0
+        * g.lords
+            .iter()
+            .filter(|l| l.captor == Some(p) && l.owner != p)
+            .count() as f64;
+    s
+}
+
+/// What the position is worth to `p` against the table: his own score (and half his ally's,
+/// since an alliance wins together, 7.2) less the best rival's and the rivals' average.
+pub fn value(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
+    if let Some(o) = &g.outcome {
+        return if o.winners.contains(&p) {
+            1e6
+        } else {
+            -1e6
+        };
+    }
+    let ally = g.ally(p);
+    let mut mine = score(g, p, dist);
+    if let Some(a) = ally {
+        mine += 0.5 * score(g, a, dist);
+    }
+    let rivals: Vec<f64> = (0..g.n())
+        .filter(|&q| q != p && Some(q) != ally)
+        .map(|q| score(g, q, dist))
+        .collect();
+    if rivals.is_empty() {
+        return mine;
+    }
+    let best = rivals.iter().cloned().fold(f64::MIN, f64::max);
+    let mean = rivals.iter().sum::<f64>() / rivals.len() as f64;
+    mine - 0.4 * best - 0.3 * mean
+}
+
+/// Every player's result in [0, 1]: 1 or 0 once the game is over, otherwise how far ahead of
+/// the best rival his score stands (for the Hard bot's playouts).
+pub fn rewards(g: &Game, dist: &[Vec<u8>]) -> Vec<f64> {
+    let n = g.n() as usize;
+    if let Some(o) = &g.outcome {
+        return (0..n)
+            .map(|p| {
+                if o.winners.contains(&(p as PlayerId)) {
+                    1.0
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+    }
+    let scores: Vec<f64> = (0..n).map(|p| score(g, p as PlayerId, dist)).collect();
+    (0..n)
+        .map(|p| {
+            let ally = g.ally(p as PlayerId).map(|a| a as usize);
+            let best = (0..n)
+                .filter(|&q| q != p && Some(q) != ally)
+                .map(|q| scores[q])
+                .fold(f64::MIN, f64::max);
+            let mine = match ally {
+                Some(a) => scores[p].max(scores[a]),
+                None => scores[p],
+            };
+            let d = if best == f64::MIN { 0.0 } else { mine - best };
+            1.0 / (1.0 + (-d / 300.0).exp())
+        })
+        .collect()
+}

@@ -1,0 +1,118 @@
+//! Local bots behind one `Bot` trait: Easy (random), Normal (heuristic) and Hard (ISMCTS).
+//!
+//! A bot sees only what its player may see: it is given `Game::bot_view(player)` (the view of
+//! `Game::view` with the legal actions of `Game::bot_actions`) and answers one of those
+//! actions. The searching bots sample the hidden information themselves
+//! (`determinize::sample`). Each bot draws its randomness from its own seeded generator, so
+//! a level with a given seed makes the same choices from the same views (the Hard bot under
+//! an iteration budget; a time budget makes it depend on the machine's speed).
+
+pub mod arena;
+pub mod determinize;
+pub mod eval;
+pub mod heuristic;
+pub mod ismcts;
+pub mod odds;
+pub mod random;
+
+use crate::rules::{Action, Game, PlayerId, View};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+pub use heuristic::Normal;
+pub use ismcts::Hard;
+pub use random::Easy;
+
+/// The bot levels offered to players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        match s.trim().to_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "normal" => Ok(Level::Normal),
+            "hard" => Ok(Level::Hard),
+            other => Err(format!(
+                "unknown bot level '{other}' (use easy, normal or hard)"
+            )),
+        }
+    }
+}
+
+/// How long the Hard bot thinks about one decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    Time(Duration),
+    Iterations(u32),
+}
+
+/// A player played by the computer.
+pub trait Bot: Send {
+    fn level(&self) -> Level;
+
+    /// One of `view.legal`, chosen from what the view shows (never the hidden state), or
+    /// `None` when the view offers nothing to choose. `cancel` may be set from another
+    /// thread: a searching bot then stops early and answers with its best choice so far.
+    fn choose(&mut self, view: &View, cancel: &AtomicBool) -> Option<Action>;
+}
+
+/// A bot of `level` with its own seed; the Hard bot thinks for `hard_budget`.
+pub fn new_bot(level: Level, seed: u64, hard_budget: Budget) -> Box<dyn Bot> {
+    match level {
+        Level::Easy => Box::new(Easy::new(seed)),
+        Level::Normal => Box::new(Normal::new(seed)),
+        Level::Hard => Box::new(Hard::new(
+            seed,
+            ismcts::Settings {
+                budget: hard_budget,
+                ..Default::default()
+            },
+        )),
+    }
+}
+
+/// Asks `bot` for `player`'s decision in `g` and applies it; returns the action taken.
+pub fn bot_move(g: &mut Game, player: PlayerId, bot: &mut dyn Bot) -> Result<Action, String> {
+    let view = g.bot_view(player);
+    let never = AtomicBool::new(false);
+    let a = bot
+        .choose(&view, &never)
+        .ok_or_else(|| format!("the {} bot found nothing to do", bot.level().name()))?;
+    g.apply(player, a.clone())
+        .map_err(|e| format!("the {} bot chose an illegal action: {e}", bot.level().name()))?;
+    Ok(a)
+}
+
+/// Plays `g` to its end with `bots[p]` deciding for seat `p`; returns the number of actions.
+pub fn play_game(g: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<u64, String> {
+    let mut n = 0u64;
+    while let Some(p) = g.to_act() {
+        let bot = bots
+            .get_mut(p as usize)
+            .ok_or_else(|| format!("no bot for seat {p}"))?;
+        bot_move(g, p, bot.as_mut())?;
+        n += 1;
+        if n > 2_000_000 {
+            return Err("the game does not end".into());
+        }
+    }
+    Ok(n)
+}
