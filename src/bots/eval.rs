@@ -6,6 +6,7 @@
 //! Lords and their titles (votes for King and Pope, 1.3–1.8), cards in hand. Villages that a
 //! stronger enemy army stands next to count for less.
 
+use super::heuristic::attack_odds;
 use crate::map::VillageId;
 use crate::rules::{Fort, Game, PlayerId};
 
@@ -52,6 +53,19 @@ fn mobile_sp(g: &Game, q: PlayerId, v: VillageId) -> u32 {
     }
 }
 
+/// How much of `v` counts as `p`'s: all of it when he controls it, his chance of taking it
+/// when his army stands in a rival's Village (the battle of Phase 6 is coming).
+fn share(g: &Game, p: PlayerId, v: usize) -> f64 {
+    let vs = &g.villages[v];
+    match vs.controller {
+        Some(c) if c == p => 1.0,
+        Some(c) if vs.troops[p as usize].count() > 0 && g.player_sp(c, v as VillageId) > 0 => {
+            0.8 * attack_odds(g, p, c, v as VillageId)
+        }
+        _ => 0.0,
+    }
+}
+
 /// What the position is worth to `p` alone.
 pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
     let pi = p as usize;
@@ -65,6 +79,9 @@ pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
         let t = vs.troops[pi];
         s += 6.0 * t.maa as f64 + 16.0 * t.knights as f64;
         if vs.controller != Some(p) {
+            if t.count() > 0 {
+                s += share(g, p, v) * village_worth(g, v);
+            }
             continue;
         }
         let worth = village_worth(g, v);
@@ -98,13 +115,9 @@ pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
             continue;
         }
         let n = fief.villages.len() as f64;
-        let c = fief
-            .villages
-            .iter()
-            .filter(|&&v| g.villages[v as usize].controller == Some(p))
-            .count() as f64;
+        let c: f64 = fief.villages.iter().map(|&v| share(g, p, v as usize)).sum();
         s += 30.0 * c * c / n;
-        if c == n {
+        if c >= n - 0.2 {
             s += 60.0;
             if fief
                 .villages

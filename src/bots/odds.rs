@@ -111,9 +111,22 @@ impl Odds {
     }
 }
 
+type OddsKey = ([u8; 6], u32, bool, bool);
+
+thread_local! {
+    /// The odds tables computed so far on this thread, one per set of battle parameters:
+    /// bots ask for the same few thousand positions again and again.
+    static TABLES: std::cell::RefCell<HashMap<OddsKey, Odds>> = Default::default();
+}
+
 /// The attacker's chance of winning a battle fought to the end.
 pub fn win_chance(att: Side, def: Side, penalty: u32, faces: [u8; 6]) -> f64 {
-    Odds::new(faces, penalty, att.darc, def.darc).win(att.sp, def.sp)
+    TABLES.with(|t| {
+        let mut t = t.borrow_mut();
+        t.entry((faces, penalty, att.darc, def.darc))
+            .or_insert_with(|| Odds::new(faces, penalty, att.darc, def.darc))
+            .win(att.sp, def.sp)
+    })
 }
 
 #[cfg(test)]

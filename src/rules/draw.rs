@@ -808,6 +808,17 @@ impl Game {
         if l.excommunicated {
             return refuse("1.7", "an excommunicated Lord cannot become Cardinal");
         }
+        // [NOT IN TEXT] as with a refused marriage proposal (1.1), a request the Pope refused
+        // is not made again in the same round; otherwise it could be asked for ever.
+        if self.refused_cardinals.contains(&lord) {
+            return refuse(
+                "1.7",
+                format!(
+                    "the Pope refused to make {} a Cardinal this round",
+                    lord_name(lord)
+                ),
+            );
+        }
         Ok(())
     }
 
@@ -841,6 +852,7 @@ impl Game {
         yes: bool,
     ) {
         if !yes {
+            self.refused_cardinals.push(lord);
             self.say(
                 "1.7",
                 format!("The Pope refuses to make {} a Cardinal.", lord_name(lord)),

@@ -70,6 +70,7 @@ impl Game {
             moves: MoveState::default(),
             asked_annulments: Vec::new(),
             asked_deals: Vec::new(),
+            refused_cardinals: Vec::new(),
             handed: Vec::new(),
             outcome: None,
             starting_lords: Vec::new(),
@@ -163,6 +164,7 @@ impl Game {
         self.grant_offers.clear();
         self.asked_annulments.clear();
         self.asked_deals.clear();
+        self.refused_cardinals.clear();
         self.handed.clear();
         self.moves = MoveState::default();
         self.say(

@@ -548,6 +548,9 @@ pub struct Game {
     /// diplomacy offers (giver, receiver), control handed over (village).
     pub asked_annulments: Vec<LordId>,
     pub asked_deals: Vec<(PlayerId, PlayerId)>,
+    /// Lords the Pope refused to make Cardinal this round (not asked again in it).
+    #[serde(default)]
+    pub refused_cardinals: Vec<LordId>,
     pub handed: Vec<VillageId>,
     pub outcome: Option<Outcome>,
     /// §4 step 4: each player's first Lord, placed with his starting Village.

@@ -227,6 +227,7 @@ impl Game {
             moves: self.moves.clone(),
             asked_annulments: self.asked_annulments.clone(),
             asked_deals: self.asked_deals.clone(),
+            refused_cardinals: self.refused_cardinals.clone(),
             handed: self.handed.clone(),
             outcome: self.outcome.clone(),
             starting_lords: self.starting_lords.clone(),
