@@ -72,7 +72,7 @@ pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
     let st = g.standing(p);
     let mut s = VP * st.vp as f64;
     let money = g.players[pi].money as f64;
-    s += 5.0 * money.min(20.0) + 2.5 * (money - 20.0).max(0.0);
+    s += 5.0 * money.min(20.0) + 1.5 * (money - 20.0).max(0.0);
     s += 8.0 * g.players[pi].hand.len() as f64;
     let ally = g.ally(p);
     for (v, vs) in g.villages.iter().enumerate() {
@@ -159,7 +159,8 @@ pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
                 .min()
                 .unwrap_or(u8::MAX);
             if near != u8::MAX {
-                s += 10.0 / (1.0 + near as f64);
+                let army = g.villages[here].troops[pi].sp() as f64;
+                s += (6.0 + army.min(20.0)) / (1.0 + near as f64);
             }
         }
     }

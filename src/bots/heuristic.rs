@@ -479,7 +479,12 @@ impl<'a> Policy<'a> {
                 Action::DeclareBattle { village, against } => {
                     let odds = attack_odds(g, p, *against, *village);
                     // Bolder as the game goes on: a stalemate wins nothing.
-                    let bar = if g.round >= 8 { 0.5 } else { 0.6 };
+                    let bar = match g.round {
+                        0..=7 => 0.6,
+                        8..=14 => 0.5,
+                        15..=20 => 0.4,
+                        _ => 0.3,
+                    };
                     if odds < bar || Some(*against) == g.ally(p) {
                         continue;
                     }
