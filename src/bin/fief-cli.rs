@@ -267,10 +267,7 @@ fn arena(args: &[String]) -> ExitCode {
     let parsed = (|| -> Result<ArenaConfig, String> {
         let players = flag(args, "--players")?.unwrap_or(4) as u8;
         let bots = text_flag(args, "--bots").unwrap_or("normal,easy,easy,easy");
-        let levels: Vec<Level> = bots
-            .split(',')
-            .map(str::parse)
-            .collect::<Result<_, _>>()?;
+        let levels: Vec<Level> = bots.split(',').map(str::parse).collect::<Result<_, _>>()?;
         if levels.len() != players as usize {
             return Err(format!(
                 "--bots names {} levels for {players} players",
@@ -310,9 +307,16 @@ fn arena(args: &[String]) -> ExitCode {
             r.index,
             r.seed,
             names.join(","),
-            if won.is_empty() { "no winner".to_string() } else { won.join(" and ") + " won" },
+            if won.is_empty() {
+                "no winner".to_string()
+            } else {
+                won.join(" and ") + " won"
+            },
             r.rounds,
-            r.error.as_ref().map(|e| format!("; ERROR {e}")).unwrap_or_default()
+            r.error
+                .as_ref()
+                .map(|e| format!("; ERROR {e}"))
+                .unwrap_or_default()
         );
     });
     print!("{}", report(&cfg, &results));
@@ -355,7 +359,10 @@ fn bench(args: &[String]) -> ExitCode {
     }
     let t = start.elapsed().as_secs_f64();
     println!("engine (4 players, random legal choices, round cap 15):");
-    println!("  actions applied:      {:>10.0} per second", actions as f64 / t);
+    println!(
+        "  actions applied:      {:>10.0} per second",
+        actions as f64 / t
+    );
     println!("  random full games:    {:>10.1} per minute ({games} games, {actions} actions in {t:.1} s)", games as f64 * 60.0 / t);
     // Clones.
     let reps = 2000;
@@ -369,8 +376,14 @@ fn bench(args: &[String]) -> ExitCode {
         start.elapsed().as_secs_f64() * 1e6 / (reps * samples.len()) as f64
     };
     println!("state clone ({} mid-game states):", samples.len());
-    println!("  full clone (with log):  {:>8.2} µs", time(&|g| drop(std::hint::black_box(g.clone()))));
-    println!("  lean clone (bots):      {:>8.2} µs", time(&|g| drop(std::hint::black_box(g.clone_lean()))));
+    println!(
+        "  full clone (with log):  {:>8.2} µs",
+        time(&|g| drop(std::hint::black_box(g.clone())))
+    );
+    println!(
+        "  lean clone (bots):      {:>8.2} µs",
+        time(&|g| drop(std::hint::black_box(g.clone_lean())))
+    );
     let reps = 20;
     let time_enum = |f: &dyn Fn(&Game) -> usize| {
         let start = Instant::now();
@@ -380,7 +393,10 @@ fn bench(args: &[String]) -> ExitCode {
                 n += f(g);
             }
         }
-        (start.elapsed().as_secs_f64() * 1e6 / (reps * samples.len()) as f64, n as f64 / (reps * samples.len()) as f64)
+        (
+            start.elapsed().as_secs_f64() * 1e6 / (reps * samples.len()) as f64,
+            n as f64 / (reps * samples.len()) as f64,
+        )
     };
     let (t_full, n_full) = time_enum(&|g| g.to_act().map_or(0, |p| g.legal_actions(p).len()));
     let (t_bot, n_bot) = time_enum(&|g| g.to_act().map_or(0, |p| g.bot_actions(p).len()));
@@ -396,7 +412,8 @@ fn bench(args: &[String]) -> ExitCode {
         },
     );
     let never = std::sync::atomic::AtomicBool::new(false);
-    let (mut decisions, mut iterations, mut playout_actions, mut thinking) = (0u32, 0u64, 0u64, 0.0);
+    let (mut decisions, mut iterations, mut playout_actions, mut thinking) =
+        (0u32, 0u64, 0u64, 0.0);
     let budget_end = Instant::now();
     for g in samples.iter().step_by(7) {
         let Some(p) = g.to_act() else { continue };
@@ -415,8 +432,18 @@ fn bench(args: &[String]) -> ExitCode {
         }
     }
     println!("Hard bot ({hard_ms} ms a decision, {decisions} decisions):");
-    println!("  playouts:               {:>8.0} per second ({:.0} a decision)", iterations as f64 / thinking, iterations as f64 / decisions.max(1) as f64);
-    println!("  playout actions:        {:>8.0} per second", playout_actions as f64 / thinking);
-    println!("  time a decision:        {:>8.3} s", thinking / decisions.max(1) as f64);
+    println!(
+        "  playouts:               {:>8.0} per second ({:.0} a decision)",
+        iterations as f64 / thinking,
+        iterations as f64 / decisions.max(1) as f64
+    );
+    println!(
+        "  playout actions:        {:>8.0} per second",
+        playout_actions as f64 / thinking
+    );
+    println!(
+        "  time a decision:        {:>8.3} s",
+        thinking / decisions.max(1) as f64
+    );
     ExitCode::SUCCESS
 }

@@ -66,7 +66,13 @@ pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
     let mut bots: Vec<_> = seats
         .iter()
         .enumerate()
-        .map(|(s, &l)| new_bot(l, seed.wrapping_mul(1000).wrapping_add(s as u64), cfg.hard_budget))
+        .map(|(s, &l)| {
+            new_bot(
+                l,
+                seed.wrapping_mul(1000).wrapping_add(s as u64),
+                cfg.hard_budget,
+            )
+        })
         .collect();
     match play_game(&mut g, &mut bots) {
         Ok(n) => result.actions = n,

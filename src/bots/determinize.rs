@@ -57,8 +57,7 @@ pub fn sample(view: &View, rng: &mut Rng) -> Game {
                 .find(|c| c.0 == b.player)
                 .map(|c| c.1)
                 .or_else(|| {
-                    (!cands.is_empty())
-                        .then(|| cands[rng.below(cands.len() as u32) as usize].1)
+                    (!cands.is_empty()).then(|| cands[rng.below(cands.len() as u32) as usize].1)
                 });
         }
     }

@@ -176,11 +176,7 @@ pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
 /// since an alliance wins together, 7.2) less the best rival's and the rivals' average.
 pub fn value(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
     if let Some(o) = &g.outcome {
-        return if o.winners.contains(&p) {
-            1e6
-        } else {
-            -1e6
-        };
+        return if o.winners.contains(&p) { 1e6 } else { -1e6 };
     }
     let ally = g.ally(p);
     let mut mine = score(g, p, dist);

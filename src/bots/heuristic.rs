@@ -95,8 +95,14 @@ pub fn battle_odds(g: &Game) -> f64 {
     let base = dice_for_sp(a) + u32::from(darc(0) && a > 0);
     let penalty = base.saturating_sub(dice[0]);
     win_chance(
-        Side { sp: a, darc: darc(0) },
-        Side { sp: d, darc: darc(1) },
+        Side {
+            sp: a,
+            darc: darc(0),
+        },
+        Side {
+            sp: d,
+            darc: darc(1),
+        },
         penalty,
         g.options.battle_die,
     )
@@ -123,8 +129,14 @@ pub fn attack_odds(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> f64 {
             .is_some_and(|x| g.lord(x).is_some_and(|l| l.village == v && l.owner == who))
     };
     win_chance(
-        Side { sp: a, darc: darc(p) },
-        Side { sp: d, darc: darc(q) },
+        Side {
+            sp: a,
+            darc: darc(p),
+        },
+        Side {
+            sp: d,
+            darc: darc(q),
+        },
         penalty,
         g.options.battle_die,
     )
@@ -162,7 +174,8 @@ impl<'a> Policy<'a> {
                 best = Some((a, v));
             }
         }
-        best.map(|b| b.0.clone()).unwrap_or_else(|| cands[0].clone())
+        best.map(|b| b.0.clone())
+            .unwrap_or_else(|| cands[0].clone())
     }
 
     /// Every candidate, best first by one-action lookahead (the Hard bot's root shortlist).
@@ -208,8 +221,15 @@ impl<'a> Policy<'a> {
             phase
         };
         let accept = |yes: bool| {
-            Self::pick(legal, if yes { &Action::Accept } else { &Action::Refuse })
-                .unwrap_or_else(|| phase[0].clone())
+            Self::pick(
+                legal,
+                if yes {
+                    &Action::Accept
+                } else {
+                    &Action::Refuse
+                },
+            )
+            .unwrap_or_else(|| phase[0].clone())
         };
         let ally = g.ally(p);
         match prompt.kind {
@@ -492,7 +512,11 @@ impl<'a> Policy<'a> {
                     let worth = 1.0
                         + vs.mills as f64
                         + if vs.fort != Fort::None { 2.0 } else { 0.0 }
-                        + if vs.controller == Some(*against) { 1.0 } else { 0.0 };
+                        + if vs.controller == Some(*against) {
+                            1.0
+                        } else {
+                            0.0
+                        };
                     odds * worth
                 }
                 Action::DeclareSiege(v) => {
@@ -542,12 +566,10 @@ impl<'a> Policy<'a> {
                         continue;
                     }
                 }
-                Action::Excommunicate(l) | Action::PlayJustice(l) => {
-                    match owner(*l) {
-                        Some(o) if rival(o) && Some(o) == lead && g.is_titled(*l) => 3,
-                        _ => continue,
-                    }
-                }
+                Action::Excommunicate(l) | Action::PlayJustice(l) => match owner(*l) {
+                    Some(o) if rival(o) && Some(o) == lead && g.is_titled(*l) => 3,
+                    _ => continue,
+                },
                 Action::PlayAssassination { target, .. } => match owner(*target) {
                     Some(o) if rival(o) && Some(o) == lead && vp_lord(*target) => 3,
                     _ => continue,

@@ -126,8 +126,7 @@ impl Hard {
             let mut node = 0usize;
             let mut path: Vec<(usize, usize)> = Vec::new();
             // Selection and expansion.
-            loop {
-                let Some(pl) = g.to_act() else { break };
+            while let Some(pl) = g.to_act() {
                 let cands = if node == 0 {
                     root_cands.clone()
                 } else {

@@ -96,8 +96,12 @@ pub fn bot_move(g: &mut Game, player: PlayerId, bot: &mut dyn Bot) -> Result<Act
     let a = bot
         .choose(&view, &never)
         .ok_or_else(|| format!("the {} bot found nothing to do", bot.level().name()))?;
-    g.apply(player, a.clone())
-        .map_err(|e| format!("the {} bot chose an illegal action: {e}", bot.level().name()))?;
+    g.apply(player, a.clone()).map_err(|e| {
+        format!(
+            "the {} bot chose an illegal action: {e}",
+            bot.level().name()
+        )
+    })?;
     Ok(a)
 }
 

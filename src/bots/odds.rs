@@ -147,9 +147,30 @@ mod tests {
 
     #[test]
     fn odds_follow_strength() {
-        let even = win_chance(Side { sp: 6, darc: false }, Side { sp: 6, darc: false }, 0, DIE);
-        let strong = win_chance(Side { sp: 20, darc: false }, Side { sp: 4, darc: false }, 0, DIE);
-        let weak = win_chance(Side { sp: 3, darc: false }, Side { sp: 20, darc: false }, 0, DIE);
+        let even = win_chance(
+            Side { sp: 6, darc: false },
+            Side { sp: 6, darc: false },
+            0,
+            DIE,
+        );
+        let strong = win_chance(
+            Side {
+                sp: 20,
+                darc: false,
+            },
+            Side { sp: 4, darc: false },
+            0,
+            DIE,
+        );
+        let weak = win_chance(
+            Side { sp: 3, darc: false },
+            Side {
+                sp: 20,
+                darc: false,
+            },
+            0,
+            DIE,
+        );
         assert!(strong > 0.95, "{strong}");
         assert!(weak < 0.05, "{weak}");
         assert!(even > 0.3 && even < 0.7, "{even}");
@@ -158,7 +179,12 @@ mod tests {
     #[test]
     fn no_dice_no_chance() {
         // 6 SP roll one die; a Fortified City takes two: the attacker cannot win.
-        let p = win_chance(Side { sp: 6, darc: false }, Side { sp: 1, darc: false }, 2, DIE);
+        let p = win_chance(
+            Side { sp: 6, darc: false },
+            Side { sp: 1, darc: false },
+            2,
+            DIE,
+        );
         assert_eq!(p, 0.0);
     }
 }

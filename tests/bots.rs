@@ -1,0 +1,430 @@
+//! The bots: the Normal heuristics' decisions in small positions, determinism, what a bot may
+//! see, and a short arena run (no strength asserted here: `fief-cli arena` measures that).
+
+use fief::bots::arena::{self, ArenaConfig};
+use fief::bots::{determinize, new_bot, play_game, Bot, Budget, Hard, Level, Normal};
+use fief::rules::rng::Rng;
+use fief::rules::{Action, Card, Game, Options, PlayerId};
+use serde_json::{json, Value};
+use std::sync::atomic::AtomicBool;
+
+/// The game after a scenario (docs/scenarios.md) built from `position` and `script`.
+fn position(position: Value, script: Value) -> Game {
+    let sc = json!({
+        "players": ["Grady", "David", "Kirsten", "Gunter"],
+        "seed": 3,
+        "position": position,
+        "script": script,
+    });
+    let out = fief::scenario::run(&sc.to_string()).expect("a valid position");
+    assert!(out.error.is_none(), "{:?}", out.error);
+    out.game
+}
+
+fn normal_choice(g: &Game) -> (PlayerId, Action) {
+    let p = g.to_act().expect("someone must decide");
+    let never = AtomicBool::new(false);
+    let a = Normal::new(5)
+        .choose(&g.bot_view(p), &never)
+        .expect("a choice");
+    assert!(g.legal_actions(p).contains(&a), "{a:?} is not legal");
+    (p, a)
+}
+
+fn troops(who: &str, maa: u8, knights: u8) -> Value {
+    json!({ "troops": { who: [maa, knights] } })
+}
+
+/// Blue's Quentin (King and Baron of Beaujeu, 2 VP, when `blue_titled`) proposes to Magenta's
+/// Jeanne, who holds the titles of `magenta_fiefs`.
+fn marriage_offer(blue_titled: bool, magenta_fiefs: &[&str]) -> Game {
+    let mut villages = serde_json::Map::new();
+    for v in ["beaujeu", "givry"] {
+        villages.insert(v.into(), troops("David", 1, 0));
+    }
+    villages.insert(
+        "beaujeu".into(),
+        json!({"troops": {"David": [1, 0]}, "fort": if blue_titled { "city" } else { "none" }}),
+    );
+    let fiefs: &[(&str, &[&str], &str)] = &[
+        ("sigy", &["lepervier", "st_paul", "sigy"], "sigy"),
+        ("tournus", &["louhans", "tournus", "sennecey"], "tournus"),
+    ];
+    for (f, vs, city) in fiefs {
+        if magenta_fiefs.contains(f) {
+            for v in *vs {
+                let mut t = troops("Kirsten", 1, 0);
+                if v == city {
+                    t["fort"] = json!("city");
+                }
+                villages.insert((*v).into(), t);
+            }
+        }
+    }
+    villages.insert("bourg".into(), troops("Kirsten", 1, 0));
+    villages.insert("tournus".into(), {
+        let mut t = troops("Kirsten", 1, 0);
+        if magenta_fiefs.contains(&"tournus") {
+            t["fort"] = json!("city");
+        }
+        t
+    });
+    villages.insert("cuisery".into(), troops("Grady", 1, 0));
+    villages.insert("trivy".into(), troops("Gunter", 1, 0));
+    let jeanne_titles: Vec<String> = magenta_fiefs.iter().map(|f| format!("fief {f}")).collect();
+    position(
+        json!({
+            "first": "David",
+            "phase": "marriage",
+            "villages": villages,
+            "lords": [
+                {"name": "Quentin", "owner": "David", "village": "beaujeu",
+                 "titles": if blue_titled { json!(["fief beaujeu", "king"]) } else { json!([]) }},
+                {"name": "Jeanne", "owner": "Kirsten", "village": "bourg", "titles": jeanne_titles},
+                {"name": "Thierry", "owner": "Grady", "village": "cuisery"},
+                {"name": "Eric", "owner": "Gunter", "village": "trivy"},
+            ],
+        }),
+        json!([["David", "propose quentin jeanne"]]),
+    )
+}
+
+#[test]
+fn normal_accepts_a_marriage_that_gives_its_alliance_four_vp() {
+    let g = marriage_offer(true, &["sigy", "tournus"]);
+    assert_eq!(g.vp(1), 2);
+    assert_eq!(g.vp(2), 2);
+    let (p, a) = normal_choice(&g);
+    assert_eq!(p, 2, "Kirsten answers");
+    assert_eq!(a, Action::Accept);
+}
+
+#[test]
+fn normal_refuses_a_marriage_that_only_helps_the_other_family() {
+    // Kirsten alone (2 VP) needs 1 more; allied with an untitled family the two would need 2.
+    let g = marriage_offer(false, &["sigy", "tournus"]);
+    assert_eq!((g.vp(1), g.vp(2)), (0, 2));
+    assert_eq!(normal_choice(&g), (2, Action::Refuse));
+    // With 1 VP she needs 2 alone and 1 together with the King's family: she accepts.
+    let g = marriage_offer(true, &["sigy"]);
+    assert_eq!(normal_choice(&g), (2, Action::Accept));
+}
+
+/// Grady's Beaudoin goes from Blaye into David's Charolles with `grady` troops and asks to go
+/// on to Lépervier, through David's Village (5.0).
+fn passage(grady: (u8, u8), married: bool) -> Game {
+    let mut beaudoin = json!({"name": "Beaudoin", "owner": "Grady", "village": "blaye"});
+    let mut jeanne = json!({"name": "Jeanne", "owner": "David", "village": "charolles"});
+    if married {
+        beaudoin["spouse"] = json!("Jeanne");
+        jeanne["spouse"] = json!("Beaudoin");
+    }
+    position(
+        json!({
+            "first": "Grady",
+            "phase": "movement",
+            "villages": {
+                "charolles": {"troops": {"David": [2, 0]}, "controller": "David"},
+                "blaye": {"troops": {"Grady": [grady.0 + 1, grady.1]}},
+                "tournus": {"troops": {"Kirsten": [1, 0]}},
+                "bourg": {"troops": {"Gunter": [1, 0]}},
+            },
+            "lords": [
+                beaudoin, jeanne,
+                {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                {"name": "Eric", "owner": "Gunter", "village": "bourg"},
+            ],
+        }),
+        json!([
+            [
+                "Grady",
+                format!(
+                    "move beaudoin charolles maa={} knights={}",
+                    grady.0, grady.1
+                )
+            ],
+            [
+                "Grady",
+                format!(
+                    "move beaudoin lepervier maa={} knights={}",
+                    grady.0, grady.1
+                )
+            ],
+        ]),
+    )
+}
+
+#[test]
+fn normal_refuses_passage_to_a_stronger_rival() {
+    let g = passage((8, 4), false);
+    let (p, a) = normal_choice(&g);
+    assert_eq!(p, 1, "David is asked");
+    assert_eq!(a, Action::Refuse);
+}
+
+#[test]
+fn normal_lets_its_ally_pass() {
+    let g = passage((8, 4), true);
+    assert_eq!(normal_choice(&g), (1, Action::Accept));
+}
+
+#[test]
+fn normal_votes_for_its_own_candidate() {
+    // T05's Bishop of Sigy election: David votes with 3 votes and has Quentin standing.
+    let g = position(
+        json!({
+            "first": "Grady",
+            "phase": "elections",
+            "villages": {
+                "st_paul": {"troops": {"David": [1, 0]}},
+                "sigy": {"troops": {"David": [2, 1]}},
+                "st_ciers": {"troops": {"Grady": [2, 0]}},
+                "beaujeu": {"troops": {"Grady": [1, 0]}},
+                "bourg": {"troops": {"Kirsten": [2, 1]}},
+                "tournus": {"troops": {"Gunter": [2, 1]}},
+            },
+            "lords": [
+                {"name": "François", "owner": "Grady", "village": "st_ciers"},
+                {"name": "Quentin", "owner": "David", "village": "sigy"},
+                {"name": "Charles", "owner": "Kirsten", "village": "bourg", "titles": ["bishop 2"]},
+                {"name": "Blanche", "owner": "Gunter", "village": "tournus"},
+            ],
+        }),
+        json!([
+            ["Grady", "nominate francois"],
+            ["David", "nominate quentin"],
+            ["Grady", "vote for=francois decoy=-"],
+        ]),
+    );
+    let (p, a) = normal_choice(&g);
+    assert_eq!(p, 1);
+    let quentin = fief::rules::cards::find_lord("quentin");
+    match a {
+        Action::Vote { for_lord, .. } => assert_eq!(for_lord, quentin),
+        other => panic!("expected a vote, got {other:?}"),
+    }
+}
+
+/// Battles: Grady's Thierry with `maa` MaA stands in Beaujeu, held by David with 1 MaA and,
+/// when `city`, as the Fortified City of his Barony.
+fn attack(maa: u8, city: bool) -> Game {
+    let mut beaujeu = json!({"troops": {"David": [1, 0], "Grady": [maa, 0]}, "controller": "David",
+                             "entry": {"Grady": "st_paul"}});
+    let mut quentin = json!({"name": "Quentin", "owner": "David", "village": "givry"});
+    if city {
+        beaujeu["fort"] = json!("city");
+        quentin["titles"] = json!(["fief beaujeu"]);
+    }
+    position(
+        json!({
+            "first": "Grady",
+            "phase": "battles",
+            "villages": {
+                "beaujeu": beaujeu,
+                "givry": {"troops": {"David": [1, 0]}},
+                "tournus": {"troops": {"Kirsten": [1, 0]}},
+                "bourg": {"troops": {"Gunter": [1, 0]}},
+            },
+            "lords": [
+                {"name": "Thierry", "owner": "Grady", "village": "beaujeu"},
+                quentin,
+                {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                {"name": "Eric", "owner": "Gunter", "village": "bourg"},
+            ],
+        }),
+        json!([]),
+    )
+}
+
+#[test]
+fn normal_does_not_attack_a_fortified_city_at_zero_dice() {
+    // 5 SP roll one die; the Fortified City takes two away (6.2.1).
+    let g = attack(4, true);
+    let beaujeu = fief::map::Map::builtin().find_village("beaujeu").unwrap();
+    let declare = Action::DeclareBattle {
+        village: beaujeu,
+        against: 1,
+    };
+    assert!(g.legal_actions(0).contains(&declare), "the attack is legal");
+    // It lays a siege instead (6.4: the engine will cancel the penalty), or stops.
+    let (p, a) = normal_choice(&g);
+    assert_eq!(p, 0);
+    assert!(
+        a == Action::EndBattles || a == Action::DeclareSiege(beaujeu),
+        "{a:?}"
+    );
+    // In the open, 5 SP against 1 is worth a battle.
+    let g = attack(4, false);
+    assert_eq!(normal_choice(&g), (0, declare));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_choices() {
+    let options = Options {
+        players: 4,
+        seed: 11,
+        round_cap: Some(3),
+        ..Options::default()
+    };
+    let run = || {
+        let mut g = Game::new(options.clone()).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = vec![
+            Box::new(Hard::new(
+                1,
+                fief::bots::ismcts::Settings {
+                    budget: Budget::Iterations(6),
+                    playout_actions: 20,
+                    ..Default::default()
+                },
+            )),
+            new_bot(Level::Normal, 2, Budget::Iterations(1)),
+            new_bot(Level::Easy, 3, Budget::Iterations(1)),
+            new_bot(Level::Normal, 4, Budget::Iterations(1)),
+        ];
+        // The first 150 decisions (the Hard bot searches in each of its own).
+        for _ in 0..150 {
+            let Some(p) = g.to_act() else { break };
+            fief::bots::bot_move(&mut g, p, bots[p as usize].as_mut()).unwrap();
+        }
+        g.history.clone()
+    };
+    let a = run();
+    assert!(a.len() >= 100);
+    assert_eq!(a, run());
+}
+
+#[test]
+fn a_bot_sees_no_hidden_card() {
+    // Two games that differ only in the cards an opponent holds and the deck's order give
+    // the same view to player 0, and so the same sampled games and the same bot choices.
+    let mut g = Game::new(Options {
+        players: 4,
+        seed: 5,
+        ..Options::default()
+    })
+    .unwrap();
+    let mut easy = new_bot(Level::Easy, 9, Budget::Iterations(1));
+    while g.round < 2 || g.to_act() != Some(0) {
+        let p = g.to_act().unwrap();
+        fief::bots::bot_move(&mut g, p, easy.as_mut()).unwrap();
+    }
+    let mut h = g.clone();
+    // Swap an opponent's hand with the top of the Fortune deck and reverse the decks.
+    let others: Vec<Card> = std::mem::take(&mut h.players[2].hand);
+    let n = others.len();
+    let mut taken: Vec<Card> = Vec::new();
+    for c in others {
+        if c.is_lords_deck() {
+            h.lords_deck.push(c);
+            taken.push(h.lords_deck.remove(0));
+        } else {
+            h.fortune_deck.push(c);
+            let i = h
+                .fortune_deck
+                .iter()
+                .position(|c| !c.is_disaster())
+                .unwrap();
+            taken.push(h.fortune_deck.remove(i));
+        }
+    }
+    assert_eq!(taken.len(), n);
+    h.players[2].hand = taken;
+    h.fortune_deck.reverse();
+    h.lords_deck.reverse();
+    h.rng = Rng::new(12345);
+    let (vg, vh) = (g.bot_view(0), h.bot_view(0));
+    let (sg, sh) = (
+        determinize::sample(&vg, &mut Rng::new(1)),
+        determinize::sample(&vh, &mut Rng::new(1)),
+    );
+    assert_eq!(sg.players[2].hand, sh.players[2].hand);
+    assert_eq!(sg.fortune_deck, sh.fortune_deck);
+    let never = AtomicBool::new(false);
+    assert_eq!(
+        Normal::new(3).choose(&vg, &never),
+        Normal::new(3).choose(&vh, &never)
+    );
+    // And the sample keeps every count the view shows.
+    for q in 0..4 {
+        assert_eq!(sg.players[q].hand.len(), g.players[q].hand.len());
+    }
+    assert_eq!(sg.fortune_deck.len(), g.fortune_deck.len());
+    assert_eq!(sg.lords_deck.len(), g.lords_deck.len());
+}
+
+#[test]
+fn bots_only_games_end() {
+    // Every level finishes a game (Hard on a small budget), with a result.
+    let mut g = Game::new(Options {
+        players: 4,
+        seed: 21,
+        round_cap: Some(4),
+        ..Options::default()
+    })
+    .unwrap();
+    let mut bots: Vec<Box<dyn Bot>> = vec![
+        new_bot(Level::Easy, 1, Budget::Iterations(2)),
+        new_bot(Level::Normal, 2, Budget::Iterations(2)),
+        Box::new(Hard::new(
+            3,
+            fief::bots::ismcts::Settings {
+                budget: Budget::Iterations(3),
+                playout_actions: 15,
+                ..Default::default()
+            },
+        )),
+        new_bot(Level::Normal, 4, Budget::Iterations(2)),
+    ];
+    play_game(&mut g, &mut bots).unwrap();
+    assert!(g.outcome.is_some());
+}
+
+#[test]
+fn a_short_arena_run() {
+    let cfg = ArenaConfig {
+        players: 4,
+        levels: vec![Level::Normal, Level::Easy, Level::Easy, Level::Easy],
+        games: 4,
+        seed: 1,
+        round_cap: 30,
+        hard_budget: Budget::Iterations(1),
+        jobs: 2,
+    };
+    let results = arena::run(&cfg, &|_| {});
+    assert_eq!(results.len(), 4);
+    assert!(results.iter().all(|r| r.error.is_none()));
+    let stats = arena::stats(&results);
+    let seat_games: u32 = stats.iter().map(|s| s.seat_games).sum();
+    assert_eq!(seat_games, 16);
+    let text = arena::report(&cfg, &results);
+    assert!(text.contains("normal") && text.contains("95% CI"), "{text}");
+    // Seats rotate: the Normal bot sat in every seat once.
+    let seats: Vec<usize> = results
+        .iter()
+        .map(|r| r.seats.iter().position(|l| *l == Level::Normal).unwrap())
+        .collect();
+    assert_eq!(seats, vec![0, 3, 2, 1]);
+}
+
+#[test]
+fn cancelling_stops_a_search() {
+    let g = Game::new(Options {
+        players: 4,
+        seed: 2,
+        ..Options::default()
+    })
+    .unwrap();
+    let p = g.to_act().unwrap();
+    let cancel = AtomicBool::new(true);
+    let mut hard = Hard::new(
+        1,
+        fief::bots::ismcts::Settings {
+            budget: Budget::Time(std::time::Duration::from_secs(3600)),
+            ..Default::default()
+        },
+    );
+    // Cancelled before it starts: it answers after its first iteration.
+    let a = hard.choose(&g.bot_view(p), &cancel).unwrap();
+    assert!(g.legal_actions(p).contains(&a));
+    assert_eq!(hard.last_iterations, 1);
+}
