@@ -102,6 +102,8 @@ impl Hard {
 
     fn search(&mut self, view: &View, cancel: &AtomicBool) -> Option<Action> {
         let me = view.viewer?;
+        // The budget counts from here: ranking the root's candidates is part of the thinking.
+        let start = Instant::now();
         let root_cands = self.root_candidates(view, me);
         if root_cands.len() == 1 {
             return root_cands.into_iter().next();
@@ -110,7 +112,6 @@ impl Hard {
         let mut policy = Policy::new(&dist);
         policy.width = self.settings.width;
         let mut nodes: Vec<Node> = vec![Node::default()];
-        let start = Instant::now();
         let mut iterations = 0u32;
         let mut playout_actions = 0u64;
         loop {

@@ -394,8 +394,8 @@ impl Game {
     }
 
     /// The legal actions a bot weighs: the same as `legal_actions`, except that a Move takes
-    /// none, about half or all of the army's MaA and Knights rather than every count in
-    /// between (a Lord with 13 MaA and 8 Knights would otherwise have hundreds of Moves per
+    /// none, one, about half, all but one or all of the army's MaA and Knights rather than
+    /// every count in between (a Lord with 13 MaA and 8 Knights would otherwise have hundreds of Moves per
     /// road). Every action listed is legal.
     pub fn bot_actions(&self, player: PlayerId) -> Vec<Action> {
         self.enumerate(player, true)

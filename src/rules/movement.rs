@@ -6,14 +6,22 @@ use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;
 
-/// The troop counts from `lo` to `hi` a Move may take; with `coarse`, only the ends and the
-/// middle (see `Game::bot_actions`).
+/// The troop counts from `lo` to `hi` a Move may take; with `coarse`, only the ends, their
+/// neighbours and the middle (see `Game::bot_actions`).
 fn counts(lo: u8, hi: u8, coarse: bool) -> Vec<u8> {
     if hi < lo {
         return Vec::new();
     }
     if coarse {
-        let mut v = vec![lo, lo + (hi - lo) / 2, hi];
+        // None (or the least), one more, about half, all but one, all.
+        let mut v = vec![
+            lo,
+            (lo + 1).min(hi),
+            lo + (hi - lo) / 2,
+            hi.saturating_sub(1).max(lo),
+            hi,
+        ];
+        v.sort_unstable();
         v.dedup();
         v
     } else {
