@@ -428,3 +428,34 @@ fn cancelling_stops_a_search() {
     assert!(g.legal_actions(p).contains(&a));
     assert_eq!(hard.last_iterations, 1);
 }
+
+#[test]
+fn normal_buys_a_title_when_it_can() {
+    // Grady holds both Villages of the Barony of Beaujeu, with a Stronghold in Beaujeu, and
+    // has the 4 Deniers of its title (4.3): the title is a Victory Point.
+    let g = position(
+        json!({
+            "first": "Grady",
+            "phase": "purchase",
+            "turn": "Grady",
+            "players": {"Grady": {"money": 4}},
+            "villages": {
+                "beaujeu": {"troops": {"Grady": [2, 0]}, "fort": "stronghold"},
+                "givry": {"troops": {"Grady": [1, 0]}},
+                "tournus": {"troops": {"Kirsten": [1, 0]}},
+                "bourg": {"troops": {"Gunter": [1, 0]}},
+                "sigy": {"troops": {"David": [1, 0]}},
+            },
+            "lords": [
+                {"name": "Thierry", "owner": "Grady", "village": "beaujeu"},
+                {"name": "Quentin", "owner": "David", "village": "sigy"},
+                {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                {"name": "Eric", "owner": "Gunter", "village": "bourg"},
+            ],
+        }),
+        json!([]),
+    );
+    let (p, a) = normal_choice(&g);
+    assert_eq!(p, 0);
+    assert!(matches!(a, Action::BuyTitle { .. }), "{a:?}");
+}
