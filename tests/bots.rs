@@ -31,6 +31,18 @@ fn normal_choice(g: &Game) -> (PlayerId, Action) {
     (p, a)
 }
 
+/// A Hard bot on a small, machine-independent budget.
+fn small_hard(seed: u64, iterations: u32, playout_actions: u32) -> Hard {
+    Hard::new(
+        seed,
+        fief::bots::ismcts::Settings {
+            budget: Budget::Iterations(iterations),
+            playout_actions,
+            ..Default::default()
+        },
+    )
+}
+
 fn troops(who: &str, maa: u8, knights: u8) -> Value {
     json!({ "troops": { who: [maa, knights] } })
 }
@@ -269,14 +281,7 @@ fn the_same_seed_gives_the_same_choices() {
     let run = || {
         let mut g = Game::new(options.clone()).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = vec![
-            Box::new(Hard::new(
-                1,
-                fief::bots::ismcts::Settings {
-                    budget: Budget::Iterations(6),
-                    playout_actions: 20,
-                    ..Default::default()
-                },
-            )),
+            Box::new(small_hard(1, 6, 20)),
             new_bot(Level::Normal, 2, Budget::Iterations(1)),
             new_bot(Level::Easy, 3, Budget::Iterations(1)),
             new_bot(Level::Normal, 4, Budget::Iterations(1)),
@@ -365,14 +370,7 @@ fn bots_only_games_end() {
     let mut bots: Vec<Box<dyn Bot>> = vec![
         new_bot(Level::Easy, 1, Budget::Iterations(2)),
         new_bot(Level::Normal, 2, Budget::Iterations(2)),
-        Box::new(Hard::new(
-            3,
-            fief::bots::ismcts::Settings {
-                budget: Budget::Iterations(3),
-                playout_actions: 15,
-                ..Default::default()
-            },
-        )),
+        Box::new(small_hard(3, 3, 15)),
         new_bot(Level::Normal, 4, Budget::Iterations(2)),
     ];
     play_game(&mut g, &mut bots).unwrap();
@@ -458,4 +456,29 @@ fn normal_buys_a_title_when_it_can() {
     let (p, a) = normal_choice(&g);
     assert_eq!(p, 0);
     assert!(matches!(a, Action::BuyTitle { .. }), "{a:?}");
+}
+
+#[test]
+fn normal_bots_games_keep_every_invariant() {
+    // Bots reach positions random play rarely does (titles, sieges, Kings); the engine's
+    // invariants hold after every action of theirs too.
+    for seed in 0..4u64 {
+        let mut g = Game::new(Options {
+            players: 3 + (seed % 4) as u8,
+            seed: 500 + seed,
+            round_cap: Some(20),
+            ..Options::default()
+        })
+        .unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..g.n())
+            .map(|p| new_bot(Level::Normal, seed * 10 + p as u64, Budget::Iterations(1)))
+            .collect();
+        while let Some(p) = g.to_act() {
+            fief::bots::bot_move(&mut g, p, bots[p as usize].as_mut()).unwrap();
+            if let Err(e) = fief::fuzz::check_invariants(&g) {
+                panic!("seed {}: {e}", 500 + seed);
+            }
+        }
+        assert!(g.outcome.is_some());
+    }
 }

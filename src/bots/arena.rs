@@ -118,6 +118,8 @@ pub struct LevelStats {
     pub level: Level,
     pub seat_games: u32,
     pub wins: u32,
+    /// Wins alone (not as half of an alliance).
+    pub solo_wins: u32,
 }
 
 impl LevelStats {
@@ -154,12 +156,15 @@ pub fn stats(results: &[GameResult]) -> Vec<LevelStats> {
                         level: l,
                         seat_games: 0,
                         wins: 0,
+                        solo_wins: 0,
                     });
                     out.len() - 1
                 }
             };
             out[i].seat_games += 1;
-            out[i].wins += u32::from(r.winners.contains(&(s as PlayerId)));
+            let won = r.winners.contains(&(s as PlayerId));
+            out[i].wins += u32::from(won);
+            out[i].solo_wins += u32::from(won && r.winners.len() == 1);
         }
     }
     out
@@ -178,14 +183,15 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
     for st in stats(results) {
         let (lo, hi) = st.interval();
         s.push_str(&format!(
-            "  {:<7} won {:>4} of {:>4} seat-games: {:5.1}% (95% CI {:.1}–{:.1}%; a fair share is {:.0}%)\n",
+            "  {:<7} won {:>4} of {:>4} seat-games: {:5.1}% (95% CI {:.1}–{:.1}%; a fair share is {:.0}%); {} alone\n",
             st.level.name(),
             st.wins,
             st.seat_games,
             100.0 * st.rate(),
             100.0 * lo,
             100.0 * hi,
-            100.0 * seat_share
+            100.0 * seat_share,
+            st.solo_wins
         ));
     }
     let rounds: f64 = ok.iter().map(|r| r.rounds as f64).sum::<f64>() / ok.len().max(1) as f64;
