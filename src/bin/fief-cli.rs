@@ -427,7 +427,7 @@ fn bench(args: &[String]) -> ExitCode {
         decisions += 1;
         iterations += hard.last_iterations as u64;
         playout_actions += hard.last_playout_actions;
-        if budget_end.elapsed().as_secs_f64() > seconds.max(hard_ms as f64 / 1000.0 * 3.0) {
+        if budget_end.elapsed().as_secs_f64() > seconds.max(hard_ms as f64 / 1000.0 * 10.0) {
             break;
         }
     }

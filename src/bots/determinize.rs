@@ -4,7 +4,7 @@
 //! fresh generator. Bots search these samples, never the real game.
 
 use crate::rules::rng::Rng;
-use crate::rules::{Card, Game, Phase, PlayerId, View};
+use crate::rules::{Game, Phase, PlayerId, View};
 
 /// One full game the viewer cannot tell apart from the real one.
 pub fn sample(view: &View, rng: &mut Rng) -> Game {
@@ -63,11 +63,4 @@ pub fn sample(view: &View, rng: &mut Rng) -> Game {
     }
     g.rng = Rng::new(rng.next_u32() as u64 | ((rng.next_u32() as u64) << 32));
     g
-}
-
-/// Whether a card could be anywhere the viewer cannot see (used by tests).
-pub fn hidden_pool(view: &View) -> Vec<Card> {
-    let mut v = view.state.lords_deck.clone();
-    v.extend(view.state.fortune_deck.iter().copied());
-    v
 }
