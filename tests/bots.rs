@@ -482,3 +482,32 @@ fn normal_bots_games_keep_every_invariant() {
         assert!(g.outcome.is_some());
     }
 }
+
+#[test]
+fn every_level_rides_on_after_a_victorious_cavalcade() {
+    // T24: Beaudoin's Cavalcade won in Charolles and must go on (5.2): only Cavalcade Moves
+    // are legal. Every bot answers with one of them.
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/scenarios/t24_cavalcade_must_go_on.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut sc: Value = serde_json::from_str(&text).unwrap();
+    sc["script"].as_array_mut().unwrap().pop();
+    sc.as_object_mut().unwrap().remove("expect_error");
+    let out = fief::scenario::run(&sc.to_string()).unwrap();
+    assert!(out.error.is_none(), "{:?}", out.error);
+    let g = out.game;
+    let legal = g.bot_actions(0);
+    assert!(!legal.contains(&Action::EndMovement));
+    assert!(legal.len() > 1);
+    let never = AtomicBool::new(false);
+    for mut bot in [
+        new_bot(Level::Easy, 1, Budget::Iterations(1)),
+        new_bot(Level::Normal, 1, Budget::Iterations(1)),
+        Box::new(small_hard(1, 8, 20)) as Box<dyn Bot>,
+    ] {
+        let a = bot.choose(&g.bot_view(0), &never).unwrap();
+        assert!(legal.contains(&a), "{:?} chose {a:?}", bot.level());
+    }
+}

@@ -74,9 +74,14 @@ pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
             )
         })
         .collect();
-    match play_game(&mut g, &mut bots) {
-        Ok(n) => result.actions = n,
-        Err(e) => result.error = Some(e),
+    // A bot that panics loses its game, not the whole arena: the failure is reported.
+    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        play_game(&mut g, &mut bots)
+    }));
+    match played {
+        Ok(Ok(n)) => result.actions = n,
+        Ok(Err(e)) => result.error = Some(e),
+        Err(_) => result.error = Some(format!("a bot panicked in round {}", g.round)),
     }
     result.rounds = g.round;
     if let Some(o) = &g.outcome {

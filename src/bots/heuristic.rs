@@ -174,8 +174,10 @@ impl<'a> Policy<'a> {
                 best = Some((a, v));
             }
         }
+        // `cands` is never empty: every caller passes legal actions of a decision.
         best.map(|b| b.0.clone())
-            .unwrap_or_else(|| cands[0].clone())
+            .or_else(|| cands.first().cloned())
+            .unwrap_or(Action::Pass)
     }
 
     /// Every candidate, best first by one-action lookahead (the Hard bot's root shortlist).
@@ -452,8 +454,10 @@ impl<'a> Policy<'a> {
 
     /// 5.0: the Move that improves the position most, or the end of movement.
     fn movement(&self, g: &Game, p: PlayerId, phase: &[Action], rng: &mut Rng) -> Action {
-        // Cavalcades and Secret Passages are weighed by the battle rules, not here.
-        let cands: Vec<Action> = phase
+        // Cavalcades and Secret Passages are left aside while the army may stop; a victorious
+        // Cavalcade that must ride on (5.2) has only Cavalcade Moves to choose from.
+        let end = Action::EndMovement;
+        let plain: Vec<Action> = phase
             .iter()
             .filter(|a| match a {
                 Action::Move(o) => o.how == MoveHow::Normal,
@@ -461,7 +465,11 @@ impl<'a> Policy<'a> {
             })
             .cloned()
             .collect();
-        self.improve_or_end(g, p, &cands, &Action::EndMovement, rng)
+        if plain.contains(&end) {
+            self.improve_or_end(g, p, &plain, &end, rng)
+        } else {
+            self.best_by_lookahead(g, p, phase, rng)
+        }
     }
 
     /// In a step that goes on until the player ends it (Purchase, Play Cards, Movement), the
