@@ -369,12 +369,14 @@ impl<'a> Policy<'a> {
             PromptKind::BattleChoice { side, .. } => {
                 let att = battle_odds(g);
                 let mine = if side == 0 { att } else { 1.0 - att };
-                let wants = if side == 0 && mine < 0.3 {
-                    [Action::EndBattle, Action::ProposeTruce, Action::Fight]
+                // 6.3: an attacker with poor odds breaks off (from a fortification) or asks
+                // a truce; a side with almost none asks a truce; otherwise fight on.
+                let wants: &[Action] = if side == 0 && mine < 0.3 {
+                    &[Action::EndBattle, Action::ProposeTruce, Action::Fight]
                 } else if mine < 0.12 {
-                    [Action::ProposeTruce, Action::Fight, Action::EndBattle]
+                    &[Action::ProposeTruce, Action::Fight, Action::EndBattle]
                 } else {
-                    [Action::Fight, Action::Fight, Action::Fight]
+                    &[Action::Fight]
                 };
                 wants
                     .iter()
