@@ -12,9 +12,14 @@ pub fn sample(view: &View, rng: &mut Rng) -> Game {
     g.quiet = true;
     let me = view.viewer;
     let mut lords = std::mem::take(&mut g.lords_deck);
-    let mut fortune = std::mem::take(&mut g.fortune_deck);
+    // A Disaster never stays in a hand (2.1): they can only be on the track, in the deck or
+    // in the discard pile.
+    let (mut disasters, mut fortune): (Vec<_>, Vec<_>) = std::mem::take(&mut g.fortune_deck)
+        .into_iter()
+        .partition(|c| c.is_disaster());
     rng.shuffle(&mut lords);
     rng.shuffle(&mut fortune);
+    rng.shuffle(&mut disasters);
     // The other players' hands: as many cards of each deck as their backs show.
     for (p, pv) in view.players.iter().enumerate() {
         if Some(p as PlayerId) == me {
@@ -24,21 +29,16 @@ pub fn sample(view: &View, rng: &mut Rng) -> Game {
         let from_fortune = (pv.hand_size - pv.hand_lords).min(fortune.len());
         let hand = &mut g.players[p].hand;
         hand.extend(lords.drain(..from_lords));
-        // A Disaster never stays in a hand (2.1): deal the others.
-        fortune.sort_by_key(|c| c.is_disaster());
         hand.extend(fortune.drain(..from_fortune));
-        rng.shuffle(&mut fortune);
     }
     // The Disaster track's face-down cards are Disasters.
     for (slot, hidden) in view.track.iter().enumerate() {
         if *hidden {
-            if let Some(i) = fortune.iter().position(|c| c.is_disaster()) {
-                g.track[slot] = Some(fortune.remove(i));
-            } else if let Some(c) = fortune.pop() {
-                g.track[slot] = Some(c);
-            }
+            g.track[slot] = disasters.pop().or_else(|| fortune.pop());
         }
     }
+    fortune.append(&mut disasters);
+    rng.shuffle(&mut fortune);
     let lords_discard = view.lords_discard.min(lords.len());
     g.lords_discard = lords.drain(..lords_discard).collect();
     let fortune_discard = view.fortune_discard.min(fortune.len());

@@ -86,12 +86,7 @@ pub fn battle_odds(g: &Game) -> f64 {
     let Some(b) = &g.battle else { return 0.5 };
     let (a, d) = (g.side_sp(0), g.side_sp(1));
     let dice = g.battle_dice();
-    let darc = |s: usize| {
-        g.titles.darc.is_some_and(|x| {
-            g.lord(x)
-                .is_some_and(|l| l.village == b.village && b.sides[s].contains(&l.owner))
-        })
-    };
+    let darc = |s: usize| darc_fights_for(g, b.village, &b.sides[s]);
     let base = dice_for_sp(a) + u32::from(darc(0) && a > 0);
     let penalty = base.saturating_sub(dice[0]);
     win_chance(
@@ -108,7 +103,17 @@ pub fn battle_odds(g: &Game) -> f64 {
     )
 }
 
-/// The odds of `p` attacking `q` in `v` with what both have there now.
+/// Whether the d'ARC Lady stands in `v` with one of `side` (9.1: +1 Battle Die).
+fn darc_fights_for(g: &Game, v: VillageId, side: &[PlayerId]) -> bool {
+    g.titles
+        .darc
+        .and_then(|x| g.lord(x))
+        .is_some_and(|l| l.village == v && side.contains(&l.owner))
+}
+
+/// The odds of `p` attacking `q` in `v` with what both have there now; the fortification
+/// penalty is the one `Game::fortress_penalty` gives a defender holding it (6.2.1), less the
+/// attacker's Siege Engines there.
 pub fn attack_odds(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> f64 {
     let vs = &g.villages[v as usize];
     let a = g.player_sp(p, v);
@@ -123,11 +128,7 @@ pub fn attack_odds(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> f64 {
         0
     };
     let penalty = fort.saturating_sub(vs.engines[p as usize].min(2) as u32);
-    let darc = |who: PlayerId| {
-        g.titles
-            .darc
-            .is_some_and(|x| g.lord(x).is_some_and(|l| l.village == v && l.owner == who))
-    };
+    let darc = |who: PlayerId| darc_fights_for(g, v, &[who]);
     win_chance(
         Side {
             sp: a,
@@ -157,8 +158,9 @@ impl<'a> Policy<'a> {
         }
     }
 
-    /// The best of `cands` by one-action lookahead; ties go to the earlier candidate.
-    fn best_by_lookahead(&self, g: &Game, p: PlayerId, cands: &[Action], rng: &mut Rng) -> Action {
+    /// The best of `cands` by one-action lookahead and its value; ties go to the earlier
+    /// candidate.
+    fn best_scored(&self, g: &Game, p: PlayerId, cands: &[Action], rng: &mut Rng) -> (Action, f64) {
         let mut pool: Vec<&Action> = cands.iter().collect();
         if pool.len() > self.width {
             // Keep the ends (End…/Pass come last) and a random sample of the rest.
@@ -175,9 +177,14 @@ impl<'a> Policy<'a> {
             }
         }
         // `cands` is never empty: every caller passes legal actions of a decision.
-        best.map(|b| b.0.clone())
-            .or_else(|| cands.first().cloned())
-            .unwrap_or(Action::Pass)
+        match best {
+            Some((a, v)) => (a.clone(), v),
+            None => (cands.first().cloned().unwrap_or(Action::Pass), f64::MIN),
+        }
+    }
+
+    fn best_by_lookahead(&self, g: &Game, p: PlayerId, cands: &[Action], rng: &mut Rng) -> Action {
+        self.best_scored(g, p, cands, rng).0
     }
 
     /// Every candidate, best first by one-action lookahead (the Hard bot's root shortlist).
@@ -493,8 +500,8 @@ impl<'a> Policy<'a> {
         if others.is_empty() {
             return end.clone();
         }
-        let best = self.best_by_lookahead(g, p, &others, rng);
-        if self.after(g, p, &best) > now + 1.0 {
+        let (best, score) = self.best_scored(g, p, &others, rng);
+        if score > now + 1.0 {
             best
         } else {
             end.clone()
@@ -550,7 +557,16 @@ impl<'a> Policy<'a> {
     /// "Any time" cards and powers (§10) worth using now, if any.
     fn free_action(&self, g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
         let ally = g.ally(p);
-        let lead = leader(g, p);
+        let targeting = legal.iter().any(|a| {
+            matches!(
+                a,
+                Action::Excommunicate(_)
+                    | Action::PlayJustice(_)
+                    | Action::PlayAssassination { .. }
+                    | Action::PlayUprising { .. }
+            )
+        });
+        let lead = if targeting { leader(g, p) } else { None };
         let rival = |q: PlayerId| q != p && Some(q) != ally;
         let owner = |l: u8| g.lord(l).map(|l| l.owner);
         let vp_lord = |l: u8| {
