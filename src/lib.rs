@@ -5,6 +5,7 @@ pub mod bots;
 pub mod fuzz;
 pub mod map;
 pub mod rules;
+pub mod save;
 pub mod scenario;
 
 pub use map::Map;

@@ -2,36 +2,17 @@
 
 mod ui;
 
-use fief::rules::{Game, Options};
 use relm4::RelmApp;
 
 pub const APP_ID: &str = "io.github.fief1429.Fief";
 
 fn main() {
     // The board is validated before any window opens: a broken map file is a clear error.
-    let map = match fief::Map::from_json(fief::map::BUILTIN_MAP_JSON) {
-        Ok(m) => std::sync::Arc::new(m),
-        Err(e) => {
-            eprintln!("fief: {e}");
-            std::process::exit(1);
-        }
-    };
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(1);
-    let options = Options {
-        players: 4,
-        seed,
-        ..Options::default()
-    };
-    let game = match Game::with_map(options, map) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("fief: {e}");
-            std::process::exit(1);
-        }
-    };
+    if let Err(e) = fief::Map::from_json(fief::map::BUILTIN_MAP_JSON) {
+        eprintln!("fief: {e}");
+        std::process::exit(1);
+    }
+    gettextrs::setlocale(gettextrs::LocaleCategory::LcAll, "");
     let app = RelmApp::new(APP_ID);
-    app.run::<ui::app::App>(game);
+    app.run::<ui::app::App>(ui::app::AppInit::default_game());
 }

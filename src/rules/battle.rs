@@ -171,6 +171,7 @@ impl Game {
             truce_asked: [false; 2],
             before: 0,
             controller_before: self.villages[v as usize].controller,
+            faces: Default::default(),
         };
         self.battle = Some(b.clone());
         if !is_cav && !self.side_choosers().is_empty() {
@@ -597,6 +598,9 @@ impl Game {
                 let f = self.options.battle_die[(self.rng.d6() - 1) as usize] as u32;
                 faces.push(f);
                 hits[s] += f;
+            }
+            if !self.quiet {
+                b.faces[s] = faces.iter().map(|&f| f as u8).collect();
             }
             // 5.2: the defender of a Cavalcade adds +1 hit per die rolled.
             if s == 1 && b.cavalcade.is_some() {

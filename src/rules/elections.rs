@@ -7,13 +7,26 @@ use super::{refuse, Action, RuleError};
 use crate::map::BISHOPRIC_COUNT;
 
 /// The result of counting an election's FOR votes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Count {
     /// FOR votes per candidate, in nomination order.
     pub totals: Vec<(LordId, u32)>,
     pub winner: Option<LordId>,
     /// The rule that decided the result, in words.
     pub reason: String,
+}
+
+/// A decided election with its ballots face up, kept for the results display (1.3 step 3).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ElectionResult {
+    pub round: u16,
+    /// "Bishop of ...", "Pope", "King".
+    pub name: String,
+    pub section: String,
+    pub election: Election,
+    /// Each ballot's weight, in ballot order.
+    pub weights: Vec<u32>,
+    pub count: Count,
 }
 
 impl Game {
@@ -566,6 +579,20 @@ impl Game {
 
     fn resolve_election(&mut self, e: &Election) {
         let sec = self.section_of(e.kind);
+        if !self.quiet {
+            self.last_election = Some(Box::new(ElectionResult {
+                round: self.round,
+                name: self.election_name(e.kind),
+                section: sec.to_string(),
+                weights: e
+                    .ballots
+                    .iter()
+                    .map(|b| self.vote_weight(e.kind, b.player))
+                    .collect(),
+                election: e.clone(),
+                count: self.count_votes(e),
+            }));
+        }
         let reveal: Vec<String> = e
             .ballots
             .iter()

@@ -15,7 +15,7 @@ mod elections;
 pub mod events;
 mod income;
 mod movement;
-mod purchase;
+pub mod purchase;
 pub mod rng;
 mod setup;
 pub mod state;
@@ -24,6 +24,7 @@ mod view;
 
 pub use actions::{Action, Casualty, PassageUse};
 pub use cards::{Card, LordId, Sex};
+pub use elections::{Count, ElectionResult};
 pub use events::Event;
 pub use state::*;
 pub use view::{PlayerView, View};
@@ -377,6 +378,25 @@ impl Game {
             kind,
             section,
         })
+    }
+
+    /// Whether something a player could not take back came to light between `before` and
+    /// now: dice or any other draw of the generator, a card taken from a deck or put on a
+    /// discard pile, a Disaster turned over, a private log entry (a card seen), ballots
+    /// revealed. The app lets a player undo his decisions only back to such a moment
+    /// (design: undo until dice or hidden information are revealed).
+    pub fn revealed_since(&self, before: &Game) -> bool {
+        self.rng != before.rng
+            || self.lords_deck.len() != before.lords_deck.len()
+            || self.fortune_deck.len() != before.fortune_deck.len()
+            || self.lords_discard.len() != before.lords_discard.len()
+            || self.fortune_discard.len() != before.fortune_discard.len()
+            || self.track != before.track
+            || self.last_election != before.last_election
+            || self.log.len() < before.log.len()
+            || self.log[before.log.len()..]
+                .iter()
+                .any(|e| e.private_to.is_some())
     }
 
     /// The player who must act now, if any.

@@ -24,6 +24,17 @@ impl Game {
                 format!("{} names given for {n} players", options.names.len()),
             );
         }
+        if !options.colours.is_empty() {
+            let mut cs = options.colours.clone();
+            cs.sort_unstable();
+            cs.dedup();
+            if options.colours.len() != n as usize
+                || cs.len() != n as usize
+                || cs.iter().any(|&c| c as usize >= MAX_PLAYERS)
+            {
+                return refuse("", "each player needs a colour of his own");
+            }
+        }
         if let Some(f) = options.first_player {
             if f >= n {
                 return refuse("4", format!("there is no seat {f} to start"));
@@ -74,6 +85,7 @@ impl Game {
             handed: Vec::new(),
             outcome: None,
             starting_lords: Vec::new(),
+            last_election: None,
             history: Vec::new(),
             log: Vec::new(),
             quiet: false,

@@ -27,6 +27,9 @@ pub struct Options {
     /// The seat that takes the First Player card; `None` draws it with the seeded RNG (§4 step 10,
     /// digest §12.2 item 36).
     pub first_player: Option<u8>,
+    /// Each seat's colour, as an index into `COLOURS` (empty: seat order). Chosen in the
+    /// new-game dialog; all different.
+    pub colours: Vec<u8>,
 }
 
 impl Default for Options {
@@ -38,6 +41,7 @@ impl Default for Options {
             battle_die: [1, 1, 1, 2, 2, 3],
             round_cap: None,
             first_player: None,
+            colours: Vec::new(),
         }
     }
 }
@@ -46,8 +50,17 @@ impl Options {
     pub fn player_name(&self, p: PlayerId) -> String {
         self.names
             .get(p as usize)
+            .filter(|n| !n.trim().is_empty())
             .cloned()
-            .unwrap_or_else(|| COLOURS[p as usize % 6].to_string())
+            .unwrap_or_else(|| COLOURS[self.colour(p)].to_string())
+    }
+
+    /// The index in `COLOURS` of a seat's colour.
+    pub fn colour(&self, p: PlayerId) -> usize {
+        self.colours
+            .get(p as usize)
+            .map(|&c| c as usize % MAX_PLAYERS)
+            .unwrap_or(p as usize % MAX_PLAYERS)
     }
 }
 
@@ -392,6 +405,9 @@ pub struct Battle {
     pub before: u32,
     /// Who controlled the Village when the battle began (6.3).
     pub controller_before: Option<PlayerId>,
+    /// The faces (hits) each side's dice showed in the last roll, for the battle display.
+    #[serde(default)]
+    pub faces: [Vec<u8>; 2],
 }
 
 /// Stage of an Uprising (10.1).
@@ -555,6 +571,10 @@ pub struct Game {
     pub outcome: Option<Outcome>,
     /// §4 step 4: each player's first Lord, placed with his starting Village.
     pub starting_lords: Vec<LordId>,
+    /// The last election decided, ballots revealed, for the results display (not kept in
+    /// bots' simulations).
+    #[serde(default)]
+    pub last_election: Option<Box<super::elections::ElectionResult>>,
     pub history: Vec<(PlayerId, super::actions::Action)>,
     pub log: Vec<Event>,
     /// Simulation mode for bots: no log entries and no history are kept (not saved).

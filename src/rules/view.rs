@@ -102,7 +102,7 @@ impl Game {
                     let pl = &self.players[p as usize];
                     PlayerView {
                         name: self.name(p),
-                        colour: COLOURS[p as usize],
+                        colour: COLOURS[self.options.colour(p)],
                         money: pl.money,
                         hand_size: pl.hand.len(),
                         hand_lords: pl.hand.iter().filter(|c| c.is_lords_deck()).count(),
@@ -137,7 +137,14 @@ impl Game {
             } else {
                 Vec::new()
             },
-            state: self.redacted(viewer),
+            state: {
+                let mut st = self.redacted(viewer);
+                if with_log {
+                    // The last election's ballots are public once turned over (1.3 step 3).
+                    st.last_election = self.last_election.clone();
+                }
+                st
+            },
         }
     }
 
@@ -231,6 +238,7 @@ impl Game {
             handed: self.handed.clone(),
             outcome: self.outcome.clone(),
             starting_lords: self.starting_lords.clone(),
+            last_election: None,
             history: Vec::new(),
             log: Vec::new(),
             quiet: self.quiet,

@@ -1,169 +1,1091 @@
-//! The main window: a libadwaita header bar, the board, and a prompt bar that says what the
-//! engine asks. Clicking a highlighted Village answers a Village choice.
+//! The main window: header bar (New Game, Undo, round and phase, primary menu), the map, the
+//! family boards, the card hand, the prompt bar and the log, battle and election pages.
+//! It owns the game; every change goes through `Game::apply`. Bots think on worker threads
+//! and their moves are shown at the pace chosen in Preferences; humans decide by clicks.
 
-use super::map_canvas::{draw_map, hit_test};
+use super::battle_panel::{BattleMsg, BattleOut, BattlePanel};
+use super::card_hand::{CardHand, HandMsg, HandOut};
+use super::choices::{self, Click, Selection};
+use super::election_dialog::{
+    BallotMsg, BallotOut, ElectionDialog, ElectionPanel, ElectionPanelMsg, ElectionPanelOut,
+};
+use super::family_board::{BoardsMsg, FamilyBoards};
+use super::game_log::{GameLog, LogMsg};
+use super::map_canvas::{MapCanvas, MapMsg, MapOut};
+use super::new_game::{NewGame, NewGameDialog, NewGameMsg, NewGameOut};
+use super::preferences::{PreferencesWindow, Prefs, PrefsMsg, PrefsOut};
+use super::prompt_bar::{PromptBar, PromptData, PromptMsg, PromptOut};
+use super::rules_pane::{RulesMsg, RulesPane};
+use super::text;
+use super::{tr, trf};
+use fief::bots::{new_bot, Bot, Budget, Level};
 use fief::map::VillageId;
-use fief::rules::{Action, Game};
+use fief::rules::{Action, Game, Options, PlayerId, PromptKind, View};
+use fief::save::Seat;
 use relm4::adw::prelude::*;
-use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
-use std::cell::RefCell;
+use relm4::gtk::{gio, glib};
+use relm4::{
+    adw, gtk, Component, ComponentController, ComponentParts, ComponentSender, Controller,
+};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-pub struct App {
-    game: Rc<RefCell<Game>>,
-    message: String,
+/// A message made on demand (menu actions and shortcuts).
+type MsgFn = fn() -> Msg;
+
+pub const APP_NAME: &str = "Fief: France 1429";
+
+/// How the window starts.
+pub struct AppInit {
+    pub game: Game,
+    pub seats: Vec<Seat>,
+    pub prefs: Prefs,
+    /// Open the new-game dialog at once (a fresh start of the app).
+    pub ask_new_game: bool,
+    /// How long the Hard bot thinks per decision.
+    pub hard_budget: Budget,
 }
 
-#[derive(Debug)]
-pub enum Msg {
-    Clicked(f64, f64, f64, f64),
-}
-
-pub struct Widgets {
-    area: gtk::DrawingArea,
-    title: adw::WindowTitle,
-    prompt: gtk::Label,
-}
-
-/// The Villages the current decision may pick, and the action each one stands for.
-fn village_choices(game: &Game) -> Vec<(VillageId, Action)> {
-    let Some(p) = game.to_act() else {
-        return vec![];
-    };
-    game.legal_actions(p)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::ChooseStart(v) | Action::PlaceLord(v) => Some((v, a)),
-            _ => None,
+impl AppInit {
+    /// One human (Green) against three Normal bots, random seed.
+    pub fn default_game() -> AppInit {
+        let game = Game::new(Options {
+            players: 4,
+            seed: super::new_game::random_seed(),
+            ..Options::default()
         })
-        .collect()
-}
-
-fn prompt_text(game: &Game) -> String {
-    match game.prompt() {
-        None => game.log.last().map(|e| e.text.clone()).unwrap_or_default(),
-        Some(p) => {
-            let who = game.name(p.player);
-            match p.kind {
-                fief::rules::PromptKind::StartVillage => {
-                    format!("{who}: choose a starting Village (click a highlighted square). Rule {}.", p.section)
-                }
-                _ => format!(
-                    "{who} to decide ({}, rule {}). Playing past setup in the window arrives with the full app; use fief-cli meanwhile.",
-                    game.phase_name(),
-                    p.section
-                ),
-            }
+        .expect("the default options are valid");
+        AppInit {
+            game,
+            seats: vec![
+                Seat::Human,
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+            ],
+            prefs: Prefs::default(),
+            ask_new_game: true,
+            hard_budget: Budget::Time(Duration::from_secs(1)),
         }
     }
 }
 
-impl SimpleComponent for App {
-    type Init = Game;
+#[derive(Debug)]
+pub enum Msg {
+    NewGame,
+    StartGame(Box<NewGame>),
+    Undo,
+    Save,
+    Load,
+    Loaded(Box<Result<(Vec<Seat>, Game), String>>),
+    Preferences,
+    PrefsChanged(Prefs),
+    Rules,
+    Shortcuts,
+    About,
+    /// Escape: drop the selection.
+    Cancel,
+    Map(MapOut),
+    /// Ctrl+plus, Ctrl+minus, Ctrl+0.
+    Zoom(i8),
+    Hand(HandOut),
+    Prompt(PromptOut),
+    Ballot(BallotOut),
+    /// The hotseat cover was lifted by the player it asked for.
+    Uncover,
+    /// The answer of the yes/no dialog for the decision `key`.
+    Answer(usize, bool),
+    ShowPage(&'static str),
+    EndDialog(bool),
+}
+
+/// A bot's decision, back from its worker thread.
+pub struct BotDone {
+    generation: u64,
+    player: PlayerId,
+    action: Option<Action>,
+    bot: Box<dyn Bot>,
+    panicked: bool,
+}
+
+impl std::fmt::Debug for BotDone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "BotDone({}, {:?})", self.player, self.action)
+    }
+}
+
+pub struct App {
+    pub game: Game,
+    pub seats: Vec<Seat>,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    prefs: Prefs,
+    hard_budget: Budget,
+    selection: Selection,
+    /// Whose private information is on screen (None: nobody's, a spectator's view).
+    viewer: Option<PlayerId>,
+    /// The hotseat cover, asking for this player.
+    covered: Option<PlayerId>,
+    /// A bot is thinking for this game generation.
+    thinking: bool,
+    generation: u64,
+    cancel: Arc<AtomicBool>,
+    /// Snapshots before each of the current human's own decisions (see `Game::revealed_since`).
+    undo: Vec<(PlayerId, Game)>,
+    status: String,
+    /// The decision a dialog (yes/no, ballot) was last opened for.
+    asked: Option<usize>,
+    ended_shown: bool,
+    /// Errors met by bots, for the tests and the status line.
+    pub bot_errors: Vec<String>,
+    /// Actions applied in this game, counted for the tests.
+    pub applied: usize,
+    window: adw::ApplicationWindow,
+    title: adw::WindowTitle,
+    undo_button: gtk::Button,
+    cover: adw::StatusPage,
+    cover_button: gtk::Button,
+    toasts: adw::ToastOverlay,
+    stack: gtk::Stack,
+    map: Controller<MapCanvas>,
+    boards: Controller<FamilyBoards>,
+    hand: Controller<CardHand>,
+    prompt: Controller<PromptBar>,
+    log: Controller<GameLog>,
+    battle: Controller<BattlePanel>,
+    elections: Controller<ElectionPanel>,
+    ballot: Controller<ElectionDialog>,
+    new_game: Controller<NewGameDialog>,
+    prefs_window: Controller<PreferencesWindow>,
+    rules: Controller<RulesPane>,
+}
+
+const CSS: &str = "
+.family-board { padding: 8px; border-radius: 8px; background: alpha(@card_bg_color, 0.9);
+  border: 1px solid alpha(@borders, 0.8); }
+.family-board.acting { border: 2px solid @accent_bg_color; }
+.fief-card { min-width: 132px; min-height: 92px; padding: 6px; border-radius: 8px;
+  background: #f4ecd8; color: #2b1d0e; border: 1px solid #8a6a3a; }
+.fief-card.lords-deck { background: #eadcc0; border-color: #6b4a22; }
+.fief-card.selected { border: 3px solid #1c5bd6; }
+.fief-card:disabled { opacity: 0.55; }
+.die { min-width: 22px; min-height: 22px; border-radius: 4px; background: #fff; color: #000;
+  border: 1px solid #444; font-weight: bold; }
+.battle-side { padding: 6px; border-radius: 6px; background: alpha(@card_bg_color, 0.9); }
+.prompt-bar { background: alpha(@accent_bg_color, 0.08); }
+";
+
+fn level_seed(seed: u64, p: PlayerId) -> u64 {
+    seed.wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407 ^ (p as u64 + 1))
+}
+
+fn make_bots(game: &Game, seats: &[Seat], budget: Budget) -> Vec<Option<Box<dyn Bot>>> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(p, s)| match s {
+            Seat::Human => None,
+            Seat::Bot(l) => Some(new_bot(
+                *l,
+                level_seed(game.options.seed, p as PlayerId),
+                budget,
+            )),
+        })
+        .collect()
+}
+
+impl App {
+    fn humans(&self) -> Vec<PlayerId> {
+        (0..self.seats.len() as PlayerId)
+            .filter(|p| self.seats[*p as usize] == Seat::Human)
+            .collect()
+    }
+
+    fn is_human(&self, p: PlayerId) -> bool {
+        self.seats.get(p as usize) == Some(&Seat::Human)
+    }
+
+    /// Replaces the game (new, loaded, or taken back by an undo in `undo`).
+    fn set_game(&mut self, game: Game, seats: Vec<Seat>) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.cancel = Arc::new(AtomicBool::new(false));
+        self.generation += 1;
+        self.thinking = false;
+        self.bots = make_bots(&game, &seats, self.hard_budget);
+        self.game = game;
+        self.seats = seats;
+        self.undo.clear();
+        self.selection = Selection::None;
+        self.covered = None;
+        let humans = self.humans();
+        self.viewer = humans.first().copied();
+        self.asked = None;
+        self.ended_shown = false;
+        self.status.clear();
+        self.applied = 0;
+        self.map.emit(MapMsg::ZoomReset);
+    }
+
+    /// Applies `action` for `player`, keeping the undo stack honest.
+    fn apply(&mut self, player: PlayerId, action: Action, by_human: bool, explicit: bool) -> bool {
+        let before = self.game.clone();
+        match self.game.apply(player, action) {
+            Ok(_) => {
+                self.applied += 1;
+                self.selection = Selection::None;
+                self.status.clear();
+                if !by_human || self.game.revealed_since(&before) {
+                    self.undo.clear();
+                } else if explicit {
+                    if self.undo.last().is_some_and(|(p, _)| *p != player) {
+                        self.undo.clear();
+                    }
+                    self.undo.push((player, before));
+                }
+                true
+            }
+            Err(e) => {
+                self.status = e.to_string();
+                false
+            }
+        }
+    }
+
+    /// The human choices in the pool are offered only to the viewer whose decision it is.
+    fn human_turn(&self) -> Option<PlayerId> {
+        let p = self.game.to_act()?;
+        (self.is_human(p) && self.viewer == Some(p) && self.covered.is_none()).then_some(p)
+    }
+
+    /// Moves the game on after each change: automatic passes, the hotseat cover, bots, then
+    /// redraws every part of the window.
+    fn advance(&mut self, sender: &ComponentSender<Self>) {
+        // Reaction windows in which a human can only pass are passed for him (Preferences).
+        let mut guard = 0;
+        while self.prefs.auto_pass && guard < 64 {
+            guard += 1;
+            let Some(pr) = self.game.prompt() else { break };
+            if !self.is_human(pr.player) || !matches!(pr.kind, PromptKind::Window { .. }) {
+                break;
+            }
+            let legal = self.game.legal_actions(pr.player);
+            if legal != [Action::Pass] {
+                break;
+            }
+            self.apply(pr.player, Action::Pass, true, false);
+        }
+        match self.game.prompt() {
+            Some(pr) if self.is_human(pr.player) => {
+                if self.humans().len() > 1 && self.viewer != Some(pr.player) {
+                    self.covered = Some(pr.player);
+                } else {
+                    self.viewer = Some(pr.player);
+                }
+            }
+            Some(pr) if !self.thinking => self.start_bot(pr.player, sender),
+            Some(_) => {}
+            None => {}
+        }
+        self.redraw(sender);
+    }
+
+    fn start_bot(&mut self, p: PlayerId, sender: &ComponentSender<Self>) {
+        let Some(mut bot) = self.bots.get_mut(p as usize).and_then(|b| b.take()) else {
+            self.bot_errors.push(format!("no bot sits at seat {p}"));
+            return;
+        };
+        self.thinking = true;
+        let view = self.game.bot_view(p);
+        let cancel = self.cancel.clone();
+        let generation = self.generation;
+        let delay = self.prefs.pace.delay();
+        sender.spawn_oneshot_command(move || {
+            let start = Instant::now();
+            let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                bot.choose(&view, &cancel)
+            }));
+            while start.elapsed() < delay && !cancel.load(Ordering::Relaxed) {
+                std::thread::sleep((delay - start.elapsed()).min(Duration::from_millis(40)));
+            }
+            let panicked = got.is_err();
+            BotDone {
+                generation,
+                player: p,
+                action: got.ok().flatten(),
+                bot,
+                panicked,
+            }
+        });
+    }
+
+    /// What the viewer sees now.
+    fn frame(&self) -> (Rc<View>, Rc<Vec<Action>>) {
+        let viewer = if self.covered.is_some() {
+            None
+        } else {
+            self.viewer
+        };
+        let view = self.game.view(viewer);
+        let pool = match self.human_turn() {
+            Some(_) => view.legal.clone(),
+            None => Vec::new(),
+        };
+        (Rc::new(view), Rc::new(pool))
+    }
+
+    fn redraw(&mut self, sender: &ComponentSender<Self>) {
+        let (view, pool) = self.frame();
+        let g = &view.state;
+        // Header: round and phase.
+        self.title.set_subtitle(&if self.game.round == 0 {
+            self.game.phase_name()
+        } else {
+            trf(
+                "Round {n} — {phase}",
+                &[
+                    ("n", &self.game.round.to_string()),
+                    ("phase", &self.game.phase_name()),
+                ],
+            )
+        });
+        self.undo_button.set_sensitive(
+            self.undo
+                .last()
+                .is_some_and(|(p, _)| Some(*p) == self.viewer && self.covered.is_none()),
+        );
+        // Hotseat cover.
+        match self.covered {
+            Some(p) => {
+                let name = self.game.name(p);
+                self.cover
+                    .set_title(&trf("Pass the screen to {p}", &[("p", &name)]));
+                self.cover.set_description(Some(&trf(
+                    "{p}'s hand and secret choices come next. The others look away.",
+                    &[("p", &name)],
+                )));
+                self.cover_button
+                    .set_label(&trf("I am {p}: show my game", &[("p", &name)]));
+                self.cover.set_visible(true);
+            }
+            None => self.cover.set_visible(false),
+        }
+        let seats = Rc::new(self.seats.clone());
+        let highlights = choices::highlights(g, &pool, &self.selection);
+        let selected = match self.selection {
+            Selection::Village(v) | Selection::CardAt(_, v) | Selection::MoveTo(v, _) => Some(v),
+            _ => None,
+        };
+        self.map
+            .emit(MapMsg::Show(view.clone(), highlights, selected));
+        self.boards.emit(BoardsMsg::Show(view.clone(), seats));
+        let card = match self.selection {
+            Selection::Card(c) | Selection::CardAt(c, _) => Some(c),
+            _ => None,
+        };
+        self.hand.emit(HandMsg::Show {
+            view: view.clone(),
+            pool: pool.clone(),
+            selected: card,
+            hidden: self.covered.is_some() || self.viewer.is_none(),
+        });
+        let mut status = self.status.clone();
+        if status.is_empty() {
+            if let Some(p) = self.game.to_act() {
+                if !self.is_human(p) {
+                    status = trf(
+                        "{p} ({kind}) is thinking…",
+                        &[
+                            ("p", &self.game.name(p)),
+                            (
+                                "kind",
+                                &super::family_board::seat_label(self.seats[p as usize]),
+                            ),
+                        ],
+                    );
+                }
+            }
+        }
+        self.prompt.emit(PromptMsg::Show(PromptData {
+            view: view.clone(),
+            pool: pool.clone(),
+            selection: self.selection.clone(),
+            status,
+            covered: self.covered.is_some(),
+        }));
+        self.log.emit(LogMsg::Show(view.clone()));
+        self.battle.emit(BattleMsg::Show(view.clone()));
+        self.elections.emit(ElectionPanelMsg::Show(view.clone()));
+        self.dialogs(&view, &pool, sender);
+    }
+
+    /// Opens the dialog a human's decision calls for: a yes/no question, the ballot, or the
+    /// end of the game.
+    fn dialogs(&mut self, view: &Rc<View>, pool: &Rc<Vec<Action>>, sender: &ComponentSender<Self>) {
+        if self.game.is_over() && !self.ended_shown {
+            self.ended_shown = true;
+            self.end_dialog(sender);
+            return;
+        }
+        let key = self.game.history.len();
+        if !pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
+            self.ballot.emit(BallotMsg::Close);
+        }
+        if pool.is_empty() || self.asked == Some(key) {
+            return;
+        }
+        let Some(pr) = &view.prompt else { return };
+        if matches!(pr.kind, PromptKind::Vote(_)) {
+            self.asked = Some(key);
+            self.ballot
+                .emit(BallotMsg::Open(view.clone(), pool.clone()));
+            return;
+        }
+        let Some((heading, yes, no)) = text::question(&pr.kind) else {
+            return;
+        };
+        if !pool.contains(&Action::Accept) && !pool.contains(&Action::Refuse) {
+            return;
+        }
+        self.asked = Some(key);
+        let d = adw::MessageDialog::new(
+            Some(&self.window),
+            Some(&heading),
+            Some(&text::prompt(&view.state, pr, view.viewer)),
+        );
+        if pool.contains(&Action::Refuse) {
+            d.add_response("no", &no);
+        }
+        if pool.contains(&Action::Accept) {
+            d.add_response("yes", &yes);
+            d.set_response_appearance("yes", adw::ResponseAppearance::Suggested);
+            d.set_default_response(Some("yes"));
+        }
+        d.set_close_response("");
+        let s = sender.clone();
+        d.connect_response(None, move |_, r| match r {
+            "yes" => s.input(Msg::Answer(key, true)),
+            "no" => s.input(Msg::Answer(key, false)),
+            _ => {}
+        });
+        d.present();
+    }
+
+    fn end_dialog(&self, sender: &ComponentSender<Self>) {
+        let g = &self.game;
+        let Some(o) = &g.outcome else { return };
+        let names: Vec<String> = o.winners.iter().map(|w| g.name(*w)).collect();
+        let heading = match names.len() {
+            0 => tr("The game ends without a winner"),
+            1 => trf("{p} wins!", &[("p", &names[0])]),
+            _ => trf("{p} win together!", &[("p", &names.join(" & "))]),
+        };
+        let body = trf("Decided by: {why}.", &[("why", &o.reason)]);
+        let d = adw::MessageDialog::new(Some(&self.window), Some(&heading), Some(&body));
+        d.set_widget_name("end-dialog");
+        let grid = gtk::Grid::new();
+        grid.set_column_spacing(18);
+        grid.set_row_spacing(4);
+        grid.set_halign(gtk::Align::Center);
+        let view = g.view(None);
+        for (c, h) in [tr("Player"), tr("VP"), tr("Titles"), tr("Villages")]
+            .iter()
+            .enumerate()
+        {
+            let l = gtk::Label::new(Some(h));
+            l.add_css_class("heading");
+            grid.attach(&l, c as i32, 0, 1, 1);
+        }
+        for p in 0..g.n() {
+            let titles: Vec<String> = g
+                .family(p)
+                .flat_map(|l| text::lord_titles(g, l.id))
+                .collect();
+            let villages = g
+                .villages
+                .iter()
+                .filter(|v| v.controller == Some(p))
+                .count();
+            let row = [
+                g.name(p),
+                view.players[p as usize].vp.to_string(),
+                if titles.is_empty() {
+                    "—".into()
+                } else {
+                    titles.join(", ")
+                },
+                villages.to_string(),
+            ];
+            for (c, s) in row.iter().enumerate() {
+                let l = gtk::Label::new(Some(s));
+                l.set_wrap(true);
+                l.set_max_width_chars(40);
+                if o.winners.contains(&p) {
+                    l.add_css_class("accent");
+                }
+                grid.attach(&l, c as i32, p as i32 + 1, 1, 1);
+            }
+        }
+        d.set_extra_child(Some(&grid));
+        d.add_response("close", &tr("Close"));
+        d.add_response("new", &tr("New Game"));
+        d.set_response_appearance("new", adw::ResponseAppearance::Suggested);
+        let s = sender.clone();
+        d.connect_response(None, move |_, r| s.input(Msg::EndDialog(r == "new")));
+        d.present();
+    }
+
+    fn toast(&self, s: &str) {
+        self.toasts.add_toast(adw::Toast::new(s));
+    }
+
+    /// A click on the map, through the pure rules of `choices`.
+    fn clicked(&mut self, v: Option<VillageId>) {
+        if self.human_turn().is_none() {
+            return;
+        }
+        let Some(v) = v else {
+            self.selection = Selection::None;
+            return;
+        };
+        let (view, pool) = self.frame();
+        match choices::click(&view.state, &pool, &self.selection, v) {
+            Click::Apply(a) => {
+                if let Some(p) = self.human_turn() {
+                    self.apply(p, a, true, true);
+                }
+            }
+            Click::Select(s) => self.selection = s,
+            Click::Ignore => {
+                self.status = trf(
+                    "Nothing to do at {v} now.",
+                    &[("v", &text::village(&view.state, v))],
+                );
+            }
+        }
+    }
+
+    fn choose(&mut self, a: Action) {
+        if let Some(p) = self.human_turn() {
+            self.apply(p, a, true, true);
+        }
+    }
+}
+
+fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow {
+    let rows = [
+        ("<Control>n", tr("New game")),
+        ("<Control>z", tr("Undo your last decision")),
+        ("<Control>s", tr("Save the game")),
+        ("<Control>o", tr("Load a game")),
+        ("F1", tr("Rules at hand")),
+        ("<Control>question", tr("Keyboard shortcuts")),
+        ("Escape", tr("Cancel the selection")),
+        ("<Control>plus", tr("Zoom in")),
+        ("<Control>minus", tr("Zoom out")),
+        ("<Control>0", tr("Whole board")),
+    ];
+    let mut xml = String::from(
+        "<interface><object class=\"GtkShortcutsWindow\" id=\"w\"><property name=\"modal\">1</property>\
+         <child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>\
+         <child><object class=\"GtkShortcutsGroup\"><property name=\"title\">",
+    );
+    xml += &glib::markup_escape_text(&tr("Fief"));
+    xml += "</property>";
+    for (accel, title) in rows {
+        xml += &format!(
+            "<child><object class=\"GtkShortcutsShortcut\"><property name=\"accelerator\">{}</property>\
+             <property name=\"title\">{}</property></object></child>",
+            glib::markup_escape_text(accel),
+            glib::markup_escape_text(&title)
+        );
+    }
+    xml += "</object></child></object></child></object></interface>";
+    let b = gtk::Builder::from_string(&xml);
+    let w: gtk::ShortcutsWindow = b.object("w").expect("the shortcuts window is built");
+    w.set_transient_for(Some(parent));
+    w
+}
+
+impl Component for App {
+    type CommandOutput = BotDone;
+    type Init = AppInit;
     type Input = Msg;
     type Output = ();
     type Root = adw::ApplicationWindow;
-    type Widgets = Widgets;
+    type Widgets = ();
 
     fn init_root() -> Self::Root {
         adw::ApplicationWindow::builder()
-            .title("Fief: France 1429")
+            .title(APP_NAME)
             .default_width(1280)
             .default_height(800)
             .build()
     }
 
-    fn init(game: Game, root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
-        let game = Rc::new(RefCell::new(game));
-        let model = App {
-            game: game.clone(),
-            message: String::new(),
-        };
-
-        let title = adw::WindowTitle::new("Fief: France 1429", &game.borrow().phase_name());
+    fn init(
+        init: AppInit,
+        window: Self::Root,
+        sender: ComponentSender<Self>,
+    ) -> ComponentParts<Self> {
+        relm4::set_global_css(CSS);
+        // Header bar.
         let header = adw::HeaderBar::new();
+        let title = adw::WindowTitle::new(APP_NAME, "");
         header.set_title_widget(Some(&title));
-
-        let area = gtk::DrawingArea::new();
-        area.set_hexpand(true);
-        area.set_vexpand(true);
-        let g = game.clone();
-        area.set_draw_func(move |_, cr, w, h| {
-            let game = g.borrow();
-            let highlights: Vec<VillageId> =
-                village_choices(&game).into_iter().map(|c| c.0).collect();
-            draw_map(
-                cr,
-                &game.map,
-                &game.view(None),
-                &highlights,
-                w as f64,
-                h as f64,
-            );
-        });
-        let click = gtk::GestureClick::new();
+        let new_button = gtk::Button::with_label(&tr("New Game"));
+        new_button.set_tooltip_text(Some(&tr("Start a new game (Ctrl+N)")));
         let s = sender.clone();
-        let a = area.clone();
-        click.connect_pressed(move |_, _, x, y| {
-            s.input(Msg::Clicked(x, y, a.width() as f64, a.height() as f64));
-        });
-        area.add_controller(click);
+        new_button.connect_clicked(move |_| s.input(Msg::NewGame));
+        header.pack_start(&new_button);
+        let undo_button = gtk::Button::from_icon_name("edit-undo-symbolic");
+        undo_button.set_tooltip_text(Some(&tr("Undo your last decision (Ctrl+Z)")));
+        let s = sender.clone();
+        undo_button.connect_clicked(move |_| s.input(Msg::Undo));
+        header.pack_start(&undo_button);
+        let menu = gio::Menu::new();
+        let game_section = gio::Menu::new();
+        game_section.append(Some(&tr("Save…")), Some("win.save"));
+        game_section.append(Some(&tr("Load…")), Some("win.load"));
+        menu.append_section(None, &game_section);
+        let app_section = gio::Menu::new();
+        app_section.append(Some(&tr("Preferences")), Some("win.preferences"));
+        app_section.append(Some(&tr("Rules")), Some("win.rules"));
+        app_section.append(Some(&tr("Keyboard Shortcuts")), Some("win.shortcuts"));
+        app_section.append(Some(&tr("About Fief")), Some("win.about"));
+        menu.append_section(None, &app_section);
+        let menu_button = gtk::MenuButton::new();
+        menu_button.set_icon_name("open-menu-symbolic");
+        menu_button.set_menu_model(Some(&menu));
+        menu_button.set_tooltip_text(Some(&tr("Main menu")));
+        header.pack_end(&menu_button);
+        let actions: [(&str, MsgFn); 6] = [
+            ("save", || Msg::Save),
+            ("load", || Msg::Load),
+            ("preferences", || Msg::Preferences),
+            ("rules", || Msg::Rules),
+            ("shortcuts", || Msg::Shortcuts),
+            ("about", || Msg::About),
+        ];
+        for (name, msg) in actions {
+            let a = gio::SimpleAction::new(name, None);
+            let s = sender.clone();
+            a.connect_activate(move |_, _| s.input(msg()));
+            window.add_action(&a);
+        }
+        // Keyboard shortcuts.
+        let keys = gtk::ShortcutController::new();
+        keys.set_scope(gtk::ShortcutScope::Global);
+        let bind: [(&str, MsgFn); 10] = [
+            ("<Control>n", || Msg::NewGame),
+            ("<Control>z", || Msg::Undo),
+            ("<Control>s", || Msg::Save),
+            ("<Control>o", || Msg::Load),
+            ("F1", || Msg::Rules),
+            ("<Control>question", || Msg::Shortcuts),
+            ("Escape", || Msg::Cancel),
+            ("<Control>plus", || Msg::Zoom(1)),
+            ("<Control>minus", || Msg::Zoom(-1)),
+            ("<Control>0", || Msg::Zoom(0)),
+        ];
+        for (accel, msg) in bind {
+            let s = sender.clone();
+            keys.add_shortcut(gtk::Shortcut::new(
+                gtk::ShortcutTrigger::parse_string(accel),
+                Some(gtk::CallbackAction::new(move |_, _| {
+                    s.input(msg());
+                    glib::Propagation::Stop
+                })),
+            ));
+        }
+        window.add_controller(keys);
 
-        let prompt = gtk::Label::new(Some(&prompt_text(&game.borrow())));
-        prompt.set_wrap(true);
-        prompt.set_xalign(0.0);
-        prompt.set_margin_start(12);
-        prompt.set_margin_end(12);
-        prompt.set_margin_top(8);
-        prompt.set_margin_bottom(8);
+        // Children.
+        let map = MapCanvas::builder()
+            .launch(init.game.map.clone())
+            .forward(sender.input_sender(), Msg::Map);
+        let boards = FamilyBoards::builder().launch(()).detach();
+        let hand = CardHand::builder()
+            .launch(())
+            .forward(sender.input_sender(), Msg::Hand);
+        let prompt = PromptBar::builder()
+            .launch(())
+            .forward(sender.input_sender(), Msg::Prompt);
+        let log = GameLog::builder().launch(()).detach();
+        let battle = BattlePanel::builder()
+            .launch(())
+            .forward(sender.input_sender(), |BattleOut::Started| {
+                Msg::ShowPage("battle")
+            });
+        let elections = ElectionPanel::builder()
+            .launch(())
+            .forward(sender.input_sender(), |ElectionPanelOut::Decided| {
+                Msg::ShowPage("election")
+            });
+        let ballot = ElectionDialog::builder()
+            .transient_for(&window)
+            .launch(())
+            .forward(sender.input_sender(), Msg::Ballot);
+        let new_game = NewGameDialog::builder()
+            .transient_for(&window)
+            .launch(())
+            .forward(sender.input_sender(), |NewGameOut::Start(ng)| {
+                Msg::StartGame(Box::new(ng))
+            });
+        let prefs_window = PreferencesWindow::builder()
+            .transient_for(&window)
+            .launch(init.prefs)
+            .forward(sender.input_sender(), |PrefsOut::Changed(p)| {
+                Msg::PrefsChanged(p)
+            });
+        let rules = RulesPane::builder()
+            .transient_for(&window)
+            .launch(())
+            .detach();
 
+        // Layout: map | sidebar (families above; log, battle, election below), then the hand
+        // and the prompt bar.
+        let boards_scroll = gtk::ScrolledWindow::new();
+        boards_scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
+        boards_scroll.set_child(Some(boards.widget()));
+        boards_scroll.set_vexpand(true);
+        let stack = gtk::Stack::new();
+        stack.add_titled(log.widget(), Some("log"), &tr("Log"));
+        let battle_scroll = gtk::ScrolledWindow::new();
+        battle_scroll.set_child(Some(battle.widget()));
+        stack.add_titled(&battle_scroll, Some("battle"), &tr("Battle"));
+        let election_scroll = gtk::ScrolledWindow::new();
+        election_scroll.set_child(Some(elections.widget()));
+        stack.add_titled(&election_scroll, Some("election"), &tr("Election"));
+        stack.set_vexpand(true);
+        let switcher = gtk::StackSwitcher::new();
+        switcher.set_stack(Some(&stack));
+        switcher.set_halign(gtk::Align::Center);
+        let lower = gtk::Box::new(gtk::Orientation::Vertical, 4);
+        lower.append(&switcher);
+        lower.append(&stack);
+        let side = gtk::Paned::new(gtk::Orientation::Vertical);
+        side.set_start_child(Some(&boards_scroll));
+        side.set_end_child(Some(&lower));
+        side.set_position(430);
+        side.set_size_request(360, -1);
+        let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
+        paned.set_start_child(Some(map.widget()));
+        paned.set_end_child(Some(&side));
+        paned.set_resize_end_child(false);
+        paned.set_shrink_end_child(false);
+        paned.set_vexpand(true);
+        let main = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        main.append(&paned);
+        main.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
+        main.append(hand.widget());
+        main.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
+        main.append(prompt.widget());
+
+        // The hotseat cover lies over everything but the header bar.
+        let overlay = gtk::Overlay::new();
+        overlay.set_child(Some(&main));
+        let cover = adw::StatusPage::new();
+        cover.set_icon_name(Some("view-conceal-symbolic"));
+        cover.add_css_class("background");
+        let cover_button = gtk::Button::with_label("");
+        cover_button.add_css_class("pill");
+        cover_button.add_css_class("suggested-action");
+        cover_button.set_halign(gtk::Align::Center);
+        cover_button.set_widget_name("uncover");
+        let s = sender.clone();
+        cover_button.connect_clicked(move |_| s.input(Msg::Uncover));
+        cover.set_child(Some(&cover_button));
+        cover.set_visible(false);
+        overlay.add_overlay(&cover);
+        let toasts = adw::ToastOverlay::new();
+        toasts.set_child(Some(&overlay));
         let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
         content.append(&header);
-        content.append(&area);
-        content.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
-        content.append(&prompt);
-        root.set_content(Some(&content));
+        content.append(&toasts);
+        window.set_content(Some(&content));
 
-        ComponentParts {
-            model,
-            widgets: Widgets {
-                area,
-                title,
-                prompt,
-            },
+        let mut model = App {
+            bots: Vec::new(),
+            game: init.game.clone(),
+            seats: init.seats.clone(),
+            prefs: init.prefs,
+            hard_budget: init.hard_budget,
+            selection: Selection::None,
+            viewer: None,
+            covered: None,
+            thinking: false,
+            generation: 0,
+            cancel: Arc::new(AtomicBool::new(false)),
+            undo: Vec::new(),
+            status: String::new(),
+            asked: None,
+            ended_shown: false,
+            bot_errors: Vec::new(),
+            applied: 0,
+            window: window.clone(),
+            title,
+            undo_button,
+            cover,
+            cover_button,
+            toasts,
+            stack,
+            map,
+            boards,
+            hand,
+            prompt,
+            log,
+            battle,
+            elections,
+            ballot,
+            new_game,
+            prefs_window,
+            rules,
+        };
+        model.set_game(init.game, init.seats);
+        model.advance(&sender);
+        if init.ask_new_game {
+            model.new_game.emit(NewGameMsg::Open);
         }
+        ComponentParts { model, widgets: () }
     }
 
-    fn update(&mut self, msg: Msg, _sender: ComponentSender<Self>) {
+    fn update(&mut self, msg: Msg, sender: ComponentSender<Self>, _root: &Self::Root) {
         match msg {
-            Msg::Clicked(x, y, w, h) => {
-                let mut game = self.game.borrow_mut();
-                let Some(v) = hit_test(&game.map, w, h, x, y) else {
+            Msg::NewGame => {
+                self.new_game.emit(NewGameMsg::Open);
+                return;
+            }
+            Msg::StartGame(ng) => match Game::with_map(ng.options.clone(), self.game.map.clone()) {
+                Ok(g) => self.set_game(g, ng.seats.clone()),
+                Err(e) => self.toast(&e.to_string()),
+            },
+            Msg::Undo => {
+                let Some((p, g)) = self.undo.pop() else {
                     return;
                 };
-                let Some(p) = game.to_act() else { return };
-                let choice = village_choices(&game).into_iter().find(|c| c.0 == v);
-                self.message = match choice {
-                    Some((_, action)) => match game.apply(p, action) {
-                        Ok(_) => String::new(),
-                        Err(e) => e.to_string(),
-                    },
-                    None => format!("{} is not a choice now.", game.map.village_name(v)),
-                };
+                if Some(p) != self.viewer {
+                    self.undo.clear();
+                    return;
+                }
+                // A bot's pending answer to the decision taken back is dropped.
+                self.cancel.store(true, Ordering::Relaxed);
+                self.cancel = Arc::new(AtomicBool::new(false));
+                self.generation += 1;
+                if self.thinking {
+                    self.thinking = false;
+                    // The bot that was thinking is rebuilt (its thread may still hold it).
+                    self.bots = make_bots(&g, &self.seats, self.hard_budget);
+                }
+                self.game = g;
+                self.selection = Selection::None;
+                self.asked = None;
+                self.status = tr("Decision taken back.");
+            }
+            Msg::Save => {
+                self.save_dialog();
+                return;
+            }
+            Msg::Load => {
+                self.load_dialog(&sender);
+                return;
+            }
+            Msg::Loaded(r) => match *r {
+                Ok((seats, g)) => {
+                    self.set_game(g, seats);
+                    self.toast(&tr("Game loaded."));
+                }
+                Err(e) => {
+                    let d = adw::MessageDialog::new(
+                        Some(&self.window),
+                        Some(&tr("This file cannot be loaded")),
+                        Some(&e),
+                    );
+                    d.add_response("ok", &tr("OK"));
+                    d.present();
+                    return;
+                }
+            },
+            Msg::Preferences => {
+                self.prefs_window.emit(PrefsMsg::Open);
+                return;
+            }
+            Msg::PrefsChanged(p) => self.prefs = p,
+            Msg::Rules => {
+                self.rules.emit(RulesMsg::Open);
+                return;
+            }
+            Msg::Shortcuts => {
+                shortcuts_window(&self.window).present();
+                return;
+            }
+            Msg::About => {
+                let about = adw::AboutWindow::builder()
+                    .transient_for(&self.window)
+                    .application_name(APP_NAME)
+                    .application_icon("applications-games")
+                    .version(env!("CARGO_PKG_VERSION"))
+                    .license_type(gtk::License::Gpl30)
+                    .comments(tr(
+                        "The medieval game of marriages, elections and war in 15th-century France, with its rules enforced, against bots or friends at one screen.",
+                    ))
+                    .developer_name(tr("The Fief app team"))
+                    .build();
+                about.present();
+                return;
+            }
+            Msg::Cancel => self.selection = Selection::None,
+            Msg::Map(MapOut::Clicked(v)) => self.clicked(v),
+            Msg::Zoom(z) => {
+                self.map.emit(match z {
+                    1 => MapMsg::ZoomIn,
+                    -1 => MapMsg::ZoomOut,
+                    _ => MapMsg::ZoomReset,
+                });
+                return;
+            }
+            Msg::Hand(HandOut::Clicked(c)) => {
+                if self.human_turn().is_some() {
+                    self.selection = if self.selection == Selection::Card(c) {
+                        Selection::None
+                    } else {
+                        Selection::Card(c)
+                    };
+                }
+            }
+            Msg::Prompt(PromptOut::Chosen(a)) => self.choose(a),
+            Msg::Prompt(PromptOut::Select(s)) => self.selection = s,
+            Msg::Prompt(PromptOut::OpenBallot) => {
+                let (view, pool) = self.frame();
+                self.ballot.emit(BallotMsg::Open(view, pool));
+                return;
+            }
+            Msg::Prompt(PromptOut::Refused(why)) => self.status = why,
+            Msg::Ballot(BallotOut::Vote(a)) => self.choose(a),
+            Msg::Uncover => {
+                if let Some(p) = self.covered.take() {
+                    self.viewer = Some(p);
+                    self.undo.clear();
+                }
+            }
+            Msg::Answer(key, yes) => {
+                if key != self.game.history.len() {
+                    return;
+                }
+                self.choose(if yes { Action::Accept } else { Action::Refuse });
+            }
+            Msg::ShowPage(name) => {
+                self.stack.set_visible_child_name(name);
+                return;
+            }
+            Msg::EndDialog(new) => {
+                if new {
+                    self.new_game.emit(NewGameMsg::Open);
+                }
+                return;
             }
         }
+        self.advance(&sender);
     }
 
-    fn update_view(&self, widgets: &mut Widgets, _sender: ComponentSender<Self>) {
-        let game = self.game.borrow();
-        widgets
-            .title
-            .set_subtitle(&format!("Round {} — {}", game.round, game.phase_name()));
-        let mut text = prompt_text(&game);
-        if !self.message.is_empty() {
-            text = format!("{}\n{text}", self.message);
+    fn update_cmd(&mut self, done: BotDone, sender: ComponentSender<Self>, _root: &Self::Root) {
+        if done.generation != self.generation {
+            return;
         }
-        widgets.prompt.set_text(&text);
-        widgets.area.queue_draw();
+        self.thinking = false;
+        let p = done.player;
+        if let Some(slot) = self.bots.get_mut(p as usize) {
+            *slot = Some(done.bot);
+        }
+        if self.game.to_act() != Some(p) {
+            self.advance(&sender);
+            return;
+        }
+        match done.action {
+            Some(a) => {
+                if !self.apply(p, a.clone(), false, false) {
+                    let e = format!(
+                        "the {} bot chose an illegal action {a:?}: {}",
+                        self.game.name(p),
+                        self.status
+                    );
+                    self.bot_errors.push(e.clone());
+                    self.toast(&e);
+                    return;
+                }
+            }
+            None => {
+                let e = if done.panicked {
+                    format!("the bot of {} failed", self.game.name(p))
+                } else {
+                    format!("the bot of {} found nothing to do", self.game.name(p))
+                };
+                self.bot_errors.push(e.clone());
+                self.toast(&e);
+                return;
+            }
+        }
+        self.advance(&sender);
+    }
+
+    fn shutdown(&mut self, _widgets: &mut (), _output: relm4::Sender<()>) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl App {
+    fn save_dialog(&self) {
+        let chooser = gtk::FileChooserNative::new(
+            Some(&tr("Save the game")),
+            Some(&self.window),
+            gtk::FileChooserAction::Save,
+            Some(&tr("Save")),
+            Some(&tr("Cancel")),
+        );
+        chooser.set_current_name("fief-game.json");
+        let text = fief::save::to_json(&self.seats, &self.game);
+        let toasts = self.toasts.clone();
+        chooser.connect_response(move |c, r| {
+            if r == gtk::ResponseType::Accept {
+                if let Some(path) = c.file().and_then(|f| f.path()) {
+                    let msg = match &text {
+                        Ok(t) => match fief::save::write_atomic(&path, t) {
+                            Ok(()) => tr("Game saved."),
+                            Err(e) => {
+                                trf("The game could not be saved: {e}", &[("e", &e.to_string())])
+                            }
+                        },
+                        Err(e) => e.clone(),
+                    };
+                    toasts.add_toast(adw::Toast::new(&msg));
+                }
+            }
+            c.destroy();
+        });
+        chooser.show();
+    }
+
+    fn load_dialog(&self, sender: &ComponentSender<Self>) {
+        let chooser = gtk::FileChooserNative::new(
+            Some(&tr("Load a game")),
+            Some(&self.window),
+            gtk::FileChooserAction::Open,
+            Some(&tr("Load")),
+            Some(&tr("Cancel")),
+        );
+        let s = sender.clone();
+        chooser.connect_response(move |c, r| {
+            if r == gtk::ResponseType::Accept {
+                if let Some(path) = c.file().and_then(|f| f.path()) {
+                    let r = std::fs::read_to_string(&path)
+                        .map_err(|e| e.to_string())
+                        .and_then(|t| fief::save::from_json(&t));
+                    s.input(Msg::Loaded(Box::new(r)));
+                }
+            }
+            c.destroy();
+        });
+        chooser.show();
     }
 }

@@ -2,7 +2,7 @@
 
 use cairo::Context;
 use fief::map::{Map, VillageId};
-use fief::rules::{Fort, View};
+use fief::rules::{Fort, PlayerId, TaxTarget, View, COLOURS};
 use std::f64::consts::PI;
 
 /// RGB of each player colour (Green, Blue, Magenta, White, Yellow, Red).
@@ -15,7 +15,74 @@ pub const PLAYER_RGB: [(f64, f64, f64); 6] = [
     (0.80, 0.14, 0.14),
 ];
 
-/// Maps board coordinates to widget pixels: the whole board fits, centred.
+/// The RGB of a player's colour as the view names it.
+pub fn player_rgb(view: &View, p: PlayerId) -> (f64, f64, f64) {
+    let name = view.players.get(p as usize).map(|x| x.colour).unwrap_or("");
+    let i = COLOURS
+        .iter()
+        .position(|c| *c == name)
+        .unwrap_or(p as usize);
+    PLAYER_RGB[i % 6]
+}
+
+/// Dark ink on light player colours (White, Yellow), white ink on the others.
+pub fn ink_on(rgb: (f64, f64, f64)) -> (f64, f64, f64) {
+    if 0.3 * rgb.0 + 0.59 * rgb.1 + 0.11 * rgb.2 > 0.6 {
+        (0.1, 0.1, 0.1)
+    } else {
+        (1.0, 1.0, 1.0)
+    }
+}
+
+/// Zoom and pan: `zoom` 1 shows the whole board; (`cx`, `cy`) is the board point at the
+/// centre of the widget when zoomed in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Camera {
+    pub zoom: f64,
+    pub cx: f64,
+    pub cy: f64,
+}
+
+impl Camera {
+    pub const MAX_ZOOM: f64 = 4.0;
+
+    pub fn whole(map: &Map) -> Camera {
+        Camera {
+            zoom: 1.0,
+            cx: map.width / 2.0,
+            cy: map.height / 2.0,
+        }
+    }
+
+    /// Zooms by `factor` keeping the board point under (`x`, `y`) in place.
+    pub fn zoom_at(&mut self, map: &Map, width: f64, height: f64, factor: f64, x: f64, y: f64) {
+        let before = Fit::new(map, width, height, *self).to_board(x, y);
+        self.zoom = (self.zoom * factor).clamp(1.0, Self::MAX_ZOOM);
+        let fit = Fit::new(map, width, height, *self);
+        let after = fit.to_board(x, y);
+        self.cx += before.0 - after.0;
+        self.cy += before.1 - after.1;
+        self.clamp(map);
+    }
+
+    /// Moves the view by a widget-pixel offset.
+    pub fn pan(&mut self, map: &Map, width: f64, height: f64, dx: f64, dy: f64) {
+        let fit = Fit::new(map, width, height, *self);
+        self.cx -= dx / fit.scale;
+        self.cy -= dy / fit.scale;
+        self.clamp(map);
+    }
+
+    fn clamp(&mut self, map: &Map) {
+        self.cx = self.cx.clamp(0.0, map.width);
+        self.cy = self.cy.clamp(0.0, map.height);
+        if self.zoom <= 1.0 {
+            *self = Camera::whole(map);
+        }
+    }
+}
+
+/// Maps board coordinates to widget pixels: at zoom 1 the whole board fits, centred.
 #[derive(Debug, Clone, Copy)]
 pub struct Fit {
     pub scale: f64,
@@ -24,25 +91,56 @@ pub struct Fit {
 }
 
 impl Fit {
-    pub fn new(map: &Map, width: f64, height: f64) -> Fit {
+    pub fn new(map: &Map, width: f64, height: f64, cam: Camera) -> Fit {
         let margin = 8.0;
-        let scale = ((width - 2.0 * margin) / map.width)
+        let base = ((width - 2.0 * margin) / map.width)
             .min((height - 2.0 * margin) / map.height)
             .max(0.01);
+        let scale = base * cam.zoom.max(1.0);
         Fit {
             scale,
-            dx: (width - map.width * scale) / 2.0,
-            dy: (height - map.height * scale) / 2.0,
+            dx: width / 2.0 - cam.cx * scale,
+            dy: height / 2.0 - cam.cy * scale,
         }
     }
     pub fn to_board(self, x: f64, y: f64) -> (f64, f64) {
         ((x - self.dx) / self.scale, (y - self.dy) / self.scale)
     }
+    #[cfg(test)]
+    pub fn to_widget(self, x: f64, y: f64) -> (f64, f64) {
+        (x * self.scale + self.dx, y * self.scale + self.dy)
+    }
+}
+
+/// What the board shows besides the game: the Villages a decision may pick (only they react
+/// to clicks), the selected Village, and the camera.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Look {
+    pub highlights: Vec<VillageId>,
+    pub selected: Option<VillageId>,
+    pub camera: Camera,
+}
+
+impl Look {
+    pub fn plain(map: &Map) -> Look {
+        Look {
+            highlights: Vec::new(),
+            selected: None,
+            camera: Camera::whole(map),
+        }
+    }
 }
 
 /// Which Village lies under a widget point, if any (within its square's reach).
-pub fn hit_test(map: &Map, width: f64, height: f64, x: f64, y: f64) -> Option<VillageId> {
-    let fit = Fit::new(map, width, height);
+pub fn hit_test(
+    map: &Map,
+    width: f64,
+    height: f64,
+    cam: Camera,
+    x: f64,
+    y: f64,
+) -> Option<VillageId> {
+    let fit = Fit::new(map, width, height, cam);
     let (bx, by) = fit.to_board(x, y);
     map.villages
         .iter()
@@ -58,30 +156,25 @@ fn lighten((r, g, b): (f64, f64, f64), t: f64) -> (f64, f64, f64) {
 }
 
 /// Paints the whole board: Fief backgrounds, Bishopric borders with their mitres, roads,
-/// Villages, buildings, Troops and Lords. `highlights` are the Villages a decision may pick.
-pub fn draw_map(
-    cr: &Context,
-    map: &Map,
-    view: &View,
-    highlights: &[VillageId],
-    width: f64,
-    height: f64,
-) {
+/// Villages, buildings, Troops, Lords, tax markers and the cards at the Bishoprics; the
+/// Villages of `look.highlights` glow, the selected one is ringed.
+pub fn draw_map(cr: &Context, map: &Map, view: &View, look: &Look, width: f64, height: f64) {
     // Cairo records drawing errors on the context; a failed stroke must not stop the UI.
-    let _ = paint(cr, map, view, highlights, width, height);
+    let _ = paint(cr, map, view, look, width, height);
 }
 
 fn paint(
     cr: &Context,
     map: &Map,
     view: &View,
-    highlights: &[VillageId],
+    look: &Look,
     width: f64,
     height: f64,
 ) -> Result<(), cairo::Error> {
+    let highlights = &look.highlights;
     cr.set_source_rgb(0.93, 0.89, 0.80);
     cr.paint()?;
-    let fit = Fit::new(map, width, height);
+    let fit = Fit::new(map, width, height, look.camera);
     cr.save()?;
     cr.translate(fit.dx, fit.dy);
     cr.scale(fit.scale, fit.scale);
@@ -168,18 +261,29 @@ fn paint(
         let vs = &view.villages[i];
         if highlights.contains(&vid) {
             cr.rectangle(
-                v.x - half - 6.0,
-                v.y - half - 6.0,
-                2.0 * half + 12.0,
-                2.0 * half + 12.0,
+                v.x - half - 7.0,
+                v.y - half - 7.0,
+                2.0 * half + 14.0,
+                2.0 * half + 14.0,
             );
-            cr.set_source_rgba(1.0, 0.95, 0.3, 0.9);
-            cr.fill()?;
+            cr.set_source_rgba(1.0, 0.85, 0.1, 0.95);
+            cr.fill_preserve()?;
+            cr.set_source_rgb(0.55, 0.3, 0.0);
+            cr.set_line_width(2.0);
+            cr.stroke()?;
+        }
+        if look.selected == Some(vid) {
+            cr.arc(v.x, v.y, half + 14.0, 0.0, 2.0 * PI);
+            cr.set_source_rgb(0.1, 0.35, 0.85);
+            cr.set_line_width(4.0);
+            cr.set_dash(&[7.0, 4.0], 0.0);
+            cr.stroke()?;
+            cr.set_dash(&[], 0.0);
         }
         cr.rectangle(v.x - half, v.y - half, 2.0 * half, 2.0 * half);
         match vs.controller {
             Some(p) => {
-                let (r, g, b) = PLAYER_RGB[p as usize % 6];
+                let (r, g, b) = player_rgb(view, p);
                 cr.set_source_rgb(r, g, b);
             }
             None => cr.set_source_rgb(0.98, 0.97, 0.93),
@@ -223,17 +327,13 @@ fn paint(
             }
             let (x, y) = (v.x + half + 4.0, v.y - 2.0 + row);
             rounded(cr, x, y, 38.0, 16.0, 4.0);
-            let (r, g, b) = PLAYER_RGB[p % 6];
-            cr.set_source_rgb(r, g, b);
+            let rgb = player_rgb(view, p as PlayerId);
+            cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
             cr.fill_preserve()?;
             cr.set_source_rgb(0.1, 0.1, 0.1);
             cr.set_line_width(1.0);
             cr.stroke()?;
-            let ink = if p == 3 || p == 4 {
-                (0.1, 0.1, 0.1)
-            } else {
-                (1.0, 1.0, 1.0)
-            };
+            let ink = ink_on(rgb);
             text(
                 cr,
                 &format!("{}·{}", t.maa, t.knights),
@@ -257,24 +357,74 @@ fn paint(
                 cr.scale(1.0, 0.6);
             }
             cr.arc(0.0, 0.0, 8.0, 0.0, 2.0 * PI);
-            let (r, g, b) = PLAYER_RGB[l.owner as usize % 6];
-            cr.set_source_rgb(r, g, b);
+            let rgb = player_rgb(view, l.owner);
+            cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
             cr.fill_preserve()?;
-            cr.set_source_rgb(0.1, 0.1, 0.1);
-            cr.set_line_width(1.5);
+            if view.titles.darc == Some(l.id) {
+                cr.set_source_rgb(0.95, 0.75, 0.1);
+                cr.set_line_width(3.0);
+            } else if l.excommunicated {
+                cr.set_source_rgb(0.0, 0.0, 0.0);
+                cr.set_line_width(3.0);
+                cr.set_dash(&[2.0, 2.0], 0.0);
+            } else {
+                cr.set_source_rgb(0.1, 0.1, 0.1);
+                cr.set_line_width(1.5);
+            }
             cr.stroke()?;
+            cr.set_dash(&[], 0.0);
             cr.restore()?;
             let initial: String = fief::rules::cards::lord_name(l.id)
                 .chars()
                 .take(1)
                 .collect();
-            let ink = if l.owner == 3 || l.owner == 4 {
-                (0.1, 0.1, 0.1)
-            } else {
-                (1.0, 1.0, 1.0)
-            };
+            let ink = ink_on(player_rgb(view, l.owner));
             text(cr, &initial, x, y + 4.0, 10.0, true, ink)?;
         }
+        // Siege Engines: a small wheeled frame per player, marked 1 or 2 (its dice side).
+        let mut k = 0.0;
+        for (p, &e) in vs.engines.iter().enumerate() {
+            if e == 0 {
+                continue;
+            }
+            let (x, y) = (v.x - half - 14.0 - 16.0 * k, v.y - half - 22.0);
+            let rgb = player_rgb(view, p as PlayerId);
+            engine(cr, x, y, rgb, e)?;
+            k += 1.0;
+        }
+        if let Some(b) = vs.besieger {
+            let rgb = player_rgb(view, b);
+            cr.arc(v.x, v.y, half + 3.0, 0.0, 2.0 * PI);
+            cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
+            cr.set_line_width(3.0);
+            cr.set_dash(&[3.0, 3.0], 0.0);
+            cr.stroke()?;
+            cr.set_dash(&[], 0.0);
+        }
+    }
+    // Tax markers: Tallage on the Fief (at the middle of its Villages), Tithe by the mitre.
+    for (k, t) in view.taxes.iter().enumerate() {
+        let (x, y, label) = match t.target {
+            TaxTarget::Tallage(f) => {
+                let vs = &map.fiefs[f as usize].villages;
+                let n = vs.len().max(1) as f64;
+                let x = vs.iter().map(|v| map.villages[*v as usize].x).sum::<f64>() / n;
+                let y = vs.iter().map(|v| map.villages[*v as usize].y).sum::<f64>() / n;
+                (x, y + 28.0, "Tallage")
+            }
+            TaxTarget::Tithe(b) => {
+                let m = map.bishoprics[b as usize].mitre;
+                (m.0 - 50.0, m.1 + 30.0 + 4.0 * (k % 2) as f64, "Tithe")
+            }
+        };
+        let rgb = player_rgb(view, t.player);
+        rounded(cr, x - 30.0, y - 10.0, 60.0, 18.0, 9.0);
+        cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
+        cr.fill_preserve()?;
+        cr.set_source_rgb(0.6, 0.45, 0.05);
+        cr.set_line_width(2.0);
+        cr.stroke()?;
+        text(cr, label, x, y + 3.5, 11.0, true, ink_on(rgb))?;
     }
     cr.restore()?;
     Ok(())
@@ -375,6 +525,28 @@ fn tower(cr: &Context, x: f64, y: f64, s: f64) -> Result<(), cairo::Error> {
     cr.stroke()
 }
 
+/// A Siege Engine: a frame on two wheels in the owner's colour, with its dice side (1 or 2).
+fn engine(
+    cr: &Context,
+    x: f64,
+    y: f64,
+    rgb: (f64, f64, f64),
+    side: u8,
+) -> Result<(), cairo::Error> {
+    cr.rectangle(x - 7.0, y - 6.0, 14.0, 8.0);
+    cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
+    cr.fill_preserve()?;
+    cr.set_source_rgb(0.2, 0.12, 0.05);
+    cr.set_line_width(1.2);
+    cr.stroke()?;
+    for dx in [-4.0, 4.0] {
+        cr.arc(x + dx, y + 4.0, 2.5, 0.0, 2.0 * PI);
+        cr.set_source_rgb(0.2, 0.12, 0.05);
+        cr.fill()?;
+    }
+    text(cr, &side.to_string(), x, y + 1.0, 8.0, true, ink_on(rgb))
+}
+
 fn mill(cr: &Context, x: f64, y: f64) -> Result<(), cairo::Error> {
     cr.arc(x, y, 5.5, 0.0, 2.0 * PI);
     cr.set_source_rgb(0.85, 0.75, 0.5);
@@ -388,6 +560,226 @@ fn mill(cr: &Context, x: f64, y: f64) -> Result<(), cairo::Error> {
         cr.line_to(x + 7.0 * a.cos(), y + 7.0 * a.sin());
     }
     cr.stroke()
+}
+
+// ---------------------------------------------------------------------------------------
+// The relm4 component around the drawing: clicks, hover tooltips, zoom and pan.
+
+use relm4::gtk::prelude::*;
+use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+struct Shared {
+    map: Arc<Map>,
+    view: Option<Rc<View>>,
+    look: Look,
+    pointer: (f64, f64),
+    drag_last: (f64, f64),
+}
+
+pub struct MapCanvas {
+    shared: Rc<RefCell<Shared>>,
+    area: gtk::DrawingArea,
+}
+
+#[derive(Debug)]
+pub enum MapMsg {
+    /// A new position to show, the Villages that react, the selected one.
+    Show(Rc<View>, Vec<VillageId>, Option<VillageId>),
+    ZoomIn,
+    ZoomOut,
+    ZoomReset,
+}
+
+#[derive(Debug)]
+pub enum MapOut {
+    /// A click on a Village (or on no Village: `None`).
+    Clicked(Option<VillageId>),
+}
+
+impl MapCanvas {
+    fn zoom(&self, factor: f64) {
+        let mut sh = self.shared.borrow_mut();
+        let (w, h) = (self.area.width() as f64, self.area.height() as f64);
+        let map = sh.map.clone();
+        sh.look.camera.zoom_at(&map, w, h, factor, w / 2.0, h / 2.0);
+    }
+}
+
+impl SimpleComponent for MapCanvas {
+    type Init = Arc<Map>;
+    type Input = MapMsg;
+    type Output = MapOut;
+    type Root = gtk::Overlay;
+    type Widgets = ();
+
+    fn init_root() -> gtk::Overlay {
+        gtk::Overlay::new()
+    }
+
+    fn init(
+        map: Arc<Map>,
+        root: gtk::Overlay,
+        sender: ComponentSender<Self>,
+    ) -> ComponentParts<Self> {
+        let shared = Rc::new(RefCell::new(Shared {
+            look: Look::plain(&map),
+            map,
+            view: None,
+            pointer: (0.0, 0.0),
+            drag_last: (0.0, 0.0),
+        }));
+        let area = gtk::DrawingArea::new();
+        area.set_hexpand(true);
+        area.set_vexpand(true);
+        area.set_widget_name("board");
+        area.set_focusable(true);
+        let sh = shared.clone();
+        area.set_draw_func(move |_, cr, w, h| {
+            let sh = sh.borrow();
+            if let Some(view) = &sh.view {
+                draw_map(cr, &sh.map, view, &sh.look, w as f64, h as f64);
+            }
+        });
+        // Clicks (a drag beyond the threshold cancels the click).
+        let click = gtk::GestureClick::new();
+        let (sh, s, a) = (shared.clone(), sender.clone(), area.clone());
+        click.connect_released(move |_, _, x, y| {
+            let sh = sh.borrow();
+            let v = hit_test(
+                &sh.map,
+                a.width() as f64,
+                a.height() as f64,
+                sh.look.camera,
+                x,
+                y,
+            );
+            s.output(MapOut::Clicked(v)).ok();
+        });
+        area.add_controller(click);
+        // Drag to pan when zoomed in.
+        let drag = gtk::GestureDrag::new();
+        let sh = shared.clone();
+        drag.connect_drag_begin(move |_, _, _| sh.borrow_mut().drag_last = (0.0, 0.0));
+        let (sh, a) = (shared.clone(), area.clone());
+        drag.connect_drag_update(move |_, dx, dy| {
+            let mut sh = sh.borrow_mut();
+            let (lx, ly) = sh.drag_last;
+            sh.drag_last = (dx, dy);
+            let map = sh.map.clone();
+            let (w, h) = (a.width() as f64, a.height() as f64);
+            sh.look.camera.pan(&map, w, h, dx - lx, dy - ly);
+            a.queue_draw();
+        });
+        area.add_controller(drag);
+        // Scroll to zoom at the pointer.
+        let scroll = gtk::EventControllerScroll::new(gtk::EventControllerScrollFlags::VERTICAL);
+        let (sh, a) = (shared.clone(), area.clone());
+        scroll.connect_scroll(move |_, _, dy| {
+            let mut sh = sh.borrow_mut();
+            let map = sh.map.clone();
+            let (x, y) = sh.pointer;
+            let (w, h) = (a.width() as f64, a.height() as f64);
+            let factor = if dy < 0.0 { 1.2 } else { 1.0 / 1.2 };
+            sh.look.camera.zoom_at(&map, w, h, factor, x, y);
+            a.queue_draw();
+            gtk::glib::Propagation::Stop
+        });
+        area.add_controller(scroll);
+        // Hover: remember the pointer; a hand cursor over Villages that react.
+        let motion = gtk::EventControllerMotion::new();
+        let (sh, a) = (shared.clone(), area.clone());
+        motion.connect_motion(move |_, x, y| {
+            let mut sh = sh.borrow_mut();
+            sh.pointer = (x, y);
+            let v = hit_test(
+                &sh.map,
+                a.width() as f64,
+                a.height() as f64,
+                sh.look.camera,
+                x,
+                y,
+            );
+            let hot = v.is_some_and(|v| sh.look.highlights.contains(&v));
+            a.set_cursor_from_name(Some(if hot { "pointer" } else { "default" }));
+        });
+        area.add_controller(motion);
+        // The tooltip: everything on the Village under the pointer.
+        area.set_has_tooltip(true);
+        let sh = shared.clone();
+        area.connect_query_tooltip(move |a, x, y, _, tip| {
+            let sh = sh.borrow();
+            let Some(view) = &sh.view else { return false };
+            let v = hit_test(
+                &sh.map,
+                a.width() as f64,
+                a.height() as f64,
+                sh.look.camera,
+                x as f64,
+                y as f64,
+            );
+            match v {
+                Some(v) => {
+                    tip.set_markup(Some(&super::text::village_tooltip(&view.state, v)));
+                    true
+                }
+                None => false,
+            }
+        });
+        root.set_child(Some(&area));
+
+        // Zoom buttons in the corner.
+        let zoom = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        zoom.add_css_class("linked");
+        zoom.add_css_class("osd");
+        zoom.set_halign(gtk::Align::End);
+        zoom.set_valign(gtk::Align::Start);
+        zoom.set_margin_top(8);
+        zoom.set_margin_end(8);
+        for (icon, tip, msg) in [
+            ("zoom-in-symbolic", super::tr("Zoom in"), 0),
+            ("zoom-out-symbolic", super::tr("Zoom out"), 1),
+            ("zoom-fit-best-symbolic", super::tr("Whole board"), 2),
+        ] {
+            let b = gtk::Button::from_icon_name(icon);
+            b.set_tooltip_text(Some(&tip));
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.input(match msg {
+                    0 => MapMsg::ZoomIn,
+                    1 => MapMsg::ZoomOut,
+                    _ => MapMsg::ZoomReset,
+                })
+            });
+            zoom.append(&b);
+        }
+        root.add_overlay(&zoom);
+
+        ComponentParts {
+            model: MapCanvas { shared, area },
+            widgets: (),
+        }
+    }
+
+    fn update(&mut self, msg: MapMsg, _sender: ComponentSender<Self>) {
+        match msg {
+            MapMsg::Show(view, highlights, selected) => {
+                let mut sh = self.shared.borrow_mut();
+                sh.view = Some(view);
+                sh.look.highlights = highlights;
+                sh.look.selected = selected;
+            }
+            MapMsg::ZoomIn => self.zoom(1.25),
+            MapMsg::ZoomOut => self.zoom(0.8),
+            MapMsg::ZoomReset => {
+                let mut sh = self.shared.borrow_mut();
+                sh.look.camera = Camera::whole(&sh.map);
+            }
+        }
+        self.area.queue_draw();
+    }
 }
 
 #[cfg(test)]
@@ -410,7 +802,9 @@ mod tests {
         let map = g.map.clone();
         let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1000, 800).unwrap();
         let cr = Context::new(&surface).unwrap();
-        draw_map(&cr, &map, &g.view(None), &[1, 2], 1000.0, 800.0);
+        let mut look = Look::plain(&map);
+        look.highlights = vec![1, 2];
+        draw_map(&cr, &map, &g.view(None), &look, 1000.0, 800.0);
         drop(cr);
         let data = surface.take_data().unwrap();
         // Many different colours were painted (not a blank or single-colour surface).
@@ -419,9 +813,10 @@ mod tests {
         colours.dedup();
         assert!(colours.len() > 50, "only {} colours", colours.len());
         // Hit-testing finds the village at its own centre.
-        let fit = Fit::new(&map, 1000.0, 800.0);
+        let cam = look.camera;
+        let fit = Fit::new(&map, 1000.0, 800.0, cam);
         let v = &map.villages[7];
-        let (x, y) = (v.x * fit.scale + fit.dx, v.y * fit.scale + fit.dy);
-        assert_eq!(hit_test(&map, 1000.0, 800.0, x, y), Some(7));
+        let (x, y) = fit.to_widget(v.x, v.y);
+        assert_eq!(hit_test(&map, 1000.0, 800.0, cam, x, y), Some(7));
     }
 }

@@ -1,0 +1,149 @@
+//! The card hand of the human whose turn it is: each card drawn as a card with its name and
+//! effect; a card that can be used now is enabled, and its tooltip says what it would do.
+
+use super::text;
+use super::{tr, trf};
+use fief::rules::{Action, Card, View};
+use relm4::gtk::prelude::*;
+use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
+use std::rc::Rc;
+
+pub struct CardHand {
+    row: gtk::Box,
+    title: gtk::Label,
+}
+
+#[derive(Debug)]
+pub enum HandMsg {
+    /// The viewer's view, the legal actions, the card selected; `hidden` when the hand must
+    /// not be shown (the screen is being passed, or nobody human is playing).
+    Show {
+        view: Rc<View>,
+        pool: Rc<Vec<Action>>,
+        selected: Option<Card>,
+        hidden: bool,
+    },
+}
+
+#[derive(Debug)]
+pub enum HandOut {
+    Clicked(Card),
+}
+
+fn kind(c: Card) -> String {
+    if c.is_disaster() {
+        tr("Disaster")
+    } else if matches!(c, Card::Lord(_)) {
+        tr("Lord")
+    } else if c.is_opportunity() {
+        tr("Opportunity · any time")
+    } else {
+        tr("Fortune")
+    }
+}
+
+impl SimpleComponent for CardHand {
+    type Init = ();
+    type Input = HandMsg;
+    type Output = HandOut;
+    type Root = gtk::Box;
+    type Widgets = ();
+
+    fn init_root() -> gtk::Box {
+        gtk::Box::new(gtk::Orientation::Vertical, 4)
+    }
+
+    fn init(_: (), root: gtk::Box, _sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        root.set_margin_start(8);
+        root.set_margin_end(8);
+        root.set_margin_top(4);
+        let title = gtk::Label::new(None);
+        title.set_xalign(0.0);
+        title.add_css_class("caption-heading");
+        root.append(&title);
+        let row = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+        let scroll = gtk::ScrolledWindow::new();
+        scroll.set_policy(gtk::PolicyType::Automatic, gtk::PolicyType::Never);
+        scroll.set_child(Some(&row));
+        root.append(&scroll);
+        ComponentParts {
+            model: CardHand { row, title },
+            widgets: (),
+        }
+    }
+
+    fn update(&mut self, msg: HandMsg, sender: ComponentSender<Self>) {
+        let HandMsg::Show {
+            view,
+            pool,
+            selected,
+            hidden,
+        } = msg;
+        while let Some(c) = self.row.first_child() {
+            self.row.remove(&c);
+        }
+        let hand = match (&view.viewer, hidden) {
+            (Some(p), false) => view.players[*p as usize].hand.clone().unwrap_or_default(),
+            _ => {
+                self.title.set_text(&tr("Cards in hand are hidden"));
+                return;
+            }
+        };
+        let who = view.viewer.map(|p| view.players[p as usize].name.clone());
+        self.title
+            .set_text(&trf("{who}'s hand", &[("who", &who.unwrap_or_default())]));
+        if hand.is_empty() {
+            let l = gtk::Label::new(Some(&tr("No cards")));
+            l.add_css_class("dim-label");
+            self.row.append(&l);
+        }
+        let playable = super::choices::playable_cards(&pool);
+        for c in hand {
+            let b = gtk::Button::new();
+            b.add_css_class("fief-card");
+            if matches!(c, Card::Lord(_)) || c == Card::Cardinal || c == Card::Darc {
+                b.add_css_class("lords-deck");
+            }
+            if selected == Some(c) {
+                b.add_css_class("selected");
+            }
+            let body = gtk::Box::new(gtk::Orientation::Vertical, 2);
+            let name = gtk::Label::new(Some(&text::card_name(c)));
+            name.add_css_class("heading");
+            name.set_xalign(0.0);
+            let k = gtk::Label::new(Some(&kind(c)));
+            k.add_css_class("caption");
+            k.set_xalign(0.0);
+            let eff = gtk::Label::new(Some(&text::card_effect(c)));
+            eff.set_wrap(true);
+            eff.set_max_width_chars(18);
+            eff.set_xalign(0.0);
+            eff.add_css_class("caption");
+            body.append(&name);
+            body.append(&k);
+            body.append(&eff);
+            b.set_child(Some(&body));
+            let uses: Vec<String> = pool
+                .iter()
+                .filter(|a| super::choices::card_of(a) == Some(c))
+                .take(6)
+                .map(|a| text::action(&view.state, a))
+                .collect();
+            if playable.contains(&c) {
+                b.set_tooltip_text(Some(&format!(
+                    "{}\n{}",
+                    tr("Click to use it:"),
+                    uses.join("\n")
+                )));
+                let s = sender.clone();
+                b.connect_clicked(move |_| {
+                    s.output(HandOut::Clicked(c)).ok();
+                });
+            } else {
+                b.set_sensitive(false);
+                b.set_tooltip_text(Some(&tr("Cannot be played now")));
+            }
+            self.row.append(&b);
+        }
+    }
+}

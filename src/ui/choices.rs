@@ -1,0 +1,498 @@
+//! How the engine's legal actions become clicks: which Villages light up on the map, which
+//! cards in the hand can be played, which buttons the prompt bar shows, and what a click on a
+//! Village does. Pure logic over `legal_actions`: the UI never decides what is legal.
+//!
+//! Every legal action is reachable: an action tied to a card goes through that card in the
+//! hand; one tied to a Village through a click on it (a Move through its starting Village,
+//! then its destination and the move composer); every other one is a button.
+
+use fief::map::VillageId;
+use fief::rules::{Action, Card, Game, LordId, MoveHow, MoveOrder, PassageUse};
+
+/// What the player has picked on the way to a decision.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Selection {
+    #[default]
+    None,
+    /// A Village: its actions are listed, and the destinations of armies leaving it light up.
+    Village(VillageId),
+    /// A card in the hand: its uses are listed or light up on the map.
+    Card(Card),
+    /// A card and the Village it is to be played on.
+    CardAt(Card, VillageId),
+    /// A Move from one Village to a neighbour, being composed (which Lords, how many Troops).
+    MoveTo(VillageId, VillageId),
+}
+
+/// The result of clicking a Village.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Click {
+    Apply(Action),
+    Select(Selection),
+    /// Nothing to do there now.
+    Ignore,
+}
+
+/// The card an action plays, discards or offers, if any.
+pub fn card_of(a: &Action) -> Option<Card> {
+    Some(match a {
+        Action::Discard(c) | Action::OfferCard { card: c, .. } => *c,
+        Action::PlayLord { lord, .. } => Card::Lord(*lord),
+        Action::PlayCardinal { .. } => Card::Cardinal,
+        Action::PlayDarc { .. } => Card::Darc,
+        Action::PlayHarvest(_) => Card::Harvest,
+        Action::PlayGoodWeather(_) => Card::GoodWeather,
+        Action::PlayTallage { .. } | Action::PlayTithe { .. } => Card::Taxes,
+        Action::PlayUprising { .. } | Action::JoinUprising => Card::Uprising,
+        Action::SecretPassage(
+            PassageUse::Battle | PassageUse::Uprising | PassageUse::Escape(_),
+        )
+        | Action::SecretPassage(PassageUse::Cancel) => Card::SecretPassage,
+        Action::PlayAssassination { .. } => Card::Assassination,
+        Action::PlayJustice(_) => Card::Justice,
+        Action::PlayAmbush(_) => Card::Ambush,
+        _ => return None,
+    })
+}
+
+/// The Village a click offers this action at, if any.
+pub fn anchor(g: &Game, a: &Action) -> Option<VillageId> {
+    Some(match a {
+        Action::ChooseStart(v)
+        | Action::PlaceLord(v)
+        | Action::BuyMaa(v)
+        | Action::BuyKnight(v)
+        | Action::BuyMill(v)
+        | Action::BuyStronghold(v)
+        | Action::DeclareSiege(v)
+        | Action::EndSiege(v)
+        | Action::Pillage(v) => *v,
+        Action::PlayLord { village, .. }
+        | Action::DeclareBattle { village, .. }
+        | Action::PlayUprising { village, .. }
+        | Action::HandControl { village, .. } => *village,
+        Action::BuyTitle { city, .. } => *city,
+        Action::Move(m) => move_from(g, m)?,
+        _ => return None,
+    })
+}
+
+/// Where an army sets out from: its Lords' Village.
+pub fn move_from(g: &Game, m: &MoveOrder) -> Option<VillageId> {
+    g.lord(*m.lords.first()?).map(|l| l.village)
+}
+
+/// Decisions that close a step ("Done", "Pass"): shown apart, at the end of the bar.
+pub fn is_finish(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::EndMarriages
+            | Action::EndDraw
+            | Action::EndPlayCards
+            | Action::EndPurchase
+            | Action::EndMovement
+            | Action::EndBattles
+            | Action::EndPillage
+            | Action::Pass
+    )
+}
+
+/// The Villages that react to a click now.
+pub fn highlights(g: &Game, pool: &[Action], sel: &Selection) -> Vec<VillageId> {
+    let mut out: Vec<VillageId> = match sel {
+        Selection::None => pool
+            .iter()
+            .filter(|a| card_of(a).is_none())
+            .filter_map(|a| anchor(g, a))
+            .collect(),
+        Selection::Village(v) => pool
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move(m) if move_from(g, m) == Some(*v) => Some(m.to),
+                _ => None,
+            })
+            .collect(),
+        Selection::Card(c) => pool
+            .iter()
+            .filter(|a| card_of(a) == Some(*c))
+            .filter_map(|a| anchor(g, a))
+            .collect(),
+        Selection::CardAt(..) | Selection::MoveTo(..) => Vec::new(),
+    };
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The actions the prompt bar lists as buttons for this selection.
+pub fn listed(g: &Game, pool: &[Action], sel: &Selection) -> Vec<Action> {
+    pool.iter()
+        .filter(|a| match sel {
+            Selection::None => {
+                card_of(a).is_none() && anchor(g, a).is_none() && !matches!(a, Action::Vote { .. })
+            }
+            Selection::Village(v) => {
+                card_of(a).is_none() && anchor(g, a) == Some(*v) && !matches!(a, Action::Move(_))
+            }
+            Selection::Card(c) => card_of(a) == Some(*c) && anchor(g, a).is_none(),
+            Selection::CardAt(c, v) => card_of(a) == Some(*c) && anchor(g, a) == Some(*v),
+            Selection::MoveTo(..) => false,
+        })
+        .cloned()
+        .collect()
+}
+
+/// The cards in hand that can be used now.
+pub fn playable_cards(pool: &[Action]) -> Vec<Card> {
+    let mut out: Vec<Card> = pool.iter().filter_map(card_of).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// What clicking Village `v` does under the current selection.
+pub fn click(g: &Game, pool: &[Action], sel: &Selection, v: VillageId) -> Click {
+    match sel {
+        Selection::Village(from) if *from != v && highlights(g, pool, sel).contains(&v) => {
+            return Click::Select(Selection::MoveTo(*from, v));
+        }
+        Selection::Card(c) => {
+            let here: Vec<&Action> = pool
+                .iter()
+                .filter(|a| card_of(a) == Some(*c) && anchor(g, a) == Some(v))
+                .collect();
+            return match here.len() {
+                0 => Click::Ignore,
+                1 => Click::Apply(here[0].clone()),
+                _ => Click::Select(Selection::CardAt(*c, v)),
+            };
+        }
+        _ => {}
+    }
+    let here: Vec<&Action> = pool
+        .iter()
+        .filter(|a| card_of(a).is_none() && anchor(g, a) == Some(v))
+        .collect();
+    let moves = here.iter().any(|a| matches!(a, Action::Move(_)));
+    match (here.len(), moves) {
+        (0, _) => match sel {
+            Selection::None => Click::Ignore,
+            _ => Click::Select(Selection::None),
+        },
+        (1, false) => Click::Apply(here[0].clone()),
+        _ => Click::Select(Selection::Village(v)),
+    }
+}
+
+/// A Move being composed: which Lords go, with how many Troops, how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveDraft {
+    pub to: VillageId,
+    pub lords: Vec<LordId>,
+    pub maa: u8,
+    pub knights: u8,
+    pub captives: bool,
+    pub how: MoveHow,
+}
+
+/// What the composer may offer for a Move from `from` to `to`, given the Lords ticked and
+/// the way chosen.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MoveOptions {
+    /// Every Lord who can take part in some Move on this road.
+    pub lords: Vec<LordId>,
+    /// The ways of moving open on this road.
+    pub hows: Vec<MoveHow>,
+    pub max_maa: u8,
+    pub max_knights: u8,
+    pub captives: bool,
+}
+
+fn moves_on<'a>(
+    g: &'a Game,
+    pool: &'a [Action],
+    from: VillageId,
+    to: VillageId,
+) -> impl Iterator<Item = &'a MoveOrder> + 'a {
+    pool.iter().filter_map(move |a| match a {
+        Action::Move(m) if m.to == to && move_from(g, m) == Some(from) => Some(m),
+        _ => None,
+    })
+}
+
+pub fn move_options(
+    g: &Game,
+    pool: &[Action],
+    from: VillageId,
+    to: VillageId,
+    lords: &[LordId],
+    how: MoveHow,
+) -> MoveOptions {
+    let mut o = MoveOptions::default();
+    for m in moves_on(g, pool, from, to) {
+        for l in &m.lords {
+            if !o.lords.contains(l) {
+                o.lords.push(*l);
+            }
+        }
+        if !o.hows.contains(&m.how) {
+            o.hows.push(m.how);
+        }
+        if m.lords == lords && m.how == how {
+            o.max_maa = o.max_maa.max(m.maa);
+            o.max_knights = o.max_knights.max(m.knights);
+            o.captives |= !m.captives.is_empty();
+        }
+    }
+    o.lords.sort_unstable();
+    o
+}
+
+/// The composer's first proposal: the largest army on this road, the plain way if open, with
+/// every Troop it may take.
+pub fn default_draft(
+    g: &Game,
+    pool: &[Action],
+    from: VillageId,
+    to: VillageId,
+) -> Option<MoveDraft> {
+    let rank = |h: MoveHow| match h {
+        MoveHow::Normal => 0,
+        MoveHow::Passage => 1,
+        MoveHow::Cavalcade => 2,
+    };
+    let best = moves_on(g, pool, from, to).max_by_key(|m| {
+        (
+            std::cmp::Reverse(rank(m.how)),
+            m.lords.len(),
+            m.maa as u16 + m.knights as u16,
+            m.captives.len(),
+        )
+    })?;
+    Some(MoveDraft {
+        to,
+        lords: best.lords.clone(),
+        maa: best.maa,
+        knights: best.knights,
+        captives: !best.captives.is_empty(),
+        how: best.how,
+    })
+}
+
+/// The Move a draft stands for (whether it is legal is the engine's to say): with "captives"
+/// ticked, the army leads every captive its player holds in the Village.
+pub fn draft_action(g: &Game, from: VillageId, d: &MoveDraft) -> Action {
+    let mut lords = d.lords.clone();
+    lords.sort_unstable();
+    let owner = lords.first().and_then(|l| g.lord(*l)).map(|l| l.owner);
+    let captives: Vec<LordId> = if d.captives {
+        g.lords
+            .iter()
+            .filter(|l| l.village == from && l.captor.is_some() && l.captor == owner)
+            .map(|l| l.id)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Action::Move(MoveOrder {
+        lords,
+        to: d.to,
+        maa: d.maa,
+        knights: d.knights,
+        captives,
+        how: d.how,
+    })
+}
+
+/// The action in `pool` that a draft stands for, if it is legal. Lords are compared as sets.
+pub fn draft_legal(g: &Game, pool: &[Action], from: VillageId, d: &MoveDraft) -> Option<Action> {
+    let Action::Move(want) = draft_action(g, from, d) else {
+        return None;
+    };
+    pool.iter()
+        .find(|a| match a {
+            Action::Move(m) => {
+                let mut ls = m.lords.clone();
+                ls.sort_unstable();
+                let mut cs = m.captives.clone();
+                cs.sort_unstable();
+                ls == want.lords
+                    && m.to == want.to
+                    && m.maa == want.maa
+                    && m.knights == want.knights
+                    && m.how == want.how
+                    && cs.is_empty() == want.captives.is_empty()
+                    && move_from(g, m) == Some(from)
+            }
+            _ => false,
+        })
+        .cloned()
+}
+
+/// Groups of buttons for the prompt bar: actions of one kind share a menu.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    pub title: String,
+    pub items: Vec<(String, Action)>,
+}
+
+pub fn groups(g: &Game, actions: &[Action]) -> (Vec<Group>, Vec<(String, Action)>) {
+    let mut out: Vec<Group> = Vec::new();
+    let mut finish = Vec::new();
+    for a in actions {
+        let label = super::text::action(g, a);
+        if is_finish(a) {
+            finish.push((label, a.clone()));
+            continue;
+        }
+        let title = super::text::action_group(a);
+        match out.iter_mut().find(|gr| gr.title == title) {
+            Some(gr) => gr.items.push((label, a.clone())),
+            None => out.push(Group {
+                title,
+                items: vec![(label, a.clone())],
+            }),
+        }
+    }
+    (out, finish)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fief::bots::{new_bot, Budget, Level};
+    use fief::rules::Options;
+    use std::sync::atomic::AtomicBool;
+
+    /// Every action reachable by clicks from `pool`, following the rules of this module.
+    fn reachable(g: &Game, pool: &[Action]) -> Vec<Action> {
+        let mut out = listed(g, pool, &Selection::None);
+        let mut sels = vec![Selection::None];
+        for c in playable_cards(pool) {
+            sels.push(Selection::Card(c));
+            out.extend(listed(g, pool, &Selection::Card(c)));
+        }
+        for sel in sels {
+            for v in highlights(g, pool, &sel) {
+                match click(g, pool, &sel, v) {
+                    Click::Apply(a) => out.push(a),
+                    Click::Select(s) => {
+                        out.extend(listed(g, pool, &s));
+                        for w in highlights(g, pool, &s) {
+                            if let Click::Select(Selection::MoveTo(from, to)) =
+                                click(g, pool, &s, w)
+                            {
+                                // The composer may produce any Move within its options.
+                                for a in pool {
+                                    if let Action::Move(m) = a {
+                                        if m.to != to || move_from(g, m) != Some(from) {
+                                            continue;
+                                        }
+                                        let o = move_options(g, pool, from, to, &m.lords, m.how);
+                                        assert!(m.maa <= o.max_maa && m.knights <= o.max_knights);
+                                        let d = MoveDraft {
+                                            to,
+                                            lords: m.lords.clone(),
+                                            maa: m.maa,
+                                            knights: m.knights,
+                                            captives: !m.captives.is_empty(),
+                                            how: m.how,
+                                        };
+                                        if let Some(x) = draft_legal(g, pool, from, &d) {
+                                            out.push(x);
+                                            out.push(a.clone());
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    Click::Ignore => panic!("a highlighted Village ignores the click"),
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_legal_action_can_be_reached_by_clicks() {
+        for seed in 1..4 {
+            let mut g = Game::new(Options {
+                players: 4,
+                seed,
+                ..Options::default()
+            })
+            .unwrap();
+            let mut bots: Vec<_> = (0..4)
+                .map(|i| new_bot(Level::Normal, seed * 10 + i, Budget::Iterations(1)))
+                .collect();
+            let never = AtomicBool::new(false);
+            let mut steps = 0;
+            while let Some(p) = g.to_act() {
+                let pool = g.legal_actions(p);
+                let reached = reachable(&g, &pool);
+                for a in &pool {
+                    if matches!(a, Action::Vote { .. }) {
+                        continue; // the election dialog offers every ballot
+                    }
+                    assert!(
+                        reached.contains(a),
+                        "cannot reach {a:?} in {}",
+                        g.phase_name()
+                    );
+                }
+                let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
+                g.apply(p, a).unwrap();
+                steps += 1;
+                if steps > 1500 {
+                    break;
+                }
+            }
+            assert!(steps > 100);
+        }
+    }
+
+    #[test]
+    fn clicking_a_start_village_applies_it_and_others_are_ignored() {
+        let g = Game::new(Options::default()).unwrap();
+        let p = g.to_act().unwrap();
+        let pool = g.legal_actions(p);
+        let hl = highlights(&g, &pool, &Selection::None);
+        assert!(!hl.is_empty());
+        assert_eq!(
+            click(&g, &pool, &Selection::None, hl[0]),
+            Click::Apply(Action::ChooseStart(hl[0]))
+        );
+    }
+
+    #[test]
+    fn a_card_selection_lights_up_its_villages() {
+        // Play Cards with a Lord card in hand: the card lights up the player's Villages.
+        let mut g = Game::new(Options::default()).unwrap();
+        let mut bots: Vec<_> = (0..4)
+            .map(|i| new_bot(Level::Normal, i, Budget::Iterations(1)))
+            .collect();
+        let never = AtomicBool::new(false);
+        for _ in 0..3000 {
+            let Some(p) = g.to_act() else { break };
+            let pool = g.legal_actions(p);
+            if let Some(Action::PlayLord { lord, village, .. }) = pool
+                .iter()
+                .find(|a| matches!(a, Action::PlayLord { .. }))
+                .cloned()
+            {
+                let sel = Selection::Card(Card::Lord(lord));
+                assert!(highlights(&g, &pool, &sel).contains(&village));
+                assert!(!highlights(&g, &pool, &Selection::None)
+                    .iter()
+                    .any(|v| listed(&g, &pool, &Selection::Village(*v))
+                        .iter()
+                        .any(|a| matches!(a, Action::PlayLord { .. }))));
+                return;
+            }
+            let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
+            g.apply(p, a).unwrap();
+        }
+        panic!("no Lord card was ever playable");
+    }
+}

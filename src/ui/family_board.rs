@@ -1,0 +1,171 @@
+//! The family boards: one card per player with colour, name, who plays it, Deniers, VP,
+//! stockpile, markers, hand size and the Lords with their titles and states.
+
+use super::map_canvas::player_rgb;
+use super::text;
+use super::{tr, trf, trn};
+use fief::rules::{PlayerId, View};
+use fief::save::Seat;
+use relm4::gtk::prelude::*;
+use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
+use std::rc::Rc;
+
+pub struct FamilyBoards {
+    root: gtk::Box,
+}
+
+#[derive(Debug)]
+pub enum BoardsMsg {
+    Show(Rc<View>, Rc<Vec<Seat>>),
+}
+
+pub fn seat_label(seat: Seat) -> String {
+    match seat {
+        Seat::Human => tr("Human"),
+        Seat::Bot(fief::bots::Level::Easy) => tr("Bot · Easy"),
+        Seat::Bot(fief::bots::Level::Normal) => tr("Bot · Normal"),
+        Seat::Bot(fief::bots::Level::Hard) => tr("Bot · Hard"),
+    }
+}
+
+fn label(text: &str, classes: &[&str]) -> gtk::Label {
+    let l = gtk::Label::new(Some(text));
+    l.set_xalign(0.0);
+    l.set_wrap(true);
+    l.set_wrap_mode(gtk::pango::WrapMode::WordChar);
+    for c in classes {
+        l.add_css_class(c);
+    }
+    l
+}
+
+/// The lines of one player's board (kept apart from the widgets so tests can read them).
+pub fn board_lines(view: &View, p: PlayerId) -> Vec<String> {
+    let g = &view.state;
+    let pv = &view.players[p as usize];
+    let mut lines = vec![
+        trf(
+            "{money} Deniers · {vp} VP · {cards}",
+            &[
+                ("money", &pv.money.to_string()),
+                ("vp", &pv.vp.to_string()),
+                ("cards", &trn("{n} card", "{n} cards", pv.hand_size as u32)),
+            ],
+        ),
+        trf(
+            "Stockpile: {maa} MaA · {k} Knights · {e} Engines",
+            &[
+                ("maa", &pv.stock_maa.to_string()),
+                ("k", &pv.stock_knights.to_string()),
+                ("e", &pv.stock_engines.to_string()),
+            ],
+        ),
+        trf(
+            "Diplomacy markers {d} · Tax markers {t}",
+            &[
+                ("d", &pv.diplomacy.to_string()),
+                ("t", &pv.tax_markers.to_string()),
+            ],
+        ),
+    ];
+    if let Some(a) = pv.ally {
+        lines.push(trf("Allied with {p} by marriage", &[("p", &g.name(a))]));
+    }
+    if view.voted.contains(&p) {
+        lines.push(tr("Has voted (markers face down)"));
+    }
+    for l in view.lords.iter().filter(|l| l.owner == p) {
+        let mut s = format!("♜ {}", text::lord(l.id));
+        let titles = text::lord_titles(g, l.id);
+        if !titles.is_empty() {
+            s += &format!(" — {}", titles.join(", "));
+        }
+        let mut marks = Vec::new();
+        if let Some(sp) = l.spouse {
+            marks.push(trf("married to {lord}", &[("lord", &text::lord(sp))]));
+        }
+        if let Some(c) = l.captor {
+            marks.push(trf("captive of {p}", &[("p", &g.name(c))]));
+        }
+        if l.excommunicated {
+            marks.push(tr("excommunicated"));
+        }
+        if l.assassin {
+            marks.push(tr("assassin"));
+        }
+        marks.push(text::village(g, l.village));
+        s += &format!(" ({})", marks.join(", "));
+        lines.push(s);
+    }
+    lines
+}
+
+impl SimpleComponent for FamilyBoards {
+    type Init = ();
+    type Input = BoardsMsg;
+    type Output = ();
+    type Root = gtk::Box;
+    type Widgets = ();
+
+    fn init_root() -> gtk::Box {
+        gtk::Box::new(gtk::Orientation::Vertical, 8)
+    }
+
+    fn init(_: (), root: gtk::Box, _sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        root.set_margin_start(8);
+        root.set_margin_end(8);
+        root.set_margin_top(8);
+        root.set_margin_bottom(8);
+        ComponentParts {
+            model: FamilyBoards { root },
+            widgets: (),
+        }
+    }
+
+    fn update(&mut self, msg: BoardsMsg, _sender: ComponentSender<Self>) {
+        let BoardsMsg::Show(view, seats) = msg;
+        while let Some(c) = self.root.first_child() {
+            self.root.remove(&c);
+        }
+        let acting = view.prompt.as_ref().map(|p| p.player);
+        for p in 0..view.players.len() as PlayerId {
+            let pv = &view.players[p as usize];
+            let card = gtk::Box::new(gtk::Orientation::Vertical, 2);
+            card.add_css_class("family-board");
+            if acting == Some(p) {
+                card.add_css_class("acting");
+            }
+            let head = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+            let swatch = gtk::DrawingArea::new();
+            swatch.set_content_width(18);
+            swatch.set_content_height(18);
+            let rgb = player_rgb(&view, p);
+            swatch.set_draw_func(move |_, cr, w, h| {
+                cr.rectangle(1.0, 1.0, w as f64 - 2.0, h as f64 - 2.0);
+                cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
+                let _ = cr.fill_preserve();
+                cr.set_source_rgb(0.1, 0.1, 0.1);
+                cr.set_line_width(1.0);
+                let _ = cr.stroke();
+            });
+            head.append(&swatch);
+            let name = label(&pv.name, &["heading"]);
+            name.set_hexpand(true);
+            head.append(&name);
+            if view.first == p {
+                head.append(&label(&tr("First Player"), &["caption", "dim-label"]));
+            }
+            let seat = seats.get(p as usize).copied().unwrap_or(Seat::Human);
+            head.append(&label(&seat_label(seat), &["caption"]));
+            card.append(&head);
+            if acting == Some(p) {
+                card.append(&label(&tr("▶ to decide"), &["caption", "accent"]));
+            }
+            for (i, line) in board_lines(&view, p).into_iter().enumerate() {
+                let l = label(&line, if i < 3 { &["caption"] } else { &["body"] });
+                card.append(&l);
+            }
+            self.root.append(&card);
+        }
+    }
+}

@@ -1,0 +1,388 @@
+//! The prompt bar: says in plain words what the engine asks, names the rule it comes from,
+//! and offers the choices as buttons (actions of one kind share a menu). While a Move is being
+//! composed it holds the composer: which Lords go, how many Men-at-Arms and Knights, how.
+
+use super::choices::{self, MoveDraft, Selection};
+use super::text;
+use super::{tr, trf};
+use fief::map::VillageId;
+use fief::rules::{Action, MoveHow, View};
+use relm4::gtk::prelude::*;
+use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
+use std::rc::Rc;
+
+#[derive(Debug, Clone)]
+pub struct PromptData {
+    pub view: Rc<View>,
+    /// The viewer's legal actions (empty when it is not his decision).
+    pub pool: Rc<Vec<Action>>,
+    pub selection: Selection,
+    /// A line of news: who is thinking, why an action was refused.
+    pub status: String,
+    /// The screen is covered (hotseat): no choices are shown.
+    pub covered: bool,
+}
+
+pub struct PromptBar {
+    data: Option<PromptData>,
+    draft: Option<(VillageId, MoveDraft)>,
+    text: gtk::Label,
+    section: gtk::Label,
+    status: gtk::Label,
+    buttons: gtk::FlowBox,
+}
+
+#[derive(Debug)]
+pub enum PromptMsg {
+    Show(PromptData),
+    Draft(MoveDraft),
+    ConfirmMove,
+}
+
+#[derive(Debug)]
+pub enum PromptOut {
+    Chosen(Action),
+    Select(Selection),
+    OpenBallot,
+    /// A composed Move the engine refuses: its reason is shown.
+    Refused(String),
+}
+
+fn how_name(h: MoveHow) -> String {
+    match h {
+        MoveHow::Normal => tr("Normal move"),
+        MoveHow::Passage => tr("By Secret Passage"),
+        MoveHow::Cavalcade => tr("Cavalcade (Lords and Knights)"),
+    }
+}
+
+impl PromptBar {
+    fn add(&self, w: &impl IsA<gtk::Widget>) {
+        self.buttons.insert(w, -1);
+    }
+
+    fn action_button(&self, label: &str, a: Action, sender: &ComponentSender<Self>) -> gtk::Button {
+        let b = gtk::Button::with_label(label);
+        let s = sender.clone();
+        b.connect_clicked(move |_| {
+            s.output(PromptOut::Chosen(a.clone())).ok();
+        });
+        b
+    }
+
+    fn rebuild(&mut self, sender: &ComponentSender<Self>) {
+        while let Some(c) = self.buttons.first_child() {
+            self.buttons.remove(&c);
+        }
+        let Some(d) = self.data.clone() else { return };
+        let g = &d.view.state;
+        match &d.view.prompt {
+            Some(p) => {
+                self.text.set_text(&text::prompt(g, p, d.view.viewer));
+                self.section.set_text(&trf("Rule {s}", &[("s", p.section)]));
+            }
+            None => {
+                let t = match &d.view.outcome {
+                    Some(o) => {
+                        let names: Vec<String> = o.winners.iter().map(|w| g.name(*w)).collect();
+                        if names.is_empty() {
+                            trf("The game is over: {why}.", &[("why", &o.reason)])
+                        } else {
+                            trf(
+                                "The game is over: {who} won ({why}).",
+                                &[("who", &names.join(" & ")), ("why", &o.reason)],
+                            )
+                        }
+                    }
+                    None => String::new(),
+                };
+                self.text.set_text(&t);
+                self.section.set_text("");
+            }
+        }
+        self.status.set_text(&d.status);
+        self.status.set_visible(!d.status.is_empty());
+        if d.covered || d.pool.is_empty() {
+            return;
+        }
+        if let Selection::MoveTo(from, to) = d.selection {
+            self.composer(from, to, sender);
+            return;
+        }
+        let listed = choices::listed(g, &d.pool, &d.selection);
+        let (groups, finish) = choices::groups(g, &listed);
+        if d.pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
+            let b = gtk::Button::with_label(&tr("Open the ballot…"));
+            b.add_css_class("suggested-action");
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::OpenBallot).ok();
+            });
+            self.add(&b);
+        }
+        for gr in groups {
+            if gr.items.len() == 1 {
+                let (label, a) = gr.items[0].clone();
+                self.add(&self.action_button(&label, a, sender));
+                continue;
+            }
+            let menu = gtk::MenuButton::new();
+            menu.set_label(&format!("{} ({})", gr.title, gr.items.len()));
+            let pop = gtk::Popover::new();
+            let list = gtk::Box::new(gtk::Orientation::Vertical, 2);
+            for (label, a) in gr.items {
+                let b = gtk::Button::with_label(&label);
+                b.add_css_class("flat");
+                if let Some(l) = b.child().and_downcast::<gtk::Label>() {
+                    l.set_xalign(0.0);
+                }
+                let (s, p) = (sender.clone(), pop.clone());
+                b.connect_clicked(move |_| {
+                    p.popdown();
+                    s.output(PromptOut::Chosen(a.clone())).ok();
+                });
+                list.append(&b);
+            }
+            let scroll = gtk::ScrolledWindow::new();
+            scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
+            scroll.set_propagate_natural_height(true);
+            scroll.set_max_content_height(420);
+            scroll.set_child(Some(&list));
+            pop.set_child(Some(&scroll));
+            menu.set_popover(Some(&pop));
+            self.add(&menu);
+        }
+        if d.selection != Selection::None {
+            let b = gtk::Button::with_label(&tr("Cancel"));
+            b.set_tooltip_text(Some(&tr("Cancel the selection (Escape)")));
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::Select(Selection::None)).ok();
+            });
+            self.add(&b);
+        }
+        for (label, a) in finish {
+            let b = self.action_button(&label, a, sender);
+            b.add_css_class("suggested-action");
+            self.add(&b);
+        }
+        let hl = choices::highlights(g, &d.pool, &d.selection);
+        if !hl.is_empty() {
+            let hint = match d.selection {
+                Selection::Village(v) => trf(
+                    "Click a highlighted Village to move there from {v}.",
+                    &[("v", &text::village(g, v))],
+                ),
+                _ => tr("Highlighted Villages on the map can be clicked."),
+            };
+            let l = gtk::Label::new(Some(&hint));
+            l.add_css_class("dim-label");
+            self.add(&l);
+        }
+    }
+
+    /// The move composer for the road from `from` to `to`.
+    fn composer(&mut self, from: VillageId, to: VillageId, sender: &ComponentSender<Self>) {
+        let Some(d) = self.data.clone() else { return };
+        let g = &d.view.state;
+        let mut draft = match &self.draft {
+            Some((f, dr)) if *f == from && dr.to == to => dr.clone(),
+            _ => match choices::default_draft(g, &d.pool, from, to) {
+                Some(dr) => dr,
+                None => return,
+            },
+        };
+        let opts = choices::move_options(g, &d.pool, from, to, &draft.lords, draft.how);
+        draft.maa = draft.maa.min(opts.max_maa);
+        draft.knights = draft.knights.min(opts.max_knights);
+        draft.captives &= opts.captives;
+        self.draft = Some((from, draft.clone()));
+        self.add(&gtk::Label::new(Some(&trf(
+            "From {a} to {b}:",
+            &[("a", &text::village(g, from)), ("b", &text::village(g, to))],
+        ))));
+        for l in opts.lords.clone() {
+            let t = gtk::ToggleButton::with_label(&text::lord(l));
+            t.set_active(draft.lords.contains(&l));
+            let (s, dr) = (sender.clone(), draft.clone());
+            t.connect_toggled(move |t| {
+                let mut dr = dr.clone();
+                if t.is_active() {
+                    dr.lords.push(l);
+                } else {
+                    dr.lords.retain(|x| *x != l);
+                }
+                s.input(PromptMsg::Draft(dr));
+            });
+            self.add(&t);
+        }
+        for (name, value, max, knights) in [
+            (tr("Men-at-Arms"), draft.maa, opts.max_maa, false),
+            (tr("Knights"), draft.knights, opts.max_knights, true),
+        ] {
+            let b = gtk::Box::new(gtk::Orientation::Horizontal, 4);
+            b.append(&gtk::Label::new(Some(&name)));
+            let spin = gtk::SpinButton::with_range(0.0, max.max(value) as f64, 1.0);
+            spin.set_value(value as f64);
+            spin.set_sensitive(max > 0);
+            let (s, dr) = (sender.clone(), draft.clone());
+            spin.connect_value_changed(move |sp| {
+                let mut dr = dr.clone();
+                if knights {
+                    dr.knights = sp.value() as u8;
+                } else {
+                    dr.maa = sp.value() as u8;
+                }
+                s.input(PromptMsg::Draft(dr));
+            });
+            b.append(&spin);
+            self.add(&b);
+        }
+        if opts.hows.len() > 1 {
+            let names: Vec<String> = opts.hows.iter().map(|h| how_name(*h)).collect();
+            let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+            let dd = gtk::DropDown::from_strings(&refs);
+            dd.set_selected(opts.hows.iter().position(|h| *h == draft.how).unwrap_or(0) as u32);
+            let (s, dr, hows) = (sender.clone(), draft.clone(), opts.hows.clone());
+            dd.connect_selected_notify(move |dd| {
+                let mut dr = dr.clone();
+                if let Some(h) = hows.get(dd.selected() as usize) {
+                    dr.how = *h;
+                    s.input(PromptMsg::Draft(dr));
+                }
+            });
+            self.add(&dd);
+        }
+        if opts.captives || draft.captives {
+            let c = gtk::CheckButton::with_label(&tr("Lead the captives"));
+            c.set_active(draft.captives);
+            let (s, dr) = (sender.clone(), draft.clone());
+            c.connect_toggled(move |c| {
+                let mut dr = dr.clone();
+                dr.captives = c.is_active();
+                s.input(PromptMsg::Draft(dr));
+            });
+            self.add(&c);
+        }
+        let go = gtk::Button::with_label(&tr("Move"));
+        go.add_css_class("suggested-action");
+        let legal = choices::draft_legal(g, &d.pool, from, &draft);
+        if legal.is_none() {
+            let why = match g.check(
+                d.view.viewer.unwrap_or(0),
+                &choices::draft_action(g, from, &draft),
+            ) {
+                Err(e) => e.to_string(),
+                Ok(()) => tr("This move is not possible."),
+            };
+            go.set_tooltip_text(Some(&why));
+            self.status.set_text(&why);
+            self.status.set_visible(true);
+        }
+        let s = sender.clone();
+        go.connect_clicked(move |_| s.input(PromptMsg::ConfirmMove));
+        self.add(&go);
+        let cancel = gtk::Button::with_label(&tr("Cancel"));
+        let s = sender.clone();
+        cancel.connect_clicked(move |_| {
+            s.output(PromptOut::Select(Selection::None)).ok();
+        });
+        self.add(&cancel);
+    }
+}
+
+impl SimpleComponent for PromptBar {
+    type Init = ();
+    type Input = PromptMsg;
+    type Output = PromptOut;
+    type Root = gtk::Box;
+    type Widgets = ();
+
+    fn init_root() -> gtk::Box {
+        gtk::Box::new(gtk::Orientation::Vertical, 4)
+    }
+
+    fn init(_: (), root: gtk::Box, _sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        root.add_css_class("prompt-bar");
+        root.set_margin_start(10);
+        root.set_margin_end(10);
+        root.set_margin_top(6);
+        root.set_margin_bottom(8);
+        let line = gtk::Box::new(gtk::Orientation::Horizontal, 8);
+        let text = gtk::Label::new(None);
+        text.set_wrap(true);
+        text.set_xalign(0.0);
+        text.set_hexpand(true);
+        text.add_css_class("title-4");
+        text.set_widget_name("prompt-text");
+        let section = gtk::Label::new(None);
+        section.add_css_class("dim-label");
+        section.set_valign(gtk::Align::Start);
+        line.append(&text);
+        line.append(&section);
+        root.append(&line);
+        let status = gtk::Label::new(None);
+        status.set_xalign(0.0);
+        status.set_wrap(true);
+        status.add_css_class("warning");
+        status.set_visible(false);
+        root.append(&status);
+        let buttons = gtk::FlowBox::new();
+        buttons.set_selection_mode(gtk::SelectionMode::None);
+        buttons.set_max_children_per_line(12);
+        buttons.set_row_spacing(4);
+        buttons.set_column_spacing(4);
+        buttons.set_homogeneous(false);
+        root.append(&buttons);
+        ComponentParts {
+            model: PromptBar {
+                data: None,
+                draft: None,
+                text,
+                section,
+                status,
+                buttons,
+            },
+            widgets: (),
+        }
+    }
+
+    fn update(&mut self, msg: PromptMsg, sender: ComponentSender<Self>) {
+        match msg {
+            PromptMsg::Show(d) => {
+                if !matches!(d.selection, Selection::MoveTo(..)) {
+                    self.draft = None;
+                }
+                self.data = Some(d);
+            }
+            PromptMsg::Draft(dr) => {
+                if let Some((from, _)) = self.draft {
+                    self.draft = Some((from, dr));
+                }
+            }
+            PromptMsg::ConfirmMove => {
+                let (Some(d), Some((from, dr))) = (&self.data, &self.draft) else {
+                    return;
+                };
+                let g = &d.view.state;
+                match choices::draft_legal(g, &d.pool, *from, dr) {
+                    Some(a) => {
+                        sender.output(PromptOut::Chosen(a)).ok();
+                    }
+                    None => {
+                        let why = match g.check(
+                            d.view.viewer.unwrap_or(0),
+                            &choices::draft_action(g, *from, dr),
+                        ) {
+                            Err(e) => e.to_string(),
+                            Ok(()) => tr("This move is not possible."),
+                        };
+                        sender.output(PromptOut::Refused(why)).ok();
+                    }
+                }
+                return;
+            }
+        }
+        self.rebuild(&sender);
+    }
+}
