@@ -1,10 +1,121 @@
 //! `fief`: the GTK4 / libadwaita desktop app.
+//!
+//! Run without arguments it opens a fresh game and the new-game dialog. For screenshots and
+//! bug reports it also takes `--seed N`, `--seats human,normal,...` (3 to 6 of human, easy,
+//! normal, hard), `--pace instant|fast|normal|slow` and `--until vote|battle|movement|end`,
+//! which plays every seat with the Normal bot until the first human is asked to vote, is in a
+//! battle, is to move (from round 2), or the game is over, then opens the window there.
 
 mod ui;
 
+use fief::bots::{bot_move, new_bot, Budget, Level};
+use fief::rules::{Game, Options, PromptKind};
+use fief::save::Seat;
 use relm4::RelmApp;
+use ui::app::AppInit;
+use ui::preferences::Pace;
 
 pub const APP_ID: &str = "io.github.fief1429.Fief";
+
+fn parse_args(args: &[String]) -> Result<AppInit, String> {
+    let mut init = AppInit::default_game();
+    let mut seed = None;
+    let mut until = None;
+    let mut i = 0;
+    let value = |i: usize| {
+        args.get(i + 1)
+            .cloned()
+            .ok_or_else(|| format!("{} needs a value", args[i]))
+    };
+    while i < args.len() {
+        match args[i].as_str() {
+            "--seed" => {
+                seed = Some(
+                    value(i)?
+                        .parse::<u64>()
+                        .map_err(|_| "--seed needs a whole number".to_string())?,
+                )
+            }
+            "--seats" => {
+                init.seats = value(i)?
+                    .split(',')
+                    .map(|s| match s.trim() {
+                        "human" => Ok(Seat::Human),
+                        other => other.parse::<Level>().map(Seat::Bot),
+                    })
+                    .collect::<Result<_, _>>()?
+            }
+            "--pace" => {
+                init.prefs.pace = match value(i)?.as_str() {
+                    "instant" => Pace::Instant,
+                    "fast" => Pace::Fast,
+                    "normal" => Pace::Normal,
+                    "slow" => Pace::Slow,
+                    other => return Err(format!("unknown pace '{other}'")),
+                }
+            }
+            "--until" => until = Some(value(i)?),
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+        i += 2;
+    }
+    if seed.is_some() || until.is_some() || init.seats.len() != 4 {
+        let options = Options {
+            players: init.seats.len() as u8,
+            seed: seed.unwrap_or(init.game.options.seed),
+            round_cap: until.as_ref().filter(|u| *u == "end").map(|_| 30),
+            ..Options::default()
+        };
+        init.game = Game::new(options).map_err(|e| e.to_string())?;
+        init.ask_new_game = false;
+    }
+    if let Some(u) = until {
+        advance(&mut init, &u)?;
+    }
+    Ok(init)
+}
+
+/// Plays every seat with the Normal bot until the first human reaches the named moment.
+fn advance(init: &mut AppInit, until: &str) -> Result<(), String> {
+    let human = init
+        .seats
+        .iter()
+        .position(|s| *s == Seat::Human)
+        .unwrap_or(0) as u8;
+    let g = &mut init.game;
+    let mut bots: Vec<_> = (0..g.n())
+        .map(|p| {
+            new_bot(
+                Level::Normal,
+                g.options.seed + p as u64,
+                Budget::Iterations(1),
+            )
+        })
+        .collect();
+    for _ in 0..200_000 {
+        let reached = match g.prompt() {
+            None => until == "end",
+            Some(pr) => {
+                pr.player == human
+                    && match until {
+                        "vote" => matches!(pr.kind, PromptKind::Vote(_)),
+                        "battle" => {
+                            g.battle.is_some() && matches!(pr.kind, PromptKind::BattleChoice { .. })
+                        }
+                        "movement" => g.round >= 2 && pr.kind == PromptKind::Movement,
+                        "end" => false,
+                        other => return Err(format!("unknown moment '{other}'")),
+                    }
+            }
+        };
+        if reached {
+            return Ok(());
+        }
+        let Some(p) = g.to_act() else { break };
+        bot_move(g, p, bots[p as usize].as_mut())?;
+    }
+    Err(format!("this game never reached '{until}'"))
+}
 
 fn main() {
     // The board is validated before any window opens: a broken map file is a clear error.
@@ -13,6 +124,14 @@ fn main() {
         std::process::exit(1);
     }
     gettextrs::setlocale(gettextrs::LocaleCategory::LcAll, "");
-    let app = RelmApp::new(APP_ID);
-    app.run::<ui::app::App>(ui::app::AppInit::default_game());
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let init = match parse_args(&args) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("fief: {e}");
+            std::process::exit(2);
+        }
+    };
+    let app = RelmApp::new(APP_ID).with_args(Vec::new());
+    app.run::<ui::app::App>(init);
 }

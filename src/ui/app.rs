@@ -99,6 +99,8 @@ pub enum Msg {
     Answer(usize, bool),
     ShowPage(&'static str),
     EndDialog(bool),
+    /// The window is mapped; `true` opens the new-game dialog.
+    Shown(bool),
 }
 
 /// A bot's decision, back from its worker thread.
@@ -137,6 +139,8 @@ pub struct App {
     /// The decision a dialog (yes/no, ballot) was last opened for.
     asked: Option<usize>,
     ended_shown: bool,
+    /// The window is on screen: dialogs may open over it.
+    shown: bool,
     /// Errors met by bots, for the tests and the status line.
     pub bot_errors: Vec<String>,
     /// Actions applied in this game, counted for the tests.
@@ -165,7 +169,7 @@ const CSS: &str = "
 .family-board { padding: 8px; border-radius: 8px; background: alpha(@card_bg_color, 0.9);
   border: 1px solid alpha(@borders, 0.8); }
 .family-board.acting { border: 2px solid @accent_bg_color; }
-.fief-card { min-width: 132px; min-height: 92px; padding: 6px; border-radius: 8px;
+.fief-card { padding: 4px 8px; border-radius: 8px;
   background: #f4ecd8; color: #2b1d0e; border: 1px solid #8a6a3a; }
 .fief-card.lords-deck { background: #eadcc0; border-color: #6b4a22; }
 .fief-card.selected { border: 3px solid #1c5bd6; }
@@ -423,6 +427,9 @@ impl App {
     /// Opens the dialog a human's decision calls for: a yes/no question, the ballot, or the
     /// end of the game.
     fn dialogs(&mut self, view: &Rc<View>, pool: &Rc<Vec<Action>>, sender: &ComponentSender<Self>) {
+        if !self.shown {
+            return;
+        }
         if self.game.is_over() && !self.ended_shown {
             self.ended_shown = true;
             self.end_dialog(sender);
@@ -489,12 +496,13 @@ impl App {
         grid.set_row_spacing(4);
         grid.set_halign(gtk::Align::Center);
         let view = g.view(None);
-        for (c, h) in [tr("Player"), tr("VP"), tr("Titles"), tr("Villages")]
+        for (c, h) in [tr("Player"), tr("VP"), tr("Villages"), tr("Titles")]
             .iter()
             .enumerate()
         {
             let l = gtk::Label::new(Some(h));
             l.add_css_class("heading");
+            l.set_xalign(0.0);
             grid.attach(&l, c as i32, 0, 1, 1);
         }
         for p in 0..g.n() {
@@ -510,17 +518,18 @@ impl App {
             let row = [
                 g.name(p),
                 view.players[p as usize].vp.to_string(),
+                villages.to_string(),
                 if titles.is_empty() {
                     "—".into()
                 } else {
                     titles.join(", ")
                 },
-                villages.to_string(),
             ];
             for (c, s) in row.iter().enumerate() {
                 let l = gtk::Label::new(Some(s));
                 l.set_wrap(true);
-                l.set_max_width_chars(40);
+                l.set_xalign(0.0);
+                l.set_max_width_chars(if c == 3 { 30 } else { 12 });
                 if o.winners.contains(&p) {
                     l.add_css_class("accent");
                 }
@@ -768,8 +777,8 @@ impl Component for App {
         let side = gtk::Paned::new(gtk::Orientation::Vertical);
         side.set_start_child(Some(&boards_scroll));
         side.set_end_child(Some(&lower));
-        side.set_position(430);
-        side.set_size_request(360, -1);
+        side.set_position(330);
+        side.set_size_request(400, -1);
         let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
         paned.set_start_child(Some(map.widget()));
         paned.set_end_child(Some(&side));
@@ -822,6 +831,7 @@ impl Component for App {
             status: String::new(),
             asked: None,
             ended_shown: false,
+            shown: false,
             bot_errors: Vec::new(),
             applied: 0,
             window: window.clone(),
@@ -845,9 +855,14 @@ impl Component for App {
         };
         model.set_game(init.game, init.seats);
         model.advance(&sender);
-        if init.ask_new_game {
-            model.new_game.emit(NewGameMsg::Open);
-        }
+        // Dialogs open once the window is on screen, so that they lie over it.
+        let (s, ask) = (sender.clone(), init.ask_new_game);
+        window.connect_map(move |_| {
+            let s = s.clone();
+            glib::timeout_add_local_once(Duration::from_millis(150), move || {
+                s.input(Msg::Shown(ask));
+            });
+        });
         ComponentParts { model, widgets: () }
     }
 
@@ -979,6 +994,15 @@ impl Component for App {
                 self.stack.set_visible_child_name(name);
                 return;
             }
+            Msg::Shown(ask) => {
+                if self.shown {
+                    return;
+                }
+                self.shown = true;
+                if ask {
+                    self.new_game.emit(NewGameMsg::Open);
+                }
+            }
             Msg::EndDialog(new) => {
                 if new {
                     self.new_game.emit(NewGameMsg::Open);
@@ -1087,5 +1111,145 @@ impl App {
             c.destroy();
         });
         chooser.show();
+    }
+}
+
+/// The window in a real GTK main loop (run under `xvfb-run -a`).
+#[cfg(test)]
+mod gtk_tests {
+    use super::*;
+    use crate::ui::map_canvas::{hit_test, Camera, Fit};
+    use crate::ui::new_game::NewGameMsg;
+    use crate::ui::preferences::Pace;
+    use relm4::Component;
+
+    /// Runs the main loop until `done` holds or `secs` pass; says whether it held.
+    fn pump_until(secs: u64, mut done: impl FnMut() -> bool) -> bool {
+        let ctx = glib::MainContext::default();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(secs) {
+            while ctx.iteration(false) {}
+            if done() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        false
+    }
+
+    fn init(seats: Vec<Seat>, options: Options) -> AppInit {
+        let _ = adw::init();
+        AppInit {
+            game: Game::new(options).unwrap(),
+            seats,
+            prefs: Prefs {
+                pace: Pace::Instant,
+                auto_pass: true,
+            },
+            ask_new_game: false,
+            hard_budget: Budget::Iterations(20),
+        }
+    }
+
+    #[gtk4::test]
+    fn the_new_game_dialog_starts_a_game() {
+        let app = App::builder()
+            .launch(init(
+                vec![Seat::Human, Seat::Human, Seat::Human],
+                Options {
+                    players: 3,
+                    seed: 1,
+                    ..Options::default()
+                },
+            ))
+            .detach();
+        assert_eq!(app.model().game.n(), 3);
+        // The dialog's form as it opens: 4 seats, Green human, three Normal bots.
+        let dialog = app.model().new_game.sender().clone();
+        dialog.emit(NewGameMsg::Open);
+        dialog.emit(NewGameMsg::Start);
+        assert!(pump_until(20, || app.model().game.n() == 4));
+        let m = app.model();
+        assert_eq!(
+            m.seats,
+            vec![
+                Seat::Human,
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal)
+            ]
+        );
+        assert_ne!(m.game.options.seed, 1);
+        assert!(m.bot_errors.is_empty());
+    }
+
+    #[gtk4::test]
+    fn a_bots_only_game_runs_to_the_end_in_the_window() {
+        let app = App::builder()
+            .launch(init(
+                vec![Seat::Bot(Level::Normal); 4],
+                Options {
+                    players: 4,
+                    seed: 11,
+                    round_cap: Some(30),
+                    ..Options::default()
+                },
+            ))
+            .detach();
+        app.widget().present();
+        let over = pump_until(900, || {
+            let m = app.model();
+            m.game.is_over() || !m.bot_errors.is_empty()
+        });
+        let m = app.model();
+        assert!(m.bot_errors.is_empty(), "{:?}", m.bot_errors);
+        assert!(over, "not over after {} actions", m.applied);
+        assert!(m.applied > 200, "only {} actions", m.applied);
+        assert!(m.ended_shown, "the end-of-game dialog was not shown");
+        assert!(m.game.outcome.is_some());
+        eprintln!(
+            "bots-only game: {} actions, round {}, {:?}",
+            m.applied, m.game.round, m.game.outcome
+        );
+        app.widget().close();
+    }
+
+    #[gtk4::test]
+    fn a_human_chooses_his_starting_village_by_clicking_the_map() {
+        let app = App::builder()
+            .launch(init(
+                vec![
+                    Seat::Human,
+                    Seat::Bot(Level::Easy),
+                    Seat::Bot(Level::Easy),
+                    Seat::Bot(Level::Easy),
+                ],
+                Options {
+                    players: 4,
+                    seed: 5,
+                    first_player: Some(0),
+                    ..Options::default()
+                },
+            ))
+            .detach();
+        app.widget().present();
+        let area = app.model().map.widget().child().unwrap();
+        assert!(pump_until(20, || area.width() > 100));
+        let (w, h) = (area.width() as f64, area.height() as f64);
+        let map = app.model().game.map.clone();
+        let cam = Camera::whole(&map);
+        let target = 9;
+        let (x, y) =
+            Fit::new(&map, w, h, cam).to_widget(map.villages[target].x, map.villages[target].y);
+        let v = hit_test(&map, w, h, cam, x, y);
+        assert_eq!(v, Some(target as u8));
+        // The click as the map's gesture reports it.
+        app.emit(Msg::Map(MapOut::Clicked(v)));
+        assert!(pump_until(20, || app.model().game.villages[target]
+            .controller
+            == Some(0)));
+        // The bots choose theirs in turn; the human is asked nothing until then.
+        assert!(pump_until(60, || app.model().game.round >= 1));
+        assert!(app.model().bot_errors.is_empty());
     }
 }

@@ -127,10 +127,8 @@ fn side_widget(side: &SideShow, name: &str) -> gtk::Box {
     head.set_wrap(true);
     b.append(&head);
     for line in [
-        trf(
-            "{sp} SP → {d} dice",
-            &[("sp", &side.sp.to_string()), ("d", &side.dice.to_string())],
-        ),
+        trn("{sp} SP → {n} die", "{sp} SP → {n} dice", side.dice)
+            .replace("{sp}", &side.sp.to_string()),
         side.troops.clone(),
         if side.lords.is_empty() {
             tr("No Lords")
@@ -260,5 +258,52 @@ impl SimpleComponent for BattlePanel {
             None => return,
         }
         self.render();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fief::bots::{new_bot, Budget, Level};
+    use fief::rules::{Game, Options};
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn a_battle_shows_both_sides_figures_and_the_dice_faces() {
+        let mut g = Game::new(Options {
+            seed: 7,
+            ..Options::default()
+        })
+        .unwrap();
+        let mut bots: Vec<_> = (0..4)
+            .map(|i| new_bot(Level::Normal, i, Budget::Iterations(1)))
+            .collect();
+        let never = AtomicBool::new(false);
+        let mut seen_faces = false;
+        for _ in 0..20000 {
+            let Some(p) = g.to_act() else { break };
+            let view = g.view(None);
+            match (&g.battle, battle_show(&view)) {
+                (Some(b), Some(show)) => {
+                    for s in 0..2 {
+                        assert_eq!(show.sides[s].sp, g.side_sp(s));
+                        assert_eq!(show.sides[s].dice, g.battle_dice()[s]);
+                        assert_eq!(show.sides[s].faces.len(), b.faces[s].len());
+                        let sum: u32 = b.faces[s].iter().map(|f| *f as u32).sum();
+                        assert!(show.sides[s].hits >= sum);
+                        seen_faces |= !b.faces[s].is_empty();
+                    }
+                    assert!(show.title.contains(g.map.village_name(b.village)));
+                }
+                (None, None) => {}
+                _ => panic!("the display and the game disagree about a battle"),
+            }
+            if seen_faces {
+                return;
+            }
+            let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
+            g.apply(p, a).unwrap();
+        }
+        panic!("no battle was rolled");
     }
 }

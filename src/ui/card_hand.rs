@@ -50,21 +50,26 @@ impl SimpleComponent for CardHand {
     type Widgets = ();
 
     fn init_root() -> gtk::Box {
-        gtk::Box::new(gtk::Orientation::Vertical, 4)
+        gtk::Box::new(gtk::Orientation::Horizontal, 8)
     }
 
     fn init(_: (), root: gtk::Box, _sender: ComponentSender<Self>) -> ComponentParts<Self> {
         root.set_margin_start(8);
         root.set_margin_end(8);
         root.set_margin_top(4);
+        root.set_margin_bottom(4);
         let title = gtk::Label::new(None);
         title.set_xalign(0.0);
+        title.set_wrap(true);
+        title.set_width_chars(9);
+        title.set_max_width_chars(9);
         title.add_css_class("caption-heading");
         root.append(&title);
         let row = gtk::Box::new(gtk::Orientation::Horizontal, 6);
         let scroll = gtk::ScrolledWindow::new();
         scroll.set_policy(gtk::PolicyType::Automatic, gtk::PolicyType::Never);
         scroll.set_child(Some(&row));
+        scroll.set_hexpand(true);
         root.append(&scroll);
         ComponentParts {
             model: CardHand { row, title },
@@ -111,16 +116,22 @@ impl SimpleComponent for CardHand {
             let name = gtk::Label::new(Some(&text::card_name(c)));
             name.add_css_class("heading");
             name.set_xalign(0.0);
+            let head = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+            head.append(&name);
             let k = gtk::Label::new(Some(&kind(c)));
             k.add_css_class("caption");
-            k.set_xalign(0.0);
+            k.add_css_class("dim-label");
+            k.set_xalign(1.0);
+            k.set_hexpand(true);
+            head.append(&k);
             let eff = gtk::Label::new(Some(&text::card_effect(c)));
             eff.set_wrap(true);
-            eff.set_max_width_chars(18);
+            eff.set_lines(2);
+            eff.set_width_chars(30);
+            eff.set_max_width_chars(30);
             eff.set_xalign(0.0);
             eff.add_css_class("caption");
-            body.append(&name);
-            body.append(&k);
+            body.append(&head);
             body.append(&eff);
             b.set_child(Some(&body));
             let uses: Vec<String> = pool

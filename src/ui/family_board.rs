@@ -45,26 +45,21 @@ pub fn board_lines(view: &View, p: PlayerId) -> Vec<String> {
     let pv = &view.players[p as usize];
     let mut lines = vec![
         trf(
-            "{money} Deniers · {vp} VP · {cards}",
+            "{vp} VP · {money} Deniers · {cards} · Diplomacy {d} · Tax {t}",
             &[
-                ("money", &pv.money.to_string()),
                 ("vp", &pv.vp.to_string()),
+                ("money", &pv.money.to_string()),
                 ("cards", &trn("{n} card", "{n} cards", pv.hand_size as u32)),
+                ("d", &pv.diplomacy.to_string()),
+                ("t", &pv.tax_markers.to_string()),
             ],
         ),
         trf(
-            "Stockpile: {maa} MaA · {k} Knights · {e} Engines",
+            "Stockpile: {maa} MaA · {k} Knights · {e} Siege Engines",
             &[
                 ("maa", &pv.stock_maa.to_string()),
                 ("k", &pv.stock_knights.to_string()),
                 ("e", &pv.stock_engines.to_string()),
-            ],
-        ),
-        trf(
-            "Diplomacy markers {d} · Tax markers {t}",
-            &[
-                ("d", &pv.diplomacy.to_string()),
-                ("t", &pv.tax_markers.to_string()),
             ],
         ),
     ];
@@ -159,10 +154,12 @@ impl SimpleComponent for FamilyBoards {
             head.append(&label(&seat_label(seat), &["caption"]));
             card.append(&head);
             if acting == Some(p) {
-                card.append(&label(&tr("▶ to decide"), &["caption", "accent"]));
+                let l = label(&tr("to decide"), &["caption", "accent"]);
+                l.set_xalign(1.0);
+                head.append(&l);
             }
             for (i, line) in board_lines(&view, p).into_iter().enumerate() {
-                let l = label(&line, if i < 3 { &["caption"] } else { &["body"] });
+                let l = label(&line, if i < 2 { &["caption"] } else { &["body"] });
                 card.append(&l);
             }
             self.root.append(&card);

@@ -102,7 +102,9 @@ impl SimpleComponent for GameLog {
             .create_mark(None, &self.buffer.end_iter(), false);
         self.view.scroll_mark_onscreen(&mark);
         self.buffer.delete_mark(&mark);
+        // Once laid out, show the newest entry.
         let adj = self.scroll.vadjustment();
         adj.set_value(adj.upper());
+        gtk::glib::idle_add_local_once(move || adj.set_value(adj.upper()));
     }
 }

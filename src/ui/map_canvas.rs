@@ -474,6 +474,8 @@ fn text(
     cr.move_to(cx - ext.width() / 2.0 - ext.x_bearing(), baseline);
     cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
     cr.show_text(s)?;
+    // show_text leaves a current point: the next arc must not be joined to it.
+    cr.new_path();
     Ok(())
 }
 
@@ -818,5 +820,91 @@ mod tests {
         let v = &map.villages[7];
         let (x, y) = fit.to_widget(v.x, v.y);
         assert_eq!(hit_test(&map, 1000.0, 800.0, cam, x, y), Some(7));
+    }
+
+    fn render(g: &Game, look: &Look, w: i32, h: i32) -> (Vec<u8>, i32) {
+        let mut surface = cairo::ImageSurface::create(cairo::Format::ARgb32, w, h).unwrap();
+        {
+            let cr = Context::new(&surface).unwrap();
+            draw_map(&cr, &g.map, &g.view(None), look, w as f64, h as f64);
+        }
+        let stride = surface.stride();
+        let data = surface.data().unwrap().to_vec();
+        (data, stride)
+    }
+
+    /// The RGB at a widget pixel (ARgb32 is stored B, G, R, A on little-endian machines).
+    fn pixel(data: &[u8], stride: i32, x: f64, y: f64) -> (u8, u8, u8) {
+        let i = (y as i32 * stride + x as i32 * 4) as usize;
+        (data[i + 2], data[i + 1], data[i])
+    }
+
+    fn close(a: (u8, u8, u8), b: (f64, f64, f64)) -> bool {
+        let d = |x: u8, y: f64| (x as f64 - y * 255.0).abs();
+        d(a.0, b.0) < 6.0 && d(a.1, b.1) < 6.0 && d(a.2, b.2) < 6.0
+    }
+
+    #[test]
+    fn every_fief_is_painted_in_its_colour() {
+        let g = Game::new(Options::default()).unwrap();
+        let look = Look::plain(&g.map);
+        let (w, h) = (1000, 800);
+        let (data, stride) = render(&g, &look, w, h);
+        let fit = Fit::new(&g.map, w as f64, h as f64, look.camera);
+        for (fi, fief) in g.map.fiefs.iter().enumerate() {
+            let want = lighten(fief.rgb(), 0.15);
+            // Points of the Fief's Village cells, part way from each Village to its corners.
+            let found = fief.villages.iter().any(|&v| {
+                let c = &g.map.villages[v as usize];
+                g.map.cells[v as usize].polygon.iter().any(|&(px, py)| {
+                    [0.45, 0.6, 0.75].iter().any(|t| {
+                        let (bx, by) = (c.x + (px - c.x) * t, c.y + (py - c.y) * t);
+                        let (x, y) = fit.to_widget(bx, by);
+                        close(pixel(&data, stride, x, y), want)
+                    })
+                })
+            });
+            assert!(found, "no pixel of fief {fi} ({}) in its colour", fief.name);
+        }
+    }
+
+    #[test]
+    fn only_highlighted_villages_glow_and_the_camera_zooms_on_a_point() {
+        let g = Game::new(Options::default()).unwrap();
+        let mut look = Look::plain(&g.map);
+        look.highlights = vec![5];
+        let (w, h) = (1000, 800);
+        let (data, stride) = render(&g, &look, w, h);
+        let fit = Fit::new(&g.map, w as f64, h as f64, look.camera);
+        let glow = (1.0, 0.85, 0.1);
+        for v in [5usize, 6] {
+            let c = &g.map.villages[v];
+            let half = if g.map.is_principal(v as u8) {
+                13.0
+            } else {
+                9.0
+            };
+            // Just outside the square's left edge, at mid height: the glow band.
+            let (x, y) = fit.to_widget(c.x - half - 3.0, c.y);
+            assert_eq!(
+                close(pixel(&data, stride, x, y), glow),
+                v == 5,
+                "village {v}"
+            );
+        }
+        // Zooming keeps the board point under the pointer in place, and hit-testing follows.
+        let mut cam = Camera::whole(&g.map);
+        let c = &g.map.villages[12];
+        let (x, y) = Fit::new(&g.map, 1000.0, 800.0, cam).to_widget(c.x, c.y);
+        cam.zoom_at(&g.map, 1000.0, 800.0, 2.0, x, y);
+        assert!(cam.zoom > 1.9);
+        let (x2, y2) = Fit::new(&g.map, 1000.0, 800.0, cam).to_widget(c.x, c.y);
+        assert!((x2 - x).abs() < 0.5 && (y2 - y).abs() < 0.5);
+        assert_eq!(hit_test(&g.map, 1000.0, 800.0, cam, x, y), Some(12));
+        // Far from every Village, nothing is hit.
+        assert_eq!(
+            hit_test(&g.map, 1000.0, 800.0, Camera::whole(&g.map), 2.0, 2.0),
+            None
+        );
     }
 }

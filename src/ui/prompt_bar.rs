@@ -101,7 +101,6 @@ impl PromptBar {
             }
         }
         self.status.set_text(&d.status);
-        self.status.set_visible(!d.status.is_empty());
         if d.covered || d.pool.is_empty() {
             return;
         }
@@ -277,7 +276,6 @@ impl PromptBar {
             };
             go.set_tooltip_text(Some(&why));
             self.status.set_text(&why);
-            self.status.set_visible(true);
         }
         let s = sender.clone();
         go.connect_clicked(move |_| s.input(PromptMsg::ConfirmMove));
@@ -319,14 +317,14 @@ impl SimpleComponent for PromptBar {
         section.add_css_class("dim-label");
         section.set_valign(gtk::Align::Start);
         line.append(&text);
-        line.append(&section);
-        root.append(&line);
         let status = gtk::Label::new(None);
         status.set_xalign(0.0);
         status.set_wrap(true);
         status.add_css_class("warning");
-        status.set_visible(false);
-        root.append(&status);
+        status.set_hexpand(true);
+        line.append(&status);
+        line.append(&section);
+        root.append(&line);
         let buttons = gtk::FlowBox::new();
         buttons.set_selection_mode(gtk::SelectionMode::None);
         buttons.set_max_children_per_line(12);

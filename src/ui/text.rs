@@ -27,10 +27,7 @@ pub fn fief(g: &Game, f: fief::map::FiefId) -> String {
 
 pub fn bishopric(g: &Game, b: fief::map::BishopricId) -> String {
     match g.map.bishoprics.get(b as usize) {
-        Some(x) => trf(
-            "Bishopric {n} ({name})",
-            &[("n", &x.number.to_string()), ("name", &x.name)],
-        ),
+        Some(x) => format!("{} ({})", x.name, x.number),
         None => String::new(),
     }
 }
@@ -394,7 +391,16 @@ fn window_when(g: &Game, at: WindowAt) -> String {
 
 pub fn election(g: &Game, kind: ElectionKind) -> String {
     match kind {
-        ElectionKind::Bishop(b) => trf("Bishop of {b}", &[("b", &bishopric(g, b))]),
+        ElectionKind::Bishop(b) => {
+            let bi = &g.map.bishoprics[b as usize];
+            trf(
+                "Bishop of {v} ({n})",
+                &[
+                    ("v", &village(g, bi.principal)),
+                    ("n", &bi.number.to_string()),
+                ],
+            )
+        }
         ElectionKind::Pope => tr("Pope"),
         ElectionKind::King => tr("King"),
     }
