@@ -360,9 +360,7 @@ pub fn groups(g: &Game, actions: &[Action]) -> (Vec<Group>, Vec<(String, Action)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fief::bots::{new_bot, Budget, Level};
     use fief::rules::Options;
-    use std::sync::atomic::AtomicBool;
 
     /// Every action reachable by clicks from `pool`, following the rules of this module.
     fn reachable(g: &Game, pool: &[Action]) -> Vec<Action> {
@@ -417,20 +415,10 @@ mod tests {
     #[test]
     fn every_legal_action_can_be_reached_by_clicks() {
         for seed in 1..4 {
-            let mut g = Game::new(Options {
-                players: 4,
-                seed,
-                ..Options::default()
-            })
-            .unwrap();
-            let mut bots: Vec<_> = (0..4)
-                .map(|i| new_bot(Level::Normal, seed * 10 + i, Budget::Iterations(1)))
-                .collect();
-            let never = AtomicBool::new(false);
             let mut steps = 0;
-            while let Some(p) = g.to_act() {
+            crate::ui::play_until(seed, 1500, |g, p| {
                 let pool = g.legal_actions(p);
-                let reached = reachable(&g, &pool);
+                let reached = reachable(g, &pool);
                 for a in &pool {
                     if matches!(a, Action::Vote { .. }) {
                         continue; // the election dialog offers every ballot
@@ -441,13 +429,9 @@ mod tests {
                         g.phase_name()
                     );
                 }
-                let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
-                g.apply(p, a).unwrap();
                 steps += 1;
-                if steps > 1500 {
-                    break;
-                }
-            }
+                false
+            });
             assert!(steps > 100);
         }
     }
@@ -467,32 +451,26 @@ mod tests {
 
     #[test]
     fn a_card_selection_lights_up_its_villages() {
-        // Play Cards with a Lord card in hand: the card lights up the player's Villages.
-        let mut g = Game::new(Options::default()).unwrap();
-        let mut bots: Vec<_> = (0..4)
-            .map(|i| new_bot(Level::Normal, i, Budget::Iterations(1)))
-            .collect();
-        let never = AtomicBool::new(false);
-        for _ in 0..3000 {
-            let Some(p) = g.to_act() else { break };
+        // Play Cards with a Lord card in hand: the card lights up the player's Villages, and
+        // playing a Lord is never offered through a Village alone.
+        let found = crate::ui::play_until(0, 3000, |g, p| {
             let pool = g.legal_actions(p);
-            if let Some(Action::PlayLord { lord, village, .. }) = pool
+            let Some(Action::PlayLord { lord, village, .. }) = pool
                 .iter()
                 .find(|a| matches!(a, Action::PlayLord { .. }))
                 .cloned()
-            {
-                let sel = Selection::Card(Card::Lord(lord));
-                assert!(highlights(&g, &pool, &sel).contains(&village));
-                assert!(!highlights(&g, &pool, &Selection::None)
+            else {
+                return false;
+            };
+            let sel = Selection::Card(Card::Lord(lord));
+            assert!(highlights(g, &pool, &sel).contains(&village));
+            assert!(!highlights(g, &pool, &Selection::None).iter().any(|v| {
+                listed(g, &pool, &Selection::Village(*v))
                     .iter()
-                    .any(|v| listed(&g, &pool, &Selection::Village(*v))
-                        .iter()
-                        .any(|a| matches!(a, Action::PlayLord { .. }))));
-                return;
-            }
-            let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
-            g.apply(p, a).unwrap();
-        }
-        panic!("no Lord card was ever playable");
+                    .any(|a| matches!(a, Action::PlayLord { .. }))
+            }));
+            true
+        });
+        assert!(found, "no Lord card was ever playable");
     }
 }

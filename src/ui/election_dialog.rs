@@ -391,24 +391,11 @@ impl SimpleComponent for ElectionPanel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fief::bots::{new_bot, Budget, Level};
-    use fief::rules::Options;
-    use std::sync::atomic::AtomicBool;
 
     #[test]
     fn an_election_is_shown_then_revealed_with_its_rule() {
-        let mut g = Game::new(Options {
-            seed: 3,
-            ..Options::default()
-        })
-        .unwrap();
-        let mut bots: Vec<_> = (0..4)
-            .map(|i| new_bot(Level::Normal, i, Budget::Iterations(1)))
-            .collect();
-        let never = AtomicBool::new(false);
         let mut weighed = false;
-        for _ in 0..30000 {
-            let Some(p) = g.to_act() else { break };
+        let decided = crate::ui::play_until(3, 30000, |g, p| {
             let view = g.view(Some(p));
             if matches!(
                 view.prompt.as_ref().map(|x| &x.kind),
@@ -418,19 +405,18 @@ mod tests {
                 assert_eq!(weights(&view).len(), 4);
                 weighed = true;
             }
-            if let Some(r) = &view.state.last_election {
-                let lines = result_lines(&view.state, r);
-                assert_eq!(lines.len(), r.election.ballots.len() + 3);
-                assert!(lines.last().unwrap().contains(&r.count.reason));
-                assert!(weighed);
-                // Another player sees the same revealed ballots.
-                let other = g.view(Some((p + 1) % 4));
-                assert_eq!(other.state.last_election, view.state.last_election);
-                return;
-            }
-            let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
-            g.apply(p, a).unwrap();
-        }
-        panic!("no election was decided");
+            let Some(r) = &view.state.last_election else {
+                return false;
+            };
+            let lines = result_lines(&view.state, r);
+            assert_eq!(lines.len(), r.election.ballots.len() + 3);
+            assert!(lines.last().unwrap().contains(&r.count.reason));
+            assert!(weighed);
+            // Another player sees the same revealed ballots.
+            let other = g.view(Some((p + 1) % 4));
+            assert_eq!(other.state.last_election, view.state.last_election);
+            true
+        });
+        assert!(decided, "no election was decided");
     }
 }

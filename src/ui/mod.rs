@@ -34,3 +34,33 @@ pub fn trf(msgid: &str, args: &[(&str, &str)]) -> String {
 pub fn trn(single: &str, plural: &str, n: u32) -> String {
     gettextrs::ngettext(single, plural, n).replace("{n}", &n.to_string())
 }
+
+/// For the tests of the pure parts: plays a 4-player game (seed `seed`) with Normal bots,
+/// calling `look` before each decision with the game and the player to decide; stops when
+/// `look` returns true (then returns true) or after `steps` decisions or at the end.
+#[cfg(test)]
+pub fn play_until(
+    seed: u64,
+    steps: usize,
+    mut look: impl FnMut(&fief::rules::Game, fief::rules::PlayerId) -> bool,
+) -> bool {
+    use fief::bots::{new_bot, Budget, Level};
+    let mut g = fief::rules::Game::new(fief::rules::Options {
+        seed,
+        ..Default::default()
+    })
+    .unwrap();
+    let mut bots: Vec<_> = (0..4)
+        .map(|i| new_bot(Level::Normal, seed * 10 + i, Budget::Iterations(1)))
+        .collect();
+    let never = std::sync::atomic::AtomicBool::new(false);
+    for _ in 0..steps {
+        let Some(p) = g.to_act() else { break };
+        if look(&g, p) {
+            return true;
+        }
+        let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
+        g.apply(p, a).unwrap();
+    }
+    false
+}
