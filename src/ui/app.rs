@@ -180,6 +180,12 @@ const CSS: &str = "
 .prompt-bar { background: alpha(@accent_bg_color, 0.08); }
 ";
 
+/// Sends a message to the window from a GTK callback; once the window is gone (its runtime
+/// shut down) the message is dropped instead of panicking inside the callback.
+fn post(s: &ComponentSender<App>, m: Msg) {
+    s.input_sender().send(m).ok();
+}
+
 fn level_seed(seed: u64, p: PlayerId) -> u64 {
     seed.wrapping_mul(6364136223846793005)
         .wrapping_add(1442695040888963407 ^ (p as u64 + 1))
@@ -472,8 +478,8 @@ impl App {
         d.set_close_response("");
         let s = sender.clone();
         d.connect_response(None, move |_, r| match r {
-            "yes" => s.input(Msg::Answer(key, true)),
-            "no" => s.input(Msg::Answer(key, false)),
+            "yes" => post(&s, Msg::Answer(key, true)),
+            "no" => post(&s, Msg::Answer(key, false)),
             _ => {}
         });
         d.present();
@@ -541,7 +547,7 @@ impl App {
         d.add_response("new", &tr("New Game"));
         d.set_response_appearance("new", adw::ResponseAppearance::Suggested);
         let s = sender.clone();
-        d.connect_response(None, move |_, r| s.input(Msg::EndDialog(r == "new")));
+        d.connect_response(None, move |_, r| post(&s, Msg::EndDialog(r == "new")));
         d.present();
     }
 
@@ -646,12 +652,12 @@ impl Component for App {
         let new_button = gtk::Button::with_label(&tr("New Game"));
         new_button.set_tooltip_text(Some(&tr("Start a new game (Ctrl+N)")));
         let s = sender.clone();
-        new_button.connect_clicked(move |_| s.input(Msg::NewGame));
+        new_button.connect_clicked(move |_| post(&s, Msg::NewGame));
         header.pack_start(&new_button);
         let undo_button = gtk::Button::from_icon_name("edit-undo-symbolic");
         undo_button.set_tooltip_text(Some(&tr("Undo your last decision (Ctrl+Z)")));
         let s = sender.clone();
-        undo_button.connect_clicked(move |_| s.input(Msg::Undo));
+        undo_button.connect_clicked(move |_| post(&s, Msg::Undo));
         header.pack_start(&undo_button);
         let menu = gio::Menu::new();
         let game_section = gio::Menu::new();
@@ -680,7 +686,7 @@ impl Component for App {
         for (name, msg) in actions {
             let a = gio::SimpleAction::new(name, None);
             let s = sender.clone();
-            a.connect_activate(move |_, _| s.input(msg()));
+            a.connect_activate(move |_, _| post(&s, msg()));
             window.add_action(&a);
         }
         // Keyboard shortcuts.
@@ -703,7 +709,7 @@ impl Component for App {
             keys.add_shortcut(gtk::Shortcut::new(
                 gtk::ShortcutTrigger::parse_string(accel),
                 Some(gtk::CallbackAction::new(move |_, _| {
-                    s.input(msg());
+                    post(&s, msg());
                     glib::Propagation::Stop
                 })),
             ));
@@ -804,7 +810,7 @@ impl Component for App {
         cover_button.set_halign(gtk::Align::Center);
         cover_button.set_widget_name("uncover");
         let s = sender.clone();
-        cover_button.connect_clicked(move |_| s.input(Msg::Uncover));
+        cover_button.connect_clicked(move |_| post(&s, Msg::Uncover));
         cover.set_child(Some(&cover_button));
         cover.set_visible(false);
         overlay.add_overlay(&cover);
@@ -860,7 +866,7 @@ impl Component for App {
         window.connect_map(move |_| {
             let s = s.clone();
             glib::timeout_add_local_once(Duration::from_millis(150), move || {
-                s.input(Msg::Shown(ask));
+                post(&s, Msg::Shown(ask));
             });
         });
         ComponentParts { model, widgets: () }
@@ -1105,7 +1111,7 @@ impl App {
                     let r = std::fs::read_to_string(&path)
                         .map_err(|e| e.to_string())
                         .and_then(|t| fief::save::from_json(&t));
-                    s.input(Msg::Loaded(Box::new(r)));
+                    post(&s, Msg::Loaded(Box::new(r)));
                 }
             }
             c.destroy();
