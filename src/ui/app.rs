@@ -240,13 +240,18 @@ impl App {
 
     /// Applies `action` for `player`, keeping the undo stack honest.
     fn apply(&mut self, player: PlayerId, action: Action, by_human: bool, explicit: bool) -> bool {
-        let before = self.game.clone();
+        // Only a human's decision may be taken back: a bot's move is applied without a copy.
+        let before = by_human.then(|| self.game.clone());
         match self.game.apply(player, action) {
             Ok(_) => {
                 self.applied += 1;
                 self.selection = Selection::None;
                 self.status.clear();
-                if !by_human || self.game.revealed_since(&before) {
+                let Some(before) = before else {
+                    self.undo.clear();
+                    return true;
+                };
+                if self.game.revealed_since(&before) {
                     self.undo.clear();
                 } else if explicit {
                     if self.undo.last().is_some_and(|(p, _)| *p != player) {
@@ -557,25 +562,21 @@ impl App {
 
     /// A click on the map, through the pure rules of `choices`.
     fn clicked(&mut self, v: Option<VillageId>) {
-        if self.human_turn().is_none() {
-            return;
-        }
-        let Some(v) = v else {
+        let (Some(v), Some(p)) = (v, self.human_turn()) else {
             self.selection = Selection::None;
             return;
         };
-        let (view, pool) = self.frame();
-        match choices::click(&view.state, &pool, &self.selection, v) {
+        // The acting player's legal actions, as the prompt bar and the map were given them.
+        let pool = self.game.legal_actions(p);
+        match choices::click(&self.game, &pool, &self.selection, v) {
             Click::Apply(a) => {
-                if let Some(p) = self.human_turn() {
-                    self.apply(p, a, true, true);
-                }
+                self.apply(p, a, true, true);
             }
             Click::Select(s) => self.selection = s,
             Click::Ignore => {
                 self.status = trf(
                     "Nothing to do at {v} now.",
-                    &[("v", &text::village(&view.state, v))],
+                    &[("v", &text::village(&self.game, v))],
                 );
             }
         }

@@ -267,7 +267,7 @@ mod tests {
 
     #[test]
     fn a_battle_shows_both_sides_figures_and_the_dice_faces() {
-        let rolled = crate::ui::play_until(7, 20000, |g, _| {
+        let rolled = crate::ui::play_until(fief::bots::Level::Normal, 7, 20000, |g, _| {
             let view = g.view(None);
             match (&g.battle, battle_show(&view)) {
                 (Some(b), Some(show)) => {

@@ -416,7 +416,7 @@ mod tests {
     fn every_legal_action_can_be_reached_by_clicks() {
         for seed in 1..4 {
             let mut steps = 0;
-            crate::ui::play_until(seed, 1500, |g, p| {
+            crate::ui::play_until(fief::bots::Level::Normal, seed, 1500, |g, p| {
                 let pool = g.legal_actions(p);
                 let reached = reachable(g, &pool);
                 for a in &pool {
@@ -453,7 +453,7 @@ mod tests {
     fn a_card_selection_lights_up_its_villages() {
         // Play Cards with a Lord card in hand: the card lights up the player's Villages, and
         // playing a Lord is never offered through a Village alone.
-        let found = crate::ui::play_until(0, 3000, |g, p| {
+        let found = crate::ui::play_until(fief::bots::Level::Normal, 0, 3000, |g, p| {
             let pool = g.legal_actions(p);
             let Some(Action::PlayLord { lord, village, .. }) = pool
                 .iter()

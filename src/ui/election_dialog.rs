@@ -320,10 +320,8 @@ impl SimpleComponent for ElectionPanel {
         if self.showing.as_deref() == Some(&key) && self.last == g.last_election {
             return;
         }
-        if g.last_election.is_some() && g.last_election != self.last && self.last.is_some() {
-            sender.output(ElectionPanelOut::Decided).ok();
-        }
-        if g.last_election.is_some() && self.last.is_none() && self.showing.is_some() {
+        // A result that is new since the panel was last shown: it wants to be seen.
+        if g.last_election.is_some() && g.last_election != self.last && self.showing.is_some() {
             sender.output(ElectionPanelOut::Decided).ok();
         }
         self.last = g.last_election.clone();
@@ -395,7 +393,7 @@ mod tests {
     #[test]
     fn an_election_is_shown_then_revealed_with_its_rule() {
         let mut weighed = false;
-        let decided = crate::ui::play_until(3, 30000, |g, p| {
+        let decided = crate::ui::play_until(fief::bots::Level::Normal, 3, 30000, |g, p| {
             let view = g.view(Some(p));
             if matches!(
                 view.prompt.as_ref().map(|x| &x.kind),

@@ -35,23 +35,24 @@ pub fn trn(single: &str, plural: &str, n: u32) -> String {
     gettextrs::ngettext(single, plural, n).replace("{n}", &n.to_string())
 }
 
-/// For the tests of the pure parts: plays a 4-player game (seed `seed`) with Normal bots,
+/// For the tests of the pure parts: plays a 4-player game (seed `seed`) with bots of `level`,
 /// calling `look` before each decision with the game and the player to decide; stops when
 /// `look` returns true (then returns true) or after `steps` decisions or at the end.
 #[cfg(test)]
 pub fn play_until(
+    level: fief::bots::Level,
     seed: u64,
     steps: usize,
     mut look: impl FnMut(&fief::rules::Game, fief::rules::PlayerId) -> bool,
 ) -> bool {
-    use fief::bots::{new_bot, Budget, Level};
+    use fief::bots::{new_bot, Budget};
     let mut g = fief::rules::Game::new(fief::rules::Options {
         seed,
         ..Default::default()
     })
     .unwrap();
     let mut bots: Vec<_> = (0..4)
-        .map(|i| new_bot(Level::Normal, seed * 10 + i, Budget::Iterations(1)))
+        .map(|i| new_bot(level, seed * 10 + i, Budget::Iterations(1)))
         .collect();
     let never = std::sync::atomic::AtomicBool::new(false);
     for _ in 0..steps {
