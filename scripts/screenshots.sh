@@ -14,6 +14,10 @@ cargo build --quiet --bin fief
 out=docs/screenshots
 mkdir -p "$out"
 export GTK_A11Y=none
+# Screenshots never touch the user's own saves and preferences.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+export XDG_DATA_HOME=$scratch/data XDG_CONFIG_HOME=$scratch/config
 
 # shot NAME SECONDS ARGS...: run the app with ARGS, wait, photograph the screen.
 shot() {

@@ -72,6 +72,10 @@ fn parse_args(args: &[String]) -> Result<AppInit, String> {
     if let Some(u) = until {
         advance(&mut init, &u)?;
     }
+    if !args.is_empty() {
+        // A scripted session (screenshots, bug reports) leaves the preferences as they were.
+        init.prefs_path = None;
+    }
     Ok(init)
 }
 

@@ -178,6 +178,33 @@ impl Map {
         .clone()
     }
 
+    /// A short fingerprint of what the rules see of the board (Villages, Fiefs, Bishoprics and
+    /// roads, not the drawing), so that a saved game is only ever loaded onto its own map.
+    pub fn fingerprint(&self) -> String {
+        // FNV-1a, 64 bits: stable across builds and platforms, unlike std's hasher.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for b in bytes.iter().chain(std::iter::once(&0xff)) {
+                h ^= *b as u64;
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        for v in &self.villages {
+            eat(v.key.as_bytes());
+            eat(&[v.fief, v.bishopric]);
+        }
+        for f in &self.fiefs {
+            eat(f.key.as_bytes());
+        }
+        for b in &self.bishoprics {
+            eat(&[b.number, b.principal]);
+        }
+        for (a, b) in &self.roads {
+            eat(&[*a, *b]);
+        }
+        format!("{h:016x}")
+    }
+
     pub fn load(path: &std::path::Path) -> Result<Map, MapError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| MapError(format!("cannot read {}: {e}", path.display())))?;

@@ -13,20 +13,21 @@ use super::family_board::{BoardsMsg, FamilyBoards};
 use super::game_log::{GameLog, LogMsg};
 use super::map_canvas::{MapCanvas, MapMsg, MapOut};
 use super::new_game::{NewGame, NewGameDialog, NewGameMsg, NewGameOut};
-use super::preferences::{PreferencesWindow, Prefs, PrefsMsg, PrefsOut};
+use super::preferences::{PreferencesWindow, Prefs, PrefsMsg, PrefsOut, PrefsProblem};
 use super::prompt_bar::{PromptBar, PromptData, PromptMsg, PromptOut};
 use super::rules_pane::{RulesMsg, RulesPane};
 use super::text;
 use super::{tr, trf};
-use fief::bots::{new_bot, Bot, Budget, Level};
+use fief::bots::{new_bot, Bot, Budget};
 use fief::map::VillageId;
-use fief::rules::{Action, Game, Options, PlayerId, PromptKind, View};
-use fief::save::Seat;
+use fief::rules::{Action, Game, Options, Phase, PlayerId, PromptKind, View};
+use fief::save::{LoadError, Saved, Seat, Store};
 use relm4::adw::prelude::*;
 use relm4::gtk::{gio, glib};
 use relm4::{
     adw, gtk, Component, ComponentController, ComponentParts, ComponentSender, Controller,
 };
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -46,28 +47,50 @@ pub struct AppInit {
     pub ask_new_game: bool,
     /// How long the Hard bot thinks per decision.
     pub hard_budget: Budget,
+    /// Where the preferences are kept (None: not kept, as in the tests).
+    pub prefs_path: Option<PathBuf>,
+    /// What was wrong in the preferences file, told once the window is up.
+    pub prefs_problems: Vec<PrefsProblem>,
+    /// Where saves and the autosave go (None: nowhere, as in the tests).
+    pub store: Option<Store>,
 }
 
 impl AppInit {
-    /// One human (Green) against three Normal bots, random seed.
+    /// The seats of the preferences (by default one human against three Normal bots), a
+    /// random seed, the preferences and saves in the XDG directories.
     pub fn default_game() -> AppInit {
+        let prefs_path = Prefs::default_path();
+        let (prefs, prefs_problems) = match &prefs_path {
+            Some(p) => Prefs::load(p),
+            None => (Prefs::default(), Vec::new()),
+        };
+        let seats = prefs.default_seats.clone();
         let game = Game::new(Options {
-            players: 4,
+            players: seats.len() as u8,
             seed: super::new_game::random_seed(),
             ..Options::default()
         })
+        .or_else(|_| {
+            Game::new(Options {
+                seed: super::new_game::random_seed(),
+                ..Options::default()
+            })
+        })
         .expect("the default options are valid");
+        let seats = if seats.len() == game.players.len() {
+            seats
+        } else {
+            Prefs::default().default_seats
+        };
         AppInit {
             game,
-            seats: vec![
-                Seat::Human,
-                Seat::Bot(Level::Normal),
-                Seat::Bot(Level::Normal),
-                Seat::Bot(Level::Normal),
-            ],
-            prefs: Prefs::default(),
+            seats,
+            prefs,
             ask_new_game: true,
             hard_budget: Budget::Time(Duration::from_secs(1)),
+            prefs_path,
+            prefs_problems,
+            store: Store::default_location(),
         }
     }
 }
@@ -79,9 +102,15 @@ pub enum Msg {
     Undo,
     Save,
     Load,
-    Loaded(Box<Result<(Vec<Seat>, Game), String>>),
+    Loaded(Box<Result<Saved, LoadError>>),
+    /// The answer to "Resume your last game?".
+    Resume(bool),
+    /// The answer to "Attack?" for the decision `key`.
+    Confirmed(usize, Box<Action>),
     Preferences,
-    PrefsChanged(Prefs),
+    PrefsChanged(Box<Prefs>),
+    /// Ctrl+Q: close the window (the game is autosaved).
+    Quit,
     Rules,
     Shortcuts,
     About,
@@ -123,6 +152,14 @@ pub struct App {
     pub seats: Vec<Seat>,
     bots: Vec<Option<Box<dyn Bot>>>,
     prefs: Prefs,
+    prefs_path: Option<PathBuf>,
+    prefs_problems: Vec<PrefsProblem>,
+    store: Option<Store>,
+    /// The round and phase last autosaved.
+    autosaved: Option<(u16, std::mem::Discriminant<Phase>)>,
+    /// The autosaved game offered at launch, while the question is open.
+    resumable: Option<Box<Saved>>,
+    sender: ComponentSender<App>,
     hard_budget: Budget,
     selection: Selection,
     /// Whose private information is on screen (None: nobody's, a spectator's view).
@@ -186,6 +223,21 @@ fn post(s: &ComponentSender<App>, m: Msg) {
     s.input_sender().send(m).ok();
 }
 
+/// GTK's interface animations on or off (Preferences).
+fn apply_animations(on: bool) {
+    if let Some(settings) = gtk::Settings::default() {
+        settings.set_gtk_enable_animations(on);
+    }
+}
+
+/// A time of saving in the reader's local format.
+fn when(secs: u64) -> String {
+    glib::DateTime::from_unix_local(secs as i64)
+        .and_then(|d| d.format("%x %H:%M"))
+        .map(|s| s.to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
 fn level_seed(seed: u64, p: PlayerId) -> u64 {
     seed.wrapping_mul(6364136223846793005)
         .wrapping_add(1442695040888963407 ^ (p as u64 + 1))
@@ -247,6 +299,7 @@ impl App {
                 self.applied += 1;
                 self.selection = Selection::None;
                 self.status.clear();
+                self.autosave_on_new_phase();
                 let Some(before) = before else {
                     self.undo.clear();
                     return true;
@@ -355,13 +408,13 @@ impl App {
         let g = &view.state;
         // Header: round and phase.
         self.title.set_subtitle(&if self.game.round == 0 {
-            self.game.phase_name()
+            text::phase(&self.game)
         } else {
             trf(
                 "Round {n} — {phase}",
                 &[
                     ("n", &self.game.round.to_string()),
-                    ("phase", &self.game.phase_name()),
+                    ("phase", &text::phase(&self.game)),
                 ],
             )
         });
@@ -569,9 +622,7 @@ impl App {
         // The acting player's legal actions, as the prompt bar and the map were given them.
         let pool = self.game.legal_actions(p);
         match choices::click(&self.game, &pool, &self.selection, v) {
-            Click::Apply(a) => {
-                self.apply(p, a, true, true);
-            }
+            Click::Apply(a) => self.decide(p, a),
             Click::Select(s) => self.selection = s,
             Click::Ignore => {
                 self.status = trf(
@@ -584,8 +635,113 @@ impl App {
 
     fn choose(&mut self, a: Action) {
         if let Some(p) = self.human_turn() {
-            self.apply(p, a, true, true);
+            self.decide(p, a);
         }
+    }
+
+    /// A human's decision; one that starts a battle is confirmed first (Preferences).
+    fn decide(&mut self, p: PlayerId, a: Action) {
+        let attack = matches!(a, Action::DeclareBattle { .. } | Action::DeclareSiege(_));
+        if !(attack && self.prefs.confirm_attack && self.shown) {
+            self.apply(p, a, true, true);
+            return;
+        }
+        let key = self.game.history.len();
+        let d = adw::MessageDialog::new(
+            Some(&self.window),
+            Some(&tr("Start a battle?")),
+            Some(&text::action(&self.game, &a)),
+        );
+        d.add_response("cancel", &tr("Cancel"));
+        d.add_response("attack", &tr("Attack"));
+        d.set_response_appearance("attack", adw::ResponseAppearance::Destructive);
+        d.set_default_response(Some("attack"));
+        d.set_close_response("cancel");
+        let s = self.sender.clone();
+        d.connect_response(None, move |_, r| {
+            if r == "attack" {
+                post(&s, Msg::Confirmed(key, Box::new(a.clone())));
+            }
+        });
+        d.present();
+    }
+
+    /// Saves the game to the autosave when a new phase (or round) has begun.
+    fn autosave_on_new_phase(&mut self) {
+        let now = (self.game.round, std::mem::discriminant(&self.game.phase));
+        if self.autosaved != Some(now) {
+            self.autosave_now();
+        }
+    }
+
+    fn autosave_now(&mut self) {
+        self.autosaved = Some((self.game.round, std::mem::discriminant(&self.game.phase)));
+        let Some(store) = &self.store else { return };
+        if let Err(e) = store.autosave(&self.seats, &self.game) {
+            let m = trf("The game could not be autosaved: {e}", &[("e", &e)]);
+            eprintln!("fief: {m}");
+            self.status = m;
+        }
+    }
+
+    fn store_prefs(&self) {
+        let Some(path) = &self.prefs_path else { return };
+        if let Err(e) = self.prefs.store(path) {
+            eprintln!("fief: the preferences could not be saved: {e}");
+        }
+    }
+
+    /// At launch: offers to resume the autosaved game, if one is unfinished. Says whether a
+    /// question was asked (otherwise the new-game dialog opens).
+    fn offer_resume(&mut self, sender: &ComponentSender<Self>) -> bool {
+        let Some(store) = &self.store else {
+            return false;
+        };
+        let (heading, body, can_resume) = match store.resume() {
+            None => return false,
+            Some(Ok(saved)) if saved.game.outcome.is_none() => {
+                let g = &saved.game;
+                let players: Vec<String> = (0..g.n()).map(|p| g.name(p)).collect();
+                let body = trf(
+                    "Round {n}, {phase}, saved {when}.\nPlayers: {players}.",
+                    &[
+                        ("n", &g.round.to_string()),
+                        ("phase", &text::phase(g)),
+                        ("when", &when(saved.saved_at)),
+                        ("players", &players.join(", ")),
+                    ],
+                );
+                self.resumable = Some(Box::new(saved));
+                (tr("Resume your last game?"), body, true)
+            }
+            Some(Ok(_)) => return false,
+            Some(Err(e)) => (
+                tr("Your last game could not be restored"),
+                trf(
+                    "{why}\nThe file was left as it is: {path}",
+                    &[
+                        ("why", &text::load_error(&e)),
+                        ("path", &store.autosave_path().display().to_string()),
+                    ],
+                ),
+                false,
+            ),
+        };
+        let d = adw::MessageDialog::new(Some(&self.window), Some(&heading), Some(&body));
+        d.set_widget_name("resume-dialog");
+        d.add_response("new", &tr("New Game"));
+        if can_resume {
+            d.add_response("resume", &tr("Resume"));
+            d.set_response_appearance("resume", adw::ResponseAppearance::Suggested);
+            d.set_default_response(Some("resume"));
+        } else {
+            self.resumable = None;
+        }
+        d.set_close_response("new");
+        let s = sender.clone();
+        d.connect_response(None, move |_, r| post(&s, Msg::Resume(r == "resume")));
+        d.present();
+        true
     }
 }
 
@@ -646,6 +802,11 @@ impl Component for App {
         sender: ComponentSender<Self>,
     ) -> ComponentParts<Self> {
         relm4::set_global_css(CSS);
+        window.set_default_size(init.prefs.window_width, init.prefs.window_height);
+        if init.prefs.maximized {
+            window.maximize();
+        }
+        apply_animations(init.prefs.animations);
         // Header bar.
         let header = adw::HeaderBar::new();
         let title = adw::WindowTitle::new(APP_NAME, "");
@@ -693,7 +854,8 @@ impl Component for App {
         // Keyboard shortcuts.
         let keys = gtk::ShortcutController::new();
         keys.set_scope(gtk::ShortcutScope::Global);
-        let bind: [(&str, MsgFn); 10] = [
+        let bind: [(&str, MsgFn); 11] = [
+            ("<Control>q", || Msg::Quit),
             ("<Control>n", || Msg::NewGame),
             ("<Control>z", || Msg::Undo),
             ("<Control>s", || Msg::Save),
@@ -749,9 +911,10 @@ impl Component for App {
             .forward(sender.input_sender(), |NewGameOut::Start(ng)| {
                 Msg::StartGame(Box::new(ng))
             });
+        new_game.emit(NewGameMsg::Defaults(init.prefs.default_seats.clone()));
         let prefs_window = PreferencesWindow::builder()
             .transient_for(&window)
-            .launch(init.prefs)
+            .launch(init.prefs.clone())
             .forward(sender.input_sender(), |PrefsOut::Changed(p)| {
                 Msg::PrefsChanged(p)
             });
@@ -827,6 +990,12 @@ impl Component for App {
             game: init.game.clone(),
             seats: init.seats.clone(),
             prefs: init.prefs,
+            prefs_path: init.prefs_path,
+            prefs_problems: init.prefs_problems,
+            store: init.store,
+            autosaved: None,
+            resumable: None,
+            sender: sender.clone(),
             hard_budget: init.hard_budget,
             selection: Selection::None,
             viewer: None,
@@ -880,7 +1049,16 @@ impl Component for App {
                 return;
             }
             Msg::StartGame(ng) => match Game::with_map(ng.options.clone(), self.game.map.clone()) {
-                Ok(g) => self.set_game(g, ng.seats.clone()),
+                Ok(g) => {
+                    if self.prefs.default_seats != ng.seats {
+                        self.prefs.default_seats = ng.seats.clone();
+                        self.prefs_window
+                            .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
+                        self.store_prefs();
+                    }
+                    self.set_game(g, ng.seats.clone());
+                    self.autosave_now();
+                }
                 Err(e) => self.toast(&e.to_string()),
             },
             Msg::Undo => {
@@ -914,26 +1092,66 @@ impl Component for App {
                 return;
             }
             Msg::Loaded(r) => match *r {
-                Ok((seats, g)) => {
-                    self.set_game(g, seats);
-                    self.toast(&tr("Game loaded."));
+                Ok(saved) => {
+                    let migrated = saved.migrated_from.is_some();
+                    self.set_game(saved.game, saved.seats);
+                    self.autosave_now();
+                    self.toast(&if migrated {
+                        tr("Game loaded (saved by an older version, converted).")
+                    } else {
+                        tr("Game loaded.")
+                    });
                 }
                 Err(e) => {
                     let d = adw::MessageDialog::new(
                         Some(&self.window),
                         Some(&tr("This file cannot be loaded")),
-                        Some(&e),
+                        Some(&text::load_error(&e)),
                     );
                     d.add_response("ok", &tr("OK"));
                     d.present();
                     return;
                 }
             },
+            Msg::Resume(yes) => match self.resumable.take() {
+                Some(saved) if yes => {
+                    let saved = *saved;
+                    self.set_game(saved.game, saved.seats);
+                    self.autosaved =
+                        Some((self.game.round, std::mem::discriminant(&self.game.phase)));
+                }
+                _ => {
+                    self.new_game.emit(NewGameMsg::Open);
+                    return;
+                }
+            },
+            Msg::Confirmed(key, a) => {
+                if key != self.game.history.len() {
+                    return;
+                }
+                if let Some(p) = self.human_turn() {
+                    self.apply(p, *a, true, true);
+                }
+            }
+            Msg::Quit => {
+                self.window.close();
+                return;
+            }
             Msg::Preferences => {
                 self.prefs_window.emit(PrefsMsg::Open);
                 return;
             }
-            Msg::PrefsChanged(p) => self.prefs = p,
+            Msg::PrefsChanged(p) => {
+                if p.animations != self.prefs.animations {
+                    apply_animations(p.animations);
+                }
+                if p.default_seats != self.prefs.default_seats {
+                    self.new_game
+                        .emit(NewGameMsg::Defaults(p.default_seats.clone()));
+                }
+                self.prefs = *p;
+                self.store_prefs();
+            }
             Msg::Rules => {
                 self.rules.emit(RulesMsg::Open);
                 return;
@@ -1006,7 +1224,12 @@ impl Component for App {
                     return;
                 }
                 self.shown = true;
-                if ask {
+                for problem in std::mem::take(&mut self.prefs_problems) {
+                    let m = problem.message();
+                    eprintln!("fief: {m}");
+                    self.toast(&m);
+                }
+                if ask && !self.offer_resume(&sender) {
                     self.new_game.emit(NewGameMsg::Open);
                 }
             }
@@ -1062,6 +1285,18 @@ impl Component for App {
 
     fn shutdown(&mut self, _widgets: &mut (), _output: relm4::Sender<()>) {
         self.cancel.store(true, Ordering::Relaxed);
+        // Quitting keeps the game and the window's size.
+        self.autosave_now();
+        let maximized = self.window.is_maximized();
+        if !maximized {
+            let (w, h) = self.window.default_size();
+            if w > 0 && h > 0 {
+                self.prefs.window_width = w;
+                self.prefs.window_height = h;
+            }
+        }
+        self.prefs.maximized = maximized;
+        self.store_prefs();
     }
 }
 
@@ -1074,12 +1309,28 @@ impl App {
             Some(&tr("Save")),
             Some(&tr("Cancel")),
         );
-        chooser.set_current_name("fief-game.json");
+        chooser.add_filter(&save_filter());
+        if let Some(store) = &self.store {
+            let dir = store.saves_dir();
+            if std::fs::create_dir_all(&dir).is_ok() {
+                let _ = chooser.set_current_folder(Some(&gio::File::for_path(&dir)));
+            }
+        }
+        chooser.set_current_name(&trf(
+            "Round {n}.{ext}",
+            &[
+                ("n", &self.game.round.to_string()),
+                ("ext", fief::save::EXTENSION),
+            ],
+        ));
         let text = fief::save::to_json(&self.seats, &self.game);
         let toasts = self.toasts.clone();
         chooser.connect_response(move |c, r| {
             if r == gtk::ResponseType::Accept {
-                if let Some(path) = c.file().and_then(|f| f.path()) {
+                if let Some(mut path) = c.file().and_then(|f| f.path()) {
+                    if path.extension().is_none() {
+                        path.set_extension(fief::save::EXTENSION);
+                    }
                     let msg = match &text {
                         Ok(t) => match fief::save::write_atomic(&path, t) {
                             Ok(()) => tr("Game saved."),
@@ -1105,13 +1356,22 @@ impl App {
             Some(&tr("Load")),
             Some(&tr("Cancel")),
         );
+        chooser.add_filter(&save_filter());
+        let all = gtk::FileFilter::new();
+        all.set_name(Some(&tr("All files")));
+        all.add_pattern("*");
+        chooser.add_filter(&all);
+        if let Some(store) = &self.store {
+            let dir = store.saves_dir();
+            if dir.is_dir() {
+                let _ = chooser.set_current_folder(Some(&gio::File::for_path(&dir)));
+            }
+        }
         let s = sender.clone();
         chooser.connect_response(move |c, r| {
             if r == gtk::ResponseType::Accept {
                 if let Some(path) = c.file().and_then(|f| f.path()) {
-                    let r = std::fs::read_to_string(&path)
-                        .map_err(|e| e.to_string())
-                        .and_then(|t| fief::save::from_json(&t));
+                    let r = fief::save::load(&path);
                     post(&s, Msg::Loaded(Box::new(r)));
                 }
             }
@@ -1121,6 +1381,15 @@ impl App {
     }
 }
 
+/// Fief saves in the file choosers.
+fn save_filter() -> gtk::FileFilter {
+    let f = gtk::FileFilter::new();
+    f.set_name(Some(&tr("Fief saved games")));
+    f.add_pattern(&format!("*.{}", fief::save::EXTENSION));
+    f.add_pattern("*.json");
+    f
+}
+
 /// The window in a real GTK main loop (run under `xvfb-run -a`).
 #[cfg(test)]
 mod gtk_tests {
@@ -1128,6 +1397,7 @@ mod gtk_tests {
     use crate::ui::map_canvas::{hit_test, Camera, Fit};
     use crate::ui::new_game::NewGameMsg;
     use crate::ui::preferences::Pace;
+    use fief::bots::Level;
     use relm4::Component;
 
     /// Runs the main loop until `done` holds or `secs` pass; says whether it held.
@@ -1152,9 +1422,13 @@ mod gtk_tests {
             prefs: Prefs {
                 pace: Pace::Instant,
                 auto_pass: true,
+                ..Prefs::default()
             },
             ask_new_game: false,
             hard_budget: Budget::Iterations(20),
+            prefs_path: None,
+            prefs_problems: Vec::new(),
+            store: None,
         }
     }
 
@@ -1258,5 +1532,75 @@ mod gtk_tests {
         // The bots choose theirs in turn; the human is asked nothing until then.
         assert!(pump_until(60, || app.model().game.round >= 1));
         assert!(app.model().bot_errors.is_empty());
+    }
+
+    #[gtk4::test]
+    fn the_game_is_autosaved_and_offered_again_at_launch() {
+        let dir = std::env::temp_dir().join(format!("fief-autosave-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::at(&dir);
+        let mut first = init(
+            vec![
+                Seat::Human,
+                Seat::Bot(Level::Easy),
+                Seat::Bot(Level::Easy),
+                Seat::Bot(Level::Easy),
+            ],
+            Options {
+                players: 4,
+                seed: 12,
+                first_player: Some(1),
+                ..Options::default()
+            },
+        );
+        first.store = Some(store.clone());
+        let app = App::builder().launch(first).detach();
+        app.widget().present();
+        // The bots choose their starting Villages, then the human is asked for his.
+        assert!(pump_until(30, || app.model().game.to_act() == Some(0)));
+        let saved = store.resume().expect("an autosave").expect("it loads");
+        assert!(!saved.game.history.is_empty());
+        let start = app.model().game.legal_actions(0)[0].clone();
+        app.emit(Msg::Prompt(PromptOut::Chosen(start)));
+        // Round 1 begins: a new phase, saved again; the human's next decision waits.
+        assert!(pump_until(60, || {
+            let g = &app.model().game;
+            g.round >= 1 && g.to_act() == Some(0)
+        }));
+        let saved = store.resume().unwrap().unwrap();
+        let now = app.model().game.history.clone();
+        assert!(saved.game.round >= 1);
+        assert_eq!(saved.game.history[..], now[..saved.game.history.len()]);
+        // Quitting saves the game as it stands (the file is removed first to see it).
+        std::fs::remove_file(store.autosave_path()).unwrap();
+        app.emit(Msg::Quit);
+        pump_until(2, || false);
+        drop(app);
+        pump_until(1, || false);
+        let saved = store.resume().unwrap().unwrap();
+        assert_eq!(saved.game.history, now, "the quit did not autosave");
+
+        // A new launch offers it; "Resume" takes it up where it was.
+        let mut again = init(
+            vec![Seat::Human, Seat::Human, Seat::Human],
+            Options {
+                players: 3,
+                ..Options::default()
+            },
+        );
+        again.store = Some(store.clone());
+        again.ask_new_game = true;
+        let app = App::builder().launch(again).detach();
+        app.widget().present();
+        assert!(pump_until(20, || app.model().resumable.is_some()));
+        app.emit(Msg::Resume(true));
+        assert!(pump_until(20, || app.model().game.n() == 4));
+        let m = app.model();
+        assert_eq!(m.game.history, now);
+        assert_eq!(m.seats[1], Seat::Bot(Level::Easy));
+        assert!(m.bot_errors.is_empty());
+        drop(m);
+        app.widget().close();
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,6 +1,7 @@
 //! The new-game dialog: 3 to 6 seats, each a human or a bot (Easy, Normal, Hard) with a name
 //! and a colour, and the seed (random unless given).
 
+use super::preferences::{seat_kind_label, SEAT_KINDS};
 use super::{tr, trf};
 use fief::bots::Level;
 use fief::rules::{Options, COLOURS};
@@ -25,12 +26,10 @@ pub struct SeatForm {
 }
 
 pub fn kind_seat(kind: u32) -> Seat {
-    match kind {
-        0 => Seat::Human,
-        1 => Seat::Bot(Level::Easy),
-        3 => Seat::Bot(Level::Hard),
-        _ => Seat::Bot(Level::Normal),
-    }
+    SEAT_KINDS
+        .get(kind as usize)
+        .copied()
+        .unwrap_or(Seat::Bot(Level::Normal))
 }
 
 /// Turns the filled-in form into a game setup, or says what is wrong with it.
@@ -89,6 +88,8 @@ pub struct NewGameDialog {
 #[derive(Debug)]
 pub enum NewGameMsg {
     Open,
+    /// The seats to start from (Preferences; the last game's).
+    Defaults(Vec<Seat>),
     Count,
     Start,
 }
@@ -163,12 +164,7 @@ impl SimpleComponent for NewGameDialog {
 
         let colour_names: Vec<String> = COLOURS.iter().map(|c| tr(c)).collect();
         let colour_refs: Vec<&str> = colour_names.iter().map(|s| s.as_str()).collect();
-        let kinds = [
-            tr("Human"),
-            tr("Bot · Easy"),
-            tr("Bot · Normal"),
-            tr("Bot · Hard"),
-        ];
+        let kinds: Vec<String> = SEAT_KINDS.iter().map(|k| seat_kind_label(*k)).collect();
         let kind_refs: Vec<&str> = kinds.iter().map(|s| s.as_str()).collect();
         let mut rows = Vec::new();
         for i in 0..6u32 {
@@ -232,6 +228,17 @@ impl SimpleComponent for NewGameDialog {
             NewGameMsg::Open => {
                 self.error.set_text("");
                 self.window.present();
+            }
+            NewGameMsg::Defaults(seats) => {
+                if !(3..=6).contains(&seats.len()) {
+                    return;
+                }
+                self.count.set_value(seats.len() as f64);
+                for (r, seat) in self.rows.iter().zip(&seats) {
+                    let k = SEAT_KINDS.iter().position(|k| k == seat).unwrap_or(2);
+                    r.kind.set_selected(k as u32);
+                }
+                sender.input(NewGameMsg::Count);
             }
             NewGameMsg::Count => {
                 let n = self.count.value() as usize;

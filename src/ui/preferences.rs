@@ -1,14 +1,22 @@
-//! Preferences: how fast bots' moves are shown, and whether reaction windows in which a human
-//! holds nothing playable are passed for him. (Kept for the session; saving them to the
-//! XDG config directory comes with the saves.)
+//! Preferences, kept as JSON in the XDG config directory (`~/.config/fief/preferences.json`):
+//! the window's size, how fast bots' moves are shown, the seats a new game starts with,
+//! animations, asking before an attack, and passing reaction windows in which a human holds
+//! nothing playable. A file with unknown or invalid keys is read for what it has: each problem
+//! is reported, none is fatal, and unknown keys are written back untouched.
 
-use super::tr;
+use super::{tr, trf};
+use fief::bots::Level;
+use fief::save::Seat;
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// How long each bot move stays on screen before the next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Pace {
     Instant,
     Fast,
@@ -39,37 +47,205 @@ impl Pace {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Prefs {
+    pub window_width: i32,
+    pub window_height: i32,
+    pub maximized: bool,
     pub pace: Pace,
+    /// The seats the new-game dialog starts with (3 to 6).
+    pub default_seats: Vec<Seat>,
+    /// Interface transitions (GTK's animations).
+    pub animations: bool,
+    /// Ask before a decision of yours starts a battle.
+    pub confirm_attack: bool,
     /// Pass a reaction window for a human who can play nothing in it.
     pub auto_pass: bool,
+    /// Keys this version does not know, kept as they were (a newer version may use them).
+    #[serde(flatten)]
+    pub unknown: Map<String, Value>,
 }
 
 impl Default for Prefs {
     fn default() -> Self {
         Prefs {
+            window_width: 1280,
+            window_height: 800,
+            maximized: false,
             pace: Pace::Normal,
+            default_seats: vec![
+                Seat::Human,
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+            ],
+            animations: true,
+            confirm_attack: true,
             auto_pass: true,
+            unknown: Map::new(),
         }
+    }
+}
+
+/// The seat kinds in the order of the drop-downs: human, then the bot levels.
+pub const SEAT_KINDS: [Seat; 4] = [
+    Seat::Human,
+    Seat::Bot(Level::Easy),
+    Seat::Bot(Level::Normal),
+    Seat::Bot(Level::Hard),
+];
+
+pub fn seat_kind_label(s: Seat) -> String {
+    match s {
+        Seat::Human => tr("Human"),
+        Seat::Bot(Level::Easy) => tr("Bot · Easy"),
+        Seat::Bot(Level::Normal) => tr("Bot · Normal"),
+        Seat::Bot(Level::Hard) => tr("Bot · Hard"),
+    }
+}
+
+/// One problem met while reading the preferences (none is fatal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrefsProblem {
+    Unreadable(String),
+    NotAnObject,
+    UnknownKey(String),
+    InvalidValue(String),
+}
+
+impl PrefsProblem {
+    pub fn message(&self) -> String {
+        match self {
+            PrefsProblem::Unreadable(e) => trf(
+                "The preferences could not be read ({e}); the defaults are used.",
+                &[("e", e)],
+            ),
+            PrefsProblem::NotAnObject => {
+                tr("The preferences file is damaged; the defaults are used.")
+            }
+            PrefsProblem::UnknownKey(k) => trf(
+                "Unknown preference “{key}” ignored (kept in the file).",
+                &[("key", k)],
+            ),
+            PrefsProblem::InvalidValue(k) => trf(
+                "Preference “{key}” has an invalid value; its default is used.",
+                &[("key", k)],
+            ),
+        }
+    }
+}
+
+impl Prefs {
+    /// Reads preferences from JSON text, key by key: what is valid is kept, every other key is
+    /// reported and replaced by its default.
+    pub fn from_json(text: &str) -> (Prefs, Vec<PrefsProblem>) {
+        let mut prefs = Prefs::default();
+        let mut problems = Vec::new();
+        let object = match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(o)) => o,
+            Ok(_) => return (prefs, vec![PrefsProblem::NotAnObject]),
+            Err(e) => return (prefs, vec![PrefsProblem::Unreadable(e.to_string())]),
+        };
+        fn take<T: serde::de::DeserializeOwned>(v: Value, ok: impl Fn(&T) -> bool) -> Option<T> {
+            serde_json::from_value(v).ok().filter(|t| ok(t))
+        }
+        let size = |n: &i32| (400..=16384).contains(n);
+        for (key, value) in object {
+            let valid = match key.as_str() {
+                "window_width" => take(value, size).map(|v| prefs.window_width = v),
+                "window_height" => take(value, size).map(|v| prefs.window_height = v),
+                "maximized" => take(value, |_| true).map(|v| prefs.maximized = v),
+                "pace" => take(value, |_| true).map(|v| prefs.pace = v),
+                "default_seats" => take(value, |s: &Vec<Seat>| (3..=6).contains(&s.len()))
+                    .map(|v| prefs.default_seats = v),
+                "animations" => take(value, |_| true).map(|v| prefs.animations = v),
+                "confirm_attack" => take(value, |_| true).map(|v| prefs.confirm_attack = v),
+                "auto_pass" => take(value, |_| true).map(|v| prefs.auto_pass = v),
+                _ => {
+                    problems.push(PrefsProblem::UnknownKey(key.clone()));
+                    prefs.unknown.insert(key, value);
+                    continue;
+                }
+            };
+            if valid.is_none() {
+                problems.push(PrefsProblem::InvalidValue(key));
+            }
+        }
+        (prefs, problems)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// `~/.config/fief/preferences.json` (the XDG config directory), if a home is known.
+    pub fn default_path() -> Option<PathBuf> {
+        directories::ProjectDirs::from("io.github", "fief1429", "Fief")
+            .map(|d| d.config_dir().join("preferences.json"))
+    }
+
+    /// Reads the file at `path`; a missing file gives the defaults without a problem.
+    pub fn load(path: &Path) -> (Prefs, Vec<PrefsProblem>) {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Prefs::from_json(&text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Prefs::default(), Vec::new()),
+            Err(e) => (
+                Prefs::default(),
+                vec![PrefsProblem::Unreadable(e.to_string())],
+            ),
+        }
+    }
+
+    /// Writes the file atomically.
+    pub fn store(&self, path: &Path) -> std::io::Result<()> {
+        fief::save::write_atomic(path, &self.to_json())
     }
 }
 
 pub struct PreferencesWindow {
     window: adw::PreferencesWindow,
     prefs: Prefs,
+    count: gtk::SpinButton,
+    seat_rows: Vec<adw::ComboRow>,
 }
 
 #[derive(Debug)]
 pub enum PrefsMsg {
     Open,
+    /// The app changed something itself (the window size, the seats of a new game).
+    Set(Box<Prefs>),
     Pace(u32),
     AutoPass(bool),
+    ConfirmAttack(bool),
+    Animations(bool),
+    Count,
+    Seat(usize, u32),
 }
 
 #[derive(Debug)]
 pub enum PrefsOut {
-    Changed(Prefs),
+    Changed(Box<Prefs>),
+}
+
+fn switch_row(
+    group: &adw::PreferencesGroup,
+    title: &str,
+    subtitle: &str,
+    on: bool,
+    sender: &ComponentSender<PreferencesWindow>,
+    msg: fn(bool) -> PrefsMsg,
+) {
+    let row = adw::ActionRow::new();
+    row.set_title(title);
+    row.set_subtitle(subtitle);
+    let sw = gtk::Switch::new();
+    sw.set_active(on);
+    sw.set_valign(gtk::Align::Center);
+    let s = sender.clone();
+    sw.connect_active_notify(move |sw| s.input(msg(sw.is_active())));
+    row.add_suffix(&sw);
+    row.set_activatable_widget(Some(&sw));
+    group.add(&row);
 }
 
 impl SimpleComponent for PreferencesWindow {
@@ -94,7 +270,7 @@ impl SimpleComponent for PreferencesWindow {
     ) -> ComponentParts<Self> {
         let page = adw::PreferencesPage::new();
         let group = adw::PreferencesGroup::new();
-        group.set_title(&tr("Bots"));
+        group.set_title(&tr("Play"));
         let pace = adw::ComboRow::new();
         pace.set_title(&tr("Pace of bot moves"));
         pace.set_subtitle(&tr("How long each bot move stays on screen"));
@@ -105,26 +281,72 @@ impl SimpleComponent for PreferencesWindow {
         let s = sender.clone();
         pace.connect_selected_notify(move |r| s.input(PrefsMsg::Pace(r.selected())));
         group.add(&pace);
+        switch_row(
+            &group,
+            &tr("Pass reaction windows automatically"),
+            &tr("When you hold no card that can be played in them"),
+            prefs.auto_pass,
+            &sender,
+            PrefsMsg::AutoPass,
+        );
+        switch_row(
+            &group,
+            &tr("Confirm before attacking"),
+            &tr("Ask before a move or a siege of yours starts a battle"),
+            prefs.confirm_attack,
+            &sender,
+            PrefsMsg::ConfirmAttack,
+        );
         page.add(&group);
+
         let group = adw::PreferencesGroup::new();
-        group.set_title(&tr("Play"));
-        let auto = adw::ActionRow::new();
-        auto.set_title(&tr("Pass reaction windows automatically"));
-        auto.set_subtitle(&tr("When you hold no card that can be played in them"));
-        let sw = gtk::Switch::new();
-        sw.set_active(prefs.auto_pass);
-        sw.set_valign(gtk::Align::Center);
+        group.set_title(&tr("New games"));
+        group.set_description(Some(&tr(
+            "The seats the New Game dialog starts with; it remembers your last choice.",
+        )));
+        let count_row = adw::ActionRow::new();
+        count_row.set_title(&tr("Players"));
+        let count = gtk::SpinButton::with_range(3.0, 6.0, 1.0);
+        count.set_value(prefs.default_seats.len() as f64);
+        count.set_valign(gtk::Align::Center);
         let s = sender.clone();
-        sw.connect_active_notify(move |sw| s.input(PrefsMsg::AutoPass(sw.is_active())));
-        auto.add_suffix(&sw);
-        auto.set_activatable_widget(Some(&sw));
-        group.add(&auto);
+        count.connect_value_changed(move |_| s.input(PrefsMsg::Count));
+        count_row.add_suffix(&count);
+        group.add(&count_row);
+        let kinds: Vec<String> = SEAT_KINDS.iter().map(|k| seat_kind_label(*k)).collect();
+        let kind_refs: Vec<&str> = kinds.iter().map(|s| s.as_str()).collect();
+        let mut seat_rows = Vec::new();
+        for i in 0..6usize {
+            let row = adw::ComboRow::new();
+            row.set_title(&trf("Seat {n}", &[("n", &(i + 1).to_string())]));
+            row.set_model(Some(&gtk::StringList::new(&kind_refs)));
+            let s = sender.clone();
+            row.connect_selected_notify(move |r| s.input(PrefsMsg::Seat(i, r.selected())));
+            group.add(&row);
+            seat_rows.push(row);
+        }
+        page.add(&group);
+
+        let group = adw::PreferencesGroup::new();
+        group.set_title(&tr("Appearance"));
+        switch_row(
+            &group,
+            &tr("Animations"),
+            &tr("Transitions between pages and dialogs"),
+            prefs.animations,
+            &sender,
+            PrefsMsg::Animations,
+        );
         page.add(&group);
         window.add(&page);
-        ComponentParts {
-            model: PreferencesWindow { window, prefs },
-            widgets: (),
-        }
+        let model = PreferencesWindow {
+            window,
+            prefs,
+            count,
+            seat_rows,
+        };
+        model.show_seats();
+        ComponentParts { model, widgets: () }
     }
 
     fn update(&mut self, msg: PrefsMsg, sender: ComponentSender<Self>) {
@@ -133,11 +355,135 @@ impl SimpleComponent for PreferencesWindow {
                 self.window.present();
                 return;
             }
+            PrefsMsg::Set(p) => {
+                self.prefs = *p;
+                self.count.set_value(self.prefs.default_seats.len() as f64);
+                self.show_seats();
+                return;
+            }
             PrefsMsg::Pace(i) => {
                 self.prefs.pace = Pace::ALL.get(i as usize).copied().unwrap_or_default()
             }
             PrefsMsg::AutoPass(b) => self.prefs.auto_pass = b,
+            PrefsMsg::ConfirmAttack(b) => self.prefs.confirm_attack = b,
+            PrefsMsg::Animations(b) => self.prefs.animations = b,
+            PrefsMsg::Count => {
+                let n = self.count.value() as usize;
+                let seats = &mut self.prefs.default_seats;
+                if n == seats.len() {
+                    return;
+                }
+                seats.resize(n, Seat::Bot(Level::Normal));
+                self.show_seats();
+            }
+            PrefsMsg::Seat(i, k) => {
+                let Some(kind) = SEAT_KINDS.get(k as usize) else {
+                    return;
+                };
+                match self.prefs.default_seats.get_mut(i) {
+                    Some(s) if s != kind => *s = *kind,
+                    _ => return,
+                }
+            }
         }
-        sender.output(PrefsOut::Changed(self.prefs)).ok();
+        sender
+            .output(PrefsOut::Changed(Box::new(self.prefs.clone())))
+            .ok();
+    }
+}
+
+impl PreferencesWindow {
+    fn show_seats(&self) {
+        for (i, row) in self.seat_rows.iter().enumerate() {
+            let seat = self.prefs.default_seats.get(i);
+            row.set_visible(seat.is_some());
+            let k = seat
+                .and_then(|s| SEAT_KINDS.iter().position(|k| k == s))
+                .unwrap_or(2);
+            if row.selected() != k as u32 {
+                row.set_selected(k as u32);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preferences_round_trip() {
+        let mut p = Prefs {
+            pace: Pace::Slow,
+            window_width: 1600,
+            confirm_attack: false,
+            ..Prefs::default()
+        };
+        p.default_seats = vec![Seat::Human, Seat::Human, Seat::Bot(Level::Hard)];
+        let (back, problems) = Prefs::from_json(&p.to_json());
+        assert_eq!(back, p);
+        assert!(problems.is_empty());
+        assert!(p.to_json().contains("\"pace\": \"slow\""));
+    }
+
+    #[test]
+    fn unknown_and_invalid_keys_are_reported_never_fatal() {
+        let text = r#"{
+            "pace": "fast",
+            "window_width": 99999,
+            "default_seats": ["Human"],
+            "auto_pass": "yes",
+            "theme": "sepia",
+            "future": {"nested": [1, 2]},
+            "animations": false
+        }"#;
+        let (p, problems) = Prefs::from_json(text);
+        assert_eq!(p.pace, Pace::Fast);
+        assert!(!p.animations);
+        assert_eq!(p.window_width, Prefs::default().window_width);
+        assert_eq!(p.default_seats, Prefs::default().default_seats);
+        assert!(p.auto_pass);
+        let mut got: Vec<_> = problems.iter().map(|p| format!("{p:?}")).collect();
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                "InvalidValue(\"auto_pass\")",
+                "InvalidValue(\"default_seats\")",
+                "InvalidValue(\"window_width\")",
+                "UnknownKey(\"future\")",
+                "UnknownKey(\"theme\")",
+            ]
+        );
+        for pr in &problems {
+            assert!(!pr.message().is_empty());
+        }
+        // Unknown keys survive a save.
+        let again = p.to_json();
+        assert!(again.contains("\"theme\": \"sepia\""), "{again}");
+        let (p2, problems2) = Prefs::from_json(&again);
+        assert_eq!(p2, p);
+        assert_eq!(problems2.len(), 2);
+    }
+
+    #[test]
+    fn a_damaged_or_missing_file_gives_the_defaults() {
+        for text in ["", "[1,2]", "{\"pace\": ", "null"] {
+            let (p, problems) = Prefs::from_json(text);
+            assert_eq!(p, Prefs::default(), "{text}");
+            assert_eq!(problems.len(), 1, "{text}");
+        }
+        let dir = std::env::temp_dir().join(format!("fief-prefs-{}", std::process::id()));
+        let path = dir.join("preferences.json");
+        let (p, problems) = Prefs::load(&path);
+        assert_eq!(p, Prefs::default());
+        assert!(problems.is_empty());
+        let mine = Prefs {
+            maximized: true,
+            ..Prefs::default()
+        };
+        mine.store(&path).unwrap();
+        assert_eq!(Prefs::load(&path), (mine, Vec::new()));
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -406,6 +406,62 @@ pub fn election(g: &Game, kind: ElectionKind) -> String {
     }
 }
 
+/// The phase and step, as the header bar shows it.
+pub fn phase(g: &Game) -> String {
+    use fief::rules::Phase;
+    match &g.phase {
+        Phase::Setup { .. } => tr("Setup"),
+        Phase::Marriage { .. } => tr("Phase 1: Marriages"),
+        Phase::Elections { election: e } => match e {
+            Some(e) => trf(
+                "Phase 1: Election of the {office}",
+                &[("office", &election(g, e.kind))],
+            ),
+            None => tr("Phase 1: Elections"),
+        },
+        Phase::Draw { .. } => tr("Phase 2: Discard and Draw"),
+        Phase::Disasters { .. } => tr("Phase 2: Disasters"),
+        Phase::PlayCards { .. } => tr("Phase 2: Play Cards"),
+        Phase::Income => tr("Phase 3: Income"),
+        Phase::Ransom => tr("Phase 4: Ransoms"),
+        Phase::Purchase { .. } => tr("Phase 4: Purchase"),
+        Phase::Movement { .. } => tr("Phase 5: Movement"),
+        Phase::Battles { .. } => tr("Phase 6: Battles"),
+        Phase::Pillage { .. } => tr("Phase 6: Pillage"),
+        Phase::EndRound => tr("Phase 7: End of Round"),
+        Phase::GameOver => tr("Game over"),
+    }
+}
+
+/// Why a saved game was refused, for the player.
+pub fn load_error(e: &fief::save::LoadError) -> String {
+    use fief::save::LoadError as E;
+    match e {
+        E::Unreadable(why) => trf("The file could not be read ({why}).", &[("why", why)]),
+        E::Truncated => tr("The file is incomplete: it was cut off, perhaps while it was written."),
+        E::NotJson(_) => tr("This file is not a saved game: it is not in the save format at all."),
+        E::Foreign => tr("This file is not a Fief saved game."),
+        E::Newer(v) => trf(
+            "This game was saved by a newer version of Fief (format {v}). Please update the app to load it.",
+            &[("v", &v.to_string())],
+        ),
+        E::UnknownVersion => tr("This saved game has an unknown format version."),
+        E::Damaged(why) => trf("This saved game is damaged ({why}).", &[("why", why)]),
+        E::OtherMap(name) => trf(
+            "This game was played on another map ({name}).",
+            &[("name", name)],
+        ),
+        E::HistoryRefused { index, reason } => trf(
+            "The saved history is not a legal game: its action {n} is refused by the rules ({why}). The file was edited or damaged.",
+            &[("n", &(index + 1).to_string()), ("why", reason)],
+        ),
+        E::HistoryMismatch(part) => trf(
+            "The saved position does not follow from its history (it differs in “{part}”). The file was edited or damaged.",
+            &[("part", part)],
+        ),
+    }
+}
+
 /// What the engine asks, in the words of the player who must answer ("you" when the viewer is
 /// that player).
 pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
