@@ -16,6 +16,56 @@ use ui::app::AppInit;
 use ui::preferences::Pace;
 
 pub const APP_ID: &str = "io.github.fief1429.Fief";
+/// The gettext domain of the app's messages.
+pub const DOMAIN: &str = "fief";
+
+/// Where the translations are: `$FIEF_LOCALEDIR`, else `share/locale` beside an installed
+/// binary (`PREFIX/bin/fief` → `PREFIX/share/locale`), else the ones compiled with the build.
+fn locale_dir() -> std::path::PathBuf {
+    if let Some(d) = std::env::var_os("FIEF_LOCALEDIR") {
+        return d.into();
+    }
+    let installed = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.join("share").join("locale")));
+    if let Some(dir) = installed {
+        let has_ours = std::fs::read_dir(&dir).is_ok_and(|langs| {
+            langs
+                .flatten()
+                .any(|l| l.path().join("LC_MESSAGES").join("fief.mo").exists())
+        });
+        if has_ours {
+            return dir;
+        }
+    }
+    env!("FIEF_BUILD_LOCALEDIR").into()
+}
+
+fn init_gettext() {
+    use gettextrs::{
+        bind_textdomain_codeset, bindtextdomain, setlocale, textdomain, LocaleCategory,
+    };
+    setlocale(LocaleCategory::LcAll, "");
+    // Without translations the app runs in English: these only fail on memory exhaustion.
+    let _ = bindtextdomain(DOMAIN, locale_dir());
+    let _ = bind_textdomain_codeset(DOMAIN, "UTF-8");
+    let _ = textdomain(DOMAIN);
+}
+
+fn usage() -> String {
+    [
+        ui::tr("Usage: fief [OPTION]..."),
+        ui::tr("Plays Fief: France 1429, against bots or with friends at one screen."),
+        String::new(),
+        ui::tr("  --seed N             deal the game from seed N"),
+        ui::tr("  --seats LIST         3 to 6 seats, each human, easy, normal or hard"),
+        ui::tr("  --pace PACE          bot pace: instant, fast, normal or slow"),
+        ui::tr("  --until MOMENT       let Normal bots play every seat until the first human votes, fights, moves, or the game ends (vote, battle, movement, end)"),
+        ui::tr("  --help               show this help"),
+        ui::tr("  --version            show the version"),
+    ]
+    .join("\n")
+}
 
 fn parse_args(args: &[String]) -> Result<AppInit, String> {
     let mut init = AppInit::default_game();
@@ -127,12 +177,21 @@ fn main() {
         eprintln!("fief: {e}");
         std::process::exit(1);
     }
-    gettextrs::setlocale(gettextrs::LocaleCategory::LcAll, "");
+    init_gettext();
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{}", usage());
+        return;
+    }
+    if args.iter().any(|a| a == "--version") {
+        println!("fief {}", env!("CARGO_PKG_VERSION"));
+        return;
+    }
     let init = match parse_args(&args) {
         Ok(i) => i,
         Err(e) => {
             eprintln!("fief: {e}");
+            eprintln!("{}", ui::tr("Try 'fief --help' for more information."));
             std::process::exit(2);
         }
     };

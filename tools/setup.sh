@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing Fief needs on Debian 12, skipping what is already there.
 set -euo pipefail
-packages=(pkg-config libgtk-4-dev libadwaita-1-dev xvfb xauth)
+# gettext builds the translations; desktop-file-utils, appstream and flatpak-builder check the
+# packaging files.
+packages=(pkg-config libgtk-4-dev libadwaita-1-dev xvfb xauth gettext desktop-file-utils appstream flatpak-builder)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

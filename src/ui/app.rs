@@ -1202,6 +1202,10 @@ impl Component for App {
                 return;
             }
             Msg::Prompt(PromptOut::Refused(why)) => self.status = why,
+            Msg::Prompt(PromptOut::Rule(section)) => {
+                self.rules.emit(RulesMsg::Show(section));
+                return;
+            }
             Msg::Ballot(BallotOut::Vote(a)) => self.choose(a),
             Msg::Uncover => {
                 if let Some(p) = self.covered.take() {

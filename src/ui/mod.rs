@@ -14,6 +14,8 @@ pub mod new_game;
 pub mod preferences;
 pub mod prompt_bar;
 pub mod rules_pane;
+pub mod rules_print;
+pub mod rules_text;
 pub mod text;
 
 /// A user-visible string, through gettext.

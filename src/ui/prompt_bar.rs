@@ -27,7 +27,8 @@ pub struct PromptBar {
     data: Option<PromptData>,
     draft: Option<(VillageId, MoveDraft)>,
     text: gtk::Label,
-    section: gtk::Label,
+    /// "? Rule 5.0": opens the rules at the section the prompt comes from.
+    section: gtk::Button,
     status: gtk::Label,
     buttons: gtk::FlowBox,
 }
@@ -37,6 +38,7 @@ pub enum PromptMsg {
     Show(PromptData),
     Draft(MoveDraft),
     ConfirmMove,
+    OpenRule,
 }
 
 #[derive(Debug)]
@@ -46,6 +48,8 @@ pub enum PromptOut {
     OpenBallot,
     /// A composed Move the engine refuses: its reason is shown.
     Refused(String),
+    /// Open the rules at this section.
+    Rule(String),
 }
 
 fn how_name(h: MoveHow) -> String {
@@ -79,7 +83,9 @@ impl PromptBar {
         match &d.view.prompt {
             Some(p) => {
                 self.text.set_text(&text::prompt(g, p, d.view.viewer));
-                self.section.set_text(&trf("Rule {s}", &[("s", p.section)]));
+                self.section
+                    .set_label(&trf("? Rule {s}", &[("s", p.section)]));
+                self.section.set_visible(!p.section.is_empty());
             }
             None => {
                 let t = match &d.view.outcome {
@@ -97,7 +103,7 @@ impl PromptBar {
                     None => String::new(),
                 };
                 self.text.set_text(&t);
-                self.section.set_text("");
+                self.section.set_visible(false);
             }
         }
         self.status.set_text(&d.status);
@@ -300,7 +306,7 @@ impl SimpleComponent for PromptBar {
         gtk::Box::new(gtk::Orientation::Vertical, 4)
     }
 
-    fn init(_: (), root: gtk::Box, _sender: ComponentSender<Self>) -> ComponentParts<Self> {
+    fn init(_: (), root: gtk::Box, sender: ComponentSender<Self>) -> ComponentParts<Self> {
         root.add_css_class("prompt-bar");
         root.set_margin_start(10);
         root.set_margin_end(10);
@@ -313,9 +319,13 @@ impl SimpleComponent for PromptBar {
         text.set_hexpand(true);
         text.add_css_class("title-4");
         text.set_widget_name("prompt-text");
-        let section = gtk::Label::new(None);
-        section.add_css_class("dim-label");
+        let section = gtk::Button::with_label("");
+        section.add_css_class("flat");
         section.set_valign(gtk::Align::Start);
+        section.set_tooltip_text(Some(&tr("Read this rule")));
+        section.set_widget_name("rule-link");
+        let s = sender.clone();
+        section.connect_clicked(move |_| s.input(PromptMsg::OpenRule));
         line.append(&text);
         let status = gtk::Label::new(None);
         status.set_xalign(0.0);
@@ -356,6 +366,16 @@ impl SimpleComponent for PromptBar {
             PromptMsg::Draft(dr) => {
                 if let Some((from, _)) = self.draft {
                     self.draft = Some((from, dr));
+                }
+            }
+            PromptMsg::OpenRule => {
+                let section = self
+                    .data
+                    .as_ref()
+                    .and_then(|d| d.view.prompt.as_ref())
+                    .map(|p| p.section.to_string());
+                if let Some(section) = section {
+                    sender.output(PromptOut::Rule(section)).ok();
                 }
             }
             PromptMsg::ConfirmMove => {

@@ -1,8 +1,11 @@
-//! The rules at hand (F1): the order of a round and the quick-reference tables, written in
-//! our own words, with the figures taken from the engine itself. The complete reference with
-//! search and printing grows from here.
+//! The rules window (F1): a table of contents, search, the quick-reference tables (figures
+//! taken from the engine itself) and the complete rules in our own words (`rules_text`),
+//! printable with GtkPrintOperation and exported to PDF (`rules_print`). Prompts open it at
+//! the section they come from.
 
-use super::{tr, trf};
+use super::rules_print;
+use super::rules_text::{self, Section};
+use super::{tr, trf, trn};
 use fief::rules::battle::dice_for_sp;
 use fief::rules::purchase::*;
 use relm4::adw::prelude::*;
@@ -76,6 +79,17 @@ pub fn sections() -> Vec<(String, Vec<String>)> {
             ],
         ),
         (
+            tr("Titles (1.2)"),
+            vec![
+                tr("Baron, Count, Duke (Fiefs of 2, 3, 4 Villages): 1 VP each; at most 2 per Lord."),
+                tr("Bishop: elected; Tithes his Bishopric; 2 votes for Bishops, 1 for the King."),
+                tr("Cardinal: a card or the Biretta; Tithes one Bishopric; votes for the Pope; 3 votes for Bishops."),
+                tr("Pope: 1 VP; excommunicates, annuls, Tithes every Bishopric; 3 votes for Bishops."),
+                tr("King: 1 VP; grants Fief Titles, Tallages an ungoverned Fief; immune to Justice."),
+                tr("Queen: 2 Deniers each Income, no VP; Queen Regent when the King dies without heir."),
+            ],
+        ),
+        (
             tr("Victory (7.0)"),
             vec![
                 tr("1 VP per Fief Title, 1 for the King, 1 for the Pope."),
@@ -87,11 +101,39 @@ pub fn sections() -> Vec<(String, Vec<String>)> {
 
 pub struct RulesPane {
     window: adw::Window,
+    scroll: gtk::ScrolledWindow,
+    body: gtk::Box,
+    /// One content box per rules section (after the quick reference), in `rules` order.
+    boxes: Vec<gtk::Box>,
+    quick: gtk::Box,
+    toc: gtk::ListBox,
+    toc_rows: Vec<gtk::ListBoxRow>,
+    quick_row: gtk::ListBoxRow,
+    rules: Vec<Section>,
+    count: gtk::Label,
 }
 
 #[derive(Debug)]
 pub enum RulesMsg {
     Open,
+    /// Opens the rules at a section reference such as "6.2.4" (a prompt's "?").
+    Show(String),
+    /// The table of contents: -1 for the quick reference, else a rules section.
+    Goto(i32),
+    Search(String),
+    Print,
+    ExportPdf,
+}
+
+fn label(text: &str, classes: &[&str]) -> gtk::Label {
+    let l = gtk::Label::new(Some(text));
+    l.set_wrap(true);
+    l.set_xalign(0.0);
+    l.set_selectable(true);
+    for c in classes {
+        l.add_css_class(c);
+    }
+    l
 }
 
 impl SimpleComponent for RulesPane {
@@ -103,49 +145,236 @@ impl SimpleComponent for RulesPane {
 
     fn init_root() -> adw::Window {
         adw::Window::builder()
-            .title(tr("Rules at Hand"))
-            .default_width(620)
-            .default_height(640)
+            .title(tr("Rules"))
+            .default_width(980)
+            .default_height(720)
             .hide_on_close(true)
             .build()
     }
 
-    fn init(_: (), window: adw::Window, _s: ComponentSender<Self>) -> ComponentParts<Self> {
+    fn init(_: (), window: adw::Window, sender: ComponentSender<Self>) -> ComponentParts<Self> {
         let outer = gtk::Box::new(gtk::Orientation::Vertical, 0);
-        outer.append(&adw::HeaderBar::new());
+        let header = adw::HeaderBar::new();
+        let search = gtk::SearchEntry::new();
+        search.set_placeholder_text(Some(&tr("Search the rules")));
+        search.set_width_chars(30);
+        let s = sender.clone();
+        search.connect_search_changed(move |e| s.input(RulesMsg::Search(e.text().to_string())));
+        header.set_title_widget(Some(&search));
+        let print = gtk::Button::from_icon_name("printer-symbolic");
+        print.set_tooltip_text(Some(&tr("Print the rules")));
+        let s = sender.clone();
+        print.connect_clicked(move |_| s.input(RulesMsg::Print));
+        header.pack_end(&print);
+        let pdf = gtk::Button::with_label(&tr("Export PDF…"));
+        pdf.set_tooltip_text(Some(&tr("Save the rules as a PDF file")));
+        let s = sender.clone();
+        pdf.connect_clicked(move |_| s.input(RulesMsg::ExportPdf));
+        header.pack_end(&pdf);
+        outer.append(&header);
+
+        // Contents on the left, the text on the right.
+        let toc = gtk::ListBox::new();
+        toc.add_css_class("navigation-sidebar");
+        let rules = rules_text::sections();
+        let mut toc_rows = Vec::new();
+        let quick_row = gtk::ListBoxRow::new();
+        quick_row.set_child(Some(&label(&tr("Quick reference"), &["heading"])));
+        toc.append(&quick_row);
+        for r in &rules {
+            let row = gtk::ListBoxRow::new();
+            let l = label(
+                &r.heading(),
+                if r.depth() == 1 { &["heading"] } else { &[] },
+            );
+            l.set_selectable(false);
+            l.set_margin_start(6 + 12 * (r.depth().saturating_sub(1) as i32));
+            row.set_child(Some(&l));
+            toc.append(&row);
+            toc_rows.push(row);
+        }
+        let s = sender.clone();
+        toc.connect_row_activated(move |_, row| s.input(RulesMsg::Goto(row.index() - 1)));
+        let toc_scroll = gtk::ScrolledWindow::new();
+        toc_scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
+        toc_scroll.set_child(Some(&toc));
+        toc_scroll.set_size_request(240, -1);
+
         let body = gtk::Box::new(gtk::Orientation::Vertical, 6);
-        body.set_margin_start(18);
-        body.set_margin_end(18);
+        body.set_margin_start(24);
+        body.set_margin_end(24);
         body.set_margin_top(12);
-        body.set_margin_bottom(18);
+        body.set_margin_bottom(24);
+        let count = label("", &["dim-label"]);
+        body.append(&count);
+        let quick = gtk::Box::new(gtk::Orientation::Vertical, 4);
+        quick.append(&label(&tr("Quick reference"), &["title-2"]));
         for (head, lines) in sections() {
-            let h = gtk::Label::new(Some(&head));
-            h.add_css_class("title-4");
-            h.set_xalign(0.0);
-            h.set_margin_top(10);
-            body.append(&h);
+            let h = label(&head, &["title-4"]);
+            h.set_margin_top(8);
+            quick.append(&h);
             for l in lines {
-                let x = gtk::Label::new(Some(&l));
-                x.set_wrap(true);
-                x.set_xalign(0.0);
-                x.set_selectable(true);
-                body.append(&x);
+                quick.append(&label(&l, &[]));
             }
         }
+        body.append(&quick);
+        let mut boxes = Vec::new();
+        for r in &rules {
+            let b = gtk::Box::new(gtk::Orientation::Vertical, 4);
+            let h = label(
+                &r.heading(),
+                &[if r.depth() == 1 { "title-2" } else { "title-4" }],
+            );
+            h.set_margin_top(if r.depth() == 1 { 18 } else { 8 });
+            b.append(&h);
+            for p in &r.paragraphs {
+                b.append(&label(p, &[]));
+            }
+            body.append(&b);
+            boxes.push(b);
+        }
         let scroll = gtk::ScrolledWindow::new();
-        scroll.set_vexpand(true);
+        scroll.set_hexpand(true);
         scroll.set_child(Some(&body));
-        outer.append(&scroll);
+        let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
+        paned.set_start_child(Some(&toc_scroll));
+        paned.set_end_child(Some(&scroll));
+        paned.set_shrink_start_child(false);
+        paned.set_resize_start_child(false);
+        paned.set_position(290);
+        paned.set_vexpand(true);
+        outer.append(&paned);
         window.set_content(Some(&outer));
         ComponentParts {
-            model: RulesPane { window },
+            model: RulesPane {
+                window,
+                scroll,
+                body,
+                boxes,
+                quick,
+                toc,
+                toc_rows,
+                quick_row,
+                rules,
+                count,
+            },
             widgets: (),
         }
     }
 
     fn update(&mut self, msg: RulesMsg, _s: ComponentSender<Self>) {
-        let RulesMsg::Open = msg;
-        self.window.present();
+        match msg {
+            RulesMsg::Open => self.window.present(),
+            RulesMsg::Show(reference) => {
+                self.window.present();
+                if let Some(i) = rules_text::find(&self.rules, &reference) {
+                    self.scroll_to(self.boxes[i].clone().upcast());
+                    self.toc.select_row(Some(&self.toc_rows[i]));
+                }
+            }
+            RulesMsg::Goto(i) => {
+                let target: gtk::Widget = match usize::try_from(i) {
+                    Ok(i) if i < self.boxes.len() => self.boxes[i].clone().upcast(),
+                    _ => self.quick.clone().upcast(),
+                };
+                self.scroll_to(target);
+            }
+            RulesMsg::Search(q) => {
+                let hits = rules_text::search(&self.rules, &q);
+                for (i, (b, row)) in self.boxes.iter().zip(&self.toc_rows).enumerate() {
+                    let on = hits.contains(&i);
+                    b.set_visible(on);
+                    row.set_visible(on);
+                }
+                let quick = q.trim().is_empty();
+                self.quick.set_visible(quick);
+                self.quick_row.set_visible(quick);
+                self.count.set_text(&if quick {
+                    String::new()
+                } else {
+                    trn("{n} section found", "{n} sections found", hits.len() as u32)
+                });
+                self.count.set_visible(!quick);
+            }
+            RulesMsg::Print => self.print(),
+            RulesMsg::ExportPdf => self.export(),
+        }
+    }
+}
+
+impl RulesPane {
+    /// Scrolls the text so that `target` is at the top, once it has been laid out.
+    fn scroll_to(&self, target: gtk::Widget) {
+        let (scroll, body) = (self.scroll.clone(), self.body.clone());
+        gtk::glib::idle_add_local_once(move || {
+            if let Some(p) = target.compute_point(&body, &gtk::graphene::Point::new(0.0, 0.0)) {
+                scroll.vadjustment().set_value(p.y() as f64);
+            }
+        });
+    }
+
+    fn print(&self) {
+        let op = gtk::PrintOperation::new();
+        op.set_job_name(&tr("Fief: France 1429 — the rules"));
+        op.set_unit(gtk::Unit::Points);
+        op.set_embed_page_setup(true);
+        let blocks = std::rc::Rc::new(rules_print::blocks());
+        let pages = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let (b, p) = (blocks.clone(), pages.clone());
+        op.connect_begin_print(move |op, ctx| {
+            let laid = rules_print::paginate(&ctx.cairo_context(), &b, ctx.width(), ctx.height());
+            op.set_n_pages(laid.len() as i32);
+            *p.borrow_mut() = laid;
+        });
+        op.connect_draw_page(move |_, ctx, n| {
+            rules_print::draw_page(
+                &ctx.cairo_context(),
+                &blocks,
+                &pages.borrow(),
+                n as usize,
+                ctx.width(),
+                ctx.height(),
+            );
+        });
+        if let Err(e) = op.run(gtk::PrintOperationAction::PrintDialog, Some(&self.window)) {
+            self.tell(&trf(
+                "The rules could not be printed: {e}",
+                &[("e", &e.to_string())],
+            ));
+        }
+    }
+
+    fn export(&self) {
+        let chooser = gtk::FileChooserNative::new(
+            Some(&tr("Export the rules as PDF")),
+            Some(&self.window),
+            gtk::FileChooserAction::Save,
+            Some(&tr("Export")),
+            Some(&tr("Cancel")),
+        );
+        chooser.set_current_name(&tr("fief-rules.pdf"));
+        let window = self.window.clone();
+        chooser.connect_response(move |c, r| {
+            if r == gtk::ResponseType::Accept {
+                if let Some(path) = c.file().and_then(|f| f.path()) {
+                    let msg = match rules_print::export_pdf(&path) {
+                        Ok(n) => trn("Saved {n} page.", "Saved {n} pages.", n as u32),
+                        Err(e) => trf("The PDF could not be written: {e}", &[("e", &e)]),
+                    };
+                    let d = adw::MessageDialog::new(Some(&window), Some(&msg), None);
+                    d.add_response("ok", &tr("OK"));
+                    d.present();
+                }
+            }
+            c.destroy();
+        });
+        chooser.show();
+    }
+
+    fn tell(&self, msg: &str) {
+        let d = adw::MessageDialog::new(Some(&self.window), Some(msg), None);
+        d.add_response("ok", &tr("OK"));
+        d.present();
     }
 }
 
