@@ -8,6 +8,8 @@ python3 scripts/extract_messages.py
 for lang in $(sed -e 's/#.*//' po/LINGUAS); do
   if [ -f "po/$lang.po" ]; then
     msgmerge --quiet --update --backup=none --no-fuzzy-matching "po/$lang.po" po/fief.pot
+    # Messages the sources no longer use are dropped, not kept as obsolete entries.
+    msgattrib --no-obsolete -o "po/$lang.po" "po/$lang.po"
   else
     msginit --no-translator --locale="$lang" --input=po/fief.pot --output-file="po/$lang.po"
   fi

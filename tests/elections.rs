@@ -414,7 +414,7 @@ fn king_votes_are_one_per_titled_lord() {
         "vote for=charles decoy=-",
     );
     ok(&out);
-    assert!(log_has(&out, "David (1 votes) FOR Charles"));
+    assert!(log_has(&out, "David (1 vote) FOR Charles"));
     assert_eq!(summary(&out)["titles"]["king"], Value::Null);
 }
 

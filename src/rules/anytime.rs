@@ -10,6 +10,7 @@
 use super::actions::{Action, PassageUse};
 use super::battle::best_loss;
 use super::cards::{lord_name, Card, LordId};
+use super::events::{n_, term};
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;
@@ -459,7 +460,6 @@ impl Game {
     }
 
     pub(crate) fn exec_free(&mut self, p: PlayerId, a: Action) {
-        let name = self.name(p);
         match a {
             Action::PlayCardinal { lord } => self.request_cardinal(p, lord, false),
             Action::PlayDarc { lady } => {
@@ -470,10 +470,10 @@ impl Game {
                 self.titles.darc = Some(lady);
                 self.say(
                     "9.1",
-                    format!(
-                        "{name} plays d'ARC: {} becomes {} d'ARC.",
-                        lord_name(lady),
-                        lord_name(lady)
+                    msg!(
+                        "{p} plays d'ARC: {lady} becomes {lady} d'ARC.",
+                        p = self.pname(p),
+                        lady = lord_name(lady)
                     ),
                 );
             }
@@ -481,9 +481,10 @@ impl Game {
                 self.discard_fortune(p, Card::Uprising);
                 self.say(
                     "10.1",
-                    format!(
-                        "{name} raises an Uprising in {}.",
-                        self.map.village_name(village)
+                    msg!(
+                        "{p} raises an Uprising in {v}.",
+                        p = self.pname(p),
+                        v = self.vname(village)
                     ),
                 );
                 self.pending.push(Pending::Uprising {
@@ -502,7 +503,10 @@ impl Game {
                 }
                 self.say(
                     "10.2.2",
-                    format!("{name} attacks through a Secret Passage: no fortification penalty in this battle."),
+                    msg!(
+                        "{p} attacks through a Secret Passage: no fortification penalty in this battle.",
+                        p = self.pname(p)
+                    ),
                 );
             }
             Action::SecretPassage(PassageUse::Escape(ls)) => {
@@ -513,7 +517,10 @@ impl Game {
                     }
                     self.say(
                         "10.2.3",
-                        format!("{} escapes through a Secret Passage.", lord_name(l)),
+                        msg!(
+                            "{lord} escapes through a Secret Passage.",
+                            lord = lord_name(l)
+                        ),
                     );
                     self.place_freed_lord(l);
                 }
@@ -525,10 +532,11 @@ impl Game {
                 }
                 self.say(
                     "10.3",
-                    format!(
-                        "{name} sends an assassin after {}; {} takes the Assassin marker.",
-                        lord_name(target),
-                        lord_name(sponsor)
+                    msg!(
+                        "{p} sends an assassin after {target}; {sponsor} takes the Assassin marker.",
+                        p = self.pname(p),
+                        target = lord_name(target),
+                        sponsor = lord_name(sponsor)
                     ),
                 );
                 self.pending.push(Pending::Targeted {
@@ -541,7 +549,11 @@ impl Game {
                 self.discard_fortune(p, Card::Justice);
                 self.say(
                     "10.4",
-                    format!("{name} plays Justice: {} is executed.", lord_name(l)),
+                    msg!(
+                        "{p} plays Justice: {lord} is executed.",
+                        p = self.pname(p),
+                        lord = lord_name(l)
+                    ),
                 );
                 self.kill_lord(l);
             }
@@ -549,7 +561,11 @@ impl Game {
                 self.discard_fortune(p, Card::Ambush);
                 self.say(
                     "10.5",
-                    format!("{name} springs an Ambush on {}.", lord_name(l)),
+                    msg!(
+                        "{p} springs an Ambush on {lord}.",
+                        p = self.pname(p),
+                        lord = lord_name(l)
+                    ),
                 );
                 self.pending.push(Pending::Targeted {
                     card: Card::Ambush,
@@ -562,14 +578,21 @@ impl Game {
                 if let Some(x) = self.lord_mut(l) {
                     x.excommunicated = true;
                 }
-                self.say("1.7", format!("The Pope excommunicates {}.", lord_name(l)));
+                self.say(
+                    "1.7",
+                    msg!("The Pope excommunicates {lord}.", lord = lord_name(l)),
+                );
                 // 1.7, digest §12.2 item 10: church titles are lost as on death (1.6).
                 for b in 0..self.titles.bishop.len() {
                     if self.titles.bishop[b] == Some(l) {
                         self.titles.bishop[b] = None;
                         self.say(
                             "1.7",
-                            format!("{} loses the Staff of Bishopric {}.", lord_name(l), b + 1),
+                            msg!(
+                                "{lord} loses the Staff of Bishopric {b}.",
+                                lord = lord_name(l),
+                                b = b + 1
+                            ),
                         );
                     }
                 }
@@ -577,7 +600,7 @@ impl Game {
                     self.drop_cardinal(l);
                     self.say(
                         "1.7",
-                        format!("{} loses the Cardinal's Biretta.", lord_name(l)),
+                        msg!("{lord} loses the Cardinal's Biretta.", lord = lord_name(l)),
                     );
                 }
             }
@@ -587,7 +610,10 @@ impl Game {
                 }
                 self.say(
                     "1.7",
-                    format!("The Pope lifts the excommunication of {}.", lord_name(l)),
+                    msg!(
+                        "The Pope lifts the excommunication of {lord}.",
+                        lord = lord_name(l)
+                    ),
                 );
             }
             Action::RequestAnnulment(l) => {
@@ -597,9 +623,10 @@ impl Game {
                 } else {
                     self.say(
                         "1.7",
-                        format!(
-                            "{name} asks the Pope to annul the marriage of {}.",
-                            lord_name(l)
+                        msg!(
+                            "{p} asks the Pope to annul the marriage of {lord}.",
+                            p = self.pname(p),
+                            lord = lord_name(l)
                         ),
                     );
                     self.pending.push(Pending::Annulment {
@@ -616,16 +643,17 @@ impl Game {
                 self.villages[village as usize].entry[to as usize] = None;
                 self.say(
                     "5.1",
-                    format!(
-                        "{name} hands control of {} to {}.",
-                        self.map.village_name(village),
-                        self.name(to)
+                    msg!(
+                        "{p} hands control of {v} to {to}.",
+                        p = self.pname(p),
+                        v = self.vname(village),
+                        to = self.pname(to)
                     ),
                 );
                 self.set_controller(village, Some(to));
             }
             Action::EndSiege(v) => {
-                self.say("6.4.1", format!("{name} ends the siege."));
+                self.say("6.4.1", msg!("{p} ends the siege.", p = self.pname(p)));
                 self.end_siege(v);
             }
             _ => {}
@@ -657,11 +685,21 @@ impl Game {
         let dies = roll <= 3;
         self.say(
             section,
-            format!(
-                "{} rolls {roll} {against} and {}.",
-                lord_name(l),
-                if dies { "dies" } else { "lives" }
-            ),
+            if dies {
+                msg!(
+                    "{lord} rolls {roll} {against} and dies.",
+                    lord = lord_name(l),
+                    roll = roll,
+                    against = term(against)
+                )
+            } else {
+                msg!(
+                    "{lord} rolls {roll} {against} and lives.",
+                    lord = lord_name(l),
+                    roll = roll,
+                    against = term(against)
+                )
+            },
         );
         if dies {
             self.kill_lord(l);
@@ -681,17 +719,20 @@ impl Game {
         }
         self.say(
             "1.7",
-            format!(
-                "The Pope annuls the marriage of {} and {}.",
-                lord_name(l),
-                lord_name(s)
+            msg!(
+                "The Pope annuls the marriage of {a} and {b}.",
+                a = lord_name(l),
+                b = lord_name(s)
             ),
         );
         if let Some(q) = self.titles.queen {
             if q == l || q == s {
                 self.titles.queen = None;
                 self.titles.regent = false;
-                self.say("1.8.1", format!("{} is no longer Queen.", lord_name(q)));
+                self.say(
+                    "1.8.1",
+                    msg!("{lord} is no longer Queen.", lord = lord_name(q)),
+                );
             }
         }
     }
@@ -701,7 +742,7 @@ impl Game {
             if yes {
                 self.annul(lord);
             } else {
-                self.say("1.7", "The Pope refuses the annulment.");
+                self.say("1.7", msg!("The Pope refuses the annulment."));
             }
         }
     }
@@ -718,7 +759,10 @@ impl Game {
             return;
         };
         if !yes {
-            self.say("8.0", format!("{} declines the deal.", self.name(answerer)));
+            self.say(
+                "8.0",
+                msg!("{p} declines the deal.", p = self.pname(answerer)),
+            );
             return;
         }
         // The situation may have changed since the offer: check again.
@@ -729,7 +773,7 @@ impl Game {
                     && self.players[receiver as usize].hand.len() < 3
             });
         if !ok {
-            self.say("8.0", "The deal can no longer be carried out.");
+            self.say("8.0", msg!("The deal can no longer be carried out."));
             return;
         }
         self.players[receiver as usize].diplomacy -= 1;
@@ -738,11 +782,12 @@ impl Game {
             self.players[receiver as usize].money += deniers as u32;
             self.say(
                 "8.0",
-                format!(
-                    "{} spends a Diplomacy marker and receives {deniers} Denier{} from {}.",
-                    self.name(receiver),
-                    if deniers == 1 { "" } else { "s" },
-                    self.name(giver)
+                msgn!(
+                    "{p} spends a Diplomacy marker and receives {n} Denier from {from}.",
+                    "{p} spends a Diplomacy marker and receives {n} Deniers from {from}.",
+                    deniers,
+                    p = self.pname(receiver),
+                    from = self.pname(giver)
                 ),
             );
         }
@@ -752,17 +797,17 @@ impl Game {
                 hand.remove(i);
             }
             self.players[receiver as usize].hand.push(c);
-            let public = format!(
-                "{} spends a Diplomacy marker and receives a card from {}.",
-                self.name(receiver),
-                self.name(giver)
+            let public = msg!(
+                "{p} spends a Diplomacy marker and receives a card from {from}.",
+                p = self.pname(receiver),
+                from = self.pname(giver)
             );
             // The giver knows what he gave; the others see only that a card changed hands.
-            let text = format!(
-                "{} spends a Diplomacy marker and receives {} from {}.",
-                self.name(receiver),
-                c.name(),
-                self.name(giver)
+            let text = msg!(
+                "{p} spends a Diplomacy marker and receives {card} from {from}.",
+                p = self.pname(receiver),
+                card = Game::card_arg(c),
+                from = self.pname(giver)
             );
             self.say_private("8.0", receiver, text, public);
         }
@@ -796,16 +841,16 @@ impl Game {
             self.discard_fortune(t.owner, Card::SecretPassage);
             self.say(
                 "10.2.3",
-                format!(
-                    "{} slips away through a Secret Passage: the {} fails.",
-                    lord_name(target),
-                    card.name()
+                msg!(
+                    "{lord} slips away through a Secret Passage: the {card} fails.",
+                    lord = lord_name(target),
+                    card = Game::card_arg(card)
                 ),
             );
             return;
         }
         match card {
-            Card::Assassination => self.roll_for_life(target, "10.3", "against the assassin"),
+            Card::Assassination => self.roll_for_life(target, "10.3", n_("against the assassin")),
             _ => {
                 // 10.5: one opposing Lord in the battle is captured.
                 if t.captor.is_some() {
@@ -828,7 +873,7 @@ impl Game {
     pub(crate) fn exec_ambush_go_on(&mut self, yes: bool) {
         self.pending.pop();
         if !yes {
-            self.say("10.5", "The ambusher ends the battle.");
+            self.say("10.5", msg!("The ambusher ends the battle."));
             if let Some(b) = &mut self.battle {
                 b.sides[1].clear();
             }
@@ -946,16 +991,16 @@ impl Game {
             Action::JoinUprising => {
                 self.discard_fortune(p, Card::Uprising);
                 cards.push(p);
-                self.say("10.1", format!("{} joins the Uprising.", self.name(p)));
+                self.say("10.1", msg!("{p} joins the Uprising.", p = self.pname(p)));
             }
             Action::SecretPassage(PassageUse::Uprising) => {
                 self.discard_fortune(p, Card::SecretPassage);
                 passage = true;
                 self.say(
                     "10.1",
-                    format!(
-                        "{} opens a Secret Passage for the rebels: no fortification penalty.",
-                        self.name(p)
+                    msg!(
+                        "{p} opens a Secret Passage for the rebels: no fortification penalty.",
+                        p = self.pname(p)
                     ),
                 );
             }
@@ -971,9 +1016,10 @@ impl Game {
                 if roll <= 4 {
                     self.say(
                         "1.5",
-                        format!(
-                            "{} stops the Uprising (roll {roll}); its cards are discarded.",
-                            lord_name(l)
+                        msg!(
+                            "{lord} stops the Uprising (roll {roll}); its cards are discarded.",
+                            lord = lord_name(l),
+                            roll = roll
                         ),
                     );
                     return;
@@ -981,14 +1027,19 @@ impl Game {
                 if pay {
                     self.say(
                         "1.5",
-                        format!("{} fails to stop the Uprising (roll {roll}).", lord_name(l)),
+                        msg!(
+                            "{lord} fails to stop the Uprising (roll {roll}).",
+                            lord = lord_name(l),
+                            roll = roll
+                        ),
                     );
                 } else {
                     self.say(
                         "1.4",
-                        format!(
-                            "{} fails to stop the Uprising (roll {roll}) and is stoned to death.",
-                            lord_name(l)
+                        msg!(
+                            "{lord} fails to stop the Uprising (roll {roll}) and is stoned to death.",
+                            lord = lord_name(l),
+                            roll = roll
                         ),
                     );
                     self.kill_lord(l);
@@ -1111,16 +1162,18 @@ impl Game {
                 if dice == 0 {
                     self.say(
                         "10.1",
-                        "The fortification leaves the Uprising no die: it fails.",
+                        msg!("The fortification leaves the Uprising no die: it fails."),
                     );
                     return true;
                 }
                 self.say(
                     "10.1",
-                    format!(
-                        "The Uprising in {} rolls {dice} {} for {hits} hits.",
-                        self.map.village_name(village),
-                        if dice == 1 { "die" } else { "dice" }
+                    msgn!(
+                        "The Uprising in {v} rolls {n} die for {hits} hits.",
+                        "The Uprising in {v} rolls {n} dice for {hits} hits.",
+                        dice,
+                        v = self.vname(village),
+                        hits = hits
                     ),
                 );
                 self.pending.push(Pending::Uprising {
@@ -1172,7 +1225,7 @@ impl Game {
                         .map(|l| l.id)
                         .collect();
                     for l in dead {
-                        self.say("10.1", format!("The rebels kill {}.", lord_name(l)));
+                        self.say("10.1", msg!("The rebels kill {lord}.", lord = lord_name(l)));
                         self.kill_lord(l);
                     }
                     let vs = &mut self.villages[village as usize];
@@ -1184,16 +1237,19 @@ impl Game {
                     if mills > 0 || stronghold {
                         self.say(
                             "10.1",
-                            format!(
-                                "The rebels burn {}{}{}.",
-                                if mills > 0 {
-                                    format!("{mills} Mill(s)")
-                                } else {
-                                    String::new()
-                                },
-                                if mills > 0 && stronghold { " and " } else { "" },
-                                if stronghold { "the Stronghold" } else { "" }
-                            ),
+                            match (mills > 0, stronghold) {
+                                (true, true) => msgn!(
+                                    "The rebels burn {n} Mill and the Stronghold.",
+                                    "The rebels burn {n} Mills and the Stronghold.",
+                                    mills
+                                ),
+                                (true, false) => msgn!(
+                                    "The rebels burn {n} Mill.",
+                                    "The rebels burn {n} Mills.",
+                                    mills
+                                ),
+                                _ => msg!("The rebels burn the Stronghold."),
+                            },
                         );
                     }
                 }

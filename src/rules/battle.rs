@@ -114,10 +114,10 @@ impl Game {
             let vs = &mut self.villages[v];
             if vs.engines[p as usize] == 1 && vs.engine_round[p as usize] < self.round {
                 vs.engines[p as usize] = 2;
-                let text = format!(
-                    "{} carries on the siege of {}: the Siege Engine turns to its 2-dice side.",
-                    self.name(p),
-                    self.map.village_name(v as VillageId)
+                let text = msg!(
+                    "{p} carries on the siege of {v}: the Siege Engine turns to its 2-dice side.",
+                    p = self.pname(p),
+                    v = self.vname(v as VillageId)
                 );
                 self.say("6.4", text);
             }
@@ -142,14 +142,13 @@ impl Game {
         defenders: Vec<PlayerId>,
         cavalcade: Option<(Vec<LordId>, Option<MoveOrder>)>,
     ) {
-        let names: Vec<String> = defenders.iter().map(|q| self.name(*q)).collect();
         self.say(
             "6.0",
-            format!(
-                "{} attacks {} in {}.",
-                self.name(attacker),
-                names.join(" and "),
-                self.map.village_name(v)
+            msg!(
+                "{p} attacks {them} in {v}.",
+                p = self.pname(attacker),
+                them = self.pnames(defenders.iter().copied()),
+                v = self.vname(v)
             ),
         );
         let (cav, onward) = match cavalcade {
@@ -417,13 +416,13 @@ impl Game {
                 let text = match side {
                     Some(s) => {
                         b.sides[s as usize].push(p);
-                        format!(
-                            "{} fights on the {} side.",
-                            self.name(p),
-                            if s == 0 { "attacking" } else { "defending" }
-                        )
+                        if s == 0 {
+                            msg!("{p} fights on the attacking side.", p = self.pname(p))
+                        } else {
+                            msg!("{p} fights on the defending side.", p = self.pname(p))
+                        }
                     }
-                    None => format!("{} stays out of the battle.", self.name(p)),
+                    None => msg!("{p} stays out of the battle.", p = self.pname(p)),
                 };
                 if let BattleStep::Sides { idx } = &mut b.step {
                     *idx += 1;
@@ -442,9 +441,9 @@ impl Game {
             Action::EndBattle => {
                 self.say(
                     "6.3",
-                    format!(
-                        "{} breaks off the attack on the fortification.",
-                        self.name(p)
+                    msg!(
+                        "{p} breaks off the attack on the fortification.",
+                        p = self.pname(p)
                     ),
                 );
                 self.end_battle(None);
@@ -464,7 +463,7 @@ impl Game {
                     .collect();
                 askees.reverse();
                 self.battle = Some(b);
-                self.say("6.3", format!("{} proposes a truce.", self.name(p)));
+                self.say("6.3", msg!("{p} proposes a truce.", p = self.pname(p)));
                 self.pending.push(Pending::Truce {
                     proposer: p,
                     askees,
@@ -484,13 +483,13 @@ impl Game {
         };
         let who = askees.pop().unwrap_or(proposer);
         if !yes {
-            self.say("6.3", format!("{} refuses the truce.", self.name(who)));
+            self.say("6.3", msg!("{p} refuses the truce.", p = self.pname(who)));
             return;
         }
         if askees.is_empty() {
             self.say(
                 "6.3",
-                "Truce: everyone stays in the Village and control does not change.",
+                msg!("Truce: everyone stays in the Village and control does not change."),
             );
             self.end_battle(None);
         } else {
@@ -508,12 +507,11 @@ impl Game {
             self.players[q as usize].stock_maa += t.maa;
             self.players[q as usize].stock_knights += t.knights;
         }
-        let names: Vec<String> = b.sides[s].iter().map(|q| self.name(*q)).collect();
         self.say(
             "6.3",
-            format!(
-                "{} surrender: their Troops are disbanded and their Lords captured.",
-                names.join(" and ")
+            msg!(
+                "{them} surrender: their Troops are disbanded and their Lords captured.",
+                them = self.pnames(b.sides[s].iter().copied())
             ),
         );
         if let Some(c) = captor {
@@ -530,7 +528,11 @@ impl Game {
         let v = x.village;
         self.say(
             "6.2.3",
-            format!("{} is captured by {}.", lord_name(l), self.name(captor)),
+            msg!(
+                "{lord} is captured by {p}.",
+                lord = lord_name(l),
+                p = self.pname(captor)
+            ),
         );
         self.refresh_village(v);
     }
@@ -606,20 +608,18 @@ impl Game {
             if s == 1 && b.cavalcade.is_some() {
                 hits[s] += dice[s];
             }
-            let who: Vec<String> = b.sides[s].iter().map(|q| self.name(*q)).collect();
-            let text = format!(
-                "{} roll{} {} {} ({}): {} hit{}.",
-                who.join(" and "),
-                if who.len() == 1 { "s" } else { "" },
-                dice[s],
-                if dice[s] == 1 { "die" } else { "dice" },
-                faces
+            let text = msgn!(
+                "{who} rolls {dice} ({faces}): {hits}.",
+                "{who} roll {dice} ({faces}): {hits}.",
+                b.sides[s].len(),
+                who = self.pnames(b.sides[s].iter().copied()),
+                dice = msgn!("{n} die", "{n} dice", dice[s]),
+                faces = faces
                     .iter()
                     .map(|f| f.to_string())
                     .collect::<Vec<_>>()
                     .join(", "),
-                hits[s],
-                if hits[s] == 1 { "" } else { "s" }
+                hits = msgn!("{n} hit", "{n} hits", hits[s])
             );
             self.say("6.2", text);
         }
@@ -695,10 +695,10 @@ impl Game {
             };
             self.end_battle(winner);
         } else if troops[0] == 0 || troops[1] == 0 {
-            self.say("6.3", "Only Lords are left: the battle ends.");
+            self.say("6.3", msg!("Only Lords are left: the battle ends."));
             self.end_battle(None);
         } else if b.quiet >= 3 {
-            self.say("6.1", "Three rolls without losses: the battle ends.");
+            self.say("6.1", msg!("Three rolls without losses: the battle ends."));
             self.end_battle(None);
         } else {
             b.step = if self.side_choosers().is_empty() {
@@ -728,10 +728,10 @@ impl Game {
                     self.villages[v as usize].entry[q as usize] = None;
                     self.say(
                         "6.3",
-                        format!(
-                            "{} takes control of {}.",
-                            self.name(q),
-                            self.map.village_name(v)
+                        msg!(
+                            "{p} takes control of {v}.",
+                            p = self.pname(q),
+                            v = self.vname(v)
                         ),
                     );
                     self.set_controller(v, Some(q));
@@ -851,17 +851,20 @@ impl Game {
                 self.villages[v].troops[q as usize].maa -= 1;
                 self.players[q as usize].stock_maa += 1;
                 cost -= 1;
-                self.say("6.2.2", format!("{} loses a Man-at-Arms.", self.name(q)));
+                self.say("6.2.2", msg!("{p} loses a Man-at-Arms.", p = self.pname(q)));
             }
             Casualty::Knight(q) => {
                 self.villages[v].troops[q as usize].knights -= 1;
                 self.players[q as usize].stock_knights += 1;
                 cost -= 3;
-                self.say("6.2.2", format!("{} loses a Knight.", self.name(q)));
+                self.say("6.2.2", msg!("{p} loses a Knight.", p = self.pname(q)));
             }
             Casualty::Lord(l) => {
                 lords -= 1;
-                self.say("6.2.2", format!("{} falls in battle.", lord_name(l)));
+                self.say(
+                    "6.2.2",
+                    msg!("{lord} falls in battle.", lord = lord_name(l)),
+                );
                 self.kill_lord(l);
             }
         }
@@ -925,10 +928,10 @@ impl Game {
         }
         self.say(
             "6.4",
-            format!(
-                "{} lays siege to {}: a Siege Engine goes beside the Troops, 1-die side up.",
-                self.name(p),
-                self.map.village_name(v)
+            msg!(
+                "{p} lays siege to {v}: a Siege Engine goes beside the Troops, 1-die side up.",
+                p = self.pname(p),
+                v = self.vname(v)
             ),
         );
     }
@@ -943,10 +946,7 @@ impl Game {
             }
         }
         if self.villages[v as usize].besieger.take().is_some() {
-            self.say(
-                "6.4.1",
-                format!("The siege of {} ends.", self.map.village_name(v)),
-            );
+            self.say("6.4.1", msg!("The siege of {v} ends.", v = self.vname(v)));
         }
     }
 
@@ -978,9 +978,9 @@ impl Game {
             if vs.besieger.is_none() {
                 self.say(
                     "6.4.2",
-                    format!(
-                        "The besiegers of {} are gone; the siege ends.",
-                        self.map.village_name(v)
+                    msg!(
+                        "The besiegers of {v} are gone; the siege ends.",
+                        v = self.vname(v)
                     ),
                 );
             }
@@ -1026,10 +1026,10 @@ impl Game {
                 self.players[p as usize].money += 1;
                 self.say(
                     "6.5",
-                    format!(
-                        "{} pillages a Mill in {} and takes 1 Denier.",
-                        self.name(p),
-                        self.map.village_name(v)
+                    msg!(
+                        "{p} pillages a Mill in {v} and takes 1 Denier.",
+                        p = self.pname(p),
+                        v = self.vname(v)
                     ),
                 );
             }

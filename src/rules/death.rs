@@ -29,7 +29,10 @@ impl Game {
                 self.titles.bishop[b] = None;
                 self.say(
                     "1.6",
-                    format!("The Staff of Bishopric {} returns to the board.", b + 1),
+                    msg!(
+                        "The Staff of Bishopric {b} returns to the board.",
+                        b = b + 1
+                    ),
                 );
             }
         }
@@ -41,7 +44,7 @@ impl Game {
             for x in &mut self.lords {
                 x.excommunicated = false;
             }
-            self.say("1.7", "The Pope is dead; any excommunication ends.");
+            self.say("1.7", msg!("The Pope is dead; any excommunication ends."));
         }
         // 6. King (1.8.1, 1.8.2).
         if self.titles.king == Some(l) {
@@ -52,19 +55,22 @@ impl Game {
                 self.titles.regent = false;
                 self.say(
                     "1.8.2",
-                    format!(
-                        "The King is dead; the Crown Prince {} is King at once.",
-                        lord_name(cp)
+                    msg!(
+                        "The King is dead; the Crown Prince {lord} is King at once.",
+                        lord = lord_name(cp)
                     ),
                 );
             } else if let Some(q) = self.titles.queen {
                 self.titles.regent = true;
                 self.say(
                     "1.8.1",
-                    format!("The King is dead; {} rules as Queen Regent.", lord_name(q)),
+                    msg!(
+                        "The King is dead; {lord} rules as Queen Regent.",
+                        lord = lord_name(q)
+                    ),
                 );
             } else {
-                self.say("1.8", "The King is dead; the throne is vacant.");
+                self.say("1.8", msg!("The King is dead; the throne is vacant."));
             }
         }
         // 7. Queen (digest §9 item 7): the counter returns; the Crown Prince keeps his status.
@@ -87,7 +93,7 @@ impl Game {
                 sp.spouse = None;
             }
         }
-        self.say("9", format!("{} is dead.", lord_name(l)));
+        self.say("9", msg!("{lord} is dead.", lord = lord_name(l)));
         // 13. Control and Captives in his Village.
         self.refresh_village(dead.village);
     }
@@ -105,7 +111,6 @@ impl Game {
     /// 4.3.1: the title passes to another Lord of the family; failing that, to the spouse if
     /// the dead Lord was the last; otherwise back to the map, to be reclaimed free.
     fn inherit_fief_title(&mut self, p: PlayerId, spouse: Option<LordId>, f: FiefId) {
-        let fief_name = self.map.fiefs[f as usize].name.clone();
         if self.family(p).next().is_some() {
             self.give_fief_title(p, f);
             return;
@@ -117,10 +122,10 @@ impl Game {
             self.titles.fief[f as usize] = Some(s);
             self.say(
                 "4.3.1",
-                format!(
-                    "The title of the {} passes to the spouse, {}.",
-                    fief_name,
-                    lord_name(s)
+                msg!(
+                    "The title of the {fief} passes to the spouse, {lord}.",
+                    fief = self.fief_arg(f),
+                    lord = lord_name(s)
                 ),
             );
             // The Troops in the Fortified City are swapped for the spouse's, type for type.
@@ -153,7 +158,10 @@ impl Game {
         self.refresh_fief_empties(f);
         self.say(
             "4.3.1",
-            format!("The title of the {} returns to the map.", fief_name),
+            msg!(
+                "The title of the {fief} returns to the map.",
+                fief = self.fief_arg(f)
+            ),
         );
     }
 
@@ -191,10 +199,10 @@ impl Game {
             self.refresh_fief_empties(fief);
             self.say(
                 "4.3.1",
-                format!(
-                    "The title of the {} passes to {}.",
-                    self.map.fiefs[fief as usize].name,
-                    lord_name(l)
+                msg!(
+                    "The title of the {fief} passes to {lord}.",
+                    fief = self.fief_arg(fief),
+                    lord = lord_name(l)
                 ),
             );
         }

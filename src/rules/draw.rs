@@ -1,6 +1,7 @@
 //! Phase 2: discard and draw (2.1, 2.2), the Disaster track (2.3) and Play Cards (2.4).
 
 use super::cards::{lord_name, lord_sex, Card, LordId, Sex};
+use super::events::{n_, Arg};
 use super::state::*;
 use super::{refuse, Action, RuleError};
 use crate::map::{BishopricId, VillageId};
@@ -62,7 +63,6 @@ impl Game {
     }
 
     pub(crate) fn exec_draw(&mut self, p: PlayerId, a: Action) {
-        let name = self.name(p);
         match a {
             Action::Discard(c) => {
                 let hand = &mut self.players[p as usize].hand;
@@ -74,7 +74,14 @@ impl Game {
                 } else {
                     self.fortune_discard.push(c);
                 }
-                self.say("2.1", format!("{name} discards {}.", c.name()));
+                self.say(
+                    "2.1",
+                    msg!(
+                        "{p} discards {card}.",
+                        p = self.pname(p),
+                        card = Game::card_arg(c)
+                    ),
+                );
             }
             Action::DrawLord => {
                 if self.lords_deck.is_empty() {
@@ -85,8 +92,12 @@ impl Game {
                     self.say_private(
                         "2.1",
                         p,
-                        format!("{name} draws {}.", c.name()),
-                        format!("{name} draws a Lord card."),
+                        msg!(
+                            "{p} draws {card}.",
+                            p = self.pname(p),
+                            card = Game::card_arg(c)
+                        ),
+                        msg!("{p} draws a Lord card.", p = self.pname(p)),
                     );
                 }
                 self.mark_drawn(false);
@@ -145,21 +156,21 @@ impl Game {
         }
         self.say(
             "2.2",
-            format!(
-                "The {} discard pile is shuffled into a new deck.",
-                if lords { "Lords" } else { "Fortune & Disaster" }
-            ),
+            if lords {
+                msg!("The Lords discard pile is shuffled into a new deck.")
+            } else {
+                msg!("The Fortune & Disaster discard pile is shuffled into a new deck.")
+            },
         );
     }
 
     /// 2.1: draw through Disasters (face down onto the track, or discarded when it is full)
     /// until a Fortune card comes up.
     fn draw_fortune(&mut self, p: PlayerId) {
-        let name = self.name(p);
         loop {
             if self.fortune_deck.is_empty() {
                 if !self.fortune_discard.iter().any(|c| !c.is_disaster()) {
-                    self.say("2.2", "No Fortune card is left to draw.");
+                    self.say("2.2", msg!("No Fortune card is left to draw."));
                     return;
                 }
                 self.reshuffle(false);
@@ -172,18 +183,20 @@ impl Game {
                     self.track[slot] = Some(c);
                     self.say(
                         "2.1",
-                        format!(
-                            "{name} turns up a Disaster: it goes face down on track space {}.",
-                            slot + 1
+                        msg!(
+                            "{p} turns up a Disaster: it goes face down on track space {slot}.",
+                            p = self.pname(p),
+                            slot = slot + 1
                         ),
                     );
                 } else {
                     self.fortune_discard.push(c);
                     self.say(
                         "2.1",
-                        format!(
-                            "{name} turns up {}; the track is full, so it is discarded.",
-                            c.name()
+                        msg!(
+                            "{p} turns up {card}; the track is full, so it is discarded.",
+                            p = self.pname(p),
+                            card = Game::card_arg(c)
                         ),
                     );
                 }
@@ -193,8 +206,12 @@ impl Game {
             self.say_private(
                 "2.1",
                 p,
-                format!("{name} draws {}.", c.name()),
-                format!("{name} draws a Fortune card."),
+                msg!(
+                    "{p} draws {card}.",
+                    p = self.pname(p),
+                    card = Game::card_arg(c)
+                ),
+                msg!("{p} draws a Fortune card.", p = self.pname(p)),
             );
             return;
         }
@@ -218,10 +235,10 @@ impl Game {
                 self.fortune_discard.push(card);
                 self.say(
                     "2.3",
-                    format!(
-                        "{} from track space {}: rolled 6, a false alarm; discarded.",
-                        card.name(),
-                        slot + 1
+                    msg!(
+                        "{card} from track space {slot}: rolled 6, a false alarm; discarded.",
+                        card = Game::card_arg(card),
+                        slot = slot + 1
                     ),
                 );
                 return;
@@ -236,19 +253,21 @@ impl Game {
             if already {
                 self.say(
                     "2.3",
-                    format!(
-                        "{}: rolled {roll}, but Bishopric {roll} already has one; rolling again.",
-                        card.name()
+                    msg!(
+                        "{card}: rolled {roll}, but Bishopric {roll} already has one; rolling again.",
+                        card = Game::card_arg(card),
+                        roll = roll
                     ),
                 );
                 continue;
             }
             self.say(
                 "2.3",
-                format!(
-                    "{} from track space {} strikes Bishopric {roll}.",
-                    card.name(),
-                    slot + 1
+                msg!(
+                    "{card} from track space {slot} strikes Bishopric {roll}.",
+                    card = Game::card_arg(card),
+                    slot = slot + 1,
+                    roll = roll
                 ),
             );
             let bc = &mut self.bishopric_cards[b as usize];
@@ -279,7 +298,7 @@ impl Game {
         for (_, l) in victims {
             // 2.3.3: a Lord who rolled here does not roll again on coming back this round.
             self.moves.plague_rolled.push((l, b));
-            self.roll_for_life(l, "2.3.3", "against the Plague");
+            self.roll_for_life(l, "2.3.3", n_("against the Plague"));
         }
         let villages = self.map.bishoprics[b as usize].villages.clone();
         let mut choices = Vec::new();
@@ -318,10 +337,12 @@ impl Game {
         pl.stock_knights += knights;
         self.say(
             "2.3.3",
-            format!(
-                "The Plague takes {maa} Men-at-Arms and {knights} Knights of {} in {}.",
-                self.name(p),
-                self.map.village_name(v)
+            msg!(
+                "The Plague takes {maa} and {knights} of {p} in {v}.",
+                maa = msgn!("{n} Man-at-Arms", "{n} Men-at-Arms", maa),
+                knights = msgn!("{n} Knight", "{n} Knights", knights),
+                p = self.pname(p),
+                v = self.vname(v)
             ),
         );
         self.refresh_village(v);
@@ -627,7 +648,6 @@ impl Game {
     }
 
     pub(crate) fn exec_play(&mut self, p: PlayerId, a: Action) {
-        let name = self.name(p);
         match a {
             Action::EndPlayCards => {
                 if let Phase::PlayCards { idx } = &mut self.phase {
@@ -651,10 +671,11 @@ impl Game {
                 });
                 self.say(
                     "2.4.1",
-                    format!(
-                        "{name} plays {}, who joins the family in {}.",
-                        lord_name(lord),
-                        self.map.village_name(village)
+                    msg!(
+                        "{p} plays {lord}, who joins the family in {v}.",
+                        p = self.pname(p),
+                        lord = lord_name(lord),
+                        v = self.vname(village)
                     ),
                 );
                 if self.villages[village as usize].controller.is_none() {
@@ -662,7 +683,10 @@ impl Game {
                 }
                 if crown_prince {
                     self.titles.crown_prince = Some(lord);
-                    self.say("1.8.2", format!("{} is the Crown Prince.", lord_name(lord)));
+                    self.say(
+                        "1.8.2",
+                        msg!("{lord} is the Crown Prince.", lord = lord_name(lord)),
+                    );
                 }
                 self.reclaim_titles(p, lord);
             }
@@ -672,14 +696,22 @@ impl Game {
                 if bc.famine {
                     bc.famine = false;
                     self.fortune_discard.extend([Card::Famine, Card::Harvest]);
-                    self.say("2.4.2", format!("{name}'s Bountiful Harvest ends the Famine in Bishopric {}; both cards are discarded.", b + 1));
+                    self.say(
+                        "2.4.2",
+                        msg!(
+                            "{p}'s Bountiful Harvest ends the Famine in Bishopric {b}; both cards are discarded.",
+                            p = self.pname(p),
+                            b = b + 1
+                        ),
+                    );
                 } else {
                     bc.harvest = true;
                     self.say(
                         "2.4.2",
-                        format!(
-                            "{name} plays Bountiful Harvest on Bishopric {}: +1 per Mill there.",
-                            b + 1
+                        msg!(
+                            "{p} plays Bountiful Harvest on Bishopric {b}: +1 per Mill there.",
+                            p = self.pname(p),
+                            b = b + 1
                         ),
                     );
                 }
@@ -691,14 +723,22 @@ impl Game {
                     bc.heavy_rain = false;
                     self.fortune_discard
                         .extend([Card::HeavyRain, Card::GoodWeather]);
-                    self.say("2.4.3", format!("{name}'s Good Weather ends the Heavy Rain in Bishopric {}; both cards are discarded.", b + 1));
+                    self.say(
+                        "2.4.3",
+                        msg!(
+                            "{p}'s Good Weather ends the Heavy Rain in Bishopric {b}; both cards are discarded.",
+                            p = self.pname(p),
+                            b = b + 1
+                        ),
+                    );
                 } else {
                     bc.good_weather = true;
                     self.say(
                         "2.4.3",
-                        format!(
-                            "{name} plays Good Weather on Bishopric {}: +1 per Mill there.",
-                            b + 1
+                        msg!(
+                            "{p} plays Good Weather on Bishopric {b}: +1 per Mill there.",
+                            p = self.pname(p),
+                            b = b + 1
                         ),
                     );
                 }
@@ -716,18 +756,23 @@ impl Game {
                     role,
                     target: TaxTarget::Tallage(fief),
                 });
-                let royal = if role == TaxRole::King {
-                    "a Royal "
-                } else {
-                    "a "
-                };
                 self.say(
                     "2.4.5",
-                    format!(
-                        "{name} raises {royal}Tallage on the {} in the name of {}.",
-                        self.map.fiefs[fief as usize].name,
-                        lord_name(lord)
-                    ),
+                    if role == TaxRole::King {
+                        msg!(
+                            "{p} raises a Royal Tallage on the {fief} in the name of {lord}.",
+                            p = self.pname(p),
+                            fief = self.fief_arg(fief),
+                            lord = lord_name(lord)
+                        )
+                    } else {
+                        msg!(
+                            "{p} raises a Tallage on the {fief} in the name of {lord}.",
+                            p = self.pname(p),
+                            fief = self.fief_arg(fief),
+                            lord = lord_name(lord)
+                        )
+                    },
                 );
             }
             Action::PlayTithe { lord, bishopric } => {
@@ -751,13 +796,15 @@ impl Game {
                         target: TaxTarget::Tithe(*b),
                     });
                 }
-                let list: Vec<String> = targets.iter().map(|b| (b + 1).to_string()).collect();
                 self.say(
                     "2.4.6",
-                    format!(
-                        "{name} raises a Tithe on Bishopric {} in the name of {}.",
-                        list.join(", "),
-                        lord_name(lord)
+                    msgn!(
+                        "{p} raises a Tithe on Bishopric {list} in the name of {lord}.",
+                        "{p} raises a Tithe on Bishoprics {list} in the name of {lord}.",
+                        targets.len(),
+                        p = self.pname(p),
+                        list = targets.iter().map(|b| Arg::from(b + 1)).collect::<Vec<_>>(),
+                        lord = lord_name(lord)
                     ),
                 );
             }
@@ -784,10 +831,10 @@ impl Game {
                 self.titles.fief_reclaim[f] = None;
                 self.say(
                     "4.3.1",
-                    format!(
-                        "{} takes back the title of the {}.",
-                        lord_name(lord),
-                        self.map.fiefs[f].name
+                    msg!(
+                        "{lord} takes back the title of the {fief}.",
+                        lord = lord_name(lord),
+                        fief = self.fief_arg(f as crate::map::FiefId)
                     ),
                 );
             }
@@ -828,10 +875,10 @@ impl Game {
             Some(po) if po != p => {
                 self.say(
                     "1.7",
-                    format!(
-                        "{} asks the Pope's consent to make {} a Cardinal.",
-                        self.name(p),
-                        lord_name(lord)
+                    msg!(
+                        "{p} asks the Pope's consent to make {lord} a Cardinal.",
+                        p = self.pname(p),
+                        lord = lord_name(lord)
                     ),
                 );
                 self.pending.push(Pending::CardinalConsent {
@@ -855,7 +902,10 @@ impl Game {
             self.refused_cardinals.push(lord);
             self.say(
                 "1.7",
-                format!("The Pope refuses to make {} a Cardinal.", lord_name(lord)),
+                msg!(
+                    "The Pope refuses to make {lord} a Cardinal.",
+                    lord = lord_name(lord)
+                ),
             );
             return;
         }
@@ -867,18 +917,21 @@ impl Game {
             CardinalSource::Card
         };
         self.titles.cardinals.push((lord, source));
-        let how = if purchased {
-            "buys the Cardinal's Biretta for"
-        } else {
-            "plays a Cardinal card on"
-        };
         self.say(
             "1.5",
-            format!(
-                "{} {how} {}, now a Cardinal.",
-                self.name(p),
-                lord_name(lord)
-            ),
+            if purchased {
+                msg!(
+                    "{p} buys the Cardinal's Biretta for {lord}, now a Cardinal.",
+                    p = self.pname(p),
+                    lord = lord_name(lord)
+                )
+            } else {
+                msg!(
+                    "{p} plays a Cardinal card on {lord}, now a Cardinal.",
+                    p = self.pname(p),
+                    lord = lord_name(lord)
+                )
+            },
         );
     }
 }

@@ -2,6 +2,7 @@
 //! (1.3–1.8, digest §8.2–8.3).
 
 use super::cards::{lord_name, lord_sex, LordId, Sex};
+use super::events::{n_, term, Arg};
 use super::state::*;
 use super::{refuse, Action, RuleError};
 use crate::map::BISHOPRIC_COUNT;
@@ -12,8 +13,11 @@ pub struct Count {
     /// FOR votes per candidate, in nomination order.
     pub totals: Vec<(LordId, u32)>,
     pub winner: Option<LordId>,
-    /// The rule that decided the result, in words.
+    /// The rule that decided the result, in words (English).
     pub reason: String,
+    /// The same, for translation.
+    #[serde(default)]
+    pub why: super::events::Msg,
 }
 
 /// A decided election with its ballots face up, kept for the results display (1.3 step 3).
@@ -138,11 +142,11 @@ impl Game {
                 } else {
                     self.say(
                         "1.1",
-                        format!(
-                            "{} refuses the marriage of {} and {}.",
-                            self.name(p),
-                            lord_name(groom),
-                            lord_name(bride)
+                        msg!(
+                            "{p} refuses the marriage of {groom} and {bride}.",
+                            p = self.pname(p),
+                            groom = lord_name(groom),
+                            bride = lord_name(bride)
                         ),
                     );
                 }
@@ -177,24 +181,29 @@ impl Game {
             self.lord(groom).map(|l| l.owner).unwrap_or(0),
             self.lord(bride).map(|l| l.owner).unwrap_or(0),
         );
-        let alliance = if self.n() >= 4 {
-            format!(" {} and {} are now allies.", self.name(gp), self.name(bp))
-        } else {
-            " With 3 players a marriage makes no alliance.".to_string()
-        };
         self.say(
             "1.1",
-            format!(
-                "{} marries {}.{alliance}",
-                lord_name(groom),
-                lord_name(bride)
-            ),
+            if self.n() >= 4 {
+                msg!(
+                    "{groom} marries {bride}. {a} and {b} are now allies.",
+                    groom = lord_name(groom),
+                    bride = lord_name(bride),
+                    a = self.pname(gp),
+                    b = self.pname(bp)
+                )
+            } else {
+                msg!(
+                    "{groom} marries {bride}. With 3 players a marriage makes no alliance.",
+                    groom = lord_name(groom),
+                    bride = lord_name(bride)
+                )
+            },
         );
         // 1.8.1: the King's wife becomes Queen at once.
         if self.titles.king == Some(groom) {
             self.titles.queen = Some(bride);
             self.titles.regent = false;
-            self.say("1.8.1", format!("{} is Queen.", lord_name(bride)));
+            self.say("1.8.1", msg!("{lord} is Queen.", lord = lord_name(bride)));
         }
     }
 
@@ -347,7 +356,7 @@ impl Game {
                 };
                 self.say(
                     self.section_of(kind),
-                    format!("Election: {}.", self.election_name(kind)),
+                    msg!("Election: {office}.", office = self.election_arg(kind)),
                 );
                 return;
             }
@@ -358,7 +367,7 @@ impl Game {
             lord: 0,
             drawing: false,
         };
-        self.say("2.0", "Phase 2: discard, draw and play cards.");
+        self.say("2.0", msg!("Phase 2: discard, draw and play cards."));
     }
 
     fn section_of(&self, kind: ElectionKind) -> &'static str {
@@ -366,6 +375,23 @@ impl Game {
             ElectionKind::Bishop(_) => "1.4",
             ElectionKind::Pope => "1.7",
             ElectionKind::King => "1.8",
+        }
+    }
+
+    /// The office at stake, as a message argument.
+    pub(crate) fn election_arg(&self, kind: ElectionKind) -> Arg {
+        match kind {
+            ElectionKind::Bishop(b) => {
+                let bi = &self.map.bishoprics[b as usize];
+                msg!(
+                    "Bishop of {v} (Bishopric {n})",
+                    v = self.vname(bi.principal),
+                    n = bi.number
+                )
+                .into()
+            }
+            ElectionKind::Pope => term("Pope"),
+            ElectionKind::King => term("King"),
         }
     }
 
@@ -413,7 +439,10 @@ impl Game {
             if e.candidates.is_empty() {
                 self.say(
                     self.section_of(e.kind),
-                    format!("No candidate stands for {}.", self.election_name(e.kind)),
+                    msg!(
+                        "No candidate stands for {office}.",
+                        office = self.election_arg(e.kind)
+                    ),
                 );
                 self.open_next_election(Some(e.kind));
             } else if let Phase::Elections { election: Some(e) } = &mut self.phase {
@@ -456,7 +485,7 @@ impl Game {
     }
 
     pub(crate) fn exec_election(&mut self, p: PlayerId, a: Action) {
-        let name = self.name(p);
+        let name = self.pname(p);
         let Phase::Elections { election: Some(e) } = &mut self.phase else {
             return;
         };
@@ -464,16 +493,16 @@ impl Game {
         let text = match a {
             Action::Nominate(l) => {
                 e.candidates.push((p, l));
-                format!("{name} nominates {}.", lord_name(l))
+                msg!("{p} nominates {lord}.", p = name, lord = lord_name(l))
             }
-            Action::NoCandidate => format!("{name} names no candidate."),
+            Action::NoCandidate => msg!("{p} names no candidate.", p = name),
             Action::Vote { for_lord, decoy } => {
                 e.ballots.push(Ballot {
                     player: p,
                     for_lord,
                     decoy,
                 });
-                format!("{name} places vote markers face down.")
+                msg!("{p} places vote markers face down.", p = name)
             }
             _ => return,
         };
@@ -498,16 +527,19 @@ impl Game {
         }
         let best = totals.iter().map(|t| t.1).max().unwrap_or(0);
         let leaders: Vec<LordId> = totals.iter().filter(|t| t.1 == best).map(|t| t.0).collect();
-        let (winner, reason) = match e.kind {
+        let (winner, why) = match e.kind {
             ElectionKind::Bishop(_) => {
                 if best == 0 {
-                    (None, "no FOR votes were cast (1.4.1)".to_string())
+                    (None, msg!("no FOR votes were cast (1.4.1)"))
                 } else if leaders.len() > 1 {
-                    (None, format!("a tie at {best} votes elects nobody (1.4.1)"))
+                    (
+                        None,
+                        msg!("a tie at {best} votes elects nobody (1.4.1)", best = best),
+                    )
                 } else {
                     (
                         Some(leaders[0]),
-                        format!("a simple majority of {best} votes (1.4.1)"),
+                        msg!("a simple majority of {best} votes (1.4.1)", best = best),
                     )
                 }
             }
@@ -516,20 +548,33 @@ impl Game {
                 if best > 0 && leaders.len() == 1 && 2 * best > cast {
                     (
                         Some(leaders[0]),
-                        format!("an absolute majority: {best} of {cast} votes (1.7.1)"),
+                        msg!(
+                            "an absolute majority: {best} of {cast} votes (1.7.1)",
+                            best = best,
+                            cast = cast
+                        ),
                     )
                 } else {
                     (
                         None,
-                        format!("nobody has more than half of the {cast} votes cast (1.7.1)"),
+                        msg!(
+                            "nobody has more than half of the {cast} votes cast (1.7.1)",
+                            cast = cast
+                        ),
                     )
                 }
             }
             ElectionKind::King => {
                 if best < 3 {
-                    (None, format!("nobody reaches 3 votes (best {best}) (1.8)"))
+                    (
+                        None,
+                        msg!("nobody reaches 3 votes (best {best}) (1.8)", best = best),
+                    )
                 } else if leaders.len() > 1 {
-                    (None, format!("a tie at {best} votes elects nobody (1.8)"))
+                    (
+                        None,
+                        msg!("a tie at {best} votes elects nobody (1.8)", best = best),
+                    )
                 } else {
                     let w = leaders[0];
                     // (iii) his FOR votes include 2 Bishops, 1 Cardinal or the Pope
@@ -551,21 +596,26 @@ impl Game {
                     let cardinal = backers.iter().any(|&l| self.is_cardinal(l));
                     let pope = backers.iter().any(|&l| self.titles.pope == Some(l));
                     if bishops >= 2 || cardinal || pope {
-                        let why = if pope {
-                            "the Pope"
+                        let support = if pope {
+                            n_("the Pope")
                         } else if cardinal {
-                            "a Cardinal"
+                            n_("a Cardinal")
                         } else {
-                            "two Bishops"
+                            n_("two Bishops")
                         };
                         (
                             Some(w),
-                            format!(
-                                "{best} votes, a simple majority, with the support of {why} (1.8)"
+                            msg!(
+                                "{best} votes, a simple majority, with the support of {who} (1.8)",
+                                best = best,
+                                who = term(support)
                             ),
                         )
                     } else {
-                        (None, "his votes include neither 2 Bishops, nor a Cardinal, nor the Pope (1.8)".to_string())
+                        (
+                            None,
+                            msg!("his votes include neither 2 Bishops, nor a Cardinal, nor the Pope (1.8)"),
+                        )
                     }
                 }
             }
@@ -573,7 +623,8 @@ impl Game {
         Count {
             totals,
             winner,
-            reason,
+            reason: why.english(),
+            why,
         }
     }
 
@@ -593,52 +644,62 @@ impl Game {
                 count: self.count_votes(e),
             }));
         }
-        let reveal: Vec<String> = e
+        let reveal: Vec<Arg> = e
             .ballots
             .iter()
             .map(|b| {
-                let f = b.for_lord.map(lord_name).unwrap_or("nobody");
-                let d = b
-                    .decoy
-                    .map(|d| format!(", decoy on {}", lord_name(d)))
-                    .unwrap_or_default();
-                format!(
-                    "{} ({} votes) FOR {f}{d}",
-                    self.name(b.player),
-                    self.vote_weight(e.kind, b.player)
-                )
+                let f: Arg = match b.for_lord {
+                    Some(l) => lord_name(l).into(),
+                    None => msg!("nobody").into(),
+                };
+                let w = self.vote_weight(e.kind, b.player);
+                match b.decoy {
+                    Some(d) => msgn!(
+                        "{p} ({n} vote) FOR {f}, decoy on {d}",
+                        "{p} ({n} votes) FOR {f}, decoy on {d}",
+                        w,
+                        p = self.pname(b.player),
+                        f = f,
+                        d = lord_name(d)
+                    ),
+                    None => msgn!(
+                        "{p} ({n} vote) FOR {f}",
+                        "{p} ({n} votes) FOR {f}",
+                        w,
+                        p = self.pname(b.player),
+                        f = f
+                    ),
+                }
+                .into()
             })
             .collect();
         self.say(
             sec,
-            format!(
-                "Votes revealed: {}.",
-                if reveal.is_empty() {
-                    "none".into()
-                } else {
-                    reveal.join("; ")
-                }
-            ),
+            if reveal.is_empty() {
+                msg!("Votes revealed: none.")
+            } else {
+                msg!("Votes revealed: {list}.", list = Arg::Seq(reveal))
+            },
         );
         let count = self.count_votes(e);
         let Some(w) = count.winner else {
             self.say(
                 sec,
-                format!(
-                    "{}: nobody is elected: {}.",
-                    self.election_name(e.kind),
-                    count.reason
+                msg!(
+                    "{office}: nobody is elected: {why}.",
+                    office = self.election_arg(e.kind),
+                    why = count.why.clone()
                 ),
             );
             return;
         };
         self.say(
             sec,
-            format!(
-                "{} is elected {}: {}.",
-                lord_name(w),
-                self.election_name(e.kind),
-                count.reason
+            msg!(
+                "{lord} is elected {office}: {why}.",
+                lord = lord_name(w),
+                office = self.election_arg(e.kind),
+                why = count.why.clone()
             ),
         );
         match e.kind {
@@ -649,9 +710,9 @@ impl Game {
                     self.titles.crown_prince = None;
                     self.say(
                         "1.8.2",
-                        format!(
-                            "{} loses the Crown Prince status on becoming a Bishop.",
-                            lord_name(w)
+                        msg!(
+                            "{lord} loses the Crown Prince status on becoming a Bishop.",
+                            lord = lord_name(w)
                         ),
                     );
                 }
@@ -663,7 +724,7 @@ impl Game {
                     if let Some(q) = self.titles.queen {
                         self.say(
                             "1.8.1",
-                            format!("{} is no longer Queen Regent.", lord_name(q)),
+                            msg!("{lord} is no longer Queen Regent.", lord = lord_name(q)),
                         );
                     }
                     self.titles.queen = None;
@@ -672,7 +733,7 @@ impl Game {
                 self.titles.king = Some(w);
                 if let Some(wife) = self.lord(w).and_then(|l| l.spouse) {
                     self.titles.queen = Some(wife);
-                    self.say("1.8.1", format!("{} is Queen.", lord_name(wife)));
+                    self.say("1.8.1", msg!("{lord} is Queen.", lord = lord_name(wife)));
                 }
             }
         }

@@ -1,26 +1,216 @@
 //! The human-readable game log. Each entry says what happened; an entry about hidden
 //! information (a card drawn) has a public wording for everyone else.
+//!
+//! An entry is a [`Msg`]: an English template with `{named}` placeholders and its arguments.
+//! The engine keeps the English wording (`text`) for the command line and the tests; the app
+//! translates the template with gettext (the template is the message id) and fills in the
+//! arguments, translating those marked as terms.
 
 use super::state::PlayerId;
 use serde::{Deserialize, Serialize};
+
+/// One argument of a message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Arg {
+    /// Shown as it is: a name of a Lord, a Village, a player.
+    Text(String),
+    /// A word or phrase to translate ("Knight", "Heavy Rain", a colour).
+    Term(String),
+    Num(i64),
+    /// A message inside a message.
+    Msg(Box<Msg>),
+    /// Several, joined as "a, b and c".
+    List(Vec<Arg>),
+    /// Several that may hold commas themselves, joined as "a; b; c".
+    Seq(Vec<Arg>),
+}
+
+/// A message of the log: `id` is the English template, and the gettext message id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Msg {
+    pub id: String,
+    /// The plural template, chosen when `n` is not 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plural: Option<String>,
+    #[serde(default)]
+    pub n: i64,
+    #[serde(default)]
+    pub args: Vec<(String, Arg)>,
+}
+
+/// How the words of a message are looked up: English as it is, or a translation (the app
+/// passes gettext).
+pub trait Words {
+    /// A template or a term.
+    fn word(&self, s: &str) -> String;
+    /// A template with a plural form, chosen by `n`.
+    fn plural(&self, one: &str, many: &str, n: i64) -> String;
+    /// What joins the items of a list ("a, b and c").
+    fn comma(&self) -> String {
+        ", ".into()
+    }
+    fn and(&self) -> String {
+        " and ".into()
+    }
+}
+
+/// The words as the engine writes them.
+pub struct English;
+
+impl Words for English {
+    fn word(&self, s: &str) -> String {
+        s.to_string()
+    }
+    fn plural(&self, one: &str, many: &str, n: i64) -> String {
+        if n == 1 { one } else { many }.to_string()
+    }
+}
+
+impl Msg {
+    pub fn new(id: &str, plural: Option<&str>, n: i64, args: Vec<(&str, Arg)>) -> Msg {
+        Msg {
+            id: id.to_string(),
+            plural: plural.map(str::to_string),
+            n,
+            args: args.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+        }
+    }
+
+    /// The message in English.
+    pub fn english(&self) -> String {
+        self.render(&English)
+    }
+
+    /// The message in the words of `w`: its template looked up (with its plural), then every
+    /// `{placeholder}` filled with its argument.
+    pub fn render(&self, w: &dyn Words) -> String {
+        let mut out = match &self.plural {
+            Some(p) => w.plural(&self.id, p, self.n),
+            None => w.word(&self.id),
+        };
+        for (k, v) in &self.args {
+            out = out.replace(&format!("{{{k}}}"), &v.render(w));
+        }
+        out
+    }
+}
+
+impl Arg {
+    /// The argument in the words of `w`.
+    pub fn render(&self, w: &dyn Words) -> String {
+        match self {
+            Arg::Text(s) => s.clone(),
+            Arg::Term(s) => w.word(s),
+            Arg::Num(n) => n.to_string(),
+            Arg::Msg(m) => m.render(w),
+            Arg::Seq(items) => items
+                .iter()
+                .map(|a| a.render(w))
+                .collect::<Vec<_>>()
+                .join("; "),
+            Arg::List(items) => {
+                let words: Vec<String> = items.iter().map(|a| a.render(w)).collect();
+                match words.split_last() {
+                    None => String::new(),
+                    Some((last, [])) => last.clone(),
+                    Some((last, rest)) => format!("{}{}{last}", rest.join(&w.comma()), w.and()),
+                }
+            }
+        }
+    }
+}
+
+/// Marks a literal as a message to translate where it is not written inside `msg!` or
+/// `term` (a table of words, an argument passed on): it returns the literal unchanged, and the
+/// extraction script (scripts/extract_messages.py) collects it.
+pub const fn n_(s: &'static str) -> &'static str {
+    s
+}
+
+/// A word of the game to translate (a card's name, a unit, a colour).
+pub fn term(s: &str) -> Arg {
+    Arg::Term(s.to_string())
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.to_string())
+    }
+}
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::Text(s.clone())
+    }
+}
+impl From<Msg> for Arg {
+    fn from(m: Msg) -> Arg {
+        Arg::Msg(Box::new(m))
+    }
+}
+impl From<Vec<Arg>> for Arg {
+    fn from(v: Vec<Arg>) -> Arg {
+        Arg::List(v)
+    }
+}
+macro_rules! num_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Num(n as i64)
+            }
+        }
+    )*};
+}
+num_arg!(u8, u16, u32, u64, usize, i32, i64);
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
     pub round: u16,
     /// The rulebook section the event comes from, e.g. "2.3.3".
     pub section: String,
+    /// The message in English.
     pub text: String,
     /// When set, only this player may read `text`; the others read `public_text`.
     pub private_to: Option<PlayerId>,
     pub public_text: Option<String>,
+    /// The message, for translation.
+    #[serde(default)]
+    pub msg: Msg,
+    #[serde(default)]
+    pub public_msg: Option<Msg>,
 }
 
 impl Event {
+    pub fn new(round: u16, section: &str, msg: Msg) -> Event {
+        Event {
+            round,
+            section: section.to_string(),
+            text: msg.english(),
+            private_to: None,
+            public_text: None,
+            msg,
+            public_msg: None,
+        }
+    }
+
     /// The wording a given viewer may read (`None` = a spectator who sees only public facts).
     pub fn text_for(&self, viewer: Option<PlayerId>) -> &str {
         match self.private_to {
             Some(p) if Some(p) != viewer => self.public_text.as_deref().unwrap_or(""),
             _ => &self.text,
+        }
+    }
+
+    /// The message a given viewer may read.
+    pub fn msg_for(&self, viewer: Option<PlayerId>) -> Msg {
+        match self.private_to {
+            Some(p) if Some(p) != viewer => self.public_msg.clone().unwrap_or_default(),
+            _ => self.msg.clone(),
         }
     }
 
@@ -31,6 +221,73 @@ impl Event {
             text: self.text_for(viewer).to_string(),
             private_to: None,
             public_text: None,
+            msg: self.msg_for(viewer),
+            public_msg: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_fills_its_template_in_english_or_through_a_translator() {
+        let m = Msg::new(
+            "{p} buys {what} in {v}.",
+            None,
+            0,
+            vec![
+                ("p", term("Green")),
+                (
+                    "what",
+                    Arg::List(vec![term("Knight"), term("Mill"), term("Mill")]),
+                ),
+                ("v", "Blaye".into()),
+            ],
+        );
+        assert_eq!(m.english(), "Green buys Knight, Mill and Mill in Blaye.");
+        struct French;
+        impl Words for French {
+            fn word(&self, s: &str) -> String {
+                match s {
+                    "Green" => "Vert",
+                    "Knight" => "chevalier",
+                    "Mill" => "moulin",
+                    "{p} buys {what} in {v}." => "{p} achète {what} à {v}.",
+                    "{p} pays {sum}." => "{p} paie {sum}.",
+                    other => other,
+                }
+                .to_string()
+            }
+            fn plural(&self, one: &str, _: &str, n: i64) -> String {
+                match (one, n > 1) {
+                    ("{n} Denier", false) => "{n} denier",
+                    ("{n} Denier", true) => "{n} deniers",
+                    _ => one,
+                }
+                .to_string()
+            }
+            fn and(&self) -> String {
+                " et ".into()
+            }
+        }
+        assert_eq!(
+            m.render(&French),
+            "Vert achète chevalier, moulin et moulin à Blaye."
+        );
+        let n = |k: i64| Msg::new("{n} Denier", Some("{n} Deniers"), k, vec![("n", k.into())]);
+        assert_eq!(n(1).english(), "1 Denier");
+        assert_eq!(n(3).english(), "3 Deniers");
+        let outer = Msg::new(
+            "{p} pays {sum}.",
+            None,
+            0,
+            vec![("p", "Blue".into()), ("sum", n(2).into())],
+        );
+        assert_eq!(outer.english(), "Blue pays 2 Deniers.");
+        assert_eq!(outer.render(&French), "Blue paie 2 deniers.");
+        let seq = Arg::Seq(vec!["a, b".into(), "c".into()]);
+        assert_eq!(seq.render(&English), "a, b; c");
     }
 }

@@ -1,6 +1,7 @@
 //! Phase 3: Income (3.0), collected by everyone at the same moment.
 
 use super::cards::Card;
+use super::events::Arg;
 use super::state::*;
 use crate::map::BishopricId;
 
@@ -113,26 +114,27 @@ impl Game {
         let sheets = self.income();
         for (p, s) in sheets.iter().enumerate() {
             self.players[p].money += s.total();
-            let mut parts = vec![format!("{} from Villages", s.villages)];
+            let mut parts: Vec<Arg> = vec![msg!("{n} from Villages", n = s.villages).into()];
             if s.mills > 0 {
-                parts.push(format!("{} from Mills", s.mills));
+                parts.push(msg!("{n} from Mills", n = s.mills).into());
             }
             if s.tallage > 0 {
-                parts.push(format!("{} from Tallage", s.tallage));
+                parts.push(msg!("{n} from Tallage", n = s.tallage).into());
             }
             if s.tithe > 0 {
-                parts.push(format!("{} from Tithes", s.tithe));
+                parts.push(msg!("{n} from Tithes", n = s.tithe).into());
             }
             if s.queen > 0 {
-                parts.push("2 as Queen".into());
+                parts.push(msg!("2 as Queen").into());
             }
             self.say(
                 "3.0",
-                format!(
-                    "{} collects {} Deniers ({}).",
-                    self.name(p as u8),
+                msgn!(
+                    "{p} collects {n} Denier ({parts}).",
+                    "{p} collects {n} Deniers ({parts}).",
                     s.total(),
-                    parts.join(", ")
+                    p = self.pname(p as u8),
+                    parts = Arg::List(parts)
                 ),
             );
         }

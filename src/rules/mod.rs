@@ -5,6 +5,36 @@
 //! (an illegal action is refused with a reason and leaves the state untouched), and
 //! [`Game::view`] shows what one player may see.
 
+/// A log message: `msg!("{p} buys a Mill in {v}.", p = ..., v = ...)`. The template is
+/// English with named placeholders and is the gettext message id the app translates
+/// (extracted by scripts/extract_messages.py); arguments become `events::Arg`s.
+macro_rules! msg {
+    ($id:literal $(, $k:ident = $v:expr)* $(,)?) => {
+        $crate::rules::events::Msg::new(
+            $id,
+            None,
+            0,
+            vec![$((stringify!($k), $crate::rules::events::Arg::from($v))),*],
+        )
+    };
+}
+
+/// A log message with a singular and a plural template, chosen by `n` (also its `{n}`).
+macro_rules! msgn {
+    ($one:literal, $many:literal, $n:expr $(, $k:ident = $v:expr)* $(,)?) => {{
+        let n = $n as i64;
+        $crate::rules::events::Msg::new(
+            $one,
+            Some($many),
+            n,
+            vec![
+                ("n", $crate::rules::events::Arg::Num(n))
+                $(, (stringify!($k), $crate::rules::events::Arg::from($v)))*
+            ],
+        )
+    }};
+}
+
 pub mod actions;
 mod anytime;
 pub mod battle;
@@ -740,11 +770,11 @@ impl Game {
                 self.proposals.push((groom, bride));
                 self.say(
                     "1.1",
-                    format!(
-                        "{} proposes a marriage between {} and {}.",
-                        self.options.player_name(p),
-                        cards::lord_name(groom),
-                        cards::lord_name(bride)
+                    msg!(
+                        "{p} proposes a marriage between {groom} and {bride}.",
+                        p = self.pname(p),
+                        groom = cards::lord_name(groom),
+                        bride = cards::lord_name(bride)
                     ),
                 );
                 self.pending.push(Pending::MarriageAnswer {
@@ -783,9 +813,9 @@ impl Game {
                 if let Some(Pending::RansomOffer { lord }) = self.pending.pop() {
                     self.say(
                         "6.2.4",
-                        format!(
-                            "{} stays captive: no ransom is paid.",
-                            cards::lord_name(lord)
+                        msg!(
+                            "{lord} stays captive: no ransom is paid.",
+                            lord = cards::lord_name(lord)
                         ),
                     );
                 }
@@ -965,10 +995,10 @@ impl Game {
                         // 4.3.1, digest §12.2 item 16: nobody has room; back to the map.
                         self.titles.fief_reclaim[fief as usize] = Some(player);
                         self.refresh_fief_empties(fief);
-                        let name = &self.map.fiefs[fief as usize].name;
-                        let text = format!(
-                            "No Lord of {} has room for the title of the {name}; it returns to the map.",
-                            self.name(player)
+                        let text = msg!(
+                            "No Lord of {p} has room for the title of the {fief}; it returns to the map.",
+                            p = self.pname(player),
+                            fief = self.fief_arg(fief)
                         );
                         self.say("4.3.1", text);
                         true
@@ -1030,40 +1060,83 @@ impl Game {
         legal.next().as_ref() == Some(pass) && legal.next().is_none()
     }
 
-    pub(crate) fn say(&mut self, section: &str, text: impl Into<String>) {
+    pub(crate) fn say(&mut self, section: &str, msg: events::Msg) {
         if self.quiet {
             return;
         }
-        self.log.push(Event {
-            round: self.round,
-            section: section.to_string(),
-            text: text.into(),
-            private_to: None,
-            public_text: None,
-        });
+        self.log.push(Event::new(self.round, section, msg));
     }
 
+    /// An entry only `to` reads in full; the others read `public`.
     pub(crate) fn say_private(
         &mut self,
         section: &str,
         to: PlayerId,
-        text: String,
-        public: String,
+        msg: events::Msg,
+        public: events::Msg,
     ) {
         if self.quiet {
             return;
         }
-        self.log.push(Event {
-            round: self.round,
-            section: section.to_string(),
-            text,
-            private_to: Some(to),
-            public_text: Some(public),
-        });
+        let mut e = Event::new(self.round, section, msg);
+        e.private_to = Some(to);
+        e.public_text = Some(public.english());
+        e.public_msg = Some(public);
+        self.log.push(e);
     }
 
     pub fn name(&self, p: PlayerId) -> String {
         self.options.player_name(p)
+    }
+
+    /// A player as a message argument: his name, or his colour (translated) when unnamed.
+    pub(crate) fn pname(&self, p: PlayerId) -> events::Arg {
+        match self
+            .options
+            .names
+            .get(p as usize)
+            .filter(|n| !n.trim().is_empty())
+        {
+            Some(n) => events::Arg::Text(n.clone()),
+            None => events::term(COLOURS[self.options.colour(p)]),
+        }
+    }
+
+    /// Several players as one argument ("Blue and Red").
+    pub(crate) fn pnames(&self, ps: impl IntoIterator<Item = PlayerId>) -> events::Arg {
+        events::Arg::List(ps.into_iter().map(|p| self.pname(p)).collect())
+    }
+
+    /// A card's name as a message argument.
+    pub(crate) fn card_arg(c: Card) -> events::Arg {
+        match c {
+            Card::Lord(l) => msg!("Lord {name}", name = cards::lord_name(l)).into(),
+            other => events::term(&other.name()),
+        }
+    }
+
+    /// A Fief's name as a message argument: its kind ("Duchy of {place}") is translated.
+    pub fn fief_arg(&self, f: FiefId) -> events::Arg {
+        let Some(fief) = self.map.fiefs.get(f as usize) else {
+            return events::Arg::Text(String::new());
+        };
+        let place = fief
+            .name
+            .split_once(" of ")
+            .map(|(_, p)| p)
+            .unwrap_or(&fief.name)
+            .to_string();
+        match fief.kind() {
+            crate::map::FiefKind::Barony => msg!("Barony of {place}", place = place),
+            crate::map::FiefKind::County => msg!("County of {place}", place = place),
+            crate::map::FiefKind::Duchy => msg!("Duchy of {place}", place = place),
+        }
+        .into()
+    }
+
+    /// A Village's name as a message argument.
+    pub(crate) fn vname(&self, v: VillageId) -> events::Arg {
+        events::Arg::Text(self.map.village_name(v).to_string())
     }
 
     // ----- shared helpers -----
@@ -1193,9 +1266,9 @@ impl Game {
                     self.refresh_fief_empties(f);
                     self.say(
                         "4.3",
-                        format!(
-                            "Whoever holds the Fortified City holds the title: {} changes hands.",
-                            self.map.fiefs[f as usize].name
+                        msg!(
+                            "Whoever holds the Fortified City holds the title: the {fief} changes hands.",
+                            fief = self.fief_arg(f)
                         ),
                     );
                     self.give_fief_title(p, f);
@@ -1228,9 +1301,9 @@ impl Game {
             }
             self.say(
                 "6.2.3",
-                format!(
-                    "{} is no longer guarded and goes free.",
-                    cards::lord_name(l)
+                msg!(
+                    "{lord} is no longer guarded and goes free.",
+                    lord = cards::lord_name(l)
                 ),
             );
             self.refresh_control(v);
@@ -1268,9 +1341,9 @@ impl Game {
         for (l, captor) in victims {
             self.say(
                 "6.0",
-                format!(
-                    "{} has no Troops to protect them and is captured at once.",
-                    cards::lord_name(l),
+                msg!(
+                    "{lord} has no Troops to protect them and is captured at once.",
+                    lord = cards::lord_name(l)
                 ),
             );
             self.capture(l, captor);
@@ -1337,10 +1410,10 @@ impl Game {
         }
         self.say(
             "2.4.1",
-            format!(
-                "{} is placed in {}.",
-                cards::lord_name(l),
-                self.map.village_name(v)
+            msg!(
+                "{lord} is placed in {v}.",
+                lord = cards::lord_name(l),
+                v = self.vname(v)
             ),
         );
     }

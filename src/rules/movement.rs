@@ -2,6 +2,7 @@
 
 use super::actions::Action;
 use super::cards::{lord_name, Card, LordId};
+use super::events::{n_, Arg};
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;
@@ -373,15 +374,14 @@ impl Game {
         let blockers = self.move_blockers(p, from, o.to, &o.lords);
         match o.how {
             MoveHow::Normal if !blockers.is_empty() => {
-                let names: Vec<String> = blockers.iter().map(|q| self.name(*q)).collect();
                 self.say(
                     "5.0",
-                    format!(
-                        "{} asks {} for permission to move from {} to {}.",
-                        self.name(p),
-                        names.join(" and "),
-                        self.map.village_name(from),
-                        self.map.village_name(o.to)
+                    msg!(
+                        "{p} asks {them} for permission to move from {from} to {to}.",
+                        p = self.pname(p),
+                        them = self.pnames(blockers.iter().copied()),
+                        from = self.vname(from),
+                        to = self.vname(o.to)
                     ),
                 );
                 let mut askees = blockers;
@@ -396,7 +396,10 @@ impl Game {
             MoveHow::Normal => self.do_move(p, from, &o),
             MoveHow::Passage => {
                 self.discard_fortune(p, Card::SecretPassage);
-                self.say("10.2.1", format!("{} uses a Secret Passage.", self.name(p)));
+                self.say(
+                    "10.2.1",
+                    msg!("{p} uses a Secret Passage.", p = self.pname(p)),
+                );
                 self.do_move(p, from, &o);
             }
             MoveHow::Cavalcade => {
@@ -413,10 +416,10 @@ impl Game {
                     }
                     self.say(
                         "5.2",
-                        format!(
-                            "{}'s Cavalcade attacks in {} to get out.",
-                            self.name(p),
-                            self.map.village_name(from)
+                        msg!(
+                            "{p}'s Cavalcade attacks in {v} to get out.",
+                            p = self.pname(p),
+                            v = self.vname(from)
                         ),
                     );
                     self.start_battle(from, p, here, Some((o.lords.clone(), Some(o))));
@@ -435,10 +438,10 @@ impl Game {
                     }
                     self.say(
                         "5.2",
-                        format!(
-                            "{}'s Cavalcade attacks in {}.",
-                            self.name(p),
-                            self.map.village_name(to)
+                        msg!(
+                            "{p}'s Cavalcade attacks in {v}.",
+                            p = self.pname(p),
+                            v = self.vname(to)
                         ),
                     );
                     self.start_battle(to, p, foes, Some((lords, None)));
@@ -539,29 +542,27 @@ impl Game {
                 }),
             }
         }
-        let mut what = o
-            .lords
-            .iter()
-            .map(|l| lord_name(*l).to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
+        let mut what: Vec<Arg> = o.lords.iter().map(|l| lord_name(*l).into()).collect();
         if moving.maa > 0 {
-            what += &format!(", {} Men-at-Arms", moving.maa);
+            what.push(msgn!("{n} Man-at-Arms", "{n} Men-at-Arms", moving.maa).into());
         }
         if moving.knights > 0 {
-            what += &format!(", {} Knights", moving.knights);
+            what.push(msgn!("{n} Knight", "{n} Knights", moving.knights).into());
         }
         if !o.captives.is_empty() {
-            let cs: Vec<&str> = o.captives.iter().map(|c| lord_name(*c)).collect();
-            what += &format!(" (with the Captive {})", cs.join(", "));
+            let cs: Vec<Arg> = o.captives.iter().map(|c| lord_name(*c).into()).collect();
+            what.push(msg!("the Captive {lords}", lords = Arg::List(cs)).into());
         }
         self.say(
             "5.0",
-            format!(
-                "{}: {what} move from {} to {}.",
-                self.name(p),
-                self.map.village_name(from),
-                self.map.village_name(to)
+            msgn!(
+                "{p}: {what} moves from {from} to {to}.",
+                "{p}: {what} move from {from} to {to}.",
+                what.len(),
+                p = self.pname(p),
+                what = Arg::List(what),
+                from = self.vname(from),
+                to = self.vname(to)
             ),
         );
         // 5.1: control of the Village entered; otherwise the road in is recorded.
@@ -587,7 +588,7 @@ impl Game {
                     continue;
                 }
                 self.moves.plague_rolled.push((l, bt));
-                self.roll_for_life(l, "2.3.3", "on entering the Plague");
+                self.roll_for_life(l, "2.3.3", n_("on entering the Plague"));
             }
             // The entering group as it still stands (a Lord's death may have moved Troops:
             // a spouse inherits a Fortified City's garrison, 4.3.1).
@@ -634,19 +635,23 @@ impl Game {
             self.moves.refused.push((mover, from, order.to));
             self.say(
                 "5.0",
-                format!(
-                    "{} refuses {} passage from {} to {}.",
-                    self.name(who),
-                    self.name(mover),
-                    self.map.village_name(from),
-                    self.map.village_name(order.to)
+                msg!(
+                    "{p} refuses {mover} passage from {from} to {to}.",
+                    p = self.pname(who),
+                    mover = self.pname(mover),
+                    from = self.vname(from),
+                    to = self.vname(order.to)
                 ),
             );
             return;
         }
         self.say(
             "5.0",
-            format!("{} lets {} pass.", self.name(who), self.name(mover)),
+            msg!(
+                "{p} lets {mover} pass.",
+                p = self.pname(who),
+                mover = self.pname(mover)
+            ),
         );
         if askees.is_empty() {
             // The army may have changed while the question was asked (a Lord died).
@@ -692,7 +697,10 @@ impl Game {
             for l in &alive {
                 self.note_done(*l);
             }
-            self.say("5.2", "The Cavalcade is stopped; its movement ends here.");
+            self.say(
+                "5.2",
+                msg!("The Cavalcade is stopped; its movement ends here."),
+            );
             return;
         }
         match onward {
@@ -711,13 +719,13 @@ impl Game {
                     }
                     return;
                 }
-                self.say("5.2", "The Cavalcade wins and rides on.");
+                self.say("5.2", msg!("The Cavalcade wins and rides on."));
                 self.do_move(p, v, &o);
             }
             None => {
                 self.say(
                     "5.2",
-                    "The Cavalcade wins and must ride on; it may leave Knights behind.",
+                    msg!("The Cavalcade wins and must ride on; it may leave Knights behind."),
                 );
                 self.moves.onward = Some((alive, v));
             }
@@ -773,7 +781,10 @@ impl Game {
         for l in alive {
             self.note_done(l);
         }
-        self.say("5.2", "The Cavalcade has no road left open and stops.");
+        self.say(
+            "5.2",
+            msg!("The Cavalcade has no road left open and stops."),
+        );
         true
     }
 
@@ -783,7 +794,7 @@ impl Game {
         for v in 0..self.map.villages.len() as VillageId {
             self.check_lone_lords(v);
         }
-        self.say("5.0", format!("{} has finished moving.", self.name(p)));
+        self.say("5.0", msg!("{p} has finished moving.", p = self.pname(p)));
         if let Phase::Movement { idx } = &mut self.phase {
             *idx += 1;
         }

@@ -1,6 +1,7 @@
 //! Phase 4: Ransoms first (6.2.4), then purchases in turn order (4.0–4.4).
 
 use super::cards::{lord_name, LordId};
+use super::events::Arg;
 use super::state::*;
 use super::{refuse, Action, RuleError};
 use crate::map::{FiefId, VillageId};
@@ -69,10 +70,12 @@ impl Game {
         } else {
             self.say(
                 "6.2.4",
-                format!(
-                    "{} offers {amount} Deniers for {} (full price {price}).",
-                    self.name(l.owner),
-                    lord_name(lord)
+                msg!(
+                    "{p} offers {amount} Deniers for {lord} (full price {price}).",
+                    p = self.pname(l.owner),
+                    amount = amount,
+                    lord = lord_name(lord),
+                    price = price
                 ),
             );
             self.pending.push(Pending::RansomAnswer { lord, amount });
@@ -89,7 +92,7 @@ impl Game {
         }
         let price = self.ransom_price(lord);
         if let Some(c) = l.captor {
-            self.say("6.2.4", format!("{} refuses the offer.", self.name(c)));
+            self.say("6.2.4", msg!("{p} refuses the offer.", p = self.pname(c)));
         }
         // 6.2.4: paying the full price is compulsory when the owner can.
         if self.players[l.owner as usize].money >= price {
@@ -97,10 +100,11 @@ impl Game {
         } else {
             self.say(
                 "6.2.4",
-                format!(
-                    "{} cannot pay the full {price} Deniers; {} stays captive.",
-                    self.name(l.owner),
-                    lord_name(lord)
+                msg!(
+                    "{p} cannot pay the full {price} Deniers; {lord} stays captive.",
+                    p = self.pname(l.owner),
+                    price = price,
+                    lord = lord_name(lord)
                 ),
             );
         }
@@ -118,11 +122,12 @@ impl Game {
         }
         self.say(
             "6.2.4",
-            format!(
-                "{} pays {amount} Deniers to {}; {} is freed.",
-                self.name(l.owner),
-                self.name(captor),
-                lord_name(lord)
+            msg!(
+                "{p} pays {amount} Deniers to {captor}; {lord} is freed.",
+                p = self.pname(l.owner),
+                amount = amount,
+                captor = self.pname(captor),
+                lord = lord_name(lord)
             ),
         );
         self.place_freed_lord(lord);
@@ -500,7 +505,6 @@ impl Game {
     }
 
     pub(crate) fn exec_purchase(&mut self, p: PlayerId, a: Action) {
-        let name = self.name(p);
         match a {
             Action::EndPurchase => {
                 if let Phase::Purchase { idx, placed } = &mut self.phase {
@@ -530,10 +534,21 @@ impl Game {
                 if self.villages[v as usize].controller.is_none() {
                     self.set_controller(v, Some(p));
                 }
-                let what = if knight { "a Knight" } else { "a Man-at-Arms" };
                 self.say(
                     "4.1",
-                    format!("{name} buys {what} in {}.", self.map.village_name(v)),
+                    if knight {
+                        msg!(
+                            "{p} buys a Knight in {v}.",
+                            p = self.pname(p),
+                            v = self.vname(v)
+                        )
+                    } else {
+                        msg!(
+                            "{p} buys a Man-at-Arms in {v}.",
+                            p = self.pname(p),
+                            v = self.vname(v)
+                        )
+                    },
                 );
                 self.check_lone_lords(v);
             }
@@ -542,7 +557,11 @@ impl Game {
                 self.villages[v as usize].mills += 1;
                 self.say(
                     "4.2",
-                    format!("{name} builds a Mill in {}.", self.map.village_name(v)),
+                    msg!(
+                        "{p} builds a Mill in {v}.",
+                        p = self.pname(p),
+                        v = self.vname(v)
+                    ),
                 );
             }
             Action::BuyStronghold(v) => {
@@ -550,9 +569,10 @@ impl Game {
                 self.villages[v as usize].fort = Fort::Stronghold;
                 self.say(
                     "4.2",
-                    format!(
-                        "{name} builds a Stronghold in {}.",
-                        self.map.village_name(v)
+                    msg!(
+                        "{p} builds a Stronghold in {v}.",
+                        p = self.pname(p),
+                        v = self.vname(v)
                     ),
                 );
             }
@@ -561,10 +581,11 @@ impl Game {
                 self.take_title(fief, lord, city);
                 self.say(
                     "4.3",
-                    format!(
-                        "{name} buys the title of the {} for {}.",
-                        self.map.fiefs[fief as usize].name,
-                        lord_name(lord)
+                    msg!(
+                        "{p} buys the title of the {fief} for {lord}.",
+                        p = self.pname(p),
+                        fief = self.fief_arg(fief),
+                        lord = lord_name(lord)
                     ),
                 );
             }
@@ -581,31 +602,34 @@ impl Game {
                     self.take_title(fief, lord, city);
                     self.say(
                         "4.3",
-                        format!(
-                            "{name}'s King grants the title of the {} to {}.",
-                            self.map.fiefs[fief as usize].name,
-                            lord_name(lord)
+                        msg!(
+                            "{p}'s King grants the title of the {fief} to {lord}.",
+                            p = self.pname(p),
+                            fief = self.fief_arg(fief),
+                            lord = lord_name(lord)
                         ),
                     );
                 } else {
-                    let mut ask = Vec::new();
+                    let mut ask: Vec<Arg> = Vec::new();
                     if price > 0 {
-                        ask.push(format!("{price} Deniers"));
+                        ask.push(msgn!("{n} Denier", "{n} Deniers", price).into());
                     }
                     if let Some(v) = village {
-                        ask.push(format!("the Village of {}", self.map.village_name(v)));
+                        ask.push(msg!("the Village of {v}", v = self.vname(v)).into());
                     }
-                    let ask = if ask.is_empty() {
-                        "nothing in return".to_string()
+                    let ask: Arg = if ask.is_empty() {
+                        msg!("nothing in return").into()
                     } else {
-                        ask.join(" and ")
+                        Arg::List(ask)
                     };
                     self.say(
                         "4.3",
-                        format!(
-                            "{name} offers the title of the {} to {} for {ask}.",
-                            self.map.fiefs[fief as usize].name,
-                            lord_name(lord)
+                        msg!(
+                            "{p} offers the title of the {fief} to {lord} for {ask}.",
+                            p = self.pname(p),
+                            fief = self.fief_arg(fief),
+                            lord = lord_name(lord),
+                            ask = ask.clone()
                         ),
                     );
                     self.pending.push(Pending::GrantAnswer {
@@ -622,10 +646,11 @@ impl Game {
                 self.titles.fief[fief as usize] = Some(to);
                 self.say(
                     "4.3",
-                    format!(
-                        "{name} hands the title of the {} to {}.",
-                        self.map.fiefs[fief as usize].name,
-                        lord_name(to)
+                    msg!(
+                        "{p} hands the title of the {fief} to {lord}.",
+                        p = self.pname(p),
+                        fief = self.fief_arg(fief),
+                        lord = lord_name(to)
                     ),
                 );
             }
@@ -651,7 +676,7 @@ impl Game {
         if !yes {
             self.say(
                 "4.3",
-                format!("{} declines the King's offer.", self.name(owner)),
+                msg!("{p} declines the King's offer.", p = self.pname(owner)),
             );
             return;
         }
@@ -664,11 +689,11 @@ impl Game {
         self.take_title(fief, lord, city);
         self.say(
             "4.3",
-            format!(
-                "{} accepts: {} receives the title of the {}.",
-                self.name(owner),
-                lord_name(lord),
-                self.map.fiefs[fief as usize].name
+            msg!(
+                "{p} accepts: {lord} receives the title of the {fief}.",
+                p = self.pname(owner),
+                lord = lord_name(lord),
+                fief = self.fief_arg(fief)
             ),
         );
         if let Some(v) = village {
@@ -676,11 +701,11 @@ impl Game {
             self.set_controller(v, Some(king_player));
             self.say(
                 "4.3",
-                format!(
-                    "{} hands control of {} to {}.",
-                    self.name(owner),
-                    self.map.village_name(v),
-                    self.name(king_player)
+                msg!(
+                    "{p} hands control of {v} to {king}.",
+                    p = self.pname(owner),
+                    v = self.vname(v),
+                    king = self.pname(king_player)
                 ),
             );
         }

@@ -107,19 +107,18 @@ impl Game {
                 }
             };
             g.starting_lords.push(lord);
+            let who = g.pname(p);
             g.say(
                 "4",
-                format!(
-                    "{} draws {} as the first Lord of the family.",
-                    g.name(p),
-                    cards::lord_name(lord)
+                msg!(
+                    "{p} draws {lord} as the first Lord of the family.",
+                    p = who,
+                    lord = cards::lord_name(lord)
                 ),
             );
         }
-        g.say(
-            "4",
-            format!("{} takes the First Player card.", g.name(first)),
-        );
+        let who = g.pname(first);
+        g.say("4", msg!("{p} takes the First Player card.", p = who));
         Ok(g)
     }
 
@@ -157,10 +156,10 @@ impl Game {
         });
         self.say(
             "4",
-            format!(
-                "{} starts in {} with 1 Knight, 3 Men-at-Arms and a Stronghold.",
-                self.name(p),
-                self.map.village_name(v)
+            msg!(
+                "{p} starts in {v} with 1 Knight, 3 Men-at-Arms and a Stronghold.",
+                p = self.pname(p),
+                v = self.vname(v)
             ),
         );
         if let Phase::Setup { idx } = &mut self.phase {
@@ -181,10 +180,10 @@ impl Game {
         self.moves = MoveState::default();
         self.say(
             "5",
-            format!(
-                "Round {} begins; {} holds the First Player card.",
-                self.round,
-                self.name(self.first)
+            msg!(
+                "Round {n} begins; {p} holds the First Player card.",
+                n = self.round,
+                p = self.pname(self.first)
             ),
         );
         self.phase = Phase::Marriage { idx: 0 };

@@ -521,8 +521,11 @@ pub struct Outcome {
     /// The winners: one player, or an allied pair; empty for a draw at the round cap.
     pub winners: Vec<PlayerId>,
     pub alliance: bool,
-    /// What decided it: "victory", "tie-break: King", "round cap", ...
+    /// What decided it: "victory", "tie-break: King", "round cap", ... (in English)
     pub reason: String,
+    /// The same, for translation.
+    #[serde(default)]
+    pub why: super::events::Msg,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -1,6 +1,7 @@
 //! Phase 7: end of the round, Victory Points and the winner (7.0–7.3).
 
 use super::cards::Card;
+use super::events::{n_, term, Arg};
 use super::state::*;
 
 /// The holdings compared by the tie-breaks of 7.3, in order after the VP.
@@ -31,12 +32,12 @@ impl std::ops::Add for Standing {
 }
 
 const TIE_BREAKS: [&str; 6] = [
-    "the King",
-    "the Pope",
-    "the Queen Regent",
-    "more Fiefs",
-    "more Bishoprics",
-    "more Villages",
+    n_("the King"),
+    n_("the Pope"),
+    n_("the Queen Regent"),
+    n_("more Fiefs"),
+    n_("more Bishoprics"),
+    n_("more Villages"),
 ];
 
 impl Standing {
@@ -121,14 +122,19 @@ impl Game {
             (0..self.n()).map(|p| (vec![p], self.standing(p))).collect();
         match decide(all, false) {
             Some(mut o) => {
-                o.reason = format!("round cap reached; best standing ({})", o.reason);
+                o.why = msg!("round cap reached; best standing ({why})", why = o.why);
+                o.reason = o.why.english();
                 o
             }
-            None => Outcome {
-                winners: vec![],
-                alliance: false,
-                reason: "round cap reached; a draw on every tie-break".into(),
-            },
+            None => {
+                let why = msg!("round cap reached; a draw on every tie-break");
+                Outcome {
+                    winners: vec![],
+                    alliance: false,
+                    reason: why.english(),
+                    why,
+                }
+            }
         }
     }
 
@@ -146,15 +152,15 @@ impl Game {
                 }
             }
         }
-        let scores: Vec<String> = (0..self.n())
-            .map(|p| format!("{} {}", self.name(p), self.vp(p)))
+        let scores: Vec<Arg> = (0..self.n())
+            .map(|p| msg!("{p} {vp}", p = self.pname(p), vp = self.vp(p)).into())
             .collect();
         self.say(
             "7.0",
-            format!(
-                "End of round {}. Victory Points: {}.",
-                self.round,
-                scores.join(", ")
+            msg!(
+                "End of round {n}. Victory Points: {scores}.",
+                n = self.round,
+                scores = Arg::List(scores)
             ),
         );
         let outcome = self.victory().or_else(|| {
@@ -164,15 +170,15 @@ impl Game {
                 .map(|_| self.round_cap_outcome())
         });
         if let Some(o) = outcome {
-            let names: Vec<String> = o.winners.iter().map(|&p| self.name(p)).collect();
-            let text = if names.is_empty() {
-                format!("The game ends: {}.", o.reason)
+            let text = if o.winners.is_empty() {
+                msg!("The game ends: {why}.", why = o.why.clone())
             } else {
-                format!(
-                    "{} win{}: {}.",
-                    names.join(" and "),
-                    if names.len() == 1 { "s" } else { "" },
-                    o.reason
+                msgn!(
+                    "{who} wins: {why}.",
+                    "{who} win: {why}.",
+                    o.winners.len(),
+                    who = self.pnames(o.winners.iter().copied()),
+                    why = o.why.clone()
                 )
             };
             self.say("7.0", text);
@@ -197,24 +203,29 @@ fn decide(mut cands: Vec<(Vec<PlayerId>, Standing)>, alliance: bool) -> Option<O
     if cands.len() > 1 && cands[0].1.keys() == cands[1].1.keys() {
         return None;
     }
-    let reason = if cands.len() == 1 {
+    let why = if cands.len() == 1 {
         if alliance {
-            format!("an alliance victory with {} VP", cands[0].1.vp)
+            msg!("an alliance victory with {vp} VP", vp = cands[0].1.vp)
         } else {
-            format!("a solo victory with {} VP", cands[0].1.vp)
+            msg!("a solo victory with {vp} VP", vp = cands[0].1.vp)
         }
     } else {
         let (a, b) = (cands[0].1.keys(), cands[1].1.keys());
         let i = (0..7).find(|&i| a[i] != b[i]).unwrap_or(0);
         if i == 0 {
-            format!("the most VP ({})", a[0])
+            msg!("the most VP ({vp})", vp = a[0])
         } else {
-            format!("tie at {} VP broken by {}", a[0], TIE_BREAKS[i - 1])
+            msg!(
+                "tie at {vp} VP broken by {what}",
+                vp = a[0],
+                what = term(TIE_BREAKS[i - 1])
+            )
         }
     };
     Some(Outcome {
         winners: cands[0].0.clone(),
         alliance,
-        reason,
+        reason: why.english(),
+        why,
     })
 }

@@ -426,7 +426,7 @@ impl App {
         // Hotseat cover.
         match self.covered {
             Some(p) => {
-                let name = self.game.name(p);
+                let name = text::player(&self.game, p);
                 self.cover
                     .set_title(&trf("Pass the screen to {p}", &[("p", &name)]));
                 self.cover.set_description(Some(&trf(
@@ -465,7 +465,7 @@ impl App {
                     status = trf(
                         "{p} ({kind}) is thinking…",
                         &[
-                            ("p", &self.game.name(p)),
+                            ("p", &text::player(&self.game, p)),
                             (
                                 "kind",
                                 &super::family_board::seat_label(self.seats[p as usize]),
@@ -546,13 +546,16 @@ impl App {
     fn end_dialog(&self, sender: &ComponentSender<Self>) {
         let g = &self.game;
         let Some(o) = &g.outcome else { return };
-        let names: Vec<String> = o.winners.iter().map(|w| g.name(*w)).collect();
+        let names: Vec<String> = o.winners.iter().map(|w| text::player(g, *w)).collect();
         let heading = match names.len() {
             0 => tr("The game ends without a winner"),
             1 => trf("{p} wins!", &[("p", &names[0])]),
             _ => trf("{p} win together!", &[("p", &names.join(" & "))]),
         };
-        let body = trf("Decided by: {why}.", &[("why", &o.reason)]);
+        let body = trf(
+            "Decided by: {why}.",
+            &[("why", &text::msg(&o.why, &o.reason))],
+        );
         let d = adw::MessageDialog::new(Some(&self.window), Some(&heading), Some(&body));
         d.set_widget_name("end-dialog");
         let grid = gtk::Grid::new();
@@ -580,7 +583,7 @@ impl App {
                 .filter(|v| v.controller == Some(p))
                 .count();
             let row = [
-                g.name(p),
+                text::player(g, p),
                 view.players[p as usize].vp.to_string(),
                 villages.to_string(),
                 if titles.is_empty() {
@@ -701,7 +704,7 @@ impl App {
             None => return false,
             Some(Ok(saved)) if saved.game.outcome.is_none() => {
                 let g = &saved.game;
-                let players: Vec<String> = (0..g.n()).map(|p| g.name(p)).collect();
+                let players: Vec<String> = (0..g.n()).map(|p| text::player(g, p)).collect();
                 let body = trf(
                     "Round {n}, {phase}, saved {when}.\nPlayers: {players}.",
                     &[
@@ -1265,7 +1268,7 @@ impl Component for App {
                 if !self.apply(p, a.clone(), false, false) {
                     let e = format!(
                         "the {} bot chose an illegal action {a:?}: {}",
-                        self.game.name(p),
+                        text::player(&self.game, p),
                         self.status
                     );
                     self.bot_errors.push(e.clone());
@@ -1275,9 +1278,15 @@ impl Component for App {
             }
             None => {
                 let e = if done.panicked {
-                    format!("the bot of {} failed", self.game.name(p))
+                    trf(
+                        "The bot of {p} failed.",
+                        &[("p", &text::player(&self.game, p))],
+                    )
                 } else {
-                    format!("the bot of {} found nothing to do", self.game.name(p))
+                    trf(
+                        "The bot of {p} found nothing to do.",
+                        &[("p", &text::player(&self.game, p))],
+                    )
                 };
                 self.bot_errors.push(e.clone());
                 self.toast(&e);

@@ -1,6 +1,7 @@
 //! The battle display: both sides with their players, Strength Points and Battle Dice, the
 //! fortification penalty, each roll's faces and hits, and once it is over how it ended.
 
+use super::text;
 use super::{tr, trf, trn};
 use fief::rules::View;
 use relm4::gtk::prelude::*;
@@ -43,7 +44,7 @@ pub fn battle_show(view: &View) -> Option<BattleShow> {
             kn += t.knights as u32;
         }
         SideShow {
-            players: b.sides[s].iter().map(|q| g.name(*q)).collect(),
+            players: b.sides[s].iter().map(|q| text::player(g, *q)).collect(),
             sp: g.side_sp(s),
             dice: dice[s],
             troops: format!(
@@ -186,8 +187,8 @@ impl BattlePanel {
         self.root.append(&st);
         let row = gtk::Box::new(gtk::Orientation::Horizontal, 8);
         row.set_homogeneous(true);
-        row.append(&side_widget(&show.sides[0], &tr("Attack")));
-        row.append(&side_widget(&show.sides[1], &tr("Defence")));
+        row.append(&side_widget(&show.sides[0], &tr("Attacking side")));
+        row.append(&side_widget(&show.sides[1], &tr("Defending side")));
         self.root.append(&row);
         for n in show.notes.iter().chain(self.ended.iter()) {
             let l = gtk::Label::new(Some(n));
@@ -252,7 +253,7 @@ impl SimpleComponent for BattlePanel {
                 self.ended = view.log[self.log_start.min(view.log.len())..]
                     .iter()
                     .filter(|e| e.section.starts_with("6.3") || e.section.starts_with("6.2.3"))
-                    .map(|e| e.text.clone())
+                    .map(|e| text::msg(&e.msg, &e.text))
                     .collect();
             }
             None => return,

@@ -94,7 +94,7 @@ impl SimpleComponent for CardHand {
                 return;
             }
         };
-        let who = view.viewer.map(|p| view.players[p as usize].name.clone());
+        let who = view.viewer.map(|p| super::text::player(&view.state, p));
         self.title
             .set_text(&trf("{who}'s hand", &[("who", &who.unwrap_or_default())]));
         if hand.is_empty() {

@@ -15,7 +15,7 @@ pub fn candidates(view: &View) -> Vec<(LordId, String, String)> {
     let g = &view.state;
     view.candidates
         .iter()
-        .map(|(p, l)| (*l, g.name(*p), text::lord_titles(g, *l).join(", ")))
+        .map(|(p, l)| (*l, text::player(g, *p), text::lord_titles(g, *l).join(", ")))
         .collect()
 }
 
@@ -24,7 +24,7 @@ pub fn weights(view: &View) -> Vec<(String, u32)> {
     let g = &view.state;
     match &g.phase {
         Phase::Elections { election: Some(e) } => (0..g.n())
-            .map(|p| (g.name(p), g.vote_weight(e.kind, p)))
+            .map(|p| (text::player(g, p), g.vote_weight(e.kind, p)))
             .collect(),
         _ => Vec::new(),
     }
@@ -75,7 +75,7 @@ pub fn result_lines(g: &Game, r: &ElectionResult) -> Vec<String> {
     let mut out = vec![trf(
         "Election of the {name} (round {n}, rule {s})",
         &[
-            ("name", &r.name),
+            ("name", &text::election(g, r.election.kind)),
             ("n", &r.round.to_string()),
             ("s", &r.section),
         ],
@@ -86,7 +86,7 @@ pub fn result_lines(g: &Game, r: &ElectionResult) -> Vec<String> {
         out.push(trf(
             "{p} ({w} votes): FOR {f}, decoy on {d}",
             &[
-                ("p", &g.name(b.player)),
+                ("p", &text::player(g, b.player)),
                 ("w", &w.to_string()),
                 ("f", &f),
                 ("d", &d),
@@ -103,9 +103,15 @@ pub fn result_lines(g: &Game, r: &ElectionResult) -> Vec<String> {
     out.push(match r.count.winner {
         Some(w) => trf(
             "{lord} is elected: {why}.",
-            &[("lord", &text::lord(w)), ("why", &r.count.reason)],
+            &[
+                ("lord", &text::lord(w)),
+                ("why", &text::msg(&r.count.why, &r.count.reason)),
+            ],
         ),
-        None => trf("Nobody is elected: {why}.", &[("why", &r.count.reason)]),
+        None => trf(
+            "Nobody is elected: {why}.",
+            &[("why", &text::msg(&r.count.why, &r.count.reason))],
+        ),
     });
     out
 }
@@ -338,7 +344,7 @@ impl SimpleComponent for ElectionPanel {
             t.set_xalign(0.0);
             self.root.append(&t);
             self.root.append(&candidates_grid(&view));
-            let voted: Vec<String> = view.voted.iter().map(|p| g.name(*p)).collect();
+            let voted: Vec<String> = view.voted.iter().map(|p| text::player(g, *p)).collect();
             for line in [
                 weights_line(&view),
                 trf(

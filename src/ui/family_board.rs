@@ -64,7 +64,10 @@ pub fn board_lines(view: &View, p: PlayerId) -> Vec<String> {
         ),
     ];
     if let Some(a) = pv.ally {
-        lines.push(trf("Allied with {p} by marriage", &[("p", &g.name(a))]));
+        lines.push(trf(
+            "Allied with {p} by marriage",
+            &[("p", &text::player(g, a))],
+        ));
     }
     if view.voted.contains(&p) {
         lines.push(tr("Has voted (markers face down)"));
@@ -80,7 +83,7 @@ pub fn board_lines(view: &View, p: PlayerId) -> Vec<String> {
             marks.push(trf("married to {lord}", &[("lord", &text::lord(sp))]));
         }
         if let Some(c) = l.captor {
-            marks.push(trf("captive of {p}", &[("p", &g.name(c))]));
+            marks.push(trf("captive of {p}", &[("p", &text::player(g, c))]));
         }
         if l.excommunicated {
             marks.push(tr("excommunicated"));
@@ -124,7 +127,6 @@ impl SimpleComponent for FamilyBoards {
         }
         let acting = view.prompt.as_ref().map(|p| p.player);
         for p in 0..view.players.len() as PlayerId {
-            let pv = &view.players[p as usize];
             let card = gtk::Box::new(gtk::Orientation::Vertical, 2);
             card.add_css_class("family-board");
             if acting == Some(p) {
@@ -144,7 +146,7 @@ impl SimpleComponent for FamilyBoards {
                 let _ = cr.stroke();
             });
             head.append(&swatch);
-            let name = label(&pv.name, &["heading"]);
+            let name = label(&text::player(&view.state, p), &["heading"]);
             name.set_hexpand(true);
             head.append(&name);
             if view.first == p {

@@ -94,7 +94,10 @@ impl SimpleComponent for GameLog {
                     &["section"],
                 );
             }
-            self.buffer.insert(&mut end, &format!("{}\n", e.text));
+            self.buffer.insert(
+                &mut end,
+                &format!("{}\n", super::text::msg(&e.msg, &e.text)),
+            );
         }
         self.shown = view.log.len();
         let mark = self

@@ -1,5 +1,6 @@
 //! The board, drawn with cairo by one pure function that tests can call on an ImageSurface.
 
+use super::tr;
 use cairo::Context;
 use fief::map::{Map, VillageId};
 use fief::rules::{Fort, PlayerId, TaxTarget, View, COLOURS};
@@ -233,12 +234,13 @@ fn paint(
     for (bi, b) in map.bishoprics.iter().enumerate() {
         mitre(cr, b.mitre.0, b.mitre.1, b.number)?;
         let cards = view.bishopric_cards[bi];
-        let tags: Vec<(&str, (f64, f64, f64))> = [
-            (cards.heavy_rain, "Rain", (0.25, 0.35, 0.55)),
-            (cards.famine, "Famine", (0.45, 0.3, 0.1)),
-            (cards.plague, "Plague", (0.1, 0.1, 0.1)),
-            (cards.harvest, "Harvest", (0.75, 0.6, 0.1)),
-            (cards.good_weather, "Sun", (0.9, 0.55, 0.1)),
+        // Short words on the tags: Heavy Rain, Famine, Plague, Bountiful Harvest, Good Weather.
+        let tags: Vec<(String, (f64, f64, f64))> = [
+            (cards.heavy_rain, tr("Rain"), (0.25, 0.35, 0.55)),
+            (cards.famine, tr("Famine"), (0.45, 0.3, 0.1)),
+            (cards.plague, tr("Plague"), (0.1, 0.1, 0.1)),
+            (cards.harvest, tr("Harvest"), (0.75, 0.6, 0.1)),
+            (cards.good_weather, tr("Sun"), (0.9, 0.55, 0.1)),
         ]
         .into_iter()
         .filter(|t| t.0)

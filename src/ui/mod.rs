@@ -32,6 +32,28 @@ pub fn trf(msgid: &str, args: &[(&str, &str)]) -> String {
     s
 }
 
+/// The engine's messages (`fief::rules::events::Msg`) looked up through gettext.
+pub struct Gettext;
+
+impl fief::rules::events::Words for Gettext {
+    fn word(&self, s: &str) -> String {
+        if s.is_empty() {
+            String::new()
+        } else {
+            gettextrs::gettext(s)
+        }
+    }
+    fn plural(&self, one: &str, many: &str, n: i64) -> String {
+        gettextrs::ngettext(one, many, n.clamp(0, u32::MAX as i64) as u32)
+    }
+    fn comma(&self) -> String {
+        tr(", ")
+    }
+    fn and(&self) -> String {
+        tr(" and ")
+    }
+}
+
 /// Singular or plural form of a message through gettext, with `{n}` filled in.
 pub fn trn(single: &str, plural: &str, n: u32) -> String {
     gettextrs::ngettext(single, plural, n).replace("{n}", &n.to_string())

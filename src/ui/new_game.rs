@@ -162,7 +162,7 @@ impl SimpleComponent for NewGameDialog {
         count_row.append(&count);
         body.append(&count_row);
 
-        let colour_names: Vec<String> = COLOURS.iter().map(|c| tr(c)).collect();
+        let colour_names: Vec<String> = (0..COLOURS.len()).map(super::text::colour_name).collect();
         let colour_refs: Vec<&str> = colour_names.iter().map(|s| s.as_str()).collect();
         let kinds: Vec<String> = SEAT_KINDS.iter().map(|k| seat_kind_label(*k)).collect();
         let kind_refs: Vec<&str> = kinds.iter().map(|s| s.as_str()).collect();

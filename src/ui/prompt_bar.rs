@@ -90,13 +90,20 @@ impl PromptBar {
             None => {
                 let t = match &d.view.outcome {
                     Some(o) => {
-                        let names: Vec<String> = o.winners.iter().map(|w| g.name(*w)).collect();
+                        let names: Vec<String> =
+                            o.winners.iter().map(|w| text::player(g, *w)).collect();
                         if names.is_empty() {
-                            trf("The game is over: {why}.", &[("why", &o.reason)])
+                            trf(
+                                "The game is over: {why}.",
+                                &[("why", &text::msg(&o.why, &o.reason))],
+                            )
                         } else {
                             trf(
                                 "The game is over: {who} won ({why}).",
-                                &[("who", &names.join(" & ")), ("why", &o.reason)],
+                                &[
+                                    ("who", &names.join(" & ")),
+                                    ("why", &text::msg(&o.why, &o.reason)),
+                                ],
                             )
                         }
                     }

@@ -17,23 +17,59 @@ pub fn village(g: &Game, v: VillageId) -> String {
     g.map.village_name(v).to_string()
 }
 
+/// A Fief's name, its kind translated ("Duché de Mâcon").
 pub fn fief(g: &Game, f: fief::map::FiefId) -> String {
-    g.map
-        .fiefs
-        .get(f as usize)
-        .map(|f| f.name.clone())
-        .unwrap_or_default()
+    g.fief_arg(f).render(&super::Gettext)
 }
 
 pub fn bishopric(g: &Game, b: fief::map::BishopricId) -> String {
     match g.map.bishoprics.get(b as usize) {
-        Some(x) => format!("{} ({})", x.name, x.number),
+        Some(x) => trf(
+            "Bishopric of {v} ({n})",
+            &[
+                ("v", &village(g, x.principal)),
+                ("n", &x.number.to_string()),
+            ],
+        ),
         None => String::new(),
     }
 }
 
+/// A player's name: the one given in the new-game dialog, or his colour's, translated.
 pub fn player(g: &Game, p: PlayerId) -> String {
-    g.name(p)
+    match g
+        .options
+        .names
+        .get(p as usize)
+        .filter(|n| !n.trim().is_empty())
+    {
+        Some(n) => n.clone(),
+        None => colour_name(g.options.colour(p)),
+    }
+}
+
+/// The name of colour `i` of `fief::rules::COLOURS`, translated.
+pub fn colour_name(i: usize) -> String {
+    match fief::rules::COLOURS.get(i).copied() {
+        Some("Green") => tr("Green"),
+        Some("Blue") => tr("Blue"),
+        Some("Magenta") => tr("Magenta"),
+        Some("White") => tr("White"),
+        Some("Yellow") => tr("Yellow"),
+        Some("Red") => tr("Red"),
+        Some(other) => tr(other),
+        None => String::new(),
+    }
+}
+
+/// A message of the engine (log entries, the reasons of an election or of the end of the
+/// game) in the reader's language; `english` when the message has no template (older saves).
+pub fn msg(m: &fief::rules::events::Msg, english: &str) -> String {
+    if m.id.is_empty() {
+        english.to_string()
+    } else {
+        m.render(&super::Gettext)
+    }
 }
 
 /// The name printed on a card.
