@@ -1,4 +1,5 @@
-//! Every message the engine writes to the log can be translated: its template, the plural
+//! Every message the engine writes to the log, and every reason it gives for refusing an
+//! action, can be translated: its template, the plural
 //! form, each term and each message inside it are message ids of po/fief.pot (so a wording
 //! built at run time, which the extraction script cannot see, fails here).
 
@@ -78,8 +79,23 @@ fn every_message_of_played_games_is_in_the_catalogue() {
             .map(|i| new_bot(Level::Normal, seed * 7 + i as u64, Budget::Iterations(1)))
             .collect();
         let never = AtomicBool::new(false);
+        let mut earlier = Vec::new();
         while let Some(p) = g.to_act() {
+            // Earlier decisions, tried again now, and the decision made by the wrong player,
+            // are refused: their reasons must be translatable too.
+            for (k, a) in earlier.iter().rev().step_by(7).take(6).enumerate() {
+                if let Err(e) = g.check(p, a) {
+                    collect(&e.why, &mut used);
+                    assert_eq!(e.why.english(), e.reason);
+                }
+                if k == 0 {
+                    if let Err(e) = g.check((p + 1) % g.n(), a) {
+                        collect(&e.why, &mut used);
+                    }
+                }
+            }
             let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
+            earlier.push(a.clone());
             g.apply(p, a).unwrap();
         }
         for e in &g.log {

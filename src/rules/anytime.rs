@@ -271,7 +271,10 @@ impl Game {
                     if !ok || ls[..i].contains(l) {
                         return refuse(
                             "10.2.3",
-                            format!("{} is not one of your captive Lords", lord_name(*l)),
+                            msg!(
+                                "{lord} is not one of your captive Lords",
+                                lord = lord_name(*l)
+                            ),
                         );
                     }
                 }
@@ -393,7 +396,10 @@ impl Game {
                     return refuse("8.0", "a Diplomacy marker moves 1 to 3 Deniers");
                 }
                 if self.players[giver as usize].money < *amount as u32 {
-                    return refuse("8.0", format!("{} has too little money", self.name(giver)));
+                    return refuse(
+                        "8.0",
+                        msg!("{p} has too little money", p = self.pname(giver)),
+                    );
                 }
                 self.check_deal(giver, receiver)
             }
@@ -437,7 +443,7 @@ impl Game {
         if self.players[receiver as usize].diplomacy == 0 {
             return refuse(
                 "8.0",
-                format!("{} has no Diplomacy marker left", self.name(receiver)),
+                msg!("{p} has no Diplomacy marker left", p = self.pname(receiver)),
             );
         }
         if self.asked_deals.contains(&(giver, receiver)) {

@@ -187,7 +187,7 @@ impl Game {
         if self.fief_titles_of(l).len() >= 2 {
             return refuse(
                 "4.3",
-                format!("{} already holds 2 Fief Titles", lord_name(l)),
+                msg!("{lord} already holds 2 Fief Titles", lord = lord_name(l)),
             );
         }
         Ok(())

@@ -29,7 +29,10 @@ impl Game {
                     return refuse("2.1", "discarding comes before drawing");
                 }
                 if !hand.contains(c) {
-                    return refuse("2.1", format!("you hold no {} card", c.name()));
+                    return refuse(
+                        "2.1",
+                        msg!("you hold no {card} card", card = Game::card_arg(*c)),
+                    );
                 }
                 Ok(())
             }
@@ -359,9 +362,11 @@ impl Game {
         if knights > t.knights || losses.saturating_sub(knights) > t.maa || knights > losses {
             return refuse(
                 "2.3.3",
-                format!(
-                    "{losses} counters must go, from {} MaA and {} Knights",
-                    t.maa, t.knights
+                msg!(
+                    "{losses} counters must go, from {maa} MaA and {knights} Knights",
+                    losses = losses,
+                    maa = t.maa,
+                    knights = t.knights
                 ),
             );
         }
@@ -453,7 +458,10 @@ impl Game {
                 Card::Lord(_) | Card::Harvest | Card::GoodWeather | Card::Taxes => "2.4",
                 _ => "10.0",
             };
-            refuse(section, format!("you hold no {} card", c.name()))
+            refuse(
+                section,
+                msg!("you hold no {card} card", card = Game::card_arg(c)),
+            )
         }
     }
 
@@ -467,7 +475,10 @@ impl Game {
             } => {
                 self.holds(p, Card::Lord(lord))?;
                 if self.lord(lord).is_some() {
-                    return refuse("2.2", format!("{} is already in play", lord_name(lord)));
+                    return refuse(
+                        "2.2",
+                        msg!("{lord} is already in play", lord = lord_name(lord)),
+                    );
                 }
                 if self.family(p).count() >= 4 {
                     return refuse("2.4.1", "a family holds at most 4 Lords, Captives included");
@@ -475,9 +486,9 @@ impl Game {
                 if !self.placement_villages(p).contains(&village) {
                     return refuse(
                         "2.4.1",
-                        format!(
-                            "a new Lord must go to the first available placement, not {}",
-                            self.map.village_name(village)
+                        msg!(
+                            "a new Lord must go to the first available placement, not {v}",
+                            v = self.vname(village)
                         ),
                     );
                 }
@@ -491,10 +502,7 @@ impl Game {
                 let bc = self
                     .bishopric_cards
                     .get(b as usize)
-                    .ok_or_else(|| super::RuleError {
-                        section: "2.4.2",
-                        reason: "no such Bishopric".into(),
-                    })?;
+                    .ok_or_else(|| super::RuleError::new("2.4.2", "no such Bishopric"))?;
                 if bc.heavy_rain {
                     return refuse(
                         "2.4.2",
@@ -514,10 +522,7 @@ impl Game {
                 let bc = self
                     .bishopric_cards
                     .get(b as usize)
-                    .ok_or_else(|| super::RuleError {
-                        section: "2.4.3",
-                        reason: "no such Bishopric".into(),
-                    })?;
+                    .ok_or_else(|| super::RuleError::new("2.4.3", "no such Bishopric"))?;
                 if bc.famine {
                     return refuse(
                         "2.4.3",
@@ -577,9 +582,9 @@ impl Game {
         } else {
             refuse(
                 "2.4.5",
-                format!(
-                    "{} is neither Lord of that Fief nor the King",
-                    lord_name(lord)
+                msg!(
+                    "{lord} is neither Lord of that Fief nor the King",
+                    lord = lord_name(lord)
                 ),
             )
         }
@@ -629,10 +634,10 @@ impl Game {
                 } else {
                     refuse(
                         "2.4.6",
-                        format!(
-                            "{} is not the Bishop of Bishopric {} nor a Cardinal",
-                            lord_name(lord),
-                            b + 1
+                        msg!(
+                            "{lord} is not the Bishop of Bishopric {b} nor a Cardinal",
+                            lord = lord_name(lord),
+                            b = b + 1
                         ),
                     )
                 }
@@ -847,10 +852,16 @@ impl Game {
             return refuse("1.5", "that Lord is not in play");
         };
         if !self.is_bishop(lord) {
-            return refuse("1.5", format!("{} is not a Bishop", lord_name(lord)));
+            return refuse(
+                "1.5",
+                msg!("{lord} is not a Bishop", lord = lord_name(lord)),
+            );
         }
         if self.is_cardinal(lord) {
-            return refuse("1.2", format!("{} is already a Cardinal", lord_name(lord)));
+            return refuse(
+                "1.2",
+                msg!("{lord} is already a Cardinal", lord = lord_name(lord)),
+            );
         }
         if l.excommunicated {
             return refuse("1.7", "an excommunicated Lord cannot become Cardinal");
@@ -860,9 +871,9 @@ impl Game {
         if self.refused_cardinals.contains(&lord) {
             return refuse(
                 "1.7",
-                format!(
-                    "the Pope refused to make {} a Cardinal this round",
-                    lord_name(lord)
+                msg!(
+                    "the Pope refused to make {lord} a Cardinal this round",
+                    lord = lord_name(lord)
                 ),
             );
         }

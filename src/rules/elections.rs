@@ -75,14 +75,17 @@ impl Game {
         if self.is_church(groom) {
             return refuse(
                 "1.1",
-                format!(
-                    "{} holds a church title and may not marry",
-                    lord_name(groom)
+                msg!(
+                    "{lord} holds a church title and may not marry",
+                    lord = lord_name(groom)
                 ),
             );
         }
         if self.titles.darc == Some(bride) {
-            return refuse("9.1", format!("{} d'ARC may never marry", lord_name(bride)));
+            return refuse(
+                "9.1",
+                msg!("{lord} d'ARC may never marry", lord = lord_name(bride)),
+            );
         }
         if self.is_married_player(g.owner) || self.is_married_player(b.owner) {
             return refuse("1.1", "a player may have only one marriage at a time");
@@ -107,7 +110,14 @@ impl Game {
                 if matches!(answer, Action::Accept) && *price > 0 {
                     let pl = &self.players[owner as usize];
                     if pl.money < *price {
-                        return refuse("8.0", format!("you have only {} Deniers", pl.money));
+                        return refuse(
+                            "8.0",
+                            msgn!(
+                                "you have only {n} Denier",
+                                "you have only {n} Deniers",
+                                pl.money
+                            ),
+                        );
                     }
                     if pl.diplomacy == 0 {
                         return refuse(
@@ -261,13 +271,16 @@ impl Game {
         if lord.captor.is_some() {
             return refuse(
                 "6.2.3",
-                format!("{} is a Captive and cannot stand", lord_name(l)),
+                msg!("{lord} is a Captive and cannot stand", lord = lord_name(l)),
             );
         }
         if lord.excommunicated {
             return refuse(
                 "1.7",
-                format!("{} is excommunicated and cannot stand", lord_name(l)),
+                msg!(
+                    "{lord} is excommunicated and cannot stand",
+                    lord = lord_name(l)
+                ),
             );
         }
         match kind {
@@ -276,7 +289,10 @@ impl Game {
                     return refuse("1.4", "a Bishop must be an unmarried male Lord");
                 }
                 if self.is_bishop(l) {
-                    return refuse("1.4", format!("{} is already a Bishop", lord_name(l)));
+                    return refuse(
+                        "1.4",
+                        msg!("{lord} is already a Bishop", lord = lord_name(l)),
+                    );
                 }
                 if self.titles.king == Some(l) {
                     return refuse("1.4", "the King cannot be a Bishop");
@@ -292,7 +308,7 @@ impl Game {
                     return refuse("1.8", "the King must be a male Lord");
                 }
                 if self.fief_titles_of(l).is_empty() && self.titles.crown_prince != Some(l) {
-                    return refuse("1.8", format!("{} holds no title", lord_name(l)));
+                    return refuse("1.8", msg!("{lord} holds no title", lord = lord_name(l)));
                 }
                 if self.is_church(l) {
                     return refuse("1.8", "a Lord with a church title cannot be King");
@@ -478,7 +494,10 @@ impl Game {
         };
         for l in [for_lord, decoy].into_iter().flatten() {
             if !e.candidates.iter().any(|c| c.1 == l) {
-                return refuse("1.3", format!("{} is not a candidate", lord_name(l)));
+                return refuse(
+                    "1.3",
+                    msg!("{lord} is not a candidate", lord = lord_name(l)),
+                );
             }
         }
         Ok(())

@@ -132,6 +132,13 @@ pub fn term(s: &str) -> Arg {
     Arg::Term(s.to_string())
 }
 
+/// A literal reason is its own message, without arguments (`refuse("4.0", "no such Village")`).
+impl From<&'static str> for Msg {
+    fn from(id: &'static str) -> Msg {
+        Msg::new(id, None, 0, Vec::new())
+    }
+}
+
 impl From<String> for Arg {
     fn from(s: String) -> Arg {
         Arg::Text(s)

@@ -62,11 +62,24 @@ pub use view::{PlayerView, View};
 use crate::map::{FiefId, VillageId};
 use std::fmt;
 
-/// Why an action was refused.
+/// Why an action was refused: the rule's section and the reason, in English (`reason`) and
+/// as a message for translation (`why`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RuleError {
     pub section: &'static str,
     pub reason: String,
+    pub why: events::Msg,
+}
+
+impl RuleError {
+    pub fn new(section: &'static str, why: impl Into<events::Msg>) -> RuleError {
+        let why = why.into();
+        RuleError {
+            section,
+            reason: why.english(),
+            why,
+        }
+    }
 }
 
 impl fmt::Display for RuleError {
@@ -80,11 +93,13 @@ impl fmt::Display for RuleError {
 }
 impl std::error::Error for RuleError {}
 
-pub(crate) fn refuse<T>(section: &'static str, reason: impl Into<String>) -> Result<T, RuleError> {
-    Err(RuleError {
-        section,
-        reason: reason.into(),
-    })
+/// Refuses an action under rule `section`: `refuse("5.0", "no such Village")` (a literal is
+/// its own message id) or `refuse("5.0", msg!(...))`.
+pub(crate) fn refuse<T>(
+    section: &'static str,
+    why: impl Into<events::Msg>,
+) -> Result<T, RuleError> {
+    Err(RuleError::new(section, why))
 }
 
 /// What kind of decision is awaited.
@@ -568,24 +583,24 @@ impl Game {
             return refuse("", "nothing to decide now");
         };
         if player as usize >= self.players.len() {
-            return refuse("", format!("there is no player {player}"));
+            return refuse("", msg!("there is no player {p}", p = player));
         }
         if prompt.player != player {
             return refuse(
                 prompt.section,
-                format!(
-                    "it is {}'s decision now, not {}'s",
-                    self.options.player_name(prompt.player),
-                    self.options.player_name(player)
+                msg!(
+                    "it is {who}'s decision now, not {p}'s",
+                    who = self.pname(prompt.player),
+                    p = self.pname(player)
                 ),
             );
         }
         let wrong = || {
             refuse(
                 prompt.section,
-                format!(
-                    "'{}' does not answer the question asked now",
-                    action.notation(self)
+                msg!(
+                    "'{action}' does not answer the question asked now",
+                    action = action.notation(self)
                 ),
             )
         };
@@ -595,7 +610,7 @@ impl Game {
             } else {
                 refuse(
                     prompt.section,
-                    "answer the question asked first; \"any time\" actions come in your turns and reaction windows",
+                    msg!("answer the question asked first; \"any time\" actions come in your turns and reaction windows"),
                 )
             };
         }
@@ -667,9 +682,9 @@ impl Game {
                 } else {
                     refuse(
                         "2.4.1",
-                        format!(
-                            "{} is not the first available placement",
-                            self.map.village_name(*v)
+                        msg!(
+                            "{v} is not the first available placement",
+                            v = self.vname(*v)
                         ),
                     )
                 }
@@ -688,10 +703,21 @@ impl Game {
                 if *amount > *price {
                     refuse(
                         "6.2.4",
-                        format!("the ransom is {price}; no need to offer {amount}"),
+                        msg!(
+                            "the ransom is {price}; no need to offer {amount}",
+                            price = *price,
+                            amount = *amount
+                        ),
                     )
                 } else if *amount > money {
-                    refuse("6.2.4", format!("you have only {money} Deniers"))
+                    refuse(
+                        "6.2.4",
+                        msgn!(
+                            "you have only {n} Denier",
+                            "you have only {n} Deniers",
+                            money
+                        ),
+                    )
                 } else {
                     Ok(())
                 }
@@ -700,8 +726,9 @@ impl Game {
                 if self.players[player as usize].money >= *price {
                     refuse(
                         "6.2.4",
-                        format!(
-                            "paying the ransom of {price} is compulsory when you can afford it"
+                        msg!(
+                            "paying the ransom of {price} is compulsory when you can afford it",
+                            price = *price
                         ),
                     )
                 } else {

@@ -149,13 +149,13 @@ impl Game {
         };
         for (i, l) in o.lords.iter().enumerate() {
             let Some(lord) = self.lord(*l) else {
-                return refuse("5.0", format!("{} is not in play", lord_name(*l)));
+                return refuse("5.0", msg!("{lord} is not in play", lord = lord_name(*l)));
             };
             if lord.owner != p {
-                return refuse("5.0", format!("{} is not your Lord", lord_name(*l)));
+                return refuse("5.0", msg!("{lord} is not your Lord", lord = lord_name(*l)));
             }
             if lord.captor.is_some() {
-                return refuse("6.2.3", format!("{} is a Captive", lord_name(*l)));
+                return refuse("6.2.3", msg!("{lord} is a Captive", lord = lord_name(*l)));
             }
             if lord.village != from {
                 return refuse("5.0", "an army's Lords must start in the same Village");
@@ -179,10 +179,10 @@ impl Game {
         if !self.map.adjacent(from, o.to) {
             return refuse(
                 "5.0",
-                format!(
-                    "no road from {} to {}",
-                    self.map.village_name(from),
-                    self.map.village_name(o.to)
+                msg!(
+                    "no road from {from} to {to}",
+                    from = self.vname(from),
+                    to = self.vname(o.to)
                 ),
             );
         }
@@ -193,12 +193,12 @@ impl Game {
                 return refuse(
                     if need == 2 { "5.2" } else { "5.0" },
                     if need == 2 {
-                        format!(
-                            "{} needs a Move left after a Cavalcade: no Cavalcade on the last Move",
-                            lord_name(*l)
+                        msg!(
+                            "{lord} needs a Move left after a Cavalcade: no Cavalcade on the last Move",
+                            lord = lord_name(*l)
                         )
                     } else {
-                        format!("{} has no Move left", lord_name(*l))
+                        msg!("{lord} has no Move left", lord = lord_name(*l))
                     },
                 );
             }
@@ -207,9 +207,10 @@ impl Game {
         if o.maa > t.maa || o.knights > t.knights {
             return refuse(
                 "5.0",
-                format!(
-                    "only {} Men-at-Arms and {} Knights may travel with this army (Troops that moved with another Lord stay with him)",
-                    t.maa, t.knights
+                msg!(
+                    "only {maa} Men-at-Arms and {knights} Knights may travel with this army (Troops that moved with another Lord stay with him)",
+                    maa = t.maa,
+                    knights = t.knights
                 ),
             );
         }
@@ -220,7 +221,7 @@ impl Game {
             if cl.captor != Some(p) || cl.village != from || o.captives[..i].contains(c) {
                 return refuse(
                     "6.2.3",
-                    format!("{} is not your Captive here", lord_name(*c)),
+                    msg!("{lord} is not your Captive here", lord = lord_name(*c)),
                 );
             }
         }

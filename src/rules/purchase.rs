@@ -260,7 +260,14 @@ impl Game {
     fn afford(&self, p: PlayerId, cost: u32) -> Result<(), RuleError> {
         let m = self.players[p as usize].money;
         if m < cost {
-            refuse("4.0", format!("that costs {cost} Deniers and you have {m}"))
+            refuse(
+                "4.0",
+                msg!(
+                    "that costs {cost} Deniers and you have {m}",
+                    cost = cost,
+                    m = m
+                ),
+            )
         } else {
             Ok(())
         }
@@ -281,7 +288,10 @@ impl Game {
         if self.titles.fief[fief as usize].is_some() {
             return refuse(
                 "4.3",
-                format!("the title of the {} is already held", f.name),
+                msg!(
+                    "the title of the {fief} is already held",
+                    fief = self.fief_arg(fief)
+                ),
             );
         }
         if let Some(v) = f
@@ -291,17 +301,21 @@ impl Game {
         {
             return refuse(
                 "4.3",
-                format!(
-                    "you must control every Village of the {}; {} is not yours",
-                    f.name,
-                    self.map.village_name(*v)
+                msg!(
+                    "you must control every Village of the {fief}; {v} is not yours",
+                    fief = self.fief_arg(fief),
+                    v = self.vname(*v)
                 ),
             );
         }
         if !f.villages.contains(&city) {
             return refuse(
                 "4.3",
-                format!("{} is not in the {}", self.map.village_name(city), f.name),
+                msg!(
+                    "{v} is not in the {fief}",
+                    v = self.vname(city),
+                    fief = self.fief_arg(fief)
+                ),
             );
         }
         let existing = f
@@ -313,7 +327,7 @@ impl Game {
             Some(c) if c != city => return refuse("4.3", "a Fief never has more than one Fortified City; the title goes with the existing one"),
             Some(_) => {}
             None if self.villages[city as usize].fort != Fort::Stronghold => {
-                return refuse("4.3", format!("{} has no Stronghold to become the Fortified City", self.map.village_name(city)))
+                return refuse("4.3", msg!("{v} has no Stronghold to become the Fortified City", v = self.vname(city)))
             }
             None => {}
         }
@@ -321,12 +335,18 @@ impl Game {
             return refuse("4.3", "that Lord is not in play");
         };
         if l.owner != p {
-            return refuse("4.3", format!("{} is not in that family", lord_name(lord)));
+            return refuse(
+                "4.3",
+                msg!("{lord} is not in that family", lord = lord_name(lord)),
+            );
         }
         if self.fief_titles_of(lord).len() >= 2 {
             return refuse(
                 "4.3",
-                format!("{} already holds 2 Fief Titles, the limit", lord_name(lord)),
+                msg!(
+                    "{lord} already holds 2 Fief Titles, the limit",
+                    lord = lord_name(lord)
+                ),
             );
         }
         Ok(())
@@ -463,14 +483,14 @@ impl Game {
                 if self.fief_titles_of(*to).len() >= 2 {
                     return refuse(
                         "4.3",
-                        format!("{} already holds 2 Fief Titles", lord_name(*to)),
+                        msg!("{lord} already holds 2 Fief Titles", lord = lord_name(*to)),
                     );
                 }
                 let held = self.fief_titles_of(from);
                 if held.len() < 2 {
                     return refuse(
                         "4.3",
-                        format!("{} must keep his largest title", lord_name(from)),
+                        msg!("{lord} must keep his largest title", lord = lord_name(from)),
                     );
                 }
                 // Keep the largest; with two of the same size either may go (digest §12.2 item 18).
@@ -483,7 +503,7 @@ impl Game {
                 if size(*fief) == largest && others_as_large == 0 {
                     return refuse(
                         "4.3",
-                        format!("{} must keep his largest title", lord_name(from)),
+                        msg!("{lord} must keep his largest title", lord = lord_name(from)),
                     );
                 }
                 Ok(())
@@ -500,7 +520,10 @@ impl Game {
                 }
                 self.check_cardinal_target(*lord)
             }
-            _ => refuse("4.0", format!("'{}' is not a purchase", a.notation(self))),
+            _ => refuse(
+                "4.0",
+                msg!("'{action}' is not a purchase", action = a.notation(self)),
+            ),
         }
     }
 

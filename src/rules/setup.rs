@@ -16,12 +16,19 @@ impl Game {
     pub fn with_map(options: Options, map: Arc<Map>) -> Result<Game, RuleError> {
         let n = options.players;
         if !(3..=MAX_PLAYERS as u8).contains(&n) {
-            return refuse("3", format!("Fief is played by 3 to 6 players, not {n}"));
+            return refuse(
+                "3",
+                msg!("Fief is played by 3 to 6 players, not {n}", n = n),
+            );
         }
         if options.names.len() > n as usize {
             return refuse(
                 "",
-                format!("{} names given for {n} players", options.names.len()),
+                msg!(
+                    "{names} names given for {n} players",
+                    names = options.names.len(),
+                    n = n
+                ),
             );
         }
         if !options.colours.is_empty() {
@@ -37,7 +44,7 @@ impl Game {
         }
         if let Some(f) = options.first_player {
             if f >= n {
-                return refuse("4", format!("there is no seat {f} to start"));
+                return refuse("4", msg!("there is no seat {f} to start", f = f));
             }
         }
         if !options.battle_die.iter().all(|&h| (1..=3).contains(&h)) {
@@ -127,10 +134,7 @@ impl Game {
             return refuse("4", "no such Village");
         }
         if self.occupied(v) || self.villages[v as usize].controller.is_some() {
-            return refuse(
-                "4",
-                format!("{} is already occupied", self.map.village_name(v)),
-            );
+            return refuse("4", msg!("{v} is already occupied", v = self.vname(v)));
         }
         Ok(())
     }

@@ -315,7 +315,7 @@ impl App {
                 true
             }
             Err(e) => {
-                self.status = e.to_string();
+                self.status = text::rule_error(&e);
                 false
             }
         }
@@ -1062,7 +1062,7 @@ impl Component for App {
                     self.set_game(g, ng.seats.clone());
                     self.autosave_now();
                 }
-                Err(e) => self.toast(&e.to_string()),
+                Err(e) => self.toast(&text::rule_error(&e)),
             },
             Msg::Undo => {
                 let Some((p, g)) = self.undo.pop() else {
@@ -1266,10 +1266,13 @@ impl Component for App {
         match done.action {
             Some(a) => {
                 if !self.apply(p, a.clone(), false, false) {
-                    let e = format!(
-                        "the {} bot chose an illegal action {a:?}: {}",
-                        text::player(&self.game, p),
-                        self.status
+                    let e = trf(
+                        "The bot of {p} chose an illegal action ({a}): {why}",
+                        &[
+                            ("p", &text::player(&self.game, p)),
+                            ("a", &a.notation(&self.game)),
+                            ("why", &self.status),
+                        ],
                     );
                     self.bot_errors.push(e.clone());
                     self.toast(&e);

@@ -56,7 +56,7 @@ pub fn build(seats: &[SeatForm], seed_text: &str, random_seed: u64) -> Result<Ne
         seed,
         ..Options::default()
     };
-    fief::rules::Game::new(options.clone()).map_err(|e| e.to_string())?;
+    fief::rules::Game::new(options.clone()).map_err(|e| super::text::rule_error(&e))?;
     Ok(NewGame {
         options,
         seats: seats.iter().map(|s| kind_seat(s.kind)).collect(),

@@ -284,7 +284,7 @@ impl PromptBar {
                 d.view.viewer.unwrap_or(0),
                 &choices::draft_action(g, from, &draft),
             ) {
-                Err(e) => e.to_string(),
+                Err(e) => text::rule_error(&e),
                 Ok(()) => tr("This move is not possible."),
             };
             go.set_tooltip_text(Some(&why));
@@ -399,7 +399,7 @@ impl SimpleComponent for PromptBar {
                             d.view.viewer.unwrap_or(0),
                             &choices::draft_action(g, *from, dr),
                         ) {
-                            Err(e) => e.to_string(),
+                            Err(e) => text::rule_error(&e),
                             Ok(()) => tr("This move is not possible."),
                         };
                         sender.output(PromptOut::Refused(why)).ok();

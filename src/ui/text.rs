@@ -62,6 +62,16 @@ pub fn colour_name(i: usize) -> String {
     }
 }
 
+/// Why the engine refused an action, in the reader's language, with the rule it applies.
+pub fn rule_error(e: &fief::rules::RuleError) -> String {
+    let why = msg(&e.why, &e.reason);
+    if e.section.is_empty() {
+        why
+    } else {
+        trf("{why} (rule {s})", &[("why", &why), ("s", e.section)])
+    }
+}
+
 /// A message of the engine (log entries, the reasons of an election or of the end of the
 /// game) in the reader's language; `english` when the message has no template (older saves).
 pub fn msg(m: &fief::rules::events::Msg, english: &str) -> String {
