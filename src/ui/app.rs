@@ -760,6 +760,7 @@ fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow {
         ("<Control>plus", tr("Zoom in")),
         ("<Control>minus", tr("Zoom out")),
         ("<Control>0", tr("Whole board")),
+        ("<Control>q", tr("Quit (the game is saved)")),
     ];
     let mut xml = String::from(
         "<interface><object class=\"GtkShortcutsWindow\" id=\"w\"><property name=\"modal\">1</property>\
