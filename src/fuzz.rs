@@ -186,7 +186,7 @@ pub fn check_invariants(g: &Game) -> Result<(), String> {
 /// A failed game: enough to replay it.
 #[derive(Debug)]
 pub struct Failure {
-    pub options: Options,
+    pub options: Box<Options>,
     pub actions: Vec<(PlayerId, String)>,
     pub message: String,
 }
@@ -213,7 +213,7 @@ pub fn play_randomly(g: &mut Game, chooser_seed: u64, check: bool) -> Result<(),
     let mut chooser = Rng::new(chooser_seed);
     let mut done: Vec<(PlayerId, String)> = Vec::new();
     let fail = |g: &Game, done: &[(PlayerId, String)], message: String| Failure {
-        options: g.options.clone(),
+        options: Box::new(g.options.clone()),
         actions: done.to_vec(),
         message,
     };
@@ -269,7 +269,7 @@ pub fn fuzz_game(seed: u64, round_cap: u16, check: bool) -> Result<Game, Box<(Ga
         Err(e) => {
             let g = Game::new(Options::default()).expect("default options are valid");
             let f = Failure {
-                options: fuzz_options(seed, round_cap),
+                options: Box::new(fuzz_options(seed, round_cap)),
                 actions: vec![],
                 message: e.to_string(),
             };

@@ -274,19 +274,31 @@ fn replay(
             })?;
     }
     let replayed = snapshot_value(&game).map_err(|e| LoadError::Damaged(e.to_string()))?;
-    if &replayed != snapshot {
-        let part = match (replayed.as_object(), snapshot.as_object()) {
-            (Some(a), Some(b)) => a
-                .iter()
-                .find(|(k, v)| b.get(*k) != Some(*v))
-                .map(|(k, _)| k.clone())
-                .or_else(|| b.keys().find(|k| !a.contains_key(*k)).cloned())
-                .unwrap_or_else(|| "?".into()),
-            _ => "snapshot".into(),
-        };
-        return Err(LoadError::HistoryMismatch(part));
+    let Some(b) = snapshot.as_object() else {
+        return Err(LoadError::Damaged("the snapshot is not a game".into()));
+    };
+    if let Some((part, _)) = b
+        .iter()
+        .find(|(k, v)| replayed.get(k.as_str()).is_none_or(|r| !agrees(v, r)))
+    {
+        return Err(LoadError::HistoryMismatch(part.clone()));
     }
     Ok(game)
+}
+
+/// Whether the replayed game agrees with everything the stored snapshot says. A field the
+/// snapshot does not have (one added by a later version of the game state) is not compared,
+/// so older saves stay loadable; the replayed game is the one loaded in any case.
+fn agrees(stored: &Value, replayed: &Value) -> bool {
+    match (stored, replayed) {
+        (Value::Object(s), Value::Object(r)) => s
+            .iter()
+            .all(|(k, v)| r.get(k).is_some_and(|w| agrees(v, w))),
+        (Value::Array(s), Value::Array(r)) => {
+            s.len() == r.len() && s.iter().zip(r).all(|(v, w)| agrees(v, w))
+        }
+        _ => stored == replayed,
+    }
 }
 
 /// Reads and checks the save at `path`; never writes.

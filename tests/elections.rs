@@ -195,7 +195,7 @@ fn captives_excommunicated_married_and_the_king_cannot_stand_for_bishop() {
     ] {
         let id = fief::rules::cards::find_lord(who).unwrap();
         let err = out.game.eligible(kind, id).unwrap_err();
-        assert!(err.reason.contains(reason), "{who}: {err}");
+        assert!(err.reason().contains(reason), "{who}: {err}");
     }
     let err = out
         .game
@@ -204,7 +204,7 @@ fn captives_excommunicated_married_and_the_king_cannot_stand_for_bishop() {
             &fief::rules::Action::Nominate(fief::rules::cards::find_lord("Philippe").unwrap()),
         )
         .unwrap_err();
-    assert!(err.reason.contains("your own"), "{err}");
+    assert!(err.reason().contains("your own"), "{err}");
 }
 
 #[test]

@@ -115,7 +115,7 @@ fn illegal_actions_are_refused_and_change_nothing() {
                 let err = g
                     .apply(who, probe.clone())
                     .expect_err("an illegal action was accepted");
-                assert!(!err.reason.is_empty());
+                assert!(!err.reason().is_empty());
             }
         }
         assert_eq!(

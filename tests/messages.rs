@@ -45,8 +45,8 @@ fn msgids() -> BTreeSet<String> {
 }
 
 fn collect(m: &Msg, ids: &mut BTreeSet<String>) {
-    ids.insert(m.id.clone());
-    ids.extend(m.plural.clone());
+    ids.insert(m.id.to_string());
+    ids.extend(m.plural.as_ref().map(|p| p.to_string()));
     for (_, a) in &m.args {
         collect_arg(a, ids);
     }
@@ -85,12 +85,11 @@ fn every_message_of_played_games_is_in_the_catalogue() {
             // are refused: their reasons must be translatable too.
             for (k, a) in earlier.iter().rev().step_by(7).take(6).enumerate() {
                 if let Err(e) = g.check(p, a) {
-                    collect(&e.why, &mut used);
-                    assert_eq!(e.why.english(), e.reason);
+                    collect(&e.msg(), &mut used);
                 }
                 if k == 0 {
                     if let Err(e) = g.check((p + 1) % g.n(), a) {
-                        collect(&e.why, &mut used);
+                        collect(&e.msg(), &mut used);
                     }
                 }
             }

@@ -61,6 +61,35 @@ pub fn sample(view: &View, rng: &mut Rng) -> Game {
                 });
         }
     }
+    // Fog of War (11.2): another player's Knights on face-down stacks are spread at random over
+    // his hidden counters (the view keeps each stack's size and his number of Knights).
+    if g.options.fog_of_war {
+        for q in 0..g.n() {
+            let hidden: Vec<usize> = (0..g.villages.len())
+                .filter(|&v| view.state.stack_hidden(me, v as u8, q))
+                .collect();
+            let mut slots: Vec<usize> = Vec::new();
+            let mut knights = 0;
+            for &v in &hidden {
+                let t = g.villages[v].troops[q as usize];
+                knights += t.knights as usize;
+                slots.extend(std::iter::repeat_n(v, t.count() as usize));
+            }
+            rng.shuffle(&mut slots);
+            for &v in &hidden {
+                let t = &mut g.villages[v].troops[q as usize];
+                *t = crate::rules::Troops {
+                    maa: t.count(),
+                    knights: 0,
+                };
+            }
+            for &v in slots.iter().take(knights) {
+                let t = &mut g.villages[v].troops[q as usize];
+                t.maa -= 1;
+                t.knights += 1;
+            }
+        }
+    }
     g.rng = Rng::new(rng.next_u32() as u64 | ((rng.next_u32() as u64) << 32));
     g
 }

@@ -392,7 +392,8 @@ impl Game {
                 if *to == p || *to >= self.n() {
                     return refuse("8.0", "choose another player");
                 }
-                if !(1..=3).contains(amount) {
+                // 11.3: with Open Diplomacy any sum changes hands; otherwise 1 to 3 (8.0).
+                if *amount == 0 || (!self.options.open_diplomacy && *amount > 3) {
                     return refuse("8.0", "a Diplomacy marker moves 1 to 3 Deniers");
                 }
                 if self.players[giver as usize].money < *amount as u32 {
@@ -440,7 +441,7 @@ impl Game {
     }
 
     fn check_deal(&self, giver: PlayerId, receiver: PlayerId) -> Result<(), RuleError> {
-        if self.players[receiver as usize].diplomacy == 0 {
+        if !self.options.open_diplomacy && self.players[receiver as usize].diplomacy == 0 {
             return refuse(
                 "8.0",
                 msg!("{p} has no Diplomacy marker left", p = self.pname(receiver)),
@@ -474,7 +475,8 @@ impl Game {
                     hand.remove(i);
                 }
                 self.titles.darc = Some(lady);
-                self.say(
+                say!(
+                    self,
                     "9.1",
                     msg!(
                         "{p} plays d'ARC: {lady} becomes {lady} d'ARC.",
@@ -485,7 +487,8 @@ impl Game {
             }
             Action::PlayUprising { village, first } => {
                 self.discard_fortune(p, Card::Uprising);
-                self.say(
+                say!(
+                    self,
                     "10.1",
                     msg!(
                         "{p} raises an Uprising in {v}.",
@@ -507,7 +510,7 @@ impl Game {
                 if let Some(b) = &mut self.battle {
                     b.passage = true;
                 }
-                self.say(
+                say!(self,
                     "10.2.2",
                     msg!(
                         "{p} attacks through a Secret Passage: no fortification penalty in this battle.",
@@ -521,7 +524,8 @@ impl Game {
                     if let Some(x) = self.lord_mut(l) {
                         x.captor = None;
                     }
-                    self.say(
+                    say!(
+                        self,
                         "10.2.3",
                         msg!(
                             "{lord} escapes through a Secret Passage.",
@@ -536,7 +540,7 @@ impl Game {
                 if let Some(s) = self.lord_mut(sponsor) {
                     s.assassin = true;
                 }
-                self.say(
+                say!(self,
                     "10.3",
                     msg!(
                         "{p} sends an assassin after {target}; {sponsor} takes the Assassin marker.",
@@ -553,7 +557,8 @@ impl Game {
             }
             Action::PlayJustice(l) => {
                 self.discard_fortune(p, Card::Justice);
-                self.say(
+                say!(
+                    self,
                     "10.4",
                     msg!(
                         "{p} plays Justice: {lord} is executed.",
@@ -565,7 +570,8 @@ impl Game {
             }
             Action::PlayAmbush(l) => {
                 self.discard_fortune(p, Card::Ambush);
-                self.say(
+                say!(
+                    self,
                     "10.5",
                     msg!(
                         "{p} springs an Ambush on {lord}.",
@@ -584,7 +590,8 @@ impl Game {
                 if let Some(x) = self.lord_mut(l) {
                     x.excommunicated = true;
                 }
-                self.say(
+                say!(
+                    self,
                     "1.7",
                     msg!("The Pope excommunicates {lord}.", lord = lord_name(l)),
                 );
@@ -592,7 +599,8 @@ impl Game {
                 for b in 0..self.titles.bishop.len() {
                     if self.titles.bishop[b] == Some(l) {
                         self.titles.bishop[b] = None;
-                        self.say(
+                        say!(
+                            self,
                             "1.7",
                             msg!(
                                 "{lord} loses the Staff of Bishopric {b}.",
@@ -604,7 +612,8 @@ impl Game {
                 }
                 if self.is_cardinal(l) {
                     self.drop_cardinal(l);
-                    self.say(
+                    say!(
+                        self,
                         "1.7",
                         msg!("{lord} loses the Cardinal's Biretta.", lord = lord_name(l)),
                     );
@@ -614,7 +623,8 @@ impl Game {
                 if let Some(x) = self.lord_mut(l) {
                     x.excommunicated = false;
                 }
-                self.say(
+                say!(
+                    self,
                     "1.7",
                     msg!(
                         "The Pope lifts the excommunication of {lord}.",
@@ -627,7 +637,8 @@ impl Game {
                 if self.pope_player() == Some(p) {
                     self.annul(l);
                 } else {
-                    self.say(
+                    say!(
+                        self,
                         "1.7",
                         msg!(
                             "{p} asks the Pope to annul the marriage of {lord}.",
@@ -647,7 +658,8 @@ impl Game {
             Action::HandControl { village, to } => {
                 self.handed.push(village);
                 self.villages[village as usize].entry[to as usize] = None;
-                self.say(
+                say!(
+                    self,
                     "5.1",
                     msg!(
                         "{p} hands control of {v} to {to}.",
@@ -659,7 +671,11 @@ impl Game {
                 self.set_controller(village, Some(to));
             }
             Action::EndSiege(v) => {
-                self.say("6.4.1", msg!("{p} ends the siege.", p = self.pname(p)));
+                say!(
+                    self,
+                    "6.4.1",
+                    msg!("{p} ends the siege.", p = self.pname(p))
+                );
                 self.end_siege(v);
             }
             _ => {}
@@ -689,7 +705,8 @@ impl Game {
     pub(crate) fn roll_for_life(&mut self, l: LordId, section: &str, against: &str) {
         let roll = self.rng.d6();
         let dies = roll <= 3;
-        self.say(
+        say!(
+            self,
             section,
             if dies {
                 msg!(
@@ -723,7 +740,8 @@ impl Game {
                 y.spouse = None;
             }
         }
-        self.say(
+        say!(
+            self,
             "1.7",
             msg!(
                 "The Pope annuls the marriage of {a} and {b}.",
@@ -735,7 +753,8 @@ impl Game {
             if q == l || q == s {
                 self.titles.queen = None;
                 self.titles.regent = false;
-                self.say(
+                say!(
+                    self,
                     "1.8.1",
                     msg!("{lord} is no longer Queen.", lord = lord_name(q)),
                 );
@@ -748,7 +767,7 @@ impl Game {
             if yes {
                 self.annul(lord);
             } else {
-                self.say("1.7", msg!("The Pope refuses the annulment."));
+                say!(self, "1.7", msg!("The Pope refuses the annulment."));
             }
         }
     }
@@ -765,36 +784,53 @@ impl Game {
             return;
         };
         if !yes {
-            self.say(
+            say!(
+                self,
                 "8.0",
                 msg!("{p} declines the deal.", p = self.pname(answerer)),
             );
             return;
         }
         // The situation may have changed since the offer: check again.
-        let ok = self.players[receiver as usize].diplomacy > 0
+        let open = self.options.open_diplomacy;
+        let ok = (open || self.players[receiver as usize].diplomacy > 0)
             && self.players[giver as usize].money >= deniers as u32
             && card.is_none_or(|c| {
                 self.players[giver as usize].hand.contains(&c)
                     && self.players[receiver as usize].hand.len() < 3
             });
         if !ok {
-            self.say("8.0", msg!("The deal can no longer be carried out."));
+            say!(self, "8.0", msg!("The deal can no longer be carried out."));
             return;
         }
-        self.players[receiver as usize].diplomacy -= 1;
+        // 11.3: with Open Diplomacy no marker is spent.
+        if !open {
+            self.players[receiver as usize].diplomacy -= 1;
+        }
         if deniers > 0 {
             self.players[giver as usize].money -= deniers as u32;
             self.players[receiver as usize].money += deniers as u32;
-            self.say(
+            let (p, from) = (self.pname(receiver), self.pname(giver));
+            say!(
+                self,
                 "8.0",
-                msgn!(
-                    "{p} spends a Diplomacy marker and receives {n} Denier from {from}.",
-                    "{p} spends a Diplomacy marker and receives {n} Deniers from {from}.",
-                    deniers,
-                    p = self.pname(receiver),
-                    from = self.pname(giver)
-                ),
+                if open {
+                    msgn!(
+                        "{p} receives {n} Denier from {from}.",
+                        "{p} receives {n} Deniers from {from}.",
+                        deniers,
+                        p = p,
+                        from = from
+                    )
+                } else {
+                    msgn!(
+                        "{p} spends a Diplomacy marker and receives {n} Denier from {from}.",
+                        "{p} spends a Diplomacy marker and receives {n} Deniers from {from}.",
+                        deniers,
+                        p = p,
+                        from = from
+                    )
+                },
             );
         }
         if let Some(c) = card {
@@ -803,19 +839,38 @@ impl Game {
                 hand.remove(i);
             }
             self.players[receiver as usize].hand.push(c);
-            let public = msg!(
-                "{p} spends a Diplomacy marker and receives a card from {from}.",
-                p = self.pname(receiver),
-                from = self.pname(giver)
-            );
-            // The giver knows what he gave; the others see only that a card changed hands.
-            let text = msg!(
-                "{p} spends a Diplomacy marker and receives {card} from {from}.",
-                p = self.pname(receiver),
-                card = Game::card_arg(c),
-                from = self.pname(giver)
-            );
-            self.say_private("8.0", receiver, text, public);
+            let (p, from) = (self.pname(receiver), self.pname(giver));
+            // The receiver knows what he got; the others see only that a card changed hands.
+            let (public, text) = if open {
+                (
+                    msg!(
+                        "{p} receives a card from {from}.",
+                        p = p.clone(),
+                        from = from.clone()
+                    ),
+                    msg!(
+                        "{p} receives {card} from {from}.",
+                        p = p,
+                        card = Game::card_arg(c),
+                        from = from
+                    ),
+                )
+            } else {
+                (
+                    msg!(
+                        "{p} spends a Diplomacy marker and receives a card from {from}.",
+                        p = p.clone(),
+                        from = from.clone()
+                    ),
+                    msg!(
+                        "{p} spends a Diplomacy marker and receives {card} from {from}.",
+                        p = p,
+                        card = Game::card_arg(c),
+                        from = from
+                    ),
+                )
+            };
+            say_private!(self, "8.0", receiver, text, public);
         }
     }
 
@@ -845,7 +900,8 @@ impl Game {
         };
         if passage {
             self.discard_fortune(t.owner, Card::SecretPassage);
-            self.say(
+            say!(
+                self,
                 "10.2.3",
                 msg!(
                     "{lord} slips away through a Secret Passage: the {card} fails.",
@@ -879,7 +935,7 @@ impl Game {
     pub(crate) fn exec_ambush_go_on(&mut self, yes: bool) {
         self.pending.pop();
         if !yes {
-            self.say("10.5", msg!("The ambusher ends the battle."));
+            say!(self, "10.5", msg!("The ambusher ends the battle."));
             if let Some(b) = &mut self.battle {
                 b.sides[1].clear();
             }
@@ -997,12 +1053,17 @@ impl Game {
             Action::JoinUprising => {
                 self.discard_fortune(p, Card::Uprising);
                 cards.push(p);
-                self.say("10.1", msg!("{p} joins the Uprising.", p = self.pname(p)));
+                say!(
+                    self,
+                    "10.1",
+                    msg!("{p} joins the Uprising.", p = self.pname(p))
+                );
             }
             Action::SecretPassage(PassageUse::Uprising) => {
                 self.discard_fortune(p, Card::SecretPassage);
                 passage = true;
-                self.say(
+                say!(
+                    self,
                     "10.1",
                     msg!(
                         "{p} opens a Secret Passage for the rebels: no fortification penalty.",
@@ -1020,7 +1081,8 @@ impl Game {
                 }
                 let roll = self.rng.d6();
                 if roll <= 4 {
-                    self.say(
+                    say!(
+                        self,
                         "1.5",
                         msg!(
                             "{lord} stops the Uprising (roll {roll}); its cards are discarded.",
@@ -1031,7 +1093,8 @@ impl Game {
                     return;
                 }
                 if pay {
-                    self.say(
+                    say!(
+                        self,
                         "1.5",
                         msg!(
                             "{lord} fails to stop the Uprising (roll {roll}).",
@@ -1040,7 +1103,7 @@ impl Game {
                         ),
                     );
                 } else {
-                    self.say(
+                    say!(self,
                         "1.4",
                         msg!(
                             "{lord} fails to stop the Uprising (roll {roll}) and is stoned to death.",
@@ -1166,13 +1229,15 @@ impl Game {
                 hits += dice;
                 self.pending.pop();
                 if dice == 0 {
-                    self.say(
+                    say!(
+                        self,
                         "10.1",
                         msg!("The fortification leaves the Uprising no die: it fails."),
                     );
                     return true;
                 }
-                self.say(
+                say!(
+                    self,
                     "10.1",
                     msgn!(
                         "The Uprising in {v} rolls {n} die for {hits} hits.",
@@ -1231,7 +1296,11 @@ impl Game {
                         .map(|l| l.id)
                         .collect();
                     for l in dead {
-                        self.say("10.1", msg!("The rebels kill {lord}.", lord = lord_name(l)));
+                        say!(
+                            self,
+                            "10.1",
+                            msg!("The rebels kill {lord}.", lord = lord_name(l))
+                        );
                         self.kill_lord(l);
                     }
                     let vs = &mut self.villages[village as usize];
@@ -1241,7 +1310,8 @@ impl Game {
                         vs.fort = Fort::None;
                     }
                     if mills > 0 || stronghold {
-                        self.say(
+                        say!(
+                            self,
                             "10.1",
                             match (mills > 0, stronghold) {
                                 (true, true) => msgn!(

@@ -119,7 +119,7 @@ impl Game {
                     p = self.pname(p),
                     v = self.vname(v as VillageId)
                 );
-                self.say("6.4", text);
+                say!(self, "6.4", text);
             }
         }
         if let Phase::Battles {
@@ -142,7 +142,8 @@ impl Game {
         defenders: Vec<PlayerId>,
         cavalcade: Option<(Vec<LordId>, Option<MoveOrder>)>,
     ) {
-        self.say(
+        say!(
+            self,
             "6.0",
             msg!(
                 "{p} attacks {them} in {v}.",
@@ -428,7 +429,7 @@ impl Game {
                     *idx += 1;
                 }
                 self.battle = Some(b);
-                self.say("6.0", text);
+                say!(self, "6.0", text);
             }
             Action::Fight => {
                 b.step = if b.step == BattleStep::Attacker {
@@ -439,7 +440,8 @@ impl Game {
                 self.battle = Some(b);
             }
             Action::EndBattle => {
-                self.say(
+                say!(
+                    self,
                     "6.3",
                     msg!(
                         "{p} breaks off the attack on the fortification.",
@@ -463,7 +465,11 @@ impl Game {
                     .collect();
                 askees.reverse();
                 self.battle = Some(b);
-                self.say("6.3", msg!("{p} proposes a truce.", p = self.pname(p)));
+                say!(
+                    self,
+                    "6.3",
+                    msg!("{p} proposes a truce.", p = self.pname(p))
+                );
                 self.pending.push(Pending::Truce {
                     proposer: p,
                     askees,
@@ -483,11 +489,16 @@ impl Game {
         };
         let who = askees.pop().unwrap_or(proposer);
         if !yes {
-            self.say("6.3", msg!("{p} refuses the truce.", p = self.pname(who)));
+            say!(
+                self,
+                "6.3",
+                msg!("{p} refuses the truce.", p = self.pname(who))
+            );
             return;
         }
         if askees.is_empty() {
-            self.say(
+            say!(
+                self,
                 "6.3",
                 msg!("Truce: everyone stays in the Village and control does not change."),
             );
@@ -507,7 +518,8 @@ impl Game {
             self.players[q as usize].stock_maa += t.maa;
             self.players[q as usize].stock_knights += t.knights;
         }
-        self.say(
+        say!(
+            self,
             "6.3",
             msg!(
                 "{them} surrender: their Troops are disbanded and their Lords captured.",
@@ -526,7 +538,8 @@ impl Game {
         let Some(x) = self.lord_mut(l) else { return };
         x.captor = Some(captor);
         let v = x.village;
-        self.say(
+        say!(
+            self,
             "6.2.3",
             msg!(
                 "{lord} is captured by {p}.",
@@ -621,7 +634,7 @@ impl Game {
                     .join(", "),
                 hits = msgn!("{n} hit", "{n} hits", hits[s])
             );
-            self.say("6.2", text);
+            say!(self, "6.2", text);
         }
         b.hits = hits;
         b.before = self.side_units(0) + self.side_units(1);
@@ -695,10 +708,14 @@ impl Game {
             };
             self.end_battle(winner);
         } else if troops[0] == 0 || troops[1] == 0 {
-            self.say("6.3", msg!("Only Lords are left: the battle ends."));
+            say!(self, "6.3", msg!("Only Lords are left: the battle ends."));
             self.end_battle(None);
         } else if b.quiet >= 3 {
-            self.say("6.1", msg!("Three rolls without losses: the battle ends."));
+            say!(
+                self,
+                "6.1",
+                msg!("Three rolls without losses: the battle ends.")
+            );
             self.end_battle(None);
         } else {
             b.step = if self.side_choosers().is_empty() {
@@ -726,7 +743,8 @@ impl Game {
                 self.battle = None;
                 if let Some(q) = new {
                     self.villages[v as usize].entry[q as usize] = None;
-                    self.say(
+                    say!(
+                        self,
                         "6.3",
                         msg!(
                             "{p} takes control of {v}.",
@@ -851,17 +869,26 @@ impl Game {
                 self.villages[v].troops[q as usize].maa -= 1;
                 self.players[q as usize].stock_maa += 1;
                 cost -= 1;
-                self.say("6.2.2", msg!("{p} loses a Man-at-Arms.", p = self.pname(q)));
+                say!(
+                    self,
+                    "6.2.2",
+                    msg!("{p} loses a Man-at-Arms.", p = self.pname(q))
+                );
             }
             Casualty::Knight(q) => {
                 self.villages[v].troops[q as usize].knights -= 1;
                 self.players[q as usize].stock_knights += 1;
                 cost -= 3;
-                self.say("6.2.2", msg!("{p} loses a Knight.", p = self.pname(q)));
+                say!(
+                    self,
+                    "6.2.2",
+                    msg!("{p} loses a Knight.", p = self.pname(q))
+                );
             }
             Casualty::Lord(l) => {
                 lords -= 1;
-                self.say(
+                say!(
+                    self,
                     "6.2.2",
                     msg!("{lord} falls in battle.", lord = lord_name(l)),
                 );
@@ -926,7 +953,8 @@ impl Game {
         if let Phase::Battles { sieged, .. } = &mut self.phase {
             *sieged = true;
         }
-        self.say(
+        say!(
+            self,
             "6.4",
             msg!(
                 "{p} lays siege to {v}: a Siege Engine goes beside the Troops, 1-die side up.",
@@ -946,7 +974,11 @@ impl Game {
             }
         }
         if self.villages[v as usize].besieger.take().is_some() {
-            self.say("6.4.1", msg!("The siege of {v} ends.", v = self.vname(v)));
+            say!(
+                self,
+                "6.4.1",
+                msg!("The siege of {v} ends.", v = self.vname(v))
+            );
         }
     }
 
@@ -976,7 +1008,8 @@ impl Game {
         if vs.besieger.is_some_and(|b| vs.engines[b as usize] == 0) {
             vs.besieger = (0..MAX_PLAYERS as u8).find(|&q| vs.engines[q as usize] > 0);
             if vs.besieger.is_none() {
-                self.say(
+                say!(
+                    self,
                     "6.4.2",
                     msg!(
                         "The besiegers of {v} are gone; the siege ends.",
@@ -1024,7 +1057,8 @@ impl Game {
             Action::Pillage(v) => {
                 self.villages[v as usize].mills -= 1;
                 self.players[p as usize].money += 1;
-                self.say(
+                say!(
+                    self,
                     "6.5",
                     msg!(
                         "{p} pillages a Mill in {v} and takes 1 Denier.",

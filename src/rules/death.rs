@@ -27,7 +27,8 @@ impl Game {
         for b in 0..self.titles.bishop.len() {
             if self.titles.bishop[b] == Some(l) {
                 self.titles.bishop[b] = None;
-                self.say(
+                say!(
+                    self,
                     "1.6",
                     msg!(
                         "The Staff of Bishopric {b} returns to the board.",
@@ -44,7 +45,11 @@ impl Game {
             for x in &mut self.lords {
                 x.excommunicated = false;
             }
-            self.say("1.7", msg!("The Pope is dead; any excommunication ends."));
+            say!(
+                self,
+                "1.7",
+                msg!("The Pope is dead; any excommunication ends.")
+            );
         }
         // 6. King (1.8.1, 1.8.2).
         if self.titles.king == Some(l) {
@@ -53,7 +58,8 @@ impl Game {
                 self.titles.king = Some(cp);
                 self.titles.queen = None;
                 self.titles.regent = false;
-                self.say(
+                say!(
+                    self,
                     "1.8.2",
                     msg!(
                         "The King is dead; the Crown Prince {lord} is King at once.",
@@ -62,7 +68,8 @@ impl Game {
                 );
             } else if let Some(q) = self.titles.queen {
                 self.titles.regent = true;
-                self.say(
+                say!(
+                    self,
                     "1.8.1",
                     msg!(
                         "The King is dead; {lord} rules as Queen Regent.",
@@ -70,7 +77,7 @@ impl Game {
                     ),
                 );
             } else {
-                self.say("1.8", msg!("The King is dead; the throne is vacant."));
+                say!(self, "1.8", msg!("The King is dead; the throne is vacant."));
             }
         }
         // 7. Queen (digest §9 item 7): the counter returns; the Crown Prince keeps his status.
@@ -93,7 +100,7 @@ impl Game {
                 sp.spouse = None;
             }
         }
-        self.say("9", msg!("{lord} is dead.", lord = lord_name(l)));
+        say!(self, "9", msg!("{lord} is dead.", lord = lord_name(l)));
         // 13. Control and Captives in his Village.
         self.refresh_village(dead.village);
     }
@@ -120,7 +127,8 @@ impl Game {
         {
             let q = self.lord(s).map(|x| x.owner).unwrap_or(p);
             self.titles.fief[f as usize] = Some(s);
-            self.say(
+            say!(
+                self,
                 "4.3.1",
                 msg!(
                     "The title of the {fief} passes to the spouse, {lord}.",
@@ -156,7 +164,8 @@ impl Game {
         }
         self.titles.fief_reclaim[f as usize] = Some(p);
         self.refresh_fief_empties(f);
-        self.say(
+        say!(
+            self,
             "4.3.1",
             msg!(
                 "The title of the {fief} returns to the map.",
@@ -197,7 +206,8 @@ impl Game {
         if let Some(Pending::ChooseHeir { fief, .. }) = self.pending.pop() {
             self.titles.fief[fief as usize] = Some(l);
             self.refresh_fief_empties(fief);
-            self.say(
+            say!(
+                self,
                 "4.3.1",
                 msg!(
                     "The title of the {fief} passes to {lord}.",

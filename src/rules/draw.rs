@@ -77,7 +77,8 @@ impl Game {
                 } else {
                     self.fortune_discard.push(c);
                 }
-                self.say(
+                say!(
+                    self,
                     "2.1",
                     msg!(
                         "{p} discards {card}.",
@@ -92,7 +93,8 @@ impl Game {
                 }
                 if let Some(c) = self.lords_deck.pop() {
                     self.players[p as usize].hand.push(c);
-                    self.say_private(
+                    say_private!(
+                        self,
                         "2.1",
                         p,
                         msg!(
@@ -157,7 +159,8 @@ impl Game {
         } else {
             self.fortune_deck = pile;
         }
-        self.say(
+        say!(
+            self,
             "2.2",
             if lords {
                 msg!("The Lords discard pile is shuffled into a new deck.")
@@ -173,7 +176,7 @@ impl Game {
         loop {
             if self.fortune_deck.is_empty() {
                 if !self.fortune_discard.iter().any(|c| !c.is_disaster()) {
-                    self.say("2.2", msg!("No Fortune card is left to draw."));
+                    say!(self, "2.2", msg!("No Fortune card is left to draw."));
                     return;
                 }
                 self.reshuffle(false);
@@ -184,7 +187,8 @@ impl Game {
             if c.is_disaster() {
                 if let Some(slot) = self.track.iter().position(|s| s.is_none()) {
                     self.track[slot] = Some(c);
-                    self.say(
+                    say!(
+                        self,
                         "2.1",
                         msg!(
                             "{p} turns up a Disaster: it goes face down on track space {slot}.",
@@ -194,7 +198,8 @@ impl Game {
                     );
                 } else {
                     self.fortune_discard.push(c);
-                    self.say(
+                    say!(
+                        self,
                         "2.1",
                         msg!(
                             "{p} turns up {card}; the track is full, so it is discarded.",
@@ -206,7 +211,8 @@ impl Game {
                 continue;
             }
             self.players[p as usize].hand.push(c);
-            self.say_private(
+            say_private!(
+                self,
                 "2.1",
                 p,
                 msg!(
@@ -232,11 +238,26 @@ impl Game {
         let Some(card) = self.track[slot as usize].take() else {
             return;
         };
+        // 2.3 note (optional): in the first round the Disasters are discarded unresolved.
+        if self.options.gentle_start && self.round == 1 {
+            self.fortune_discard.push(card);
+            say!(
+                self,
+                "2.3",
+                msg!(
+                    "First round: {card} from track space {slot} is discarded unresolved.",
+                    card = Game::card_arg(card),
+                    slot = slot + 1
+                ),
+            );
+            return;
+        }
         loop {
             let roll = self.rng.d6();
             if roll == 6 {
                 self.fortune_discard.push(card);
-                self.say(
+                say!(
+                    self,
                     "2.3",
                     msg!(
                         "{card} from track space {slot}: rolled 6, a false alarm; discarded.",
@@ -254,7 +275,7 @@ impl Game {
                 _ => bc.plague,
             };
             if already {
-                self.say(
+                say!(self,
                     "2.3",
                     msg!(
                         "{card}: rolled {roll}, but Bishopric {roll} already has one; rolling again.",
@@ -264,7 +285,8 @@ impl Game {
                 );
                 continue;
             }
-            self.say(
+            say!(
+                self,
                 "2.3",
                 msg!(
                     "{card} from track space {slot} strikes Bishopric {roll}.",
@@ -338,16 +360,26 @@ impl Game {
         let pl = &mut self.players[p as usize];
         pl.stock_maa += maa;
         pl.stock_knights += knights;
-        self.say(
-            "2.3.3",
-            msg!(
-                "The Plague takes {maa} and {knights} of {p} in {v}.",
-                maa = msgn!("{n} Man-at-Arms", "{n} Men-at-Arms", maa),
-                knights = msgn!("{n} Knight", "{n} Knights", knights),
+        let full = msg!(
+            "The Plague takes {maa} and {knights} of {p} in {v}.",
+            maa = msgn!("{n} Man-at-Arms", "{n} Men-at-Arms", maa),
+            knights = msgn!("{n} Knight", "{n} Knights", knights),
+            p = self.pname(p),
+            v = self.vname(v)
+        );
+        if self.options.fog_of_war {
+            // 11.2: the others learn how many Troops died, not which.
+            let public = msgn!(
+                "The Plague takes {n} Troop of {p} in {v}.",
+                "The Plague takes {n} Troops of {p} in {v}.",
+                maa + knights,
                 p = self.pname(p),
                 v = self.vname(v)
-            ),
-        );
+            );
+            say_private!(self, "2.3.3", p, full, public);
+        } else {
+            say!(self, "2.3.3", full);
+        }
         self.refresh_village(v);
     }
 
@@ -674,7 +706,8 @@ impl Game {
                     excommunicated: false,
                     assassin: false,
                 });
-                self.say(
+                say!(
+                    self,
                     "2.4.1",
                     msg!(
                         "{p} plays {lord}, who joins the family in {v}.",
@@ -688,7 +721,8 @@ impl Game {
                 }
                 if crown_prince {
                     self.titles.crown_prince = Some(lord);
-                    self.say(
+                    say!(
+                        self,
                         "1.8.2",
                         msg!("{lord} is the Crown Prince.", lord = lord_name(lord)),
                     );
@@ -701,7 +735,7 @@ impl Game {
                 if bc.famine {
                     bc.famine = false;
                     self.fortune_discard.extend([Card::Famine, Card::Harvest]);
-                    self.say(
+                    say!(self,
                         "2.4.2",
                         msg!(
                             "{p}'s Bountiful Harvest ends the Famine in Bishopric {b}; both cards are discarded.",
@@ -711,7 +745,8 @@ impl Game {
                     );
                 } else {
                     bc.harvest = true;
-                    self.say(
+                    say!(
+                        self,
                         "2.4.2",
                         msg!(
                             "{p} plays Bountiful Harvest on Bishopric {b}: +1 per Mill there.",
@@ -728,7 +763,7 @@ impl Game {
                     bc.heavy_rain = false;
                     self.fortune_discard
                         .extend([Card::HeavyRain, Card::GoodWeather]);
-                    self.say(
+                    say!(self,
                         "2.4.3",
                         msg!(
                             "{p}'s Good Weather ends the Heavy Rain in Bishopric {b}; both cards are discarded.",
@@ -738,7 +773,8 @@ impl Game {
                     );
                 } else {
                     bc.good_weather = true;
-                    self.say(
+                    say!(
+                        self,
                         "2.4.3",
                         msg!(
                             "{p} plays Good Weather on Bishopric {b}: +1 per Mill there.",
@@ -761,7 +797,8 @@ impl Game {
                     role,
                     target: TaxTarget::Tallage(fief),
                 });
-                self.say(
+                say!(
+                    self,
                     "2.4.5",
                     if role == TaxRole::King {
                         msg!(
@@ -801,7 +838,8 @@ impl Game {
                         target: TaxTarget::Tithe(*b),
                     });
                 }
-                self.say(
+                say!(
+                    self,
                     "2.4.6",
                     msgn!(
                         "{p} raises a Tithe on Bishopric {list} in the name of {lord}.",
@@ -834,7 +872,8 @@ impl Game {
             {
                 self.titles.fief[f] = Some(lord);
                 self.titles.fief_reclaim[f] = None;
-                self.say(
+                say!(
+                    self,
                     "4.3.1",
                     msg!(
                         "{lord} takes back the title of the {fief}.",
@@ -884,7 +923,8 @@ impl Game {
         let pope_owner = self.titles.pope.and_then(|x| self.lord(x)).map(|x| x.owner);
         match pope_owner {
             Some(po) if po != p => {
-                self.say(
+                say!(
+                    self,
                     "1.7",
                     msg!(
                         "{p} asks the Pope's consent to make {lord} a Cardinal.",
@@ -911,7 +951,8 @@ impl Game {
     ) {
         if !yes {
             self.refused_cardinals.push(lord);
-            self.say(
+            say!(
+                self,
                 "1.7",
                 msg!(
                     "The Pope refuses to make {lord} a Cardinal.",
@@ -928,7 +969,8 @@ impl Game {
             CardinalSource::Card
         };
         self.titles.cardinals.push((lord, source));
-        self.say(
+        say!(
+            self,
             "1.5",
             if purchased {
                 msg!(

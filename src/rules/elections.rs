@@ -119,7 +119,7 @@ impl Game {
                             ),
                         );
                     }
-                    if pl.diplomacy == 0 {
+                    if !self.options.open_diplomacy && pl.diplomacy == 0 {
                         return refuse(
                             "8.0",
                             "paying the King needs a Diplomacy marker, and you have none left",
@@ -150,7 +150,8 @@ impl Game {
                 if yes {
                     self.marry(groom, bride);
                 } else {
-                    self.say(
+                    say!(
+                        self,
                         "1.1",
                         msg!(
                             "{p} refuses the marriage of {groom} and {bride}.",
@@ -191,7 +192,8 @@ impl Game {
             self.lord(groom).map(|l| l.owner).unwrap_or(0),
             self.lord(bride).map(|l| l.owner).unwrap_or(0),
         );
-        self.say(
+        say!(
+            self,
             "1.1",
             if self.n() >= 4 {
                 msg!(
@@ -213,7 +215,11 @@ impl Game {
         if self.titles.king == Some(groom) {
             self.titles.queen = Some(bride);
             self.titles.regent = false;
-            self.say("1.8.1", msg!("{lord} is Queen.", lord = lord_name(bride)));
+            say!(
+                self,
+                "1.8.1",
+                msg!("{lord} is Queen.", lord = lord_name(bride))
+            );
         }
     }
 
@@ -370,7 +376,8 @@ impl Game {
                         idx: 0,
                     }),
                 };
-                self.say(
+                say!(
+                    self,
                     self.section_of(kind),
                     msg!("Election: {office}.", office = self.election_arg(kind)),
                 );
@@ -383,7 +390,7 @@ impl Game {
             lord: 0,
             drawing: false,
         };
-        self.say("2.0", msg!("Phase 2: discard, draw and play cards."));
+        say!(self, "2.0", msg!("Phase 2: discard, draw and play cards."));
     }
 
     fn section_of(&self, kind: ElectionKind) -> &'static str {
@@ -453,7 +460,8 @@ impl Game {
         }
         if !e.voting {
             if e.candidates.is_empty() {
-                self.say(
+                say!(
+                    self,
                     self.section_of(e.kind),
                     msg!(
                         "No candidate stands for {office}.",
@@ -527,7 +535,7 @@ impl Game {
         };
         e.idx += 1;
         let sec = self.section_of(kind);
-        self.say(sec, text);
+        say!(self, sec, text);
     }
 
     /// 1.3 step 3 and 1.4.1, 1.7.1, 1.8: count FOR votes only and apply the winning rule.
@@ -692,7 +700,8 @@ impl Game {
                 .into()
             })
             .collect();
-        self.say(
+        say!(
+            self,
             sec,
             if reveal.is_empty() {
                 msg!("Votes revealed: none.")
@@ -702,7 +711,8 @@ impl Game {
         );
         let count = self.count_votes(e);
         let Some(w) = count.winner else {
-            self.say(
+            say!(
+                self,
                 sec,
                 msg!(
                     "{office}: nobody is elected: {why}.",
@@ -712,7 +722,8 @@ impl Game {
             );
             return;
         };
-        self.say(
+        say!(
+            self,
             sec,
             msg!(
                 "{lord} is elected {office}: {why}.",
@@ -727,7 +738,8 @@ impl Game {
                 self.titles.bishop_round[b as usize] = self.round;
                 if self.titles.crown_prince == Some(w) {
                     self.titles.crown_prince = None;
-                    self.say(
+                    say!(
+                        self,
                         "1.8.2",
                         msg!(
                             "{lord} loses the Crown Prince status on becoming a Bishop.",
@@ -741,7 +753,8 @@ impl Game {
                 if self.titles.regent {
                     // 1.8.1: the Regency ends with the election of a new King.
                     if let Some(q) = self.titles.queen {
-                        self.say(
+                        say!(
+                            self,
                             "1.8.1",
                             msg!("{lord} is no longer Queen Regent.", lord = lord_name(q)),
                         );
@@ -752,7 +765,11 @@ impl Game {
                 self.titles.king = Some(w);
                 if let Some(wife) = self.lord(w).and_then(|l| l.spouse) {
                     self.titles.queen = Some(wife);
-                    self.say("1.8.1", msg!("{lord} is Queen.", lord = lord_name(wife)));
+                    say!(
+                        self,
+                        "1.8.1",
+                        msg!("{lord} is Queen.", lord = lord_name(wife))
+                    );
                 }
             }
         }

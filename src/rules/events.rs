@@ -8,12 +8,13 @@
 
 use super::state::PlayerId;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// One argument of a message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Arg {
-    /// Shown as it is: a name of a Lord, a Village, a player.
-    Text(String),
+    /// Shown as it is: a name of a Lord, a Village, a player (Lords' names are borrowed).
+    Text(Cow<'static, str>),
     /// A word or phrase to translate ("Knight", "Heavy Rain", a colour).
     Term(String),
     Num(i64),
@@ -28,14 +29,15 @@ pub enum Arg {
 /// A message of the log: `id` is the English template, and the gettext message id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Msg {
-    pub id: String,
+    /// Borrowed from the engine's literals (no allocation on the hot path of refusals).
+    pub id: Cow<'static, str>,
     /// The plural template, chosen when `n` is not 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub plural: Option<String>,
+    pub plural: Option<Cow<'static, str>>,
     #[serde(default)]
     pub n: i64,
     #[serde(default)]
-    pub args: Vec<(String, Arg)>,
+    pub args: Vec<(Cow<'static, str>, Arg)>,
 }
 
 /// How the words of a message are looked up: English as it is, or a translation (the app
@@ -67,12 +69,20 @@ impl Words for English {
 }
 
 impl Msg {
-    pub fn new(id: &str, plural: Option<&str>, n: i64, args: Vec<(&str, Arg)>) -> Msg {
+    pub fn new(
+        id: &'static str,
+        plural: Option<&'static str>,
+        n: i64,
+        args: Vec<(&'static str, Arg)>,
+    ) -> Msg {
         Msg {
-            id: id.to_string(),
-            plural: plural.map(str::to_string),
+            id: Cow::Borrowed(id),
+            plural: plural.map(Cow::Borrowed),
             n,
-            args: args.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            args: args
+                .into_iter()
+                .map(|(k, v)| (Cow::Borrowed(k), v))
+                .collect(),
         }
     }
 
@@ -99,7 +109,7 @@ impl Arg {
     /// The argument in the words of `w`.
     pub fn render(&self, w: &dyn Words) -> String {
         match self {
-            Arg::Text(s) => s.clone(),
+            Arg::Text(s) => s.to_string(),
             Arg::Term(s) => w.word(s),
             Arg::Num(n) => n.to_string(),
             Arg::Msg(m) => m.render(w),
@@ -141,17 +151,17 @@ impl From<&'static str> for Msg {
 
 impl From<String> for Arg {
     fn from(s: String) -> Arg {
-        Arg::Text(s)
+        Arg::Text(Cow::Owned(s))
     }
 }
-impl From<&str> for Arg {
-    fn from(s: &str) -> Arg {
-        Arg::Text(s.to_string())
+impl From<&'static str> for Arg {
+    fn from(s: &'static str) -> Arg {
+        Arg::Text(Cow::Borrowed(s))
     }
 }
 impl From<&String> for Arg {
     fn from(s: &String) -> Arg {
-        Arg::Text(s.clone())
+        Arg::Text(Cow::Owned(s.clone()))
     }
 }
 impl From<Msg> for Arg {

@@ -127,7 +127,8 @@ impl Game {
             if s.queen > 0 {
                 parts.push(msg!("2 as Queen").into());
             }
-            self.say(
+            say!(
+                self,
                 "3.0",
                 msgn!(
                     "{p} collects {n} Denier ({parts}).",

@@ -35,6 +35,27 @@ macro_rules! msgn {
     }};
 }
 
+/// Writes a log entry: `say!(self, "6.0", msg!(...))`. The message is built only when the
+/// game keeps a log (bots' simulations are quiet and skip the work).
+macro_rules! say {
+    ($g:expr, $section:expr, $msg:expr $(,)?) => {
+        if !$g.quiet {
+            let m = $msg;
+            $g.say($section, m);
+        }
+    };
+}
+
+/// The same for an entry only `to` reads in full (`say_private!(self, sec, to, full, public)`).
+macro_rules! say_private {
+    ($g:expr, $section:expr, $to:expr, $msg:expr, $public:expr $(,)?) => {
+        if !$g.quiet {
+            let (m, p) = ($msg, $public);
+            $g.say_private($section, $to, m, p);
+        }
+    };
+}
+
 pub mod actions;
 mod anytime;
 pub mod battle;
@@ -67,17 +88,50 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RuleError {
     pub section: &'static str,
-    pub reason: String,
-    pub why: events::Msg,
+    why: Why,
+}
+
+/// A refusal's reason: a literal (its own message id, and no allocation on the hot path of
+/// legal-action enumeration) or a message with arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    Plain(&'static str),
+    Msg(Box<events::Msg>),
+}
+
+impl From<&'static str> for Why {
+    fn from(s: &'static str) -> Why {
+        Why::Plain(s)
+    }
+}
+
+impl From<events::Msg> for Why {
+    fn from(m: events::Msg) -> Why {
+        Why::Msg(Box::new(m))
+    }
 }
 
 impl RuleError {
-    pub fn new(section: &'static str, why: impl Into<events::Msg>) -> RuleError {
-        let why = why.into();
+    pub fn new(section: &'static str, why: impl Into<Why>) -> RuleError {
         RuleError {
             section,
-            reason: why.english(),
-            why,
+            why: why.into(),
+        }
+    }
+
+    /// The reason as a message, for translation.
+    pub fn msg(&self) -> events::Msg {
+        match &self.why {
+            Why::Plain(s) => events::Msg::from(*s),
+            Why::Msg(m) => (**m).clone(),
+        }
+    }
+
+    /// The reason in English.
+    pub fn reason(&self) -> String {
+        match &self.why {
+            Why::Plain(s) => s.to_string(),
+            Why::Msg(m) => m.english(),
         }
     }
 }
@@ -85,9 +139,9 @@ impl RuleError {
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.section.is_empty() {
-            write!(f, "{}", self.reason)
+            write!(f, "{}", self.reason())
         } else {
-            write!(f, "{} ({})", self.reason, self.section)
+            write!(f, "{} ({})", self.reason(), self.section)
         }
     }
 }
@@ -95,10 +149,7 @@ impl std::error::Error for RuleError {}
 
 /// Refuses an action under rule `section`: `refuse("5.0", "no such Village")` (a literal is
 /// its own message id) or `refuse("5.0", msg!(...))`.
-pub(crate) fn refuse<T>(
-    section: &'static str,
-    why: impl Into<events::Msg>,
-) -> Result<T, RuleError> {
+pub(crate) fn refuse<T>(section: &'static str, why: impl Into<Why>) -> Result<T, RuleError> {
     Err(RuleError::new(section, why))
 }
 
@@ -795,7 +846,8 @@ impl Game {
             Action::ChooseStart(v) => self.exec_start(p, v),
             Action::ProposeMarriage { groom, bride } => {
                 self.proposals.push((groom, bride));
-                self.say(
+                say!(
+                    self,
                     "1.1",
                     msg!(
                         "{p} proposes a marriage between {groom} and {bride}.",
@@ -838,7 +890,8 @@ impl Game {
             Action::OfferRansom { amount } => self.exec_ransom_offer(amount),
             Action::NoRansom => {
                 if let Some(Pending::RansomOffer { lord }) = self.pending.pop() {
-                    self.say(
+                    say!(
+                        self,
                         "6.2.4",
                         msg!(
                             "{lord} stays captive: no ransom is paid.",
@@ -1027,7 +1080,7 @@ impl Game {
                             p = self.pname(player),
                             fief = self.fief_arg(fief)
                         );
-                        self.say("4.3.1", text);
+                        say!(self, "4.3.1", text);
                         true
                     }
                     1 => {
@@ -1124,7 +1177,7 @@ impl Game {
             .get(p as usize)
             .filter(|n| !n.trim().is_empty())
         {
-            Some(n) => events::Arg::Text(n.clone()),
+            Some(n) => events::Arg::Text(n.clone().into()),
             None => events::term(COLOURS[self.options.colour(p)]),
         }
     }
@@ -1145,7 +1198,7 @@ impl Game {
     /// A Fief's name as a message argument: its kind ("Duchy of {place}") is translated.
     pub fn fief_arg(&self, f: FiefId) -> events::Arg {
         let Some(fief) = self.map.fiefs.get(f as usize) else {
-            return events::Arg::Text(String::new());
+            return events::Arg::Text("".into());
         };
         let place = fief
             .name
@@ -1163,7 +1216,7 @@ impl Game {
 
     /// A Village's name as a message argument.
     pub(crate) fn vname(&self, v: VillageId) -> events::Arg {
-        events::Arg::Text(self.map.village_name(v).to_string())
+        events::Arg::Text(self.map.village_name(v).to_string().into())
     }
 
     // ----- shared helpers -----
@@ -1291,7 +1344,7 @@ impl Game {
                 {
                     self.titles.fief[f as usize] = None;
                     self.refresh_fief_empties(f);
-                    self.say(
+                    say!(self,
                         "4.3",
                         msg!(
                             "Whoever holds the Fortified City holds the title: the {fief} changes hands.",
@@ -1326,7 +1379,8 @@ impl Game {
             if let Some(lord) = self.lord_mut(l) {
                 lord.captor = None;
             }
-            self.say(
+            say!(
+                self,
                 "6.2.3",
                 msg!(
                     "{lord} is no longer guarded and goes free.",
@@ -1366,7 +1420,8 @@ impl Game {
             })
             .collect();
         for (l, captor) in victims {
-            self.say(
+            say!(
+                self,
                 "6.0",
                 msg!(
                     "{lord} has no Troops to protect them and is captured at once.",
@@ -1435,7 +1490,8 @@ impl Game {
         if self.villages[v as usize].controller.is_none() {
             self.set_controller(v, Some(owner));
         }
-        self.say(
+        say!(
+            self,
             "2.4.1",
             msg!(
                 "{lord} is placed in {v}.",

@@ -375,7 +375,8 @@ impl Game {
         let blockers = self.move_blockers(p, from, o.to, &o.lords);
         match o.how {
             MoveHow::Normal if !blockers.is_empty() => {
-                self.say(
+                say!(
+                    self,
                     "5.0",
                     msg!(
                         "{p} asks {them} for permission to move from {from} to {to}.",
@@ -397,7 +398,8 @@ impl Game {
             MoveHow::Normal => self.do_move(p, from, &o),
             MoveHow::Passage => {
                 self.discard_fortune(p, Card::SecretPassage);
-                self.say(
+                say!(
+                    self,
                     "10.2.1",
                     msg!("{p} uses a Secret Passage.", p = self.pname(p)),
                 );
@@ -415,7 +417,8 @@ impl Game {
                     for l in &o.lords {
                         self.note_move(*l, darc, None);
                     }
-                    self.say(
+                    say!(
+                        self,
                         "5.2",
                         msg!(
                             "{p}'s Cavalcade attacks in {v} to get out.",
@@ -437,7 +440,8 @@ impl Game {
                     if lords.is_empty() || foes.is_empty() {
                         return;
                     }
-                    self.say(
+                    say!(
+                        self,
                         "5.2",
                         msg!(
                             "{p}'s Cavalcade attacks in {v}.",
@@ -544,6 +548,11 @@ impl Game {
             }
         }
         let mut what: Vec<Arg> = o.lords.iter().map(|l| lord_name(*l).into()).collect();
+        // 11.2: under Fog of War the others see how many Troops move, not which.
+        let mut seen = what.clone();
+        if moving.count() > 0 {
+            seen.push(msgn!("{n} Troop", "{n} Troops", moving.count()).into());
+        }
         if moving.maa > 0 {
             what.push(msgn!("{n} Man-at-Arms", "{n} Men-at-Arms", moving.maa).into());
         }
@@ -552,10 +561,11 @@ impl Game {
         }
         if !o.captives.is_empty() {
             let cs: Vec<Arg> = o.captives.iter().map(|c| lord_name(*c).into()).collect();
-            what.push(msg!("the Captive {lords}", lords = Arg::List(cs)).into());
+            let captives: Arg = msg!("the Captive {lords}", lords = Arg::List(cs)).into();
+            what.push(captives.clone());
+            seen.push(captives);
         }
-        self.say(
-            "5.0",
+        let told = |what: Vec<Arg>| {
             msgn!(
                 "{p}: {what} moves from {from} to {to}.",
                 "{p}: {what} move from {from} to {to}.",
@@ -564,8 +574,15 @@ impl Game {
                 what = Arg::List(what),
                 from = self.vname(from),
                 to = self.vname(to)
-            ),
-        );
+            )
+        };
+        if self.options.fog_of_war {
+            let (full, public) = (told(what), told(seen));
+            say_private!(self, "5.0", p, full, public);
+        } else {
+            let full = told(what);
+            say!(self, "5.0", full);
+        }
         // 5.1: control of the Village entered; otherwise the road in is recorded.
         if !had_units {
             let c = self.villages[to as usize].controller;
@@ -634,7 +651,8 @@ impl Game {
         let who = askees.pop().unwrap_or(mover);
         if !yes {
             self.moves.refused.push((mover, from, order.to));
-            self.say(
+            say!(
+                self,
                 "5.0",
                 msg!(
                     "{p} refuses {mover} passage from {from} to {to}.",
@@ -646,7 +664,8 @@ impl Game {
             );
             return;
         }
-        self.say(
+        say!(
+            self,
             "5.0",
             msg!(
                 "{p} lets {mover} pass.",
@@ -698,7 +717,8 @@ impl Game {
             for l in &alive {
                 self.note_done(*l);
             }
-            self.say(
+            say!(
+                self,
                 "5.2",
                 msg!("The Cavalcade is stopped; its movement ends here."),
             );
@@ -720,11 +740,12 @@ impl Game {
                     }
                     return;
                 }
-                self.say("5.2", msg!("The Cavalcade wins and rides on."));
+                say!(self, "5.2", msg!("The Cavalcade wins and rides on."));
                 self.do_move(p, v, &o);
             }
             None => {
-                self.say(
+                say!(
+                    self,
                     "5.2",
                     msg!("The Cavalcade wins and must ride on; it may leave Knights behind."),
                 );
@@ -782,7 +803,8 @@ impl Game {
         for l in alive {
             self.note_done(l);
         }
-        self.say(
+        say!(
+            self,
             "5.2",
             msg!("The Cavalcade has no road left open and stops."),
         );
@@ -795,7 +817,11 @@ impl Game {
         for v in 0..self.map.villages.len() as VillageId {
             self.check_lone_lords(v);
         }
-        self.say("5.0", msg!("{p} has finished moving.", p = self.pname(p)));
+        say!(
+            self,
+            "5.0",
+            msg!("{p} has finished moving.", p = self.pname(p))
+        );
         if let Phase::Movement { idx } = &mut self.phase {
             *idx += 1;
         }

@@ -68,7 +68,8 @@ impl Game {
         if amount >= price {
             self.pay_ransom(lord, price);
         } else {
-            self.say(
+            say!(
+                self,
                 "6.2.4",
                 msg!(
                     "{p} offers {amount} Deniers for {lord} (full price {price}).",
@@ -92,13 +93,18 @@ impl Game {
         }
         let price = self.ransom_price(lord);
         if let Some(c) = l.captor {
-            self.say("6.2.4", msg!("{p} refuses the offer.", p = self.pname(c)));
+            say!(
+                self,
+                "6.2.4",
+                msg!("{p} refuses the offer.", p = self.pname(c))
+            );
         }
         // 6.2.4: paying the full price is compulsory when the owner can.
         if self.players[l.owner as usize].money >= price {
             self.pay_ransom(lord, price);
         } else {
-            self.say(
+            say!(
+                self,
                 "6.2.4",
                 msg!(
                     "{p} cannot pay the full {price} Deniers; {lord} stays captive.",
@@ -120,7 +126,8 @@ impl Game {
         if let Some(x) = self.lord_mut(lord) {
             x.captor = None;
         }
-        self.say(
+        say!(
+            self,
             "6.2.4",
             msg!(
                 "{p} pays {amount} Deniers to {captor}; {lord} is freed.",
@@ -557,28 +564,37 @@ impl Game {
                 if self.villages[v as usize].controller.is_none() {
                     self.set_controller(v, Some(p));
                 }
-                self.say(
-                    "4.1",
-                    if knight {
-                        msg!(
-                            "{p} buys a Knight in {v}.",
-                            p = self.pname(p),
-                            v = self.vname(v)
-                        )
+                let full = if knight {
+                    msg!(
+                        "{p} buys a Knight in {v}.",
+                        p = self.pname(p),
+                        v = self.vname(v)
+                    )
+                } else {
+                    msg!(
+                        "{p} buys a Man-at-Arms in {v}.",
+                        p = self.pname(p),
+                        v = self.vname(v)
+                    )
+                };
+                if self.options.fog_of_war {
+                    // 11.2: purchases are announced, but not where they go.
+                    let public = if knight {
+                        msg!("{p} buys a Knight.", p = self.pname(p))
                     } else {
-                        msg!(
-                            "{p} buys a Man-at-Arms in {v}.",
-                            p = self.pname(p),
-                            v = self.vname(v)
-                        )
-                    },
-                );
+                        msg!("{p} buys a Man-at-Arms.", p = self.pname(p))
+                    };
+                    say_private!(self, "4.1", p, full, public);
+                } else {
+                    say!(self, "4.1", full);
+                }
                 self.check_lone_lords(v);
             }
             Action::BuyMill(v) => {
                 self.players[p as usize].money -= MILL_COST;
                 self.villages[v as usize].mills += 1;
-                self.say(
+                say!(
+                    self,
                     "4.2",
                     msg!(
                         "{p} builds a Mill in {v}.",
@@ -590,7 +606,8 @@ impl Game {
             Action::BuyStronghold(v) => {
                 self.players[p as usize].money -= STRONGHOLD_COST;
                 self.villages[v as usize].fort = Fort::Stronghold;
-                self.say(
+                say!(
+                    self,
                     "4.2",
                     msg!(
                         "{p} builds a Stronghold in {v}.",
@@ -602,7 +619,8 @@ impl Game {
             Action::BuyTitle { fief, lord, city } => {
                 self.players[p as usize].money -= self.map.fiefs[fief as usize].title_price();
                 self.take_title(fief, lord, city);
-                self.say(
+                say!(
+                    self,
                     "4.3",
                     msg!(
                         "{p} buys the title of the {fief} for {lord}.",
@@ -623,7 +641,8 @@ impl Game {
                 let owner = self.lord(lord).map(|l| l.owner).unwrap_or(p);
                 if owner == p {
                     self.take_title(fief, lord, city);
-                    self.say(
+                    say!(
+                        self,
                         "4.3",
                         msg!(
                             "{p}'s King grants the title of the {fief} to {lord}.",
@@ -645,7 +664,8 @@ impl Game {
                     } else {
                         Arg::List(ask)
                     };
-                    self.say(
+                    say!(
+                        self,
                         "4.3",
                         msg!(
                             "{p} offers the title of the {fief} to {lord} for {ask}.",
@@ -667,7 +687,8 @@ impl Game {
             }
             Action::PassTitle { fief, to } => {
                 self.titles.fief[fief as usize] = Some(to);
-                self.say(
+                say!(
+                    self,
                     "4.3",
                     msg!(
                         "{p} hands the title of the {fief} to {lord}.",
@@ -697,7 +718,8 @@ impl Game {
             return;
         };
         if !yes {
-            self.say(
+            say!(
+                self,
                 "4.3",
                 msg!("{p} declines the King's offer.", p = self.pname(owner)),
             );
@@ -706,11 +728,15 @@ impl Game {
         if price > 0 {
             let pl = &mut self.players[owner as usize];
             pl.money -= price;
-            pl.diplomacy -= 1;
+            // 11.3: with Open Diplomacy no marker is spent.
+            if !self.options.open_diplomacy {
+                pl.diplomacy -= 1;
+            }
             self.players[king_player as usize].money += price;
         }
         self.take_title(fief, lord, city);
-        self.say(
+        say!(
+            self,
             "4.3",
             msg!(
                 "{p} accepts: {lord} receives the title of the {fief}.",
@@ -722,7 +748,8 @@ impl Game {
         if let Some(v) = village {
             // Digest §12.2 item 31: control passes when both agree.
             self.set_controller(v, Some(king_player));
-            self.say(
+            say!(
+                self,
                 "4.3",
                 msg!(
                     "{p} hands control of {v} to {king}.",

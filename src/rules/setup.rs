@@ -115,7 +115,8 @@ impl Game {
             };
             g.starting_lords.push(lord);
             let who = g.pname(p);
-            g.say(
+            say!(
+                g,
                 "4",
                 msg!(
                     "{p} draws {lord} as the first Lord of the family.",
@@ -125,7 +126,7 @@ impl Game {
             );
         }
         let who = g.pname(first);
-        g.say("4", msg!("{p} takes the First Player card.", p = who));
+        say!(g, "4", msg!("{p} takes the First Player card.", p = who));
         Ok(g)
     }
 
@@ -158,7 +159,8 @@ impl Game {
             excommunicated: false,
             assassin: false,
         });
-        self.say(
+        say!(
+            self,
             "4",
             msg!(
                 "{p} starts in {v} with 1 Knight, 3 Men-at-Arms and a Stronghold.",
@@ -182,7 +184,8 @@ impl Game {
         self.refused_cardinals.clear();
         self.handed.clear();
         self.moves = MoveState::default();
-        self.say(
+        say!(
+            self,
             "5",
             msg!(
                 "Round {n} begins; {p} holds the First Player card.",

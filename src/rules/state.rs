@@ -30,6 +30,17 @@ pub struct Options {
     /// Each seat's colour, as an index into `COLOURS` (empty: seat order). Chosen in the
     /// new-game dialog; all different.
     pub colours: Vec<u8>,
+    /// Optional rule 11.1: the five Holy Relics on the principal Villages.
+    pub relics: bool,
+    /// Optional rule 11.2: the Troops of a stack are hidden from the other players until a
+    /// battle begins there; purchases are announced without their place.
+    pub fog_of_war: bool,
+    /// Optional rule 11.3: no Diplomacy markers; money and cards change hands freely.
+    pub open_diplomacy: bool,
+    /// FAQ: each player's Deniers are hidden from the others.
+    pub hidden_money: bool,
+    /// 2.3 note for new players: the Disasters of the first round are discarded unresolved.
+    pub gentle_start: bool,
 }
 
 impl Default for Options {
@@ -42,6 +53,11 @@ impl Default for Options {
             round_cap: None,
             first_player: None,
             colours: Vec::new(),
+            relics: false,
+            fog_of_war: false,
+            open_diplomacy: false,
+            hidden_money: false,
+            gentle_start: false,
         }
     }
 }

@@ -155,7 +155,8 @@ impl Game {
         let scores: Vec<Arg> = (0..self.n())
             .map(|p| msg!("{p} {vp}", p = self.pname(p), vp = self.vp(p)).into())
             .collect();
-        self.say(
+        say!(
+            self,
             "7.0",
             msg!(
                 "End of round {n}. Victory Points: {scores}.",
@@ -181,7 +182,7 @@ impl Game {
                     why = o.why.clone()
                 )
             };
-            self.say("7.0", text);
+            say!(self, "7.0", text);
             self.outcome = Some(o);
             self.phase = Phase::GameOver;
             return;

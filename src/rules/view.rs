@@ -5,13 +5,15 @@ use super::cards::Card;
 use super::events::Event;
 use super::state::*;
 use super::{Action, Prompt};
+use crate::map::VillageId;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerView {
     pub name: String,
     pub colour: &'static str,
-    pub money: u32,
+    /// `None` when the Deniers are hidden from this viewer (the hidden-money rule).
+    pub money: Option<u32>,
     pub hand_size: usize,
     /// How many of the cards in hand come from the Lords deck (the backs show it).
     pub hand_lords: usize,
@@ -76,7 +78,7 @@ impl Game {
             ),
             _ => (vec![], vec![], None),
         };
-        View {
+        let mut view = View {
             viewer,
             round: self.round,
             first: self.first,
@@ -103,7 +105,7 @@ impl Game {
                     PlayerView {
                         name: self.name(p),
                         colour: COLOURS[self.options.colour(p)],
-                        money: pl.money,
+                        money: (!self.money_hidden(viewer, p)).then_some(pl.money),
                         hand_size: pl.hand.len(),
                         hand_lords: pl.hand.iter().filter(|c| c.is_lords_deck()).count(),
                         hand: (viewer == Some(p)).then(|| pl.hand.clone()),
@@ -117,7 +119,7 @@ impl Game {
                     }
                 })
                 .collect(),
-            villages: self.villages.clone(),
+            villages: Vec::new(),
             lords: self.lords.clone(),
             titles: self.titles.clone(),
             bishopric_cards: self.bishopric_cards,
@@ -145,7 +147,24 @@ impl Game {
                 }
                 st
             },
-        }
+        };
+        // The Villages as the viewer sees them (Fog of War hides the make-up of stacks).
+        view.villages = view.state.villages.clone();
+        view
+    }
+
+    /// FAQ, optional: whether `viewer` may not see `p`'s Deniers.
+    pub fn money_hidden(&self, viewer: Option<PlayerId>, p: PlayerId) -> bool {
+        self.options.hidden_money && viewer != Some(p)
+    }
+
+    /// 11.2, optional: whether `viewer` may not see what `q`'s stack in `v` is made of (its
+    /// size is seen): Fog of War, another player's Troops, no battle begun there.
+    pub fn stack_hidden(&self, viewer: Option<PlayerId>, v: VillageId, q: PlayerId) -> bool {
+        self.options.fog_of_war
+            && viewer != Some(q)
+            && self.villages[v as usize].troops[q as usize].count() > 0
+            && self.battle.as_ref().is_none_or(|b| b.village != v)
     }
 
     /// The view a bot decides from: like `view`, but with the legal actions of `bot_actions`
@@ -199,6 +218,35 @@ impl Game {
                 if viewer != Some(*giver) && viewer != Some(*receiver) {
                     *card = None;
                 }
+            }
+        }
+        // Hidden money: the others' Deniers are unknown; the viewer's own sum stands in.
+        let guess = viewer.map(|p| self.players[p as usize].money).unwrap_or(5);
+        for p in 0..self.n() {
+            if self.money_hidden(viewer, p) {
+                g.players[p as usize].money = guess;
+            }
+        }
+        // Fog of War: each hidden stack keeps its size; the player's Knights on hidden stacks
+        // (a number everyone can count from his stockpile) are laid out in Village order, a
+        // guess that tells nothing of where they are (bots spread them at random).
+        for q in 0..self.n() {
+            let hidden: Vec<usize> = (0..self.villages.len())
+                .filter(|&v| self.stack_hidden(viewer, v as VillageId, q))
+                .collect();
+            let mut knights: u32 = hidden
+                .iter()
+                .map(|&v| self.villages[v].troops[q as usize].knights as u32)
+                .sum();
+            for v in hidden {
+                let t = &mut g.villages[v].troops[q as usize];
+                let n = t.count();
+                let k = knights.min(n as u32) as u8;
+                knights -= k as u32;
+                *t = Troops {
+                    maa: n - k,
+                    knights: k,
+                };
             }
         }
         g.rng = super::rng::Rng::new(0);

@@ -48,7 +48,12 @@ pub fn board_lines(view: &View, p: PlayerId) -> Vec<String> {
             "{vp} VP · {money} Deniers · {cards} · Diplomacy {d} · Tax {t}",
             &[
                 ("vp", &pv.vp.to_string()),
-                ("money", &pv.money.to_string()),
+                (
+                    "money",
+                    &pv.money
+                        .map(|m| m.to_string())
+                        .unwrap_or_else(|| "?".into()),
+                ),
                 ("cards", &trn("{n} card", "{n} cards", pv.hand_size as u32)),
                 ("d", &pv.diplomacy.to_string()),
                 ("t", &pv.tax_markers.to_string()),

@@ -336,15 +336,13 @@ fn paint(
             cr.set_line_width(1.0);
             cr.stroke()?;
             let ink = ink_on(rgb);
-            text(
-                cr,
-                &format!("{}·{}", t.maa, t.knights),
-                x + 19.0,
-                y + 12.5,
-                11.0,
-                true,
-                ink,
-            )?;
+            // Fog of War: only the size of another player's stack is seen.
+            let label = if view.state.stack_hidden(view.viewer, vid, p as PlayerId) {
+                format!("{} ?", t.count())
+            } else {
+                format!("{}·{}", t.maa, t.knights)
+            };
+            text(cr, &label, x + 19.0, y + 12.5, 11.0, true, ink)?;
             row += 18.0;
         }
         // Lords: round tokens with an initial; captives lie on their side (drawn tilted, greyed).
@@ -726,7 +724,11 @@ impl SimpleComponent for MapCanvas {
             );
             match v {
                 Some(v) => {
-                    tip.set_markup(Some(&super::text::village_tooltip(&view.state, v)));
+                    tip.set_markup(Some(&super::text::village_tooltip(
+                        &view.state,
+                        view.viewer,
+                        v,
+                    )));
                     true
                 }
                 None => false,

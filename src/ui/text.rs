@@ -64,7 +64,7 @@ pub fn colour_name(i: usize) -> String {
 
 /// Why the engine refused an action, in the reader's language, with the rule it applies.
 pub fn rule_error(e: &fief::rules::RuleError) -> String {
-    let why = msg(&e.why, &e.reason);
+    let why = msg(&e.msg(), &e.reason());
     if e.section.is_empty() {
         why
     } else {
@@ -860,7 +860,7 @@ pub fn lord_titles(g: &Game, l: fief::rules::LordId) -> Vec<String> {
 }
 
 /// Everything on one Village, for the map's tooltip.
-pub fn village_tooltip(g: &Game, v: VillageId) -> String {
+pub fn village_tooltip(g: &Game, viewer: Option<PlayerId>, v: VillageId) -> String {
     let m = &g.map.villages[v as usize];
     let vs = &g.villages[v as usize];
     let mut lines = vec![format!(
@@ -904,7 +904,16 @@ pub fn village_tooltip(g: &Game, v: VillageId) -> String {
             continue;
         }
         let mut s = format!("{}: ", glib_escape(&player(g, p)));
-        let tr_ = troops(t.maa, t.knights);
+        // Fog of War: only the size of another player's stack is seen (the view says whose).
+        let tr_ = if g.stack_hidden(viewer, v, p) {
+            trn(
+                "{n} Troop, face down",
+                "{n} Troops, face down",
+                t.count() as u32,
+            )
+        } else {
+            troops(t.maa, t.knights)
+        };
         s += &glib_escape(&tr_);
         if !lords.is_empty() {
             if !tr_.is_empty() {
@@ -978,7 +987,7 @@ mod tests {
         let mut g = game();
         let p = g.to_act().unwrap();
         g.apply(p, Action::ChooseStart(3)).unwrap();
-        let t = village_tooltip(&g, 3);
+        let t = village_tooltip(&g, None, 3);
         assert!(t.contains(&g.map.villages[3].name));
         assert!(t.contains(&g.name(p)), "{t}");
     }

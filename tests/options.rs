@@ -1,0 +1,225 @@
+//! The optional rules and variants: Fog of War and hidden money in what a player sees, Open
+//! Diplomacy, the gentle start.
+
+use fief::bots::{new_bot, Budget, Level};
+use fief::rules::{Action, Game, Options, Phase, PlayerId};
+use std::sync::atomic::AtomicBool;
+
+/// Plays Normal bots until `stop` holds (or the game ends).
+fn play(options: Options, steps: usize, mut stop: impl FnMut(&Game) -> bool) -> Game {
+    let seed = options.seed;
+    let mut g = Game::new(options).unwrap();
+    let mut bots: Vec<_> = (0..g.n())
+        .map(|i| new_bot(Level::Normal, seed * 13 + i as u64, Budget::Iterations(1)))
+        .collect();
+    let never = AtomicBool::new(false);
+    for _ in 0..steps {
+        if stop(&g) {
+            break;
+        }
+        let Some(p) = g.to_act() else { break };
+        let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
+        g.apply(p, a).unwrap();
+    }
+    g
+}
+
+/// Everything a viewer is shown, as text (the view, the state bots search, the log).
+fn seen(g: &Game, viewer: PlayerId) -> String {
+    let v = g.view(Some(viewer));
+    let b = g.bot_view(viewer);
+    format!(
+        "{}\n{}\n{}",
+        serde_json::to_string(&v).unwrap(),
+        serde_json::to_string(&v.state).unwrap(),
+        serde_json::to_string(&b.state).unwrap()
+    )
+}
+
+#[test]
+fn fog_of_war_and_hidden_money_show_an_opponent_nothing_of_stacks_or_deniers() {
+    let options = Options {
+        seed: 31,
+        fog_of_war: true,
+        hidden_money: true,
+        ..Options::default()
+    };
+    // Play until some player has two stacks, one with a Knight and one with a Man-at-Arms.
+    let find = |g: &Game| -> Option<(PlayerId, usize, usize)> {
+        if g.battle.is_some() {
+            return None;
+        }
+        (0..g.n()).find_map(|q| {
+            let with = |f: &dyn Fn(&fief::rules::Troops) -> bool| {
+                (0..g.villages.len()).find(|&v| f(&g.villages[v].troops[q as usize]))
+            };
+            let k = with(&|t| t.knights > 0)?;
+            let m = (0..g.villages.len())
+                .find(|&v| v != k && g.villages[v].troops[q as usize].maa > 0)?;
+            Some((q, k, m))
+        })
+    };
+    let g = play(options, 3000, |g| g.round >= 2 && find(g).is_some());
+    let (q, k, m) = find(&g).expect("a player with two stacks");
+    let viewer = (q + 1) % g.n();
+    // Another game, the same to everyone but q: a Knight and a Man-at-Arms swap stacks
+    // (sizes unchanged), and q has other Deniers.
+    let mut h = g.clone();
+    h.villages[k].troops[q as usize].knights -= 1;
+    h.villages[k].troops[q as usize].maa += 1;
+    h.villages[m].troops[q as usize].maa -= 1;
+    h.villages[m].troops[q as usize].knights += 1;
+    h.players[q as usize].money += 7;
+    assert_eq!(
+        seen(&g, viewer),
+        seen(&h, viewer),
+        "the viewer can tell them apart"
+    );
+    // The owner sees his own stacks and money, and a spectator sees neither.
+    assert_ne!(seen(&g, q), seen(&h, q));
+    let v = g.view(Some(viewer));
+    assert_eq!(v.players[q as usize].money, None);
+    assert_eq!(
+        v.players[viewer as usize].money,
+        Some(g.players[viewer as usize].money)
+    );
+    assert!(g.stack_hidden(Some(viewer), k as u8, q));
+    assert!(!g.stack_hidden(Some(q), k as u8, q));
+    // Without the options the same change shows.
+    let mut open = g.clone();
+    open.options.fog_of_war = false;
+    open.options.hidden_money = false;
+    let mut open_h = h.clone();
+    open_h.options = open.options.clone();
+    assert_ne!(seen(&open, viewer), seen(&open_h, viewer));
+}
+
+#[test]
+fn under_fog_of_war_the_log_tells_others_how_many_troops_not_which() {
+    let g = play(
+        Options {
+            seed: 8,
+            fog_of_war: true,
+            ..Options::default()
+        },
+        1500,
+        |g| g.round >= 3,
+    );
+    let buys: Vec<_> = g.log.iter().filter(|e| e.section == "4.1").collect();
+    assert!(!buys.is_empty());
+    for e in buys {
+        let owner = e
+            .private_to
+            .expect("a purchase is told in full only to the buyer");
+        let other = (owner + 1) % g.n();
+        assert!(e.text.contains(" in "), "{}", e.text);
+        assert!(
+            !e.text_for(Some(other)).contains(" in "),
+            "{}",
+            e.text_for(Some(other))
+        );
+    }
+    let moves: Vec<_> = g
+        .log
+        .iter()
+        .filter(|e| e.section == "5.0" && e.text.contains(" move"))
+        .collect();
+    assert!(!moves.is_empty());
+    for e in moves {
+        let owner = e.private_to.unwrap();
+        let public = e.text_for(Some((owner + 1) % g.n()));
+        assert!(
+            !public.contains("Knight")
+                && !public.contains("Men-at-Arms")
+                && !public.contains("Man-at-Arms"),
+            "{public}"
+        );
+    }
+}
+
+#[test]
+fn the_gentle_start_discards_the_first_rounds_disasters() {
+    let g = play(
+        Options {
+            seed: 4,
+            gentle_start: true,
+            ..Options::default()
+        },
+        3000,
+        |g| g.round >= 3,
+    );
+    let first: Vec<_> = g
+        .log
+        .iter()
+        .filter(|e| e.round == 1 && e.section == "2.3")
+        .collect();
+    assert!(
+        first
+            .iter()
+            .all(|e| e.text.contains("discarded unresolved")),
+        "{:?}",
+        first.iter().map(|e| &e.text).collect::<Vec<_>>()
+    );
+    // Later rounds resolve them as usual (some game among a few seeds has a Disaster strike).
+    let struck = (1..6).any(|seed| {
+        let g = play(
+            Options {
+                seed,
+                gentle_start: true,
+                ..Options::default()
+            },
+            4000,
+            |g| g.round >= 4,
+        );
+        g.log
+            .iter()
+            .any(|e| e.round == 1 && e.text.contains("discarded unresolved"))
+            && g.log
+                .iter()
+                .any(|e| e.round > 1 && e.text.contains("strikes Bishopric"))
+            && !g
+                .log
+                .iter()
+                .any(|e| e.round == 1 && e.text.contains("strikes Bishopric"))
+    });
+    assert!(struck);
+}
+
+#[test]
+fn open_diplomacy_moves_any_sum_without_markers() {
+    // Deals are offered in one's own turn: the first marriage decision of round 1 will do.
+    let at_marriage = |g: &Game| matches!(g.phase, Phase::Marriage { .. });
+    let deal = |open_diplomacy: bool, amount: u8| -> (Game, PlayerId, PlayerId, u32) {
+        let mut g = play(
+            Options {
+                seed: 3,
+                open_diplomacy,
+                ..Options::default()
+            },
+            500,
+            at_marriage,
+        );
+        let p = g.to_act().unwrap();
+        let to = (p + 1) % g.n();
+        g.players[p as usize].money = 20;
+        let before = g.players[to as usize].money;
+        if g.apply(p, Action::OfferDeniers { to, amount }).is_ok() {
+            assert_eq!(g.to_act(), Some(to), "the receiver answers");
+            g.apply(to, Action::Accept).unwrap();
+        }
+        (g, p, to, before)
+    };
+    let (g, _, to, before) = deal(true, 9);
+    assert_eq!(g.players[to as usize].money, before + 9);
+    assert_eq!(g.players[to as usize].diplomacy, 3, "no marker spent");
+    assert!(g.log.iter().any(|e| e.text.contains("receives 9 Deniers")));
+    // Without the option the sum is capped at 3 and a marker is spent.
+    let (h, _, to, before) = deal(false, 9);
+    assert_eq!(
+        h.players[to as usize].money, before,
+        "9 Deniers are refused"
+    );
+    let (h, _, to, before) = deal(false, 3);
+    assert_eq!(h.players[to as usize].money, before + 3);
+    assert_eq!(h.players[to as usize].diplomacy, 2);
+}
