@@ -101,6 +101,14 @@ def main() -> int:
         out.append('')
     text = '\n'.join(out)
     if '--check' in sys.argv:
+        # Every source file with messages must be listed in po/POTFILES.
+        listed = set(files)
+        for path in sorted((ROOT / 'src').rglob('*.rs')):
+            rel = str(path.relative_to(ROOT))
+            src = path.read_text()
+            if rel not in listed and (CALL.search(src) or REFUSE.search(src)):
+                print(f'{rel} has messages but is not in po/POTFILES', file=sys.stderr)
+                return 1
         # CI: the committed template must hold the messages the sources give now (the
         # source references, which move with every edit, are not compared).
         def messages_only(pot: str) -> list:

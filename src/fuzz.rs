@@ -48,6 +48,26 @@ macro_rules! ensure {
 
 /// Checks the invariants the issue lists; the error says which one broke.
 pub fn check_invariants(g: &Game) -> Result<(), String> {
+    // 11.1: every relic once, and a carried relic with a Lord in play.
+    if g.options.relics {
+        ensure!(g.relics.len() == 5, "{} relics", g.relics.len());
+        for s in &g.relics {
+            ensure!(
+                g.relics.iter().filter(|x| x.relic == s.relic).count() == 1,
+                "{:?} twice",
+                s.relic
+            );
+            if let crate::rules::relics::RelicAt::Lord(l) = s.at {
+                ensure!(
+                    g.lord(l).is_some(),
+                    "{:?} carried by a Lord not in play",
+                    s.relic
+                );
+            }
+        }
+    } else {
+        ensure!(g.relics.is_empty(), "relics without the rule");
+    }
     if !g.is_over() {
         let Some(p) = g.to_act() else {
             return Err(format!("nobody to act in {:?}", g.phase));
@@ -201,7 +221,14 @@ impl Failure {
             "description": format!("fuzz failure: {}", self.message),
             "players": names,
             "seed": self.options.seed,
-            "options": {"round_cap": self.options.round_cap},
+            "options": {
+                "round_cap": self.options.round_cap,
+                "relics": self.options.relics,
+                "fog_of_war": self.options.fog_of_war,
+                "open_diplomacy": self.options.open_diplomacy,
+                "hidden_money": self.options.hidden_money,
+                "gentle_start": self.options.gentle_start,
+            },
             "script": self.actions.iter().map(|(p, a)| json!([g.name(*p), a])).collect::<Vec<_>>(),
         })
     }
@@ -253,23 +280,34 @@ pub fn play_randomly(g: &mut Game, chooser_seed: u64, check: bool) -> Result<(),
 }
 
 /// The options of fuzz game number `seed`: 3 to 6 players in turn.
-pub fn fuzz_options(seed: u64, round_cap: u16) -> Options {
+pub fn fuzz_options(seed: u64, round_cap: u16, all_options: bool) -> Options {
     Options {
         players: 3 + (seed % 4) as u8,
         seed,
         round_cap: Some(round_cap),
+        relics: all_options,
+        fog_of_war: all_options,
+        open_diplomacy: all_options,
+        hidden_money: all_options,
+        gentle_start: all_options,
         ..Options::default()
     }
 }
 
-/// Plays one fuzz game; the chooser's seed is derived from the game's.
-pub fn fuzz_game(seed: u64, round_cap: u16, check: bool) -> Result<Game, Box<(Game, Failure)>> {
-    let mut g = match Game::new(fuzz_options(seed, round_cap)) {
+/// Plays one fuzz game (with every optional rule when `all_options`); the chooser's seed is
+/// derived from the game's.
+pub fn fuzz_game(
+    seed: u64,
+    round_cap: u16,
+    check: bool,
+    all_options: bool,
+) -> Result<Game, Box<(Game, Failure)>> {
+    let mut g = match Game::new(fuzz_options(seed, round_cap, all_options)) {
         Ok(g) => g,
         Err(e) => {
             let g = Game::new(Options::default()).expect("default options are valid");
             let f = Failure {
-                options: Box::new(fuzz_options(seed, round_cap)),
+                options: Box::new(fuzz_options(seed, round_cap, all_options)),
                 actions: vec![],
                 message: e.to_string(),
             };

@@ -65,6 +65,17 @@ pub struct ScenarioOptions {
     /// The seat of the First Player when there is no position (name).
     pub first_player: Option<String>,
     pub battle_die: Option<[u8; 6]>,
+    /// The optional rules (11.1–11.3, the FAQ's hidden money, the 2.3 gentle start).
+    #[serde(default)]
+    pub relics: bool,
+    #[serde(default)]
+    pub fog_of_war: bool,
+    #[serde(default)]
+    pub open_diplomacy: bool,
+    #[serde(default)]
+    pub hidden_money: bool,
+    #[serde(default)]
+    pub gentle_start: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -89,6 +100,11 @@ pub struct Position {
     pub track: Vec<Option<String>>,
     #[serde(default)]
     pub taxes: Vec<TaxPos>,
+    /// Relic (grail, eyes, teeth, spear, bone) → where it is: a Lord's name (he carries it),
+    /// a Village key (lying there; "+claimed" after it when it was taken before), or "gone".
+    /// Without it, the relics lie where setup put them (11.1).
+    #[serde(default)]
+    pub relics: BTreeMap<String, String>,
     /// Top card first.
     #[serde(default)]
     pub lords_deck: Option<Vec<String>>,
@@ -288,6 +304,11 @@ fn build(sc: &Scenario) -> Result<Game, String> {
         names: sc.players.clone(),
         seed: sc.seed,
         round_cap: sc.options.round_cap,
+        relics: sc.options.relics,
+        fog_of_war: sc.options.fog_of_war,
+        open_diplomacy: sc.options.open_diplomacy,
+        hidden_money: sc.options.hidden_money,
+        gentle_start: sc.options.gentle_start,
         ..Options::default()
     };
     if let Some(d) = sc.options.battle_die {
@@ -530,6 +551,40 @@ fn build(sc: &Scenario) -> Result<Game, String> {
     for v in 0..g.villages.len() as u8 {
         if g.villages[v as usize].controller.is_none() {
             g.refresh_control(v);
+        }
+    }
+    // Relics (11.1).
+    for (key, at) in &pos.relics {
+        let relic = crate::rules::relics::Relic::parse(key)
+            .ok_or_else(|| format!("no relic called '{key}'"))?;
+        if !g.options.relics {
+            return bad("relics need the option \"relics\": true");
+        }
+        let (place, claimed) = match at.strip_suffix("+claimed") {
+            Some(v) => (v, true),
+            None => (at.as_str(), false),
+        };
+        let state = crate::rules::relics::RelicState {
+            relic,
+            at: if place == "gone" {
+                crate::rules::relics::RelicAt::Gone
+            } else if let Some(l) = find_lord(place) {
+                if g.lord(l).is_none() {
+                    return bad(format!("{place} carries a relic but is not in play"));
+                }
+                crate::rules::relics::RelicAt::Lord(l)
+            } else {
+                crate::rules::relics::RelicAt::Village(
+                    g.map
+                        .find_village(place)
+                        .ok_or_else(|| format!("no village called '{place}'"))?,
+                )
+            },
+            claimed: claimed || find_lord(place).is_some(),
+        };
+        match g.relics.iter_mut().find(|s| s.relic == relic) {
+            Some(s) => *s = state,
+            None => g.relics.push(state),
         }
     }
     validate(&g, &sc.players)?;
@@ -889,6 +944,14 @@ pub fn summary(g: &Game) -> Value {
             "darc": opt_lord(g.titles.darc),
         },
         "bishoprics": bishoprics,
+        "relics": g.relics.iter().map(|s| {
+            let at = match s.at {
+                crate::rules::relics::RelicAt::Village(v) => g.map.villages[v as usize].key.clone(),
+                crate::rules::relics::RelicAt::Lord(l) => lord_name(l).to_string(),
+                crate::rules::relics::RelicAt::Gone => "gone".into(),
+            };
+            (s.relic.key().to_string(), Value::String(at))
+        }).collect::<JsonMap<String, Value>>(),
         "track": g.track.iter().flatten().count(),
         "discards": {
             "lords": g.lords_discard.iter().map(|c| c.key()).collect::<Vec<_>>(),

@@ -38,7 +38,7 @@ fn three_hundred_random_games_keep_every_invariant() {
     // The same games as `fief-cli fuzz --games 300 --seed 1 --round-cap 12`.
     let mut victories = 0;
     for seed in 1..=300u64 {
-        match fief::fuzz::fuzz_game(seed, 12, true) {
+        match fief::fuzz::fuzz_game(seed, 12, true, false) {
             Ok(g) => {
                 assert!(g.is_over() && g.outcome.is_some());
                 victories += g
@@ -56,6 +56,31 @@ fn three_hundred_random_games_keep_every_invariant() {
     }
     // Random play does reach victories now that armies move and fight.
     assert!(victories > 0, "no game ended by victory");
+}
+
+#[test]
+fn random_games_with_every_optional_rule_keep_every_invariant() {
+    // The same games as `fief-cli fuzz --games 200 --seed 1 --round-cap 12 --all-options`.
+    let mut relics_moved = 0;
+    for seed in 1..=200u64 {
+        match fief::fuzz::fuzz_game(seed, 12, true, true) {
+            Ok(g) => {
+                assert!(g.is_over());
+                relics_moved += g
+                    .log
+                    .iter()
+                    .filter(|e| e.section.starts_with("11.1"))
+                    .count();
+            }
+            Err(b) => panic!(
+                "seed {seed}: {}\nreplay: {}",
+                b.1.message,
+                serde_json::to_string(&b.1.to_scenario(&b.0)).unwrap_or_default()
+            ),
+        }
+    }
+    // Random play does take and use relics.
+    assert!(relics_moved > 20, "only {relics_moved} relic events");
 }
 
 #[test]

@@ -30,6 +30,19 @@ macro_rules! cases {
 }
 
 cases!(
+    t42_holy_grail,
+    t43_holy_spear,
+    relic_eyes_move_heavy_rain,
+    relic_eyes_keep_the_rain_on_its_number,
+    relic_bone_removes_famine,
+    relic_teeth_cancel_a_death,
+    relic_first_taken_by_a_churchman,
+    relic_not_for_a_layman_first,
+    relic_taking_needs_leave,
+    relic_lies_where_its_holder_fell,
+    relic_sold_for_a_diplomacy_marker,
+    open_diplomacy_transfers_freely,
+    gentle_start_discards_first_round_disasters,
     ambush,
     annulment,
     assassination,

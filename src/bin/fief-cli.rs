@@ -2,7 +2,7 @@
 //!
 //! fief-cli play --players N --seed S [--round-cap R] [--json]
 //! fief-cli scenario FILE.json
-//! fief-cli fuzz --games N --seed S [--round-cap R]
+//! fief-cli fuzz --games N --seed S [--round-cap R] [--all-options]
 //! fief-cli arena --players N --bots L,L,... --games N --seed S [--round-cap R] [--hard-ms M]
 //! fief-cli bench [--seconds S] [--hard-ms M]
 
@@ -18,7 +18,7 @@ const USAGE: &str = "usage:
   fief-cli scenario FILE.json
       loads a scenario (docs/scenarios.md), applies its script and prints the state as JSON;
       exits 1 when an action is refused or an expectation fails
-  fief-cli fuzz --games N --seed S [--round-cap R]
+  fief-cli fuzz --games N --seed S [--round-cap R] [--all-options]
       plays N random games (seeds S, S+1, ...; 3 to 6 players in turn; round cap 15 unless
       given) checking the engine's invariants after every action; each failure is written
       to fuzz-failure-SEED.json, a scenario file that replays it
@@ -209,12 +209,15 @@ fn fuzz(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // --all-options: every optional rule on (relics, Fog of War, Open Diplomacy, hidden money,
+    // the gentle start).
+    let all_options = args.iter().any(|a| a == "--all-options");
     // A panic is caught and reported as a failure; keep the default hook from printing it.
     std::panic::set_hook(Box::new(|_| {}));
     let start = std::time::Instant::now();
     let (mut failures, mut actions, mut rounds, mut wins) = (0u64, 0usize, 0u64, 0u64);
     for s in seed..seed.saturating_add(games) {
-        match fief::fuzz::fuzz_game(s, cap, true) {
+        match fief::fuzz::fuzz_game(s, cap, true, all_options) {
             Ok(g) => {
                 actions += g.history.len();
                 rounds += g.round as u64;

@@ -322,6 +322,27 @@ impl<'a> Policy<'a> {
                 accept(owner == Some(p) || (owner.is_some() && owner == ally))
             }
             PromptKind::Permission { mover, .. } => accept(self.lets_pass(g, p, mover)),
+            // 11.1: a relic leaves one's Village only for the ally; one offered is taken.
+            PromptKind::RelicPermission { asker, .. } => accept(Some(asker) == ally),
+            PromptKind::RelicOffer { .. } => accept(true),
+            PromptKind::RelicUse { .. } => {
+                // 11.1.1: the Eyes chase Heavy Rain, and the Bone Famine, from Bishoprics
+                // where this family holds Villages.
+                phase
+                    .iter()
+                    .find(|a| match a {
+                        Action::RelicRoll { bishopric, .. } => {
+                            g.villages.iter().enumerate().any(|(v, vs)| {
+                                vs.controller == Some(p)
+                                    && g.bishopric_of(v as VillageId) == *bishopric
+                            })
+                        }
+                        _ => false,
+                    })
+                    .or_else(|| phase.iter().find(|a| **a == Action::Pass))
+                    .cloned()
+                    .unwrap_or_else(|| phase[0].clone())
+            }
             PromptKind::Annulment { lord } => {
                 let owner = g.lord(lord).map(|l| l.owner);
                 accept(owner == Some(p) || (owner.is_some() && owner == ally))
@@ -576,6 +597,8 @@ impl<'a> Policy<'a> {
         for a in legal {
             let score = match a {
                 Action::PlayCardinal { .. } | Action::PlayDarc { .. } => 5,
+                // 11.1: a relic is always worth carrying.
+                Action::TakeRelic { .. } => 5,
                 Action::LiftExcommunication(l) => {
                     if owner(*l).is_some_and(|o| !rival(o)) {
                         4

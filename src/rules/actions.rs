@@ -133,6 +133,22 @@ pub enum Action {
     EndBattles,
     /// 6.5: remove one Mill for 1 Denier.
     Pillage(VillageId),
+    /// 11.1: take a relic lying where the Lord stands (in one's Movement turn).
+    TakeRelic {
+        lord: LordId,
+        relic: super::relics::Relic,
+    },
+    /// 11.1, 8.0: offer a relic one holds to another player's Lord.
+    OfferRelic {
+        relic: super::relics::Relic,
+        to: PlayerId,
+        lord: LordId,
+    },
+    /// 11.1.1: roll the Eyes (Heavy Rain) or the Bone (Famine) for one Bishopric's card.
+    RelicRoll {
+        relic: super::relics::Relic,
+        bishopric: BishopricId,
+    },
     EndPillage,
     /// Nothing to play in a reaction window; no Secret Passage against a targeted card;
     /// no attempt to stop an Uprising.
@@ -359,6 +375,15 @@ impl Action {
             Action::EndSiege(x) => format!("end-siege {}", v(x)),
             Action::EndBattles => "end-battles".into(),
             Action::Pillage(x) => format!("pillage {}", v(x)),
+            Action::TakeRelic { lord, relic } => {
+                format!("take-relic {} {}", lord_key(*lord), relic.key())
+            }
+            Action::OfferRelic { relic, to, lord } => {
+                format!("give-relic {} {} {}", relic.key(), pk(*to), lord_key(*lord))
+            }
+            Action::RelicRoll { relic, bishopric } => {
+                format!("relic-roll {} {}", relic.key(), bishopric + 1)
+            }
             Action::EndPillage => "end-pillage".into(),
             Action::Pass => "pass".into(),
             Action::PlayUprising { village, first } => match first {
@@ -427,6 +452,10 @@ impl Action {
                 Ok(n) if (1..=5).contains(&n) => Ok(n - 1),
                 _ => Err(format!("'{a}' is not a Bishopric number 1 to 5")),
             }
+        };
+        let relic = |i: usize| -> Result<super::relics::Relic, String> {
+            let a = arg(i)?;
+            super::relics::Relic::parse(a).ok_or_else(|| format!("no relic called '{a}'"))
         };
         let player = |i: usize| -> Result<PlayerId, String> {
             let a = arg(i)?;
@@ -589,6 +618,19 @@ impl Action {
             "end-siege" => Action::EndSiege(village(0)?),
             "end-battles" => Action::EndBattles,
             "pillage" => Action::Pillage(village(0)?),
+            "take-relic" => Action::TakeRelic {
+                lord: lord(0)?,
+                relic: relic(1)?,
+            },
+            "give-relic" => Action::OfferRelic {
+                relic: relic(0)?,
+                to: player(1)?,
+                lord: lord(2)?,
+            },
+            "relic-roll" => Action::RelicRoll {
+                relic: relic(0)?,
+                bishopric: bishopric(1)?,
+            },
             "end-pillage" => Action::EndPillage,
             "pass" => Action::Pass,
             "uprising" => Action::PlayUprising {

@@ -174,6 +174,7 @@ impl Game {
                 out.push(Action::EndSiege(v));
             }
         }
+        self.relic_candidates(p, out);
     }
 
     pub fn pope_player(&self) -> Option<PlayerId> {
@@ -436,6 +437,16 @@ impl Game {
                     Ok(())
                 }
             }
+            Action::TakeRelic { lord, relic } => {
+                if self
+                    .prompt()
+                    .is_none_or(|pr| pr.kind != super::PromptKind::Movement)
+                {
+                    return refuse("11.1", "a relic is taken during its taker's Movement");
+                }
+                self.check_take_relic(p, *lord, *relic)
+            }
+            Action::OfferRelic { relic, to, lord } => self.check_offer_relic(p, *relic, *to, *lord),
             _ => refuse("", "not an action that may be taken at any time"),
         }
     }
@@ -468,6 +479,8 @@ impl Game {
 
     pub(crate) fn exec_free(&mut self, p: PlayerId, a: Action) {
         match a {
+            Action::TakeRelic { lord, relic } => self.exec_take_relic(p, lord, relic),
+            Action::OfferRelic { relic, to, lord } => self.exec_offer_relic(p, relic, to, lord),
             Action::PlayCardinal { lord } => self.request_cardinal(p, lord, false),
             Action::PlayDarc { lady } => {
                 let hand = &mut self.players[p as usize].hand;

@@ -3,6 +3,7 @@
 
 use super::actions::{Action, Casualty};
 use super::cards::{lord_name, lord_sex, LordId, Sex};
+use super::relics::Relic;
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;
@@ -620,6 +621,26 @@ impl Game {
             // 5.2: the defender of a Cavalcade adds +1 hit per die rolled.
             if s == 1 && b.cavalcade.is_some() {
                 hits[s] += dice[s];
+            }
+            // 11.1.1 (optional): the Holy Grail with the defenders takes a hit off each
+            // attacking die; the Holy Spear with the attackers adds a hit when they roll.
+            if s == 0 && self.options.relics {
+                if self.relic_on_side(Relic::Grail, 1) {
+                    hits[0] = faces.iter().map(|f| f.saturating_sub(1)).sum();
+                    say!(
+                        self,
+                        "11.1.1",
+                        msg!("The Holy Grail takes a hit off each attacking die.")
+                    );
+                }
+                if dice[0] > 0 && self.relic_on_side(Relic::Spear, 0) {
+                    hits[0] += 1;
+                    say!(
+                        self,
+                        "11.1.1",
+                        msg!("The Holy Spear adds a hit to the attackers' roll.")
+                    );
+                }
             }
             let text = msgn!(
                 "{who} rolls {dice} ({faces}): {hits}.",

@@ -8,10 +8,16 @@ use crate::map::FiefId;
 impl Game {
     /// A Lord dies: his card is discarded and every title, marker and tie is settled (§9).
     pub(crate) fn kill_lord(&mut self, l: LordId) {
+        // §9 step 0 (11.1.1, optional): the Teeth of Saint Géronce may cancel the death.
+        if self.teeth_save(l) {
+            return;
+        }
         let Some(idx) = self.lords.iter().position(|x| x.id == l) else {
             return;
         };
         let dead = self.lords.remove(idx);
+        // §9 step 12 (11.1): his relics lie where he fell, or pass within the alliance.
+        self.drop_relics(&dead);
         let p = dead.owner;
         // 1. The Lord card goes to the Lords discard pile.
         self.lords_discard.push(Card::Lord(l));

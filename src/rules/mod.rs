@@ -67,6 +67,7 @@ pub mod events;
 mod income;
 mod movement;
 pub mod purchase;
+pub mod relics;
 pub mod rng;
 mod setup;
 pub mod state;
@@ -256,6 +257,22 @@ pub enum PromptKind {
     },
     /// 10.5: go on with the battle (accept) or end it (refuse).
     AmbushGoOn,
+    /// 11.1: let another player's Lord take a relic in a Village you hold.
+    RelicPermission {
+        asker: PlayerId,
+        lord: LordId,
+        relic: relics::Relic,
+    },
+    /// 11.1, 8.0: accept a relic for one of your Lords (a Diplomacy marker).
+    RelicOffer {
+        giver: PlayerId,
+        relic: relics::Relic,
+        lord: LordId,
+    },
+    /// 11.1.1: roll the Eyes or the Bone for a card, or pass.
+    RelicUse {
+        relic: relics::Relic,
+    },
 }
 
 impl PromptKind {
@@ -294,6 +311,8 @@ pub fn is_free_action(a: &Action) -> bool {
             | Action::AskDeniers { .. }
             | Action::HandControl { .. }
             | Action::EndSiege(_)
+            | Action::TakeRelic { .. }
+            | Action::OfferRelic { .. }
     )
 }
 
@@ -442,6 +461,33 @@ impl Game {
                     ref askees,
                 } => (*askees.last()?, PromptKind::Truce { proposer }, "6.3"),
                 Pending::AmbushGoOn { player } => (player, PromptKind::AmbushGoOn, "10.5"),
+                Pending::RelicPermission {
+                    player,
+                    lord,
+                    relic,
+                    answerer,
+                } => (
+                    answerer,
+                    PromptKind::RelicPermission {
+                        asker: player,
+                        lord,
+                        relic,
+                    },
+                    "11.1",
+                ),
+                Pending::RelicOffer {
+                    giver,
+                    relic,
+                    lord,
+                    answerer,
+                } => (
+                    answerer,
+                    PromptKind::RelicOffer { giver, relic, lord },
+                    "11.1",
+                ),
+                Pending::RelicUse { player, relic, .. } => {
+                    (player, PromptKind::RelicUse { relic }, "11.1.1")
+                }
             }
         } else {
             match &self.phase {
@@ -567,7 +613,10 @@ impl Game {
             | PromptKind::Annulment { .. }
             | PromptKind::Deal { .. }
             | PromptKind::Truce { .. }
+            | PromptKind::RelicPermission { .. }
+            | PromptKind::RelicOffer { .. }
             | PromptKind::AmbushGoOn => out.extend([Action::Accept, Action::Refuse]),
+            PromptKind::RelicUse { .. } => self.relic_use_candidates(&mut out),
             PromptKind::Movement => self.movement_candidates(p, coarse, &mut out),
             PromptKind::Battles => self.battles_candidates(p, &mut out),
             PromptKind::Pillage => self.pillage_candidates(p, &mut out),
@@ -712,6 +761,14 @@ impl Game {
                 | PromptKind::AmbushGoOn,
                 Action::Accept | Action::Refuse,
             ) => self.check_answer(action),
+            (
+                PromptKind::RelicPermission { .. } | PromptKind::RelicOffer { .. },
+                Action::Accept | Action::Refuse,
+            ) => Ok(()),
+            (PromptKind::RelicUse { .. }, Action::RelicRoll { relic, bishopric }) => {
+                self.check_relic_roll(*relic, *bishopric)
+            }
+            (PromptKind::RelicUse { .. }, Action::Pass) => Ok(()),
             (PromptKind::Nominate(k), Action::Nominate(l)) => self.check_nomination(player, *k, *l),
             (PromptKind::Nominate(_), Action::NoCandidate) => Ok(()),
             (PromptKind::Vote(_), Action::Vote { for_lord, decoy }) => {
@@ -825,6 +882,19 @@ impl Game {
             }
             (Some(Pending::AmbushGoOn { .. }), Action::Accept | Action::Refuse) => {
                 return self.exec_ambush_go_on(action == Action::Accept)
+            }
+            (Some(Pending::RelicPermission { .. }), Action::Accept | Action::Refuse) => {
+                return self.exec_relic_permission(action == Action::Accept)
+            }
+            (Some(Pending::RelicOffer { .. }), Action::Accept | Action::Refuse) => {
+                return self.exec_relic_offer_answer(action == Action::Accept)
+            }
+            (Some(Pending::RelicUse { .. }), Action::RelicRoll { relic, bishopric }) => {
+                return self.exec_relic_roll(*relic, *bishopric)
+            }
+            (Some(Pending::RelicUse { .. }), Action::Pass) => {
+                self.pending.pop();
+                return;
             }
             (Some(Pending::Window { .. }), Action::Pass) => return self.exec_window_pass(),
             (Some(Pending::Targeted { .. }), Action::Pass) => return self.resolve_targeted(false),
@@ -944,8 +1014,11 @@ impl Game {
                     true
                 }
                 Phase::PlayCards { idx } if idx >= self.n() => {
-                    self.phase = Phase::Income;
-                    self.open_window(3);
+                    // 11.1.1: the Eyes and the Bone act at the end of Play Cards.
+                    if !self.start_relic_uses() {
+                        self.phase = Phase::Income;
+                        self.open_window(3);
+                    }
                     true
                 }
                 Phase::PlayCards { idx } => {

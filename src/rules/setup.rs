@@ -93,10 +93,17 @@ impl Game {
             outcome: None,
             starting_lords: Vec::new(),
             last_election: None,
+            relics: Vec::new(),
+            relic_asks: Vec::new(),
+            relic_round: 0,
             history: Vec::new(),
             log: Vec::new(),
             quiet: false,
         };
+        // 11.1 (optional): the relics go on the principal Villages before anything else.
+        if g.options.relics {
+            g.place_relics();
+        }
         // §4 step 4: each player draws a first Lord; a Cardinal or d'ARC is shuffled back.
         for p in 0..n {
             let lord = loop {

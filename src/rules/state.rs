@@ -530,6 +530,26 @@ pub enum Pending {
     },
     /// 10.5: the ambusher took the other side's last Lord and decides whether the battle goes on.
     AmbushGoOn { player: PlayerId },
+    /// 11.1: `player`'s `lord` would take `relic`; `answerer` controls the Village.
+    RelicPermission {
+        player: PlayerId,
+        lord: LordId,
+        relic: super::relics::Relic,
+        answerer: PlayerId,
+    },
+    /// 11.1, 8.0: `giver` offers `relic` to `lord`, of `answerer`.
+    RelicOffer {
+        giver: PlayerId,
+        relic: super::relics::Relic,
+        lord: LordId,
+        answerer: PlayerId,
+    },
+    /// 11.1.1: the end of Play Cards; `player` may roll the Eyes or the Bone for each card.
+    RelicUse {
+        player: PlayerId,
+        relic: super::relics::Relic,
+        tried: Vec<BishopricId>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -594,6 +614,15 @@ pub struct Game {
     /// bots' simulations).
     #[serde(default)]
     pub last_election: Option<Box<super::elections::ElectionResult>>,
+    /// 11.1 (optional): where each Holy Relic is; empty without the rule.
+    #[serde(default)]
+    pub relics: Vec<super::relics::RelicState>,
+    /// 11.1: relic takings refused this round (not asked again in it).
+    #[serde(default)]
+    pub relic_asks: Vec<(LordId, super::relics::Relic)>,
+    /// 11.1.1: the round whose end of Play Cards has offered the Eyes and the Bone.
+    #[serde(default)]
+    pub relic_round: u16,
     pub history: Vec<(PlayerId, super::actions::Action)>,
     pub log: Vec<Event>,
     /// Simulation mode for bots: no log entries and no history are kept (not saved).

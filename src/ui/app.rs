@@ -915,7 +915,10 @@ impl Component for App {
             .forward(sender.input_sender(), |NewGameOut::Start(ng)| {
                 Msg::StartGame(Box::new(ng))
             });
-        new_game.emit(NewGameMsg::Defaults(init.prefs.default_seats.clone()));
+        new_game.emit(NewGameMsg::Defaults(
+            init.prefs.default_seats.clone(),
+            init.prefs.optional_rules,
+        ));
         let prefs_window = PreferencesWindow::builder()
             .transient_for(&window)
             .launch(init.prefs.clone())
@@ -1054,8 +1057,10 @@ impl Component for App {
             }
             Msg::StartGame(ng) => match Game::with_map(ng.options.clone(), self.game.map.clone()) {
                 Ok(g) => {
-                    if self.prefs.default_seats != ng.seats {
+                    let rules = super::preferences::OptionalRules::of(&ng.options);
+                    if self.prefs.default_seats != ng.seats || self.prefs.optional_rules != rules {
                         self.prefs.default_seats = ng.seats.clone();
+                        self.prefs.optional_rules = rules;
                         self.prefs_window
                             .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
                         self.store_prefs();
@@ -1149,9 +1154,13 @@ impl Component for App {
                 if p.animations != self.prefs.animations {
                     apply_animations(p.animations);
                 }
-                if p.default_seats != self.prefs.default_seats {
-                    self.new_game
-                        .emit(NewGameMsg::Defaults(p.default_seats.clone()));
+                if p.default_seats != self.prefs.default_seats
+                    || p.optional_rules != self.prefs.optional_rules
+                {
+                    self.new_game.emit(NewGameMsg::Defaults(
+                        p.default_seats.clone(),
+                        p.optional_rules,
+                    ));
                 }
                 self.prefs = *p;
                 self.store_prefs();

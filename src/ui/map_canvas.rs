@@ -381,6 +381,42 @@ fn paint(
             let ink = ink_on(player_rgb(view, l.owner));
             text(cr, &initial, x, y + 4.0, 10.0, true, ink)?;
         }
+        // Holy Relics (11.1): gold tokens under the Village with the relic's initial; one
+        // carried by a Lord is ringed in his family's colour.
+        let relics: Vec<_> = view
+            .state
+            .relics
+            .iter()
+            .filter(|s| view.state.relic_village(s.relic) == Some(vid))
+            .collect();
+        for (k, s) in relics.iter().enumerate() {
+            let (x, y) = (v.x - 20.0 + 14.0 * k as f64, v.y + half + 16.0);
+            cr.save()?;
+            cr.translate(x, y);
+            cr.rotate(PI / 4.0);
+            cr.rectangle(-5.5, -5.5, 11.0, 11.0);
+            cr.restore()?;
+            cr.set_source_rgb(0.93, 0.76, 0.2);
+            cr.fill_preserve()?;
+            match s.at {
+                fief::rules::relics::RelicAt::Lord(l) => {
+                    let owner = view.lords.iter().find(|x| x.id == l).map(|x| x.owner);
+                    let rgb = owner
+                        .map(|o| player_rgb(view, o))
+                        .unwrap_or((0.3, 0.2, 0.1));
+                    cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
+                    cr.set_line_width(2.5);
+                }
+                _ => {
+                    cr.set_source_rgb(0.45, 0.3, 0.05);
+                    cr.set_line_width(1.0);
+                }
+            }
+            cr.stroke()?;
+            // The key's initial (G, E, T, S, B): a mark, explained by the tooltip.
+            let initial = s.relic.key()[..1].to_uppercase();
+            text(cr, &initial, x, y + 3.5, 8.0, true, (0.25, 0.15, 0.0))?;
+        }
         // Siege Engines: a small wheeled frame per player, marked 1 or 2 (its dice side).
         let mut k = 0.0;
         for (p, &e) in vs.engines.iter().enumerate() {

@@ -1,7 +1,7 @@
 //! The new-game dialog: 3 to 6 seats, each a human or a bot (Easy, Normal, Hard) with a name
 //! and a colour, and the seed (random unless given).
 
-use super::preferences::{seat_kind_label, SEAT_KINDS};
+use super::preferences::{seat_kind_label, OptionalRules, SEAT_KINDS};
 use super::{tr, trf};
 use fief::bots::Level;
 use fief::rules::{Options, COLOURS};
@@ -33,7 +33,12 @@ pub fn kind_seat(kind: u32) -> Seat {
 }
 
 /// Turns the filled-in form into a game setup, or says what is wrong with it.
-pub fn build(seats: &[SeatForm], seed_text: &str, random_seed: u64) -> Result<NewGame, String> {
+pub fn build(
+    seats: &[SeatForm],
+    seed_text: &str,
+    random_seed: u64,
+    rules: OptionalRules,
+) -> Result<NewGame, String> {
     if !(3..=6).contains(&seats.len()) {
         return Err(tr("Fief is played by 3 to 6 players."));
     }
@@ -49,13 +54,14 @@ pub fn build(seats: &[SeatForm], seed_text: &str, random_seed: u64) -> Result<Ne
             .parse::<u64>()
             .map_err(|_| trf("The seed must be a whole number, not “{t}”.", &[("t", t)]))?,
     };
-    let options = Options {
+    let mut options = Options {
         players: seats.len() as u8,
         names: seats.iter().map(|s| s.name.trim().to_string()).collect(),
         colours: seats.iter().map(|s| s.colour).collect(),
         seed,
         ..Options::default()
     };
+    rules.apply(&mut options);
     fief::rules::Game::new(options.clone()).map_err(|e| super::text::rule_error(&e))?;
     Ok(NewGame {
         options,
@@ -82,14 +88,16 @@ pub struct NewGameDialog {
     count: gtk::SpinButton,
     rows: Vec<Row>,
     seed: gtk::Entry,
+    /// One check button per optional rule, in `OptionalRules::rules()` order.
+    rules: Vec<gtk::CheckButton>,
     error: gtk::Label,
 }
 
 #[derive(Debug)]
 pub enum NewGameMsg {
     Open,
-    /// The seats to start from (Preferences; the last game's).
-    Defaults(Vec<Seat>),
+    /// The seats and optional rules to start from (Preferences; the last game's).
+    Defaults(Vec<Seat>, OptionalRules),
     Count,
     Start,
 }
@@ -100,6 +108,14 @@ pub enum NewGameOut {
 }
 
 impl NewGameDialog {
+    fn optional_rules(&self) -> OptionalRules {
+        let mut r = OptionalRules::default();
+        for ((_, _, field), c) in OptionalRules::rules().into_iter().zip(&self.rules) {
+            *field(&mut r) = c.is_active();
+        }
+        r
+    }
+
     fn forms(&self) -> Vec<SeatForm> {
         let n = self.count.value() as usize;
         self.rows
@@ -199,6 +215,27 @@ impl SimpleComponent for NewGameDialog {
         )));
         seed_row.append(&seed);
         body.append(&seed_row);
+        let rl = gtk::Label::new(Some(&tr("Optional rules")));
+        rl.add_css_class("heading");
+        rl.set_xalign(0.0);
+        body.append(&rl);
+        let mut rules = Vec::new();
+        for (name, explanation, _) in OptionalRules::rules() {
+            let c = gtk::CheckButton::new();
+            let text = gtk::Box::new(gtk::Orientation::Vertical, 0);
+            let n = gtk::Label::new(Some(&name));
+            n.set_xalign(0.0);
+            let e = gtk::Label::new(Some(&explanation));
+            e.set_xalign(0.0);
+            e.set_wrap(true);
+            e.add_css_class("dim-label");
+            e.add_css_class("caption");
+            text.append(&n);
+            text.append(&e);
+            c.set_child(Some(&text));
+            body.append(&c);
+            rules.push(c);
+        }
         let note = gtk::Label::new(Some(&tr(
             "An empty name takes the colour's name. With two or more humans, the screen is covered before each one's secret information is shown.",
         )));
@@ -217,6 +254,7 @@ impl SimpleComponent for NewGameDialog {
             count,
             rows,
             seed,
+            rules,
             error,
         };
         sender.input(NewGameMsg::Count);
@@ -229,7 +267,11 @@ impl SimpleComponent for NewGameDialog {
                 self.error.set_text("");
                 self.window.present();
             }
-            NewGameMsg::Defaults(seats) => {
+            NewGameMsg::Defaults(seats, rules) => {
+                let mut rules = rules;
+                for ((_, _, field), c) in OptionalRules::rules().into_iter().zip(&self.rules) {
+                    c.set_active(*field(&mut rules));
+                }
                 if !(3..=6).contains(&seats.len()) {
                     return;
                 }
@@ -246,7 +288,12 @@ impl SimpleComponent for NewGameDialog {
                     r.row.set_visible(i < n);
                 }
             }
-            NewGameMsg::Start => match build(&self.forms(), &self.seed.text(), random_seed()) {
+            NewGameMsg::Start => match build(
+                &self.forms(),
+                &self.seed.text(),
+                random_seed(),
+                self.optional_rules(),
+            ) {
                 Ok(ng) => {
                     self.window.set_visible(false);
                     sender.output(NewGameOut::Start(ng)).ok();
@@ -273,20 +320,33 @@ mod tests {
 
     #[test]
     fn the_form_builds_a_game_or_says_what_is_wrong() {
-        let ng = build(&forms(4), "", 77).unwrap();
+        let ng = build(&forms(4), "", 77, OptionalRules::default()).unwrap();
         assert_eq!(ng.options.seed, 77);
         assert_eq!(ng.seats[0], Seat::Human);
         assert_eq!(ng.seats[1], Seat::Bot(Level::Normal));
-        assert_eq!(build(&forms(5), " 12 ", 1).unwrap().options.seed, 12);
-        assert!(build(&forms(2), "", 1).is_err());
-        assert!(build(&forms(4), "abc", 1).unwrap_err().contains("abc"));
+        assert_eq!(
+            build(&forms(5), " 12 ", 1, OptionalRules::default())
+                .unwrap()
+                .options
+                .seed,
+            12
+        );
+        assert!(build(&forms(2), "", 1, OptionalRules::default()).is_err());
+        assert!(build(&forms(4), "abc", 1, OptionalRules::default())
+            .unwrap_err()
+            .contains("abc"));
         let mut same = forms(3);
         same[1].colour = 0;
-        assert!(build(&same, "", 1).is_err());
+        assert!(build(&same, "", 1, OptionalRules::default()).is_err());
         let mut named = forms(3);
         named[2].name = "Jehanne".into();
         named[2].colour = 5;
-        let g = fief::rules::Game::new(build(&named, "", 3).unwrap().options).unwrap();
+        let g = fief::rules::Game::new(
+            build(&named, "", 3, OptionalRules::default())
+                .unwrap()
+                .options,
+        )
+        .unwrap();
         assert_eq!(g.name(2), "Jehanne");
         assert_eq!(g.view(None).players[2].colour, "Red");
         assert_eq!(g.view(None).players[0].colour, "Green");

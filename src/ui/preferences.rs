@@ -61,6 +61,8 @@ pub struct Prefs {
     pub confirm_attack: bool,
     /// Pass a reaction window for a human who can play nothing in it.
     pub auto_pass: bool,
+    /// The optional rules the New Game dialog starts with; it remembers the last choice.
+    pub optional_rules: OptionalRules,
     /// Keys this version does not know, kept as they were (a newer version may use them).
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
@@ -82,7 +84,72 @@ impl Default for Prefs {
             animations: true,
             confirm_attack: true,
             auto_pass: true,
+            optional_rules: OptionalRules::default(),
             unknown: Map::new(),
+        }
+    }
+}
+
+/// The optional rules a new game starts with (11.1–11.3, the FAQ's hidden money, the 2.3
+/// gentle start).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OptionalRules {
+    pub relics: bool,
+    pub fog_of_war: bool,
+    pub open_diplomacy: bool,
+    pub hidden_money: bool,
+    pub gentle_start: bool,
+}
+
+impl OptionalRules {
+    /// Each rule: its name, a one-line explanation, and access to its switch.
+    #[allow(clippy::type_complexity)]
+    pub fn rules() -> [(String, String, fn(&mut OptionalRules) -> &mut bool); 5] {
+        [
+            (
+                tr("Holy Relics"),
+                tr("Five relics with powers in battle and against Disasters (11.1)."),
+                |r| &mut r.relics,
+            ),
+            (
+                tr("Fog of War"),
+                tr("Other players' Troops are seen only as stack sizes until a battle (11.2)."),
+                |r| &mut r.fog_of_war,
+            ),
+            (
+                tr("Open Diplomacy"),
+                tr("No Diplomacy markers: money and cards change hands freely (11.3)."),
+                |r| &mut r.open_diplomacy,
+            ),
+            (
+                tr("Hidden money"),
+                tr("Each player's Deniers are hidden from the others."),
+                |r| &mut r.hidden_money,
+            ),
+            (
+                tr("Gentle start"),
+                tr("The Disasters of the first round are discarded unresolved."),
+                |r| &mut r.gentle_start,
+            ),
+        ]
+    }
+
+    pub fn apply(self, o: &mut fief::rules::Options) {
+        o.relics = self.relics;
+        o.fog_of_war = self.fog_of_war;
+        o.open_diplomacy = self.open_diplomacy;
+        o.hidden_money = self.hidden_money;
+        o.gentle_start = self.gentle_start;
+    }
+
+    pub fn of(o: &fief::rules::Options) -> OptionalRules {
+        OptionalRules {
+            relics: o.relics,
+            fog_of_war: o.fog_of_war,
+            open_diplomacy: o.open_diplomacy,
+            hidden_money: o.hidden_money,
+            gentle_start: o.gentle_start,
         }
     }
 }
@@ -161,6 +228,7 @@ impl Prefs {
                 "animations" => take(value, |_| true).map(|v| prefs.animations = v),
                 "confirm_attack" => take(value, |_| true).map(|v| prefs.confirm_attack = v),
                 "auto_pass" => take(value, |_| true).map(|v| prefs.auto_pass = v),
+                "optional_rules" => take(value, |_| true).map(|v| prefs.optional_rules = v),
                 _ => {
                     problems.push(PrefsProblem::UnknownKey(key.clone()));
                     prefs.unknown.insert(key, value);
@@ -207,6 +275,7 @@ pub struct PreferencesWindow {
     prefs: Prefs,
     count: gtk::SpinButton,
     seat_rows: Vec<adw::ComboRow>,
+    rule_switches: Vec<gtk::Switch>,
 }
 
 #[derive(Debug)]
@@ -220,6 +289,7 @@ pub enum PrefsMsg {
     Animations(bool),
     Count,
     Seat(usize, u32),
+    Rule(usize, bool),
 }
 
 #[derive(Debug)]
@@ -328,6 +398,29 @@ impl SimpleComponent for PreferencesWindow {
         page.add(&group);
 
         let group = adw::PreferencesGroup::new();
+        group.set_title(&tr("Optional rules"));
+        group.set_description(Some(&tr(
+            "The rules a new game starts with; the New Game dialog remembers your last choice.",
+        )));
+        let mut rule_switches = Vec::new();
+        let mut current = prefs.optional_rules;
+        for (i, (name, explanation, field)) in OptionalRules::rules().into_iter().enumerate() {
+            let row = adw::ActionRow::new();
+            row.set_title(&name);
+            row.set_subtitle(&explanation);
+            let sw = gtk::Switch::new();
+            sw.set_active(*field(&mut current));
+            sw.set_valign(gtk::Align::Center);
+            let s = sender.clone();
+            sw.connect_active_notify(move |sw| s.input(PrefsMsg::Rule(i, sw.is_active())));
+            row.add_suffix(&sw);
+            row.set_activatable_widget(Some(&sw));
+            group.add(&row);
+            rule_switches.push(sw);
+        }
+        page.add(&group);
+
+        let group = adw::PreferencesGroup::new();
         group.set_title(&tr("Appearance"));
         switch_row(
             &group,
@@ -344,6 +437,7 @@ impl SimpleComponent for PreferencesWindow {
             prefs,
             count,
             seat_rows,
+            rule_switches,
         };
         model.show_seats();
         ComponentParts { model, widgets: () }
@@ -359,7 +453,26 @@ impl SimpleComponent for PreferencesWindow {
                 self.prefs = *p;
                 self.count.set_value(self.prefs.default_seats.len() as f64);
                 self.show_seats();
+                let mut rules = self.prefs.optional_rules;
+                for ((_, _, field), sw) in
+                    OptionalRules::rules().into_iter().zip(&self.rule_switches)
+                {
+                    let on = *field(&mut rules);
+                    if sw.is_active() != on {
+                        sw.set_active(on);
+                    }
+                }
                 return;
+            }
+            PrefsMsg::Rule(i, on) => {
+                let Some((_, _, field)) = OptionalRules::rules().into_iter().nth(i) else {
+                    return;
+                };
+                let f = field(&mut self.prefs.optional_rules);
+                if *f == on {
+                    return;
+                }
+                *f = on;
             }
             PrefsMsg::Pace(i) => {
                 self.prefs.pace = Pace::ALL.get(i as usize).copied().unwrap_or_default()

@@ -374,6 +374,37 @@ pub fn action(g: &Game, a: &Action) -> String {
             "Hand {v} over to {p}",
             &[("v", &v(*x)), ("p", &player(g, *to))],
         ),
+        Action::TakeRelic { lord: l, relic } => trf(
+            "{lord} takes the {relic}",
+            &[("lord", &lord(*l)), ("relic", &relic_name(*relic))],
+        ),
+        Action::OfferRelic { relic, to, lord: l } => trf(
+            "Offer the {relic} to {lord} ({p})",
+            &[
+                ("relic", &relic_name(*relic)),
+                ("lord", &lord(*l)),
+                ("p", &player(g, *to)),
+            ],
+        ),
+        Action::RelicRoll {
+            relic,
+            bishopric: b,
+        } => trf(
+            "Roll the {relic} for Bishopric {n}",
+            &[("relic", &relic_name(*relic)), ("n", &(b + 1).to_string())],
+        ),
+    }
+}
+
+/// A relic's name (11.1.1), translated.
+pub fn relic_name(r: fief::rules::relics::Relic) -> String {
+    use fief::rules::relics::Relic;
+    match r {
+        Relic::Grail => tr("Holy Grail"),
+        Relic::Eyes => tr("Eyes of Saint Roseline"),
+        Relic::Teeth => tr("Teeth of Saint Géronce"),
+        Relic::Spear => tr("Holy Spear"),
+        Relic::Bone => tr("Bone of Saint Rhadegund"),
     }
 }
 
@@ -407,6 +438,9 @@ pub fn action_group(a: &Action) -> String {
             tr("Diplomacy")
         }
         Action::HandControl { .. } => tr("Hand over a Village"),
+        Action::TakeRelic { .. } | Action::OfferRelic { .. } | Action::RelicRoll { .. } => {
+            tr("Holy Relics")
+        }
         Action::PlayLord { .. } => tr("Play a Lord"),
         Action::PlayCardinal { .. } => tr("Cardinal"),
         Action::PlayDarc { .. } => tr("d'ARC"),
@@ -798,25 +832,71 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             tr("Your Ambush took the last Lord of the other side: go on with the battle?"),
             trf("{who} decides whether the battle goes on.", &[("who", &who)]),
         ),
+        PromptKind::RelicPermission { asker, lord: l, relic } => ask(
+            trf(
+                "{p} asks leave for {lord} to take the {relic} in your Village. Give leave?",
+                &[
+                    ("p", &player(g, *asker)),
+                    ("lord", &lord(*l)),
+                    ("relic", &relic_name(*relic)),
+                ],
+            ),
+            trf(
+                "{who} decides whether {lord} may take the {relic}.",
+                &[("who", &who), ("lord", &lord(*l)), ("relic", &relic_name(*relic))],
+            ),
+        ),
+        PromptKind::RelicOffer {
+            giver,
+            relic,
+            lord: l,
+        } => ask(
+            trf(
+                "{p} offers the {relic} to your {lord} (a Diplomacy marker). Accept?",
+                &[
+                    ("p", &player(g, *giver)),
+                    ("relic", &relic_name(*relic)),
+                    ("lord", &lord(*l)),
+                ],
+            ),
+            trf(
+                "{who} is answering an offer of the {relic}.",
+                &[("who", &who), ("relic", &relic_name(*relic))],
+            ),
+        ),
+        PromptKind::RelicUse { relic } => ask(
+            trf(
+                "End of Play Cards: roll the {relic} for a Bishopric's card, or pass.",
+                &[("relic", &relic_name(*relic))],
+            ),
+            trf(
+                "{who} may use the {relic}.",
+                &[("who", &who), ("relic", &relic_name(*relic))],
+            ),
+        ),
     }
 }
 
 /// The title of the yes/no dialog for a question put to the viewer, or `None` when the
 /// prompt is not a yes/no question. Returns (heading, accept label, refuse label).
 pub fn question(kind: &PromptKind) -> Option<(String, String, String)> {
-    let q = |h: &str, y: &str, n: &str| Some((tr(h), tr(y), tr(n)));
-    match kind {
-        PromptKind::MarriageAnswer { .. } => q("Marriage proposal", "Accept", "Refuse"),
-        PromptKind::RansomAnswer { .. } => q("Ransom offer", "Accept", "Refuse"),
-        PromptKind::GrantAnswer { .. } => q("The King's offer", "Accept", "Refuse"),
-        PromptKind::CardinalConsent { .. } => q("A new Cardinal", "Consent", "Refuse"),
-        PromptKind::Permission { .. } => q("Permission to pass", "Let them pass", "Refuse"),
-        PromptKind::Annulment { .. } => q("Annulment", "Annul", "Refuse"),
-        PromptKind::Deal { .. } => q("Diplomacy", "Agree", "Refuse"),
-        PromptKind::Truce { .. } => q("Truce", "Accept the truce", "Fight on"),
-        PromptKind::AmbushGoOn => q("Ambush", "Go on", "End the battle"),
-        _ => None,
-    }
+    let (heading, yes, no) = match kind {
+        PromptKind::MarriageAnswer { .. } => (tr("Marriage proposal"), tr("Accept"), tr("Refuse")),
+        PromptKind::RansomAnswer { .. } => (tr("Ransom offer"), tr("Accept"), tr("Refuse")),
+        PromptKind::GrantAnswer { .. } => (tr("The King's offer"), tr("Accept"), tr("Refuse")),
+        PromptKind::CardinalConsent { .. } => (tr("A new Cardinal"), tr("Consent"), tr("Refuse")),
+        PromptKind::Permission { .. } => {
+            (tr("Permission to pass"), tr("Let them pass"), tr("Refuse"))
+        }
+        PromptKind::Annulment { .. } => (tr("Annulment"), tr("Annul"), tr("Refuse")),
+        PromptKind::Deal { .. } => (tr("Diplomacy"), tr("Agree"), tr("Refuse")),
+        PromptKind::Truce { .. } => (tr("Truce"), tr("Accept the truce"), tr("Fight on")),
+        PromptKind::AmbushGoOn => (tr("Ambush"), tr("Go on"), tr("End the battle")),
+        PromptKind::RelicPermission { .. } => (tr("Holy Relics"), tr("Give leave"), tr("Refuse")),
+        PromptKind::RelicOffer { .. } => (tr("Holy Relics"), tr("Accept"), tr("Refuse")),
+        _ => return None,
+    };
+    Some((heading, yes, no))
 }
 
 /// The viewer's own label for a Lord: name with titles and markers.
@@ -856,6 +936,8 @@ pub fn lord_titles(g: &Game, l: fief::rules::LordId) -> Vec<String> {
     if t.darc == Some(l) {
         out.push(tr("d'ARC"));
     }
+    // 11.1: the relics he carries.
+    out.extend(g.relics_of(l).into_iter().map(relic_name));
     out
 }
 
@@ -877,6 +959,14 @@ pub fn village_tooltip(g: &Game, viewer: Option<PlayerId>, v: VillageId) -> Stri
         fief::rules::Fort::None => {}
         fief::rules::Fort::Stronghold => lines.push(tr("Stronghold")),
         fief::rules::Fort::City => lines.push(tr("Fortified City")),
+    }
+    for r in &g.relics {
+        if r.at == fief::rules::relics::RelicAt::Village(v) {
+            lines.push(trf(
+                "The {relic} lies here",
+                &[("relic", &relic_name(r.relic))],
+            ));
+        }
     }
     if vs.mills > 0 {
         lines.push(trn("{n} Mill", "{n} Mills", vs.mills as u32));
