@@ -61,6 +61,7 @@ fn usage() -> String {
         ui::tr("  --seats LIST         3 to 6 seats, each human, easy, normal or hard"),
         ui::tr("  --pace PACE          bot pace: instant, fast, normal or slow"),
         ui::tr("  --until MOMENT       let Normal bots play every seat until the first human votes, fights, moves, or the game ends (vote, battle, movement, end)"),
+        ui::tr("  --rules LIST         optional rules: relics, fog, open-diplomacy, hidden-money, gentle-start"),
         ui::tr("  --help               show this help"),
         ui::tr("  --version            show the version"),
     ]
@@ -71,6 +72,7 @@ fn parse_args(args: &[String]) -> Result<AppInit, String> {
     let mut init = AppInit::default_game();
     let mut seed = None;
     let mut until = None;
+    let mut rules = None;
     let mut i = 0;
     let value = |i: usize| {
         args.get(i + 1)
@@ -105,17 +107,38 @@ fn parse_args(args: &[String]) -> Result<AppInit, String> {
                 }
             }
             "--until" => until = Some(value(i)?),
+            "--rules" => {
+                let mut r = ui::preferences::OptionalRules::default();
+                for name in value(i)?
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                {
+                    match name {
+                        "relics" => r.relics = true,
+                        "fog" => r.fog_of_war = true,
+                        "open-diplomacy" => r.open_diplomacy = true,
+                        "hidden-money" => r.hidden_money = true,
+                        "gentle-start" => r.gentle_start = true,
+                        other => return Err(format!("unknown rule '{other}'")),
+                    }
+                }
+                rules = Some(r);
+            }
             other => return Err(format!("unknown argument '{other}'")),
         }
         i += 2;
     }
-    if seed.is_some() || until.is_some() || init.seats.len() != 4 {
-        let options = Options {
+    if seed.is_some() || until.is_some() || rules.is_some() || init.seats.len() != 4 {
+        let mut options = Options {
             players: init.seats.len() as u8,
             seed: seed.unwrap_or(init.game.options.seed),
             round_cap: until.as_ref().filter(|u| *u == "end").map(|_| 30),
             ..Options::default()
         };
+        if let Some(r) = rules {
+            r.apply(&mut options);
+        }
         init.game = Game::new(options).map_err(|e| e.to_string())?;
         init.ask_new_game = false;
     }

@@ -414,9 +414,20 @@ mod tests {
 
     #[test]
     fn every_legal_action_can_be_reached_by_clicks() {
-        for seed in 1..4 {
+        for seed in 1..6 {
+            // The last games are played with every optional rule (relics among them).
+            let all = seed >= 4;
+            let options = Options {
+                seed,
+                relics: all,
+                fog_of_war: all,
+                open_diplomacy: all,
+                hidden_money: all,
+                gentle_start: all,
+                ..Options::default()
+            };
             let mut steps = 0;
-            crate::ui::play_until(fief::bots::Level::Normal, seed, 1500, |g, p| {
+            crate::ui::play_until_with(options, fief::bots::Level::Normal, 1500, |g, p| {
                 let pool = g.legal_actions(p);
                 let reached = reachable(g, &pool);
                 for a in &pool {

@@ -67,14 +67,26 @@ pub fn play_until(
     level: fief::bots::Level,
     seed: u64,
     steps: usize,
+    look: impl FnMut(&fief::rules::Game, fief::rules::PlayerId) -> bool,
+) -> bool {
+    let options = fief::rules::Options {
+        seed,
+        ..Default::default()
+    };
+    play_until_with(options, level, steps, look)
+}
+
+/// The same with given options (optional rules among them).
+#[cfg(test)]
+pub fn play_until_with(
+    options: fief::rules::Options,
+    level: fief::bots::Level,
+    steps: usize,
     mut look: impl FnMut(&fief::rules::Game, fief::rules::PlayerId) -> bool,
 ) -> bool {
     use fief::bots::{new_bot, Budget};
-    let mut g = fief::rules::Game::new(fief::rules::Options {
-        seed,
-        ..Default::default()
-    })
-    .unwrap();
+    let seed = options.seed;
+    let mut g = fief::rules::Game::new(options).unwrap();
     let mut bots: Vec<_> = (0..4)
         .map(|i| new_bot(level, seed * 10 + i, Budget::Iterations(1)))
         .collect();

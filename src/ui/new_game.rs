@@ -228,6 +228,8 @@ impl SimpleComponent for NewGameDialog {
             let e = gtk::Label::new(Some(&explanation));
             e.set_xalign(0.0);
             e.set_wrap(true);
+            e.set_max_width_chars(56);
+            e.set_width_chars(40);
             e.add_css_class("dim-label");
             e.add_css_class("caption");
             text.append(&n);
