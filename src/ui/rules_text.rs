@@ -302,6 +302,7 @@ pub fn sections() -> Vec<Section> {
         s("11.1", tr("Holy Relics"), vec![
             tr("The five relics start at random on the five principal Villages. A church Lord standing there may take one: the Bishop of that Bishopric, any Cardinal or the Pope, with permission if another player controls and occupies the Village. A relic then travels with its holder; selling or giving it costs a Diplomacy marker. A relic left behind may be taken by any Lord, and has no effect while unclaimed."),
             tr("Holy Grail: when defending, each enemy die scores 1 hit less. Eyes of Saint Roseline: at the end of Play Cards, move Heavy Rain by a die roll. Teeth of Saint Géronce: once, cancel a Lord's death just after it happens. Holy Spear: when attacking, 1 hit more per roll. Bone of Saint Rhadegund: at the end of Play Cards, remove a Famine on 4 to 6."),
+            tr("In this app a relic is taken during its taker's Movement, and the Teeth of Saint Géronce are used at once on the first death of a Lord of the holder's family or of his ally's (never on the holder himself)."),
         ]),
         s("11.2", tr("Fog of War"), vec![
             tr("Troops stand face down: opponents do not see what a stack holds until a battle begins there. Purchases are announced, but not where they go."),
