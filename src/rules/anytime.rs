@@ -451,7 +451,7 @@ impl Game {
         }
     }
 
-    fn check_deal(&self, giver: PlayerId, receiver: PlayerId) -> Result<(), RuleError> {
+    pub(crate) fn check_deal(&self, giver: PlayerId, receiver: PlayerId) -> Result<(), RuleError> {
         if !self.options.open_diplomacy && self.players[receiver as usize].diplomacy == 0 {
             return refuse(
                 "8.0",

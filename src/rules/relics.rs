@@ -12,7 +12,7 @@
 //! death of a Lord of the holder's family or of his ally's (never on the holder himself).
 
 use super::cards::{lord_name, LordId};
-use super::events::{term, Arg};
+use super::events::term;
 use super::state::*;
 use super::{refuse, Action, RuleError};
 use crate::map::{BishopricId, VillageId};
@@ -292,16 +292,9 @@ impl Game {
         if self.lord(lord).is_none_or(|l| l.owner != to) {
             return refuse("11.1", "the relic goes to one of that player's Lords");
         }
-        if !self.options.open_diplomacy && self.players[to as usize].diplomacy == 0 {
-            return refuse(
-                "8.0",
-                msg!("{p} has no Diplomacy marker left", p = self.pname(to)),
-            );
-        }
-        if self.asked_deals.contains(&(p, to)) {
-            return refuse("8.0", "that transfer has already been proposed this round");
-        }
-        Ok(())
+        // 8.0: the same conditions as any transfer (a marker unless Open Diplomacy; once a
+        // round between the two).
+        self.check_deal(p, to)
     }
 
     pub(crate) fn exec_offer_relic(&mut self, p: PlayerId, r: Relic, to: PlayerId, lord: LordId) {
@@ -628,9 +621,4 @@ impl Game {
             }
         }
     }
-}
-
-/// The relic's name as a message argument (for the app's words).
-pub fn relic_arg(r: Relic) -> Arg {
-    term(r.name())
 }
