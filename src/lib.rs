@@ -7,6 +7,7 @@ pub mod map;
 pub mod rules;
 pub mod save;
 pub mod scenario;
+pub mod session;
 
 pub use map::Map;
 pub use rules::{Action, Game, Options, RuleError};

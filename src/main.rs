@@ -8,9 +8,9 @@
 
 mod ui;
 
-use fief::bots::{bot_move, new_bot, Budget, Level};
+use fief::bots::{new_bot, Budget, Level};
 use fief::rules::{Game, Options, PromptKind};
-use fief::save::Seat;
+use fief::session::{Played, Seat, Session};
 use relm4::RelmApp;
 use ui::app::AppInit;
 use ui::preferences::Pace;
@@ -91,10 +91,7 @@ fn parse_args(args: &[String]) -> Result<AppInit, String> {
             "--seats" => {
                 init.seats = value(i)?
                     .split(',')
-                    .map(|s| match s.trim() {
-                        "human" => Ok(Seat::Human),
-                        other => other.parse::<Level>().map(Seat::Bot),
-                    })
+                    .map(str::parse::<Seat>)
                     .collect::<Result<_, _>>()?
             }
             "--pace" => {
@@ -152,25 +149,16 @@ fn parse_args(args: &[String]) -> Result<AppInit, String> {
     Ok(init)
 }
 
-/// Plays every seat with the Normal bot until the first human reaches the named moment.
+/// Plays every seat with the Normal bot until the first human reaches the named moment,
+/// through a session of bots that is never autosaved.
 fn advance(init: &mut AppInit, until: &str) -> Result<(), String> {
     let human = init
         .seats
         .iter()
         .position(|s| *s == Seat::Human)
         .unwrap_or(0) as u8;
-    let g = &mut init.game;
-    let mut bots: Vec<_> = (0..g.n())
-        .map(|p| {
-            new_bot(
-                Level::Normal,
-                g.options.seed + p as u64,
-                Budget::Iterations(1),
-            )
-        })
-        .collect();
-    for _ in 0..200_000 {
-        let reached = match g.prompt() {
+    let moment = |g: &Game| -> Result<bool, String> {
+        Ok(match g.prompt() {
             None => until == "end",
             Some(pr) => {
                 pr.player == human
@@ -184,14 +172,29 @@ fn advance(init: &mut AppInit, until: &str) -> Result<(), String> {
                         other => return Err(format!("unknown moment '{other}'")),
                     }
             }
-        };
-        if reached {
-            return Ok(());
-        }
-        let Some(p) = g.to_act() else { break };
-        bot_move(g, p, bots[p as usize].as_mut())?;
+        })
+    };
+    moment(&init.game)?;
+    let g = init.game.clone();
+    let bots = (0..g.n())
+        .map(|p| {
+            new_bot(
+                Level::Normal,
+                g.options.seed + p as u64,
+                Budget::Iterations(1),
+            )
+        })
+        .collect();
+    let mut session = Session::bots_only(g, bots)?;
+    let played = session
+        .play(200_000, |g| moment(g).unwrap_or(true))
+        .map_err(|e| e.to_string())?;
+    init.game = session.game().clone();
+    match played {
+        Played::Stopped => Ok(()),
+        Played::Over if until == "end" => Ok(()),
+        _ => Err(format!("this game never reached '{until}'")),
     }
-    Err(format!("this game never reached '{until}'"))
 }
 
 fn main() {

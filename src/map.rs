@@ -463,8 +463,12 @@ impl Map {
         })
     }
 
+    /// Whether a road joins `a` and `b` (false when either is not on the board).
     pub fn adjacent(&self, a: VillageId, b: VillageId) -> bool {
-        self.adjacency[a as usize] & (1 << b) != 0
+        let bit = 1u64.checked_shl(b as u32).unwrap_or(0);
+        self.adjacency
+            .get(a as usize)
+            .is_some_and(|&m| m & bit != 0 && (b as usize) < self.villages.len())
     }
 
     /// Finds a village by its key or its printed name, ignoring case, accents, spaces and
@@ -486,14 +490,32 @@ impl Map {
             .map(|i| i as FiefId)
     }
 
+    /// The printed name of Village `v`, or `village#N` for an id that is not on the board
+    /// (names go into messages, which must never panic on a bad id from a file).
     pub fn village_name(&self, v: VillageId) -> &str {
-        &self.villages[v as usize].name
+        match self.villages.get(v as usize) {
+            Some(x) => &x.name,
+            None => unknown_village(v),
+        }
     }
 
+    /// Whether `v` is the principal Village of its Bishopric (false when not on the board).
     pub fn is_principal(&self, v: VillageId) -> bool {
-        let b = self.villages[v as usize].bishopric;
-        self.bishoprics[b as usize].principal == v
+        self.villages
+            .get(v as usize)
+            .and_then(|x| self.bishoprics.get(x.bishopric as usize))
+            .is_some_and(|b| b.principal == v)
     }
+}
+
+/// `village#N`, the name of an id that is not on the board (one per possible id, made once).
+fn unknown_village(v: VillageId) -> &'static str {
+    static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+    &NAMES.get_or_init(|| {
+        (0..=VillageId::MAX)
+            .map(|i| format!("village#{i}"))
+            .collect()
+    })[v as usize]
 }
 
 /// Folds a name for loose matching: lower case, common French accents removed, spaces,

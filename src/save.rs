@@ -6,33 +6,67 @@
 //! options gives exactly the snapshot: a file that was cut off, edited or damaged is refused
 //! with a message naming the problem, and loading never writes anything.
 //!
+//! A save is hostile input (it may have been edited, damaged or made up): loading never
+//! panics. A UTF-8 byte-order mark at the start is accepted. Limits are checked before any
+//! heavy work: the file's size ([`MAX_BYTES`], from its metadata before it is read), the
+//! number of seats and players, the length of each player's name ([`MAX_NAME_CHARS`]) and of
+//! the history ([`MAX_HISTORY`]). Every id in the history is range-checked by the rules
+//! (`Game::check`) before any rule reads it. As a last guard, a panic anywhere in loading or
+//! replaying becomes [`LoadError::Internal`].
+//!
+//! The snapshot is compared whole: in format 3 the replayed position must equal the stored one
+//! exactly (the same parts, the same values), so a snapshot with a part missing is damage
+//! just as one with a part changed. Saves of formats 1 and 2 were written before some parts
+//! of the game state existed; for them, and only for them, the parts listed in
+//! [`ADDED_AFTER_FORMAT_2`] may be absent (everything else must be there and agree).
+//!
 //! Writes are atomic: the text goes to a temporary file that is flushed to disk and then
 //! renamed over the old save, whose previous version is kept beside it as `NAME.bak`.
 //! [`Store`] places saves in the XDG data directory (`~/.local/share/fief`, or the Flatpak
 //! sandbox's own): an autosave and the named saves of the Save dialog.
 
-use crate::bots::Level;
 use crate::rules::actions::Action;
-use crate::rules::{Game, Options, PlayerId};
+use crate::rules::{Game, Options, PlayerId, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 pub const FORMAT: &str = "fief-1429-save";
 /// The format version this build writes. 1: `{seats, game}`; 2: options, history and snapshot
-/// apart, the map's fingerprint, the time of saving.
-pub const VERSION: u32 = 2;
+/// apart, the map's fingerprint, the time of saving; 3: the same, with the snapshot complete
+/// (it is compared whole on loading).
+pub const VERSION: u32 = 3;
+/// The largest save accepted, in bytes (a long game's save is well under 1 MiB).
+pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
+/// The longest player name accepted in a save, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+/// The longest history accepted, in actions (a long game has a few thousand).
+pub const MAX_HISTORY: usize = 200_000;
+
+/// The parts of the snapshot (paths of object keys from its root) that saves of formats 1
+/// and 2 may lack: the game state gained them after those saves could be written (see
+/// `git log -p src/rules/state.rs`). The options of the optional rules and the relics came
+/// with the optional rules (commits c9c0f16 and bcc2933), the translatable reasons of an
+/// outcome and of an election count with the translatable log (commit 18ee064).
+pub const ADDED_AFTER_FORMAT_2: &[&[&str]] = &[
+    &["options", "relics"],
+    &["options", "fog_of_war"],
+    &["options", "open_diplomacy"],
+    &["options", "hidden_money"],
+    &["options", "gentle_start"],
+    &["relics"],
+    &["relic_asks"],
+    &["relic_round"],
+    &["outcome", "why"],
+    &["last_election", "count", "why"],
+];
 /// The file name ending of saves.
 pub const EXTENSION: &str = "fief";
 
-/// Who plays a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Seat {
-    Human,
-    Bot(Level),
-}
+/// Who plays a seat (kept with the session; saves store it).
+pub use crate::session::Seat;
 
 /// A loaded save.
 #[derive(Debug, Clone)]
@@ -66,8 +100,14 @@ pub enum LoadError {
     OtherMap(String),
     /// Replaying the history, action `index` (0-based) was refused by the rules.
     HistoryRefused { index: usize, reason: String },
-    /// Replaying the history does not give the saved position (the named part differs).
+    /// Replaying the history does not give the saved position (the named part differs or is
+    /// missing).
     HistoryMismatch(String),
+    /// The file is larger than any save ([`MAX_BYTES`]); `bytes` is its size.
+    TooLarge { bytes: u64 },
+    /// Loading failed on an error of the program itself (a panic, caught); the text is the
+    /// panic's message. The file may be damaged, but the program should have said so in words.
+    Internal(String),
 }
 
 impl fmt::Display for LoadError {
@@ -94,6 +134,17 @@ impl fmt::Display for LoadError {
             LoadError::HistoryMismatch(part) => write!(
                 f,
                 "the saved position does not follow from its history (it differs in '{part}')"
+            ),
+            LoadError::TooLarge { bytes } => write!(
+                f,
+                "this file is too large to be a saved game ({} KiB; a save has at most {} KiB)",
+                bytes.div_ceil(1024),
+                MAX_BYTES / 1024
+            ),
+            LoadError::Internal(e) => write!(
+                f,
+                "this saved game could not be loaded because of an error in Fief itself ({e}); \
+                 please report it with the file"
             ),
         }
     }
@@ -183,7 +234,27 @@ struct V1 {
 
 /// Reads a save. Anything that is not one of ours, or is damaged in any way, is refused with
 /// a [`LoadError`]; a save of an older format is migrated (see [`Saved::migrated_from`]).
+/// Never panics: a panic while loading (a bug) is refused as [`LoadError::Internal`].
 pub fn from_json(text: &str) -> Result<Saved, LoadError> {
+    if text.len() as u64 > MAX_BYTES {
+        return Err(LoadError::TooLarge {
+            bytes: text.len() as u64,
+        });
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(text))).unwrap_or_else(
+        |payload| {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            Err(LoadError::Internal(what))
+        },
+    )
+}
+
+fn read(text: &str) -> Result<Saved, LoadError> {
     let value: Value = serde_json::from_str(text).map_err(|e| {
         if e.is_eof() {
             LoadError::Truncated
@@ -206,6 +277,7 @@ pub fn from_json(text: &str) -> Result<Saved, LoadError> {
         1 => migrate_v1(serde_json::from_value(value).map_err(damaged)?)?,
         _ => serde_json::from_value::<V2>(value).map_err(damaged)?,
     };
+    check_limits(&file)?;
     let builtin = crate::Map::builtin();
     if file.map.fingerprint != builtin.fingerprint() {
         return Err(LoadError::OtherMap(file.map.name));
@@ -215,13 +287,50 @@ pub fn from_json(text: &str) -> Result<Saved, LoadError> {
             "the seats do not match the number of players".into(),
         ));
     }
-    let game = replay(&file.options, &file.history, &file.snapshot)?;
+    let absent = if version < 3 {
+        ADDED_AFTER_FORMAT_2
+    } else {
+        &[]
+    };
+    let game = replay(&file.options, &file.history, &file.snapshot, absent)?;
     Ok(Saved {
         seats: file.seats,
         game,
         saved_at: file.saved_at,
         migrated_from: (version < VERSION).then_some(version),
     })
+}
+
+/// The limits no real save comes near, checked before the replay (the heavy part).
+fn check_limits(file: &V2) -> Result<(), LoadError> {
+    let damaged = |s: String| Err(LoadError::Damaged(s));
+    if file.seats.len() > MAX_PLAYERS {
+        return damaged(format!(
+            "it has {} seats; a game has at most {MAX_PLAYERS} players",
+            file.seats.len()
+        ));
+    }
+    if file.options.players as usize > MAX_PLAYERS || file.options.names.len() > MAX_PLAYERS {
+        return damaged(format!("its options name more than {MAX_PLAYERS} players"));
+    }
+    if let Some(n) = file
+        .options
+        .names
+        .iter()
+        .map(|n| n.chars().count())
+        .find(|&n| n > MAX_NAME_CHARS)
+    {
+        return damaged(format!(
+            "a player's name has {n} characters; a name has at most {MAX_NAME_CHARS}"
+        ));
+    }
+    if file.history.len() > MAX_HISTORY {
+        return damaged(format!(
+            "its history has {} actions, more than any game ({MAX_HISTORY} at most)",
+            file.history.len()
+        ));
+    }
+    Ok(())
 }
 
 /// Format 1 kept the whole game, history inside; it carried no map fingerprint, and only
@@ -258,11 +367,13 @@ fn migrate_v1(old: V1) -> Result<V2, LoadError> {
     })
 }
 
-/// Replays `history` from a new game with `options` and checks that it ends at `snapshot`.
+/// Replays `history` from a new game with `options` and checks that it ends at `snapshot`,
+/// compared whole: only the parts listed in `absent` may be missing from it.
 fn replay(
     options: &Options,
     history: &[(PlayerId, Action)],
     snapshot: &Value,
+    absent: &[&[&str]],
 ) -> Result<Game, LoadError> {
     let mut game = Game::new(options.clone())
         .map_err(|e| LoadError::Damaged(format!("its options are refused: {e}")))?;
@@ -274,36 +385,76 @@ fn replay(
             })?;
     }
     let replayed = snapshot_value(&game).map_err(|e| LoadError::Damaged(e.to_string()))?;
-    let Some(b) = snapshot.as_object() else {
+    if !snapshot.is_object() {
         return Err(LoadError::Damaged("the snapshot is not a game".into()));
-    };
-    if let Some((part, _)) = b
-        .iter()
-        .find(|(k, v)| replayed.get(k.as_str()).is_none_or(|r| !agrees(v, r)))
-    {
-        return Err(LoadError::HistoryMismatch(part.clone()));
+    }
+    if let Some(part) = difference(snapshot, &replayed, absent) {
+        return Err(LoadError::HistoryMismatch(part));
     }
     Ok(game)
 }
 
-/// Whether the replayed game agrees with everything the stored snapshot says. A field the
-/// snapshot does not have (one added by a later version of the game state) is not compared,
-/// so older saves stay loadable; the replayed game is the one loaded in any case.
-fn agrees(stored: &Value, replayed: &Value) -> bool {
+/// The first top-level part in which the stored snapshot and the replayed position differ:
+/// a part one of them lacks, or a value that is not the same. Object keys listed in
+/// `absent` (as paths from the root) may be missing from the stored snapshot.
+fn difference(stored: &Value, replayed: &Value, absent: &[&[&str]]) -> Option<String> {
+    let (Value::Object(s), Value::Object(r)) = (stored, replayed) else {
+        return (stored != replayed).then(String::new);
+    };
+    let mut path = Vec::new();
+    s.keys()
+        .chain(r.keys().filter(|k| !s.contains_key(*k)))
+        .find(|k| {
+            path.clear();
+            path.push(k.as_str());
+            !agrees(s.get(*k), r.get(*k), &mut path, absent)
+        })
+        .cloned()
+}
+
+/// Whether the part at `path` agrees: present on both sides and equal, objects compared key
+/// by key (a stored part may be missing only where `absent` lists its path).
+fn agrees<'a>(
+    stored: Option<&'a Value>,
+    replayed: Option<&'a Value>,
+    path: &mut Vec<&'a str>,
+    absent: &[&[&str]],
+) -> bool {
     match (stored, replayed) {
-        (Value::Object(s), Value::Object(r)) => s
-            .iter()
-            .all(|(k, v)| r.get(k).is_some_and(|w| agrees(v, w))),
-        (Value::Array(s), Value::Array(r)) => {
-            s.len() == r.len() && s.iter().zip(r).all(|(v, w)| agrees(v, w))
+        (None, Some(_)) => absent.contains(&path.as_slice()),
+        (Some(Value::Object(s)), Some(Value::Object(r))) if !absent.is_empty() => {
+            s.keys().all(|k| r.contains_key(k))
+                && r.iter().all(|(k, w)| {
+                    path.push(k);
+                    let ok = agrees(s.get(k), Some(w), path, absent);
+                    path.pop();
+                    ok
+                })
         }
-        _ => stored == replayed,
+        (Some(v), Some(w)) => v == w,
+        _ => false,
     }
 }
 
-/// Reads and checks the save at `path`; never writes.
+/// Reads and checks the save at `path`; never writes, never panics. A file larger than
+/// [`MAX_BYTES`] is refused from its size, before it is read.
 pub fn load(path: &Path) -> Result<Saved, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError::Unreadable(e.to_string()))?;
+    let unreadable = |e: std::io::Error| LoadError::Unreadable(e.to_string());
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let size = file.metadata().map_err(unreadable)?.len();
+    if size > MAX_BYTES {
+        return Err(LoadError::TooLarge { bytes: size });
+    }
+    // The size read is capped too: a file may grow meanwhile, or have no size (a pipe).
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(LoadError::TooLarge {
+            bytes: bytes.len() as u64,
+        });
+    }
     let text = String::from_utf8(bytes).map_err(|_| LoadError::NotJson("it is not text".into()))?;
     from_json(&text)
 }
@@ -328,12 +479,20 @@ pub fn backup_path(path: &Path) -> PathBuf {
 
 /// First half of an atomic write: `text` in a temporary file beside `path`, flushed to disk.
 /// Until [`commit`] the old file at `path` is untouched (a crash here loses nothing).
+/// A write that fails half-way (a full disk) removes its temporary file.
 pub fn stage(path: &Path, text: &str) -> std::io::Result<PathBuf> {
     let tmp = temp_path(path);
-    let mut f = std::fs::File::create(&tmp)?;
-    f.write_all(text.as_bytes())?;
-    f.sync_all()?;
-    Ok(tmp)
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    });
+    match written {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
 }
 
 /// Second half: keeps the old file as the backup, then renames the staged file into place.
@@ -466,6 +625,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::Level;
     use crate::rules::Options;
 
     #[test]

@@ -360,20 +360,21 @@ fn a_bot_sees_no_hidden_card() {
 #[test]
 fn bots_only_games_end() {
     // Every level finishes a game (Hard on a small budget), with a result.
-    let mut g = Game::new(Options {
+    let g = Game::new(Options {
         players: 4,
         seed: 21,
         round_cap: Some(4),
         ..Options::default()
     })
     .unwrap();
-    let mut bots: Vec<Box<dyn Bot>> = vec![
+    let bots: Vec<Box<dyn Bot>> = vec![
         new_bot(Level::Easy, 1, Budget::Iterations(2)),
         new_bot(Level::Normal, 2, Budget::Iterations(2)),
         Box::new(small_hard(3, 3, 15)),
         new_bot(Level::Normal, 4, Budget::Iterations(2)),
     ];
-    play_game(&mut g, &mut bots).unwrap();
+    let (g, played) = play_game(g, bots);
+    assert!(played.unwrap() > 100);
     assert!(g.outcome.is_some());
 }
 
@@ -463,23 +464,29 @@ fn normal_bots_games_keep_every_invariant() {
     // Bots reach positions random play rarely does (titles, sieges, Kings); the engine's
     // invariants hold after every action of theirs too.
     for seed in 0..4u64 {
-        let mut g = Game::new(Options {
+        let g = Game::new(Options {
             players: 3 + (seed % 4) as u8,
             seed: 500 + seed,
             round_cap: Some(20),
             ..Options::default()
         })
         .unwrap();
-        let mut bots: Vec<Box<dyn Bot>> = (0..g.n())
+        let bots: Vec<Box<dyn Bot>> = (0..g.n())
             .map(|p| new_bot(Level::Normal, seed * 10 + p as u64, Budget::Iterations(1)))
             .collect();
-        while let Some(p) = g.to_act() {
-            fief::bots::bot_move(&mut g, p, bots[p as usize].as_mut()).unwrap();
-            if let Err(e) = fief::fuzz::check_invariants(&g) {
+        // Played through a session, as the app plays; the invariants are checked before
+        // every decision and at the end.
+        let mut s = fief::session::Session::bots_only(g, bots).unwrap();
+        let check = |g: &Game| {
+            if let Err(e) = fief::fuzz::check_invariants(g) {
                 panic!("seed {}: {e}", 500 + seed);
             }
-        }
-        assert!(g.outcome.is_some());
+            false
+        };
+        let end = s.play(1_000_000, check).unwrap();
+        assert_eq!(end, fief::session::Played::Over);
+        check(s.game());
+        assert!(s.game().outcome.is_some());
     }
 }
 

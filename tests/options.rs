@@ -227,7 +227,7 @@ fn open_diplomacy_moves_any_sum_without_markers() {
 #[test]
 fn every_bot_level_plays_a_game_with_every_optional_rule() {
     for (level, seed) in [(Level::Easy, 2u64), (Level::Normal, 5), (Level::Hard, 9)] {
-        let mut g = Game::new(Options {
+        let g = Game::new(Options {
             seed,
             round_cap: Some(if level == Level::Hard { 3 } else { 15 }),
             relics: true,
@@ -239,19 +239,14 @@ fn every_bot_level_plays_a_game_with_every_optional_rule() {
         })
         .unwrap();
         let budget = Budget::Iterations(if level == Level::Hard { 8 } else { 1 });
-        let mut bots: Vec<_> = (0..g.n())
+        let bots: Vec<_> = (0..g.n())
             .map(|i| new_bot(level, seed * 3 + i as u64, budget))
             .collect();
-        let never = AtomicBool::new(false);
-        let mut steps = 0;
-        while let Some(p) = g.to_act() {
-            let view = g.bot_view(p);
-            let a = bots[p as usize].choose(&view, &never).expect("a choice");
-            g.apply(p, a.clone())
-                .unwrap_or_else(|e| panic!("{level:?} chose {a:?}: {e}"));
-            steps += 1;
-            assert!(steps < 200_000);
-        }
-        assert!(g.outcome.is_some(), "{level:?}");
+        let mut s = fief::session::Session::bots_only(g, bots).unwrap();
+        let end = s
+            .play(200_000, |_| false)
+            .unwrap_or_else(|e| panic!("{level:?}: {e}"));
+        assert_eq!(end, fief::session::Played::Over, "{level:?}");
+        assert!(s.game().outcome.is_some(), "{level:?}");
     }
 }

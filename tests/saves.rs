@@ -326,9 +326,9 @@ fn a_save_of_format_1_is_migrated() {
     assert_eq!(s.seats, SEATS);
     assert_eq!(s.game.round, 2);
     assert_eq!(s.game.history.len(), 60);
-    // Saved again it is format 2 and loads the same.
+    // Saved again it is the current format and loads the same.
     let again = save::to_json(&s.seats, &s.game).unwrap();
-    assert!(again.contains("\"version\":2"));
+    assert!(again.contains(&format!("\"version\":{}", save::VERSION)));
     let s2 = save::from_json(&again).unwrap();
     assert_eq!(s2.migrated_from, None);
     assert_eq!(
@@ -360,4 +360,287 @@ fn the_store_lists_named_saves_newest_first() {
         ["Tuesday", "Monday"],
         "backups, temporary files and others left out"
     );
+}
+
+/// A save of the current format as a JSON value.
+fn value_of(g: &Game) -> Value {
+    serde_json::from_str(&save::to_json(&SEATS, g).unwrap()).unwrap()
+}
+
+fn from_value(v: &Value) -> Result<save::Saved, LoadError> {
+    save::from_json(&serde_json::to_string(v).unwrap())
+}
+
+/// The snapshot is compared whole: a part missing from it is damage, not a part to skip.
+#[test]
+fn a_snapshot_with_parts_missing_is_refused() {
+    let g = play(5, 400, |_| {});
+    let good = value_of(&g);
+    assert_eq!(good["version"], save::VERSION);
+    // The history cut and the snapshot emptied: once this loaded an earlier game silently.
+    let mut v = good.clone();
+    v["history"].as_array_mut().unwrap().truncate(100);
+    v["snapshot"] = serde_json::json!({});
+    assert!(matches!(from_value(&v), Err(LoadError::HistoryMismatch(_))));
+    // Any one part missing is named.
+    for key in good["snapshot"].as_object().unwrap().keys() {
+        let mut v = good.clone();
+        v["snapshot"].as_object_mut().unwrap().remove(key);
+        assert_eq!(
+            from_value(&v).err(),
+            Some(LoadError::HistoryMismatch(key.clone())),
+            "{key}"
+        );
+    }
+    // A part deeper down too, and a part that no game has.
+    let mut v = good.clone();
+    v["snapshot"]["players"][1]
+        .as_object_mut()
+        .unwrap()
+        .remove("money");
+    assert_eq!(
+        from_value(&v).err(),
+        Some(LoadError::HistoryMismatch("players".into()))
+    );
+    let mut v = good.clone();
+    v["snapshot"]["treasure"] = 7.into();
+    assert_eq!(
+        from_value(&v).err(),
+        Some(LoadError::HistoryMismatch("treasure".into()))
+    );
+    let mut v = good.clone();
+    v["snapshot"] = serde_json::json!([]);
+    assert!(matches!(from_value(&v), Err(LoadError::Damaged(_))));
+}
+
+/// Saves of format 2 may have been written before the parts listed in
+/// `save::ADDED_AFTER_FORMAT_2` existed: those alone may be missing from their snapshot.
+#[test]
+fn a_save_of_format_2_may_lack_only_the_parts_added_since() {
+    let g = play(6, 400, |_| {});
+    let mut old = value_of(&g);
+    old["version"] = 2.into();
+    for path in save::ADDED_AFTER_FORMAT_2 {
+        let (last, init) = path.split_last().unwrap();
+        let mut at = &mut old["snapshot"];
+        for p in init {
+            at = &mut at[*p];
+        }
+        if let Some(o) = at.as_object_mut() {
+            o.remove(*last);
+        }
+    }
+    assert!(old["snapshot"].get("relics").is_none());
+    assert!(old["snapshot"]["options"].get("fog_of_war").is_none());
+    let s = from_value(&old).unwrap();
+    assert_eq!(s.migrated_from, Some(2));
+    assert_eq!(s.game.history.len(), g.history.len());
+    // The same snapshot is damage in format 3.
+    let mut v = old.clone();
+    v["version"] = save::VERSION.into();
+    assert!(matches!(from_value(&v), Err(LoadError::HistoryMismatch(_))));
+    // In format 2 any other part is still required, and compared.
+    for key in ["round", "players", "options", "rng"] {
+        let mut v = old.clone();
+        v["snapshot"].as_object_mut().unwrap().remove(key);
+        assert_eq!(
+            from_value(&v).err(),
+            Some(LoadError::HistoryMismatch(key.into())),
+            "{key}"
+        );
+    }
+    let mut v = old.clone();
+    v["snapshot"]["options"]
+        .as_object_mut()
+        .unwrap()
+        .remove("seed");
+    assert_eq!(
+        from_value(&v).err(),
+        Some(LoadError::HistoryMismatch("options".into()))
+    );
+    let mut v = old.clone();
+    v["snapshot"]["round"] = 9.into();
+    assert_eq!(
+        from_value(&v).err(),
+        Some(LoadError::HistoryMismatch("round".into()))
+    );
+}
+
+/// The example: one digit of a history action changed, a Village out of the board.
+#[test]
+fn an_id_out_of_range_in_the_history_is_refused_with_the_action_named() {
+    let g = play(5, 60, |_| {});
+    let mut v = value_of(&g);
+    let first = v["history"][0][1].clone();
+    assert!(first.get("ChooseStart").is_some(), "{first}");
+    v["history"][0][1] = serde_json::json!({ "ChooseStart": 53 });
+    match from_value(&v) {
+        Err(LoadError::HistoryRefused { index: 0, reason }) => {
+            assert!(reason.contains("start village#53"), "{reason}");
+            assert!(reason.contains("not on the board"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A Lord, a player, a card out of range, wherever the action would be taken.
+    for (action, words) in [
+        (serde_json::json!({ "Nominate": 18 }), "lord#18"),
+        (
+            serde_json::json!({ "OfferDeniers": { "to": 4, "amount": 1 } }),
+            "player#4",
+        ),
+        (
+            serde_json::json!({ "Discard": { "Lord": 200 } }),
+            "lord:#200",
+        ),
+        (serde_json::json!({ "PlayHarvest": 255 }), "harvest 256"),
+        (serde_json::json!({ "JoinSide": 2 }), "side #2"),
+        (
+            serde_json::json!({ "Move": {
+                "lords": vec![0; 10_000], "to": 0, "maa": 0, "knights": 0,
+                "captives": [], "how": "Normal"
+            } }),
+            "more Lords than there are",
+        ),
+    ] {
+        let mut v = value_of(&g);
+        v["history"][3][1] = action.clone();
+        match from_value(&v) {
+            Err(LoadError::HistoryRefused { index: 3, reason }) => {
+                assert!(reason.contains(words), "{action}: {reason}");
+                assert!(reason.len() < 300, "{reason}");
+            }
+            other => panic!("{action}: {other:?}"),
+        }
+    }
+}
+
+/// Limits are checked before the heavy work: the size, names, seats and the history length.
+#[test]
+fn files_beyond_the_limits_are_refused_quickly() {
+    let g = play(5, 100, |_| {});
+    let good = value_of(&g);
+    let dir = Scratch::new("limits");
+    // A byte-order mark in front is accepted.
+    let text = save::to_json(&SEATS, &g).unwrap();
+    let path = dir.0.join("bom.fief");
+    std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+    assert_eq!(save::load(&path).unwrap().game.history, g.history);
+    // A huge file is refused from its size, without being read (this one is sparse).
+    let path = dir.0.join("huge.fief");
+    let f = std::fs::File::create(&path).unwrap();
+    f.set_len(save::MAX_BYTES + 1).unwrap();
+    drop(f);
+    let err = save::load(&path).unwrap_err();
+    assert_eq!(
+        err,
+        LoadError::TooLarge {
+            bytes: save::MAX_BYTES + 1
+        }
+    );
+    assert!(err.to_string().contains("too large"), "{err}");
+    let padded = format!("{text}{}", " ".repeat(save::MAX_BYTES as usize));
+    assert!(matches!(
+        save::from_json(&padded),
+        Err(LoadError::TooLarge { .. })
+    ));
+    // Four million characters of names: refused at once (it took 14 s and 3.3 GB).
+    let started = std::time::Instant::now();
+    let mut v = good.clone();
+    v["options"]["names"] = serde_json::json!(vec!["x".repeat(1_000_000); 4]);
+    match from_value(&v) {
+        Err(LoadError::Damaged(why)) => assert!(why.contains("name"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let mut v = good.clone();
+    v["options"]["names"] = serde_json::json!(["é".repeat(save::MAX_NAME_CHARS + 1)]);
+    assert!(matches!(from_value(&v), Err(LoadError::Damaged(_))));
+    let mut v = good.clone();
+    v["options"]["names"] = serde_json::json!(["é".repeat(save::MAX_NAME_CHARS)]);
+    assert!(matches!(from_value(&v), Err(LoadError::HistoryMismatch(_))));
+    // Seats and players beyond the game's six.
+    let mut v = good.clone();
+    v["seats"] = serde_json::json!(vec!["Human"; 7]);
+    v["options"]["players"] = 7.into();
+    assert!(matches!(from_value(&v), Err(LoadError::Damaged(_))));
+    let mut v = good.clone();
+    v["options"]["players"] = 255.into();
+    assert!(matches!(from_value(&v), Err(LoadError::Damaged(_))));
+    // A history longer than any game.
+    let mut v = good.clone();
+    v["history"] = serde_json::json!(vec![serde_json::json!([0, "Pass"]); save::MAX_HISTORY + 1]);
+    match from_value(&v) {
+        Err(LoadError::Damaged(why)) => assert!(why.contains("history"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        started.elapsed().as_secs() < 10,
+        "took {:?}",
+        started.elapsed()
+    );
+}
+
+/// `fief-cli load FILE` prints a save's summary, or the refusal in words (exit 1); a usage
+/// error exits 2.
+#[test]
+fn the_cli_checks_a_save() {
+    let cli = env!("CARGO_BIN_EXE_fief-cli");
+    let dir = Scratch::new("cli");
+    let g = play(5, 300, |_| {});
+    let good = dir.0.join("good.fief");
+    save::write_atomic(&good, &save::to_json(&SEATS, &g).unwrap()).unwrap();
+    let run = |args: &[&std::ffi::OsStr]| {
+        let out = std::process::Command::new(cli).args(args).output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let load = std::ffi::OsStr::new("load");
+    let (code, out, _) = run(&[load, good.as_os_str()]);
+    assert_eq!(code, Some(0), "{out}");
+    for words in [
+        "players: 4",
+        "human",
+        "bot (normal)",
+        &format!("round: {}", g.round),
+        &format!("actions played: {}", g.history.len()),
+        "game over: no",
+    ] {
+        assert!(out.contains(words), "{words}: {out}");
+    }
+    // Format 1 is migrated.
+    let old = dir.0.join("old.fief");
+    std::fs::write(&old, include_str!("fixtures/save-v1.fief")).unwrap();
+    let (code, out, _) = run(&[load, old.as_os_str()]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("format: 1, migrated"), "{out}");
+    // A damaged save: refused in words, and left as it was.
+    let text = save::to_json(&SEATS, &g).unwrap();
+    let damaged = dir.0.join("damaged.fief");
+    let bytes = edit(&text, |v| {
+        v["history"][0][1] = serde_json::json!({ "ChooseStart": 53 })
+    });
+    std::fs::write(&damaged, &bytes).unwrap();
+    let (code, out, err) = run(&[load, damaged.as_os_str()]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(err.contains("is refused"), "{err}");
+    assert!(err.contains("action 1"), "{err}");
+    assert!(err.contains("village#53"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(std::fs::read_to_string(&damaged).unwrap(), bytes);
+    let cut = dir.0.join("cut.fief");
+    std::fs::write(&cut, &text[..text.len() / 2]).unwrap();
+    let (code, _, err) = run(&[load, cut.as_os_str()]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("cut off"), "{err}");
+    let (code, _, err) = run(&[load, dir.0.join("missing.fief").as_os_str()]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("could not be read"), "{err}");
+    // Usage errors.
+    let (code, _, err) = run(&[load]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("fief-cli load FILE"), "{err}");
+    let (code, _, _) = run(&[load, good.as_os_str(), good.as_os_str()]);
+    assert_eq!(code, Some(2));
 }

@@ -1,10 +1,11 @@
 //! `fief-cli`: the headless front end.
 //!
-//! fief-cli play --players N --seed S [--round-cap R] [--json]
+//! fief-cli play --players N --seed S [--round-cap R] [--json] [--save FILE]
 //! fief-cli scenario FILE.json
 //! fief-cli fuzz --games N --seed S [--round-cap R] [--all-options]
 //! fief-cli arena --players N --bots L,L,... --games N --seed S [--round-cap R] [--hard-ms M]
 //! fief-cli bench [--seconds S] [--hard-ms M]
+//! fief-cli load FILE
 
 use fief::rules::rng::Rng;
 use fief::rules::{Game, Options};
@@ -12,9 +13,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  fief-cli play --players N --seed S [--round-cap R] [--json]
-      plays a whole game with random legal choices for every seat and prints the log and
-      the result; the same seed prints the same game (round cap: 30 unless given, 0 = none)
+  fief-cli play --players N --seed S [--round-cap R] [--json] [--save FILE]
+      plays a whole game with random legal choices for every seat (Easy bots) and prints the
+      log and the result; the same seed prints the same game (round cap: 30 unless given,
+      0 = none); --save writes the finished game as the app's save
   fief-cli scenario FILE.json
       loads a scenario (docs/scenarios.md), applies its script and prints the state as JSON;
       exits 1 when an action is refused or an expectation fails
@@ -30,7 +32,11 @@ const USAGE: &str = "usage:
   fief-cli bench [--seconds S] [--hard-ms M]
       measures the engine and the bots and prints the figures: actions applied per second,
       random games per minute, state clone time, legal-action enumeration time and the Hard
-      bot's playouts per second (each measurement runs about S seconds, 3 unless given)";
+      bot's playouts per second (each measurement runs about S seconds, 3 unless given)
+  fief-cli load FILE
+      checks a saved game as the app loads it and prints its summary (players and seats,
+      round, phase, actions played, whether it is over, the format it was migrated from);
+      exits 1, saying why, when the file is refused";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,6 +46,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz(&args[1..]),
         Some("arena") => arena(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("load") => load(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -80,7 +87,7 @@ fn play(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut game = match Game::new(Options {
+    let game = match Game::new(Options {
         players,
         seed,
         round_cap,
@@ -92,8 +99,24 @@ fn play(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // The random players draw from their own seeded generator, never from the game's.
-    let mut chooser = Rng::new(seed ^ 0x5EED_CAFE);
+    // Every seat is an Easy bot (random legal choices) with its own seeded generator, never
+    // the game's; the game is played through a session, as the app plays it.
+    let bots = (0..game.n())
+        .map(|p| {
+            fief::bots::new_bot(
+                fief::bots::Level::Easy,
+                fief::session::bot_seed(seed ^ 0x5EED_CAFE, p),
+                fief::bots::Budget::Iterations(1),
+            )
+        })
+        .collect();
+    let mut session = match fief::session::Session::bots_only(game, bots) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("fief-cli: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let mut printed = 0;
     let mut print_new = |g: &Game| {
         let mut out = std::io::stdout().lock();
@@ -104,28 +127,28 @@ fn play(args: &[String]) -> ExitCode {
             }
         }
         printed = g.log.len();
+        false
     };
-    while let Some(p) = game.to_act() {
-        let legal = game.legal_actions(p);
-        if legal.is_empty() {
-            eprintln!(
-                "fief-cli: dead end: {} must act but has no legal action",
-                game.name(p)
-            );
-            return ExitCode::FAILURE;
-        }
-        let a = legal[chooser.below(legal.len() as u32) as usize].clone();
-        if let Err(e) = game.apply(p, a) {
-            eprintln!("fief-cli: engine refused its own legal action: {e}");
-            return ExitCode::FAILURE;
-        }
-        print_new(&game);
+    let played = session.play(5_000_000, &mut print_new);
+    let game = session.game();
+    print_new(game);
+    if let Err(e) = played {
+        eprintln!("fief-cli: {e}");
+        return ExitCode::FAILURE;
     }
-    print_new(&game);
+    if let Some(file) = text_flag(args, "--save") {
+        let written = fief::save::to_json(session.seats(), game).and_then(|text| {
+            fief::save::write_atomic(std::path::Path::new(file), &text).map_err(|e| e.to_string())
+        });
+        if let Err(e) = written {
+            eprintln!("fief-cli: the game could not be saved to {file}: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     if args.iter().any(|a| a == "--json") {
         println!(
             "{}",
-            serde_json::to_string_pretty(&fief::scenario::summary(&game)).unwrap_or_default()
+            serde_json::to_string_pretty(&fief::scenario::summary(game)).unwrap_or_default()
         );
     }
     match &game.outcome {
@@ -448,5 +471,72 @@ fn bench(args: &[String]) -> ExitCode {
         "  time a decision:        {:>8.3} s",
         thinking / decisions.max(1) as f64
     );
+    ExitCode::SUCCESS
+}
+
+/// `fief-cli load FILE`: the app's checks on a save, and its summary or the refusal in words.
+fn load(args: &[String]) -> ExitCode {
+    let [file] = args else {
+        eprintln!("fief-cli: load needs one FILE\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let path = std::path::Path::new(file);
+    let saved = match fief::save::load(path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("fief-cli: {file} is refused: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let g = &saved.game;
+    let mut text = format!("{file}: a saved game of Fief\n");
+    match saved.migrated_from {
+        Some(v) => {
+            text += &format!(
+                "format: {v}, migrated to {} on loading\n",
+                fief::save::VERSION
+            )
+        }
+        None => text += &format!("format: {}\n", fief::save::VERSION),
+    }
+    if saved.saved_at > 0 {
+        text += &format!("saved at: {} (seconds since 1970)\n", saved.saved_at);
+    }
+    text += &format!("players: {}\n", g.n());
+    for p in 0..g.n() {
+        let seat = match saved.seats.get(p as usize) {
+            Some(fief::save::Seat::Human) => "human".to_string(),
+            Some(fief::save::Seat::Bot(level)) => format!("bot ({})", level.name()),
+            None => "?".to_string(),
+        };
+        let colour = fief::rules::COLOURS[g.options.colour(p)];
+        let who = match g
+            .options
+            .names
+            .get(p as usize)
+            .filter(|n| !n.trim().is_empty())
+        {
+            Some(name) => format!("{name} ({colour})"),
+            None => colour.to_string(),
+        };
+        text += &format!("  seat {}: {who}, {seat}\n", p + 1);
+    }
+    let phase = format!("{:?}", g.phase);
+    let phase = phase.split([' ', '{', '(']).next().unwrap_or_default();
+    text += &format!("round: {}\nphase: {phase}\n", g.round);
+    text += &format!("actions played: {}\n", g.history.len());
+    match &g.outcome {
+        Some(o) if o.winners.is_empty() => text += &format!("game over: a draw ({})\n", o.reason),
+        Some(o) => {
+            let names: Vec<String> = o.winners.iter().map(|&p| g.name(p)).collect();
+            text += &format!("game over: won by {} ({})\n", names.join(" and "), o.reason);
+        }
+        None => {
+            let to_act = g.to_act().map(|p| g.name(p)).unwrap_or_default();
+            text += &format!("game over: no; {to_act} decides next\n");
+        }
+    }
+    // A closed pipe is no reason to panic.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
     ExitCode::SUCCESS
 }

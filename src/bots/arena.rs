@@ -51,7 +51,7 @@ pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
         actions: 0,
         error: None,
     };
-    let mut g = match Game::new(Options {
+    let g = match Game::new(Options {
         players: cfg.players,
         seed,
         round_cap: Some(cfg.round_cap),
@@ -63,7 +63,7 @@ pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
             return result;
         }
     };
-    let mut bots: Vec<_> = seats
+    let bots: Vec<_> = seats
         .iter()
         .enumerate()
         .map(|(s, &l)| {
@@ -75,14 +75,21 @@ pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
         })
         .collect();
     // A bot that panics loses its game, not the whole arena: the failure is reported.
-    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        play_game(&mut g, &mut bots)
-    }));
-    match played {
-        Ok(Ok(n)) => result.actions = n,
-        Ok(Err(e)) => result.error = Some(e),
-        Err(_) => result.error = Some(format!("a bot panicked in round {}", g.round)),
-    }
+    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_game(g, bots)));
+    let g = match played {
+        Ok((g, Ok(n))) => {
+            result.actions = n;
+            g
+        }
+        Ok((g, Err(e))) => {
+            result.error = Some(e);
+            g
+        }
+        Err(_) => {
+            result.error = Some("the engine panicked".into());
+            return result;
+        }
+    };
     result.rounds = g.round;
     if let Some(o) = &g.outcome {
         result.winners = o.winners.clone();

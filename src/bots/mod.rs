@@ -105,18 +105,22 @@ pub fn bot_move(g: &mut Game, player: PlayerId, bot: &mut dyn Bot) -> Result<Act
     Ok(a)
 }
 
-/// Plays `g` to its end with `bots[p]` deciding for seat `p`; returns the number of actions.
-pub fn play_game(g: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<u64, String> {
-    let mut n = 0u64;
-    while let Some(p) = g.to_act() {
-        let bot = bots
-            .get_mut(p as usize)
-            .ok_or_else(|| format!("no bot for seat {p}"))?;
-        bot_move(g, p, bot.as_mut())?;
-        n += 1;
-        if n > 2_000_000 {
-            return Err("the game does not end".into());
-        }
-    }
-    Ok(n)
+/// Plays `g` to its end with `bots[p]` deciding for seat `p`, through a [`Session`] (the
+/// one play loop); gives the game back with the number of actions applied, or why it stopped.
+///
+/// [`Session`]: crate::session::Session
+pub fn play_game(g: Game, bots: Vec<Box<dyn Bot>>) -> (Game, Result<u64, String>) {
+    use crate::session::{Played, Session};
+    let fallback = g.clone_lean();
+    let mut s = match Session::bots_only(g, bots) {
+        Ok(s) => s,
+        Err(e) => return (fallback, Err(e)),
+    };
+    let result = match s.play(2_000_000, |_| false) {
+        Ok(Played::Over) => Ok(s.applied() as u64),
+        Ok(Played::Limit) => Err("the game does not end".into()),
+        Ok(Played::Stopped | Played::HumanTurn(_)) => Err("a seat has no bot".into()),
+        Err(e) => Err(e.to_string()),
+    };
+    (s.game().clone(), result)
 }

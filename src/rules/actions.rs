@@ -1,9 +1,10 @@
 //! Every choice a player can make, with a stable text notation used by scenario files,
 //! the command line and replays.
 
-use super::cards::{fold, lord_name, Card, LordId};
+use super::cards::{fold, lord_name, Card, LordId, LORDS};
 use super::state::{Game, MoveHow, MoveOrder, PlayerId};
-use crate::map::{BishopricId, FiefId, VillageId};
+use super::{refuse, RuleError};
+use crate::map::{BishopricId, FiefId, VillageId, BISHOPRIC_COUNT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -224,7 +225,73 @@ pub enum PassageUse {
 }
 
 fn lord_key(l: LordId) -> String {
-    fold(lord_name(l))
+    if (l as usize) < LORDS.len() {
+        fold(lord_name(l))
+    } else {
+        format!("lord#{l}")
+    }
+}
+
+/// The kind of id an action names that is out of range (see [`Action::ids_in_range`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BadId {
+    Village,
+    Lord,
+    Player,
+    Card,
+    Fief,
+    Bishopric,
+    /// A list of Lords longer than the Lords there are.
+    TooManyLords,
+    /// A battle side other than 0 (attack) and 1 (defence).
+    Side,
+}
+
+/// Range checks of one id each: `Some(kind)` when it is out of range. Plain comparisons, no
+/// allocation (they run on every `Game::check`, which bots call constantly).
+struct Ids<'a>(&'a Game);
+
+impl Ids<'_> {
+    fn village(&self, v: VillageId) -> Option<BadId> {
+        ((v as usize) >= self.0.map.villages.len()).then_some(BadId::Village)
+    }
+    fn lord(&self, l: LordId) -> Option<BadId> {
+        ((l as usize) >= LORDS.len()).then_some(BadId::Lord)
+    }
+    fn lords(&self, ls: &[LordId]) -> Option<BadId> {
+        if ls.len() > LORDS.len() {
+            return Some(BadId::TooManyLords);
+        }
+        ls.iter().find_map(|&l| self.lord(l))
+    }
+    fn player(&self, p: PlayerId) -> Option<BadId> {
+        ((p as usize) >= self.0.players.len()).then_some(BadId::Player)
+    }
+    fn fief(&self, f: FiefId) -> Option<BadId> {
+        ((f as usize) >= self.0.map.fiefs.len()).then_some(BadId::Fief)
+    }
+    fn bishopric(&self, b: BishopricId) -> Option<BadId> {
+        ((b as usize) >= BISHOPRIC_COUNT.min(self.0.map.bishoprics.len()))
+            .then_some(BadId::Bishopric)
+    }
+    fn card(&self, c: Card) -> Option<BadId> {
+        match c {
+            Card::Lord(l) => self.lord(l).map(|_| BadId::Card),
+            Card::Cardinal
+            | Card::Darc
+            | Card::Harvest
+            | Card::GoodWeather
+            | Card::Taxes
+            | Card::Uprising
+            | Card::SecretPassage
+            | Card::Assassination
+            | Card::Justice
+            | Card::Ambush
+            | Card::HeavyRain
+            | Card::Famine
+            | Card::Plague => None,
+        }
+    }
 }
 
 fn lords_key(ls: &[LordId]) -> String {
@@ -244,6 +311,199 @@ pub fn find_player(g: &Game, s: &str) -> Option<PlayerId> {
 }
 
 impl Action {
+    /// The first id this action names that is out of range in `g`: a Village, Lord, player,
+    /// card, Fief or Bishopric that does not exist, a list of more Lords than there are, a
+    /// battle side that is neither attack nor defence. Relics and the other enums are checked
+    /// by their type. Exhaustive over the actions (no catch-all), so that a new action cannot
+    /// forget its ids.
+    pub fn bad_id(&self, g: &Game) -> Option<BadId> {
+        let ids = Ids(g);
+        let opt_lord = |l: &Option<LordId>| l.and_then(|l| ids.lord(l));
+        match self {
+            Action::ChooseStart(v)
+            | Action::PlaceLord(v)
+            | Action::BuyMaa(v)
+            | Action::BuyKnight(v)
+            | Action::BuyMill(v)
+            | Action::BuyStronghold(v)
+            | Action::DeclareSiege(v)
+            | Action::EndSiege(v)
+            | Action::Pillage(v) => ids.village(*v),
+            Action::ProposeMarriage { groom, bride } => ids.lord(*groom).or(ids.lord(*bride)),
+            Action::Nominate(l)
+            | Action::ChooseHeir(l)
+            | Action::PlayCardinal { lord: l }
+            | Action::PlayDarc { lady: l }
+            | Action::BuyCardinal { lord: l }
+            | Action::PlayJustice(l)
+            | Action::PlayAmbush(l)
+            | Action::Excommunicate(l)
+            | Action::LiftExcommunication(l)
+            | Action::RequestAnnulment(l)
+            | Action::TakeRelic { lord: l, relic: _ } => ids.lord(*l),
+            Action::Vote { for_lord, decoy } => opt_lord(for_lord).or(opt_lord(decoy)),
+            Action::Discard(c) => ids.card(*c),
+            Action::PlayLord {
+                lord,
+                village,
+                crown_prince: _,
+            } => ids.lord(*lord).or(ids.village(*village)),
+            Action::PlayHarvest(b) | Action::PlayGoodWeather(b) => ids.bishopric(*b),
+            Action::PlayTallage { lord, fief } => ids.lord(*lord).or(ids.fief(*fief)),
+            Action::PlayTithe { lord, bishopric } => {
+                ids.lord(*lord).or(bishopric.and_then(|b| ids.bishopric(b)))
+            }
+            Action::BuyTitle { fief, lord, city } => {
+                ids.fief(*fief).or(ids.lord(*lord)).or(ids.village(*city))
+            }
+            Action::GrantTitle {
+                fief,
+                lord,
+                city,
+                price: _,
+                village,
+            } => ids
+                .fief(*fief)
+                .or(ids.lord(*lord))
+                .or(ids.village(*city))
+                .or(village.and_then(|v| ids.village(v))),
+            Action::PassTitle { fief, to } => ids.fief(*fief).or(ids.lord(*to)),
+            Action::Move(MoveOrder {
+                lords,
+                to,
+                maa: _,
+                knights: _,
+                captives,
+                how: _,
+            }) => ids
+                .lords(lords)
+                .or_else(|| ids.village(*to))
+                .or_else(|| ids.lords(captives)),
+            Action::DeclareBattle { village, against } => {
+                ids.village(*village).or(ids.player(*against))
+            }
+            Action::JoinSide(side) => side.filter(|&s| s > 1).map(|_| BadId::Side),
+            Action::Casualty(c) => match c {
+                Casualty::Maa(p) | Casualty::Knight(p) => ids.player(*p),
+                Casualty::Lord(l) => ids.lord(*l),
+            },
+            Action::OfferRelic { relic: _, to, lord } => ids.player(*to).or(ids.lord(*lord)),
+            Action::RelicRoll {
+                relic: _,
+                bishopric,
+            } => ids.bishopric(*bishopric),
+            Action::PlayUprising { village, first } => {
+                ids.village(*village).or(first.and_then(|p| ids.player(p)))
+            }
+            Action::SecretPassage(u) => match u {
+                PassageUse::Battle | PassageUse::Uprising | PassageUse::Cancel => None,
+                PassageUse::Escape(ls) => ids.lords(ls),
+            },
+            Action::PlayAssassination { target, sponsor } => {
+                ids.lord(*target).or(ids.lord(*sponsor))
+            }
+            Action::OfferDeniers { to: p, amount: _ }
+            | Action::AskDeniers { from: p, amount: _ } => ids.player(*p),
+            Action::OfferCard { to, card } => ids.player(*to).or(ids.card(*card)),
+            Action::HandControl { village, to } => ids.village(*village).or(ids.player(*to)),
+            Action::EndMarriages
+            | Action::Accept
+            | Action::Refuse
+            | Action::NoCandidate
+            | Action::DrawFortune
+            | Action::DrawLord
+            | Action::EndDraw
+            | Action::PlagueLoss { knights: _ }
+            | Action::EndPlayCards
+            | Action::OfferRansom { amount: _ }
+            | Action::NoRansom
+            | Action::EndPurchase
+            | Action::EndMovement
+            | Action::Fight
+            | Action::EndBattle
+            | Action::Surrender
+            | Action::ProposeTruce
+            | Action::EndBattles
+            | Action::EndPillage
+            | Action::Pass
+            | Action::JoinUprising
+            | Action::TryStop { pay: _ } => None,
+        }
+    }
+
+    /// Refuses an action that names an id out of range (see [`Action::bad_id`]), naming the
+    /// action. `Game::check` calls it before any rule reads the action, so that no rule ever
+    /// indexes with an id from a file or a command line that it has not been checked.
+    pub fn ids_in_range(&self, g: &Game) -> Result<(), RuleError> {
+        let Some(bad) = self.bad_id(g) else {
+            return Ok(());
+        };
+        let mut action = self.notation(g);
+        // A list of ten thousand Lords from a file is not repeated whole in a message.
+        if let Some((cut, _)) = action.char_indices().nth(80) {
+            action.truncate(cut);
+            action.push('…');
+        }
+        match bad {
+            BadId::Village => refuse(
+                "",
+                msg!(
+                    "'{action}' names a Village that is not on the board",
+                    action = action
+                ),
+            ),
+            BadId::Lord => refuse(
+                "",
+                msg!(
+                    "'{action}' names a Lord who does not exist",
+                    action = action
+                ),
+            ),
+            BadId::Player => refuse(
+                "",
+                msg!(
+                    "'{action}' names a player who is not in the game",
+                    action = action
+                ),
+            ),
+            BadId::Card => refuse(
+                "",
+                msg!(
+                    "'{action}' names a card that does not exist",
+                    action = action
+                ),
+            ),
+            BadId::Fief => refuse(
+                "",
+                msg!(
+                    "'{action}' names a Fief that is not on the board",
+                    action = action
+                ),
+            ),
+            BadId::Bishopric => refuse(
+                "",
+                msg!(
+                    "'{action}' names a Bishopric that does not exist",
+                    action = action
+                ),
+            ),
+            BadId::TooManyLords => refuse(
+                "",
+                msg!(
+                    "'{action}' names more Lords than there are",
+                    action = action
+                ),
+            ),
+            BadId::Side => refuse(
+                "",
+                msg!(
+                    "'{action}' names a side that is neither attack nor defence",
+                    action = action
+                ),
+            ),
+        }
+    }
+
     /// The stable notation, e.g. `buy-maa st_medard` or `vote for=francois decoy=-`.
     pub fn notation(&self, g: &Game) -> String {
         let v = |v: &VillageId| {
@@ -261,7 +521,13 @@ impl Action {
                 .unwrap_or_else(|| format!("fief#{f}"))
         };
         let opt = |o: &Option<LordId>| o.map(lord_key).unwrap_or_else(|| "-".into());
-        let pk = |p: PlayerId| fold(&g.options.player_name(p));
+        let pk = |p: PlayerId| {
+            if p < g.n() {
+                fold(&g.options.player_name(p))
+            } else {
+                format!("player#{p}")
+            }
+        };
         match self {
             Action::ChooseStart(x) => format!("start {}", v(x)),
             Action::ProposeMarriage { groom, bride } => {
@@ -294,8 +560,8 @@ impl Action {
             ),
             Action::PlayCardinal { lord } => format!("play-cardinal {}", lord_key(*lord)),
             Action::PlayDarc { lady } => format!("play-darc {}", lord_key(*lady)),
-            Action::PlayHarvest(b) => format!("harvest {}", b + 1),
-            Action::PlayGoodWeather(b) => format!("good-weather {}", b + 1),
+            Action::PlayHarvest(b) => format!("harvest {}", *b as u16 + 1),
+            Action::PlayGoodWeather(b) => format!("good-weather {}", *b as u16 + 1),
             Action::PlayTallage { lord, fief } => {
                 format!("tallage {} {}", lord_key(*lord), f(fief))
             }
@@ -303,7 +569,7 @@ impl Action {
                 "tithe {} {}",
                 lord_key(*lord),
                 bishopric
-                    .map(|b| (b + 1).to_string())
+                    .map(|b| (b as u16 + 1).to_string())
                     .unwrap_or_else(|| "all".into())
             ),
             Action::EndPlayCards => "end-play".into(),
@@ -359,7 +625,8 @@ impl Action {
             }
             Action::JoinSide(side) => match side {
                 Some(0) => "side attack".into(),
-                Some(_) => "side defend".into(),
+                Some(1) => "side defend".into(),
+                Some(s) => format!("side #{s}"),
                 None => "side out".into(),
             },
             Action::Fight => "fight".into(),
@@ -382,7 +649,7 @@ impl Action {
                 format!("give-relic {} {} {}", relic.key(), pk(*to), lord_key(*lord))
             }
             Action::RelicRoll { relic, bishopric } => {
-                format!("relic-roll {} {}", relic.key(), bishopric + 1)
+                format!("relic-roll {} {}", relic.key(), *bishopric as u16 + 1)
             }
             Action::EndPillage => "end-pillage".into(),
             Action::Pass => "pass".into(),

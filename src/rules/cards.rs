@@ -116,7 +116,8 @@ impl Card {
     /// Short stable notation used in scenario files and action notation.
     pub fn key(self) -> String {
         match self {
-            Card::Lord(l) => format!("lord:{}", fold(lord_name(l))),
+            Card::Lord(l) if (l as usize) < LORDS.len() => format!("lord:{}", fold(lord_name(l))),
+            Card::Lord(l) => format!("lord:#{l}"),
             Card::Cardinal => "cardinal".into(),
             Card::Darc => "darc".into(),
             Card::Harvest => "harvest".into(),

@@ -74,7 +74,7 @@ pub mod state;
 mod victory;
 mod view;
 
-pub use actions::{Action, Casualty, PassageUse};
+pub use actions::{Action, BadId, Casualty, PassageUse};
 pub use cards::{Card, LordId, Sex};
 pub use elections::{Count, ElectionResult};
 pub use events::Event;
@@ -676,6 +676,9 @@ impl Game {
 
     /// Checks that `player` may take `action` now; the error names the rule that forbids it.
     pub fn check(&self, player: PlayerId, action: &Action) -> Result<(), RuleError> {
+        // Ids first: no rule below reads a Village, Lord, player, card, Fief or Bishopric
+        // that does not exist (actions come from files and command lines too).
+        action.ids_in_range(self)?;
         if self.is_over() {
             return refuse("7.0", "the game is over");
         }

@@ -1,7 +1,9 @@
 //! The main window: header bar (New Game, Undo, round and phase, primary menu), the map, the
 //! family boards, the card hand, the prompt bar and the log, battle and election pages.
-//! It owns the game; every change goes through `Game::apply`. Bots think on worker threads
-//! and their moves are shown at the pace chosen in Preferences; humans decide by clicks.
+//! The game itself lives in a GTK-free [`Session`] (seats, bots, undo, hotseat, autosave):
+//! this component only turns its state into widgets and clicks into its calls. Bots think on
+//! worker threads and their moves are shown at the pace chosen in Preferences; saves are
+//! loaded on worker threads too.
 
 use super::battle_panel::{BattleMsg, BattleOut, BattlePanel};
 use super::card_hand::{CardHand, HandMsg, HandOut};
@@ -18,20 +20,22 @@ use super::prompt_bar::{PromptBar, PromptData, PromptMsg, PromptOut};
 use super::rules_pane::{RulesMsg, RulesPane};
 use super::text;
 use super::{tr, trf};
-use fief::bots::{new_bot, Bot, Budget};
+use fief::bots::Budget;
 use fief::map::VillageId;
-use fief::rules::{Action, Game, Options, Phase, PlayerId, PromptKind, View};
-use fief::save::{LoadError, Saved, Seat, Store};
+use fief::rules::{Action, Game, Options, PlayerId, PromptKind, View};
+use fief::save::{LoadError, Saved, Store};
+use fief::session::{
+    worth_resuming, Answered, Autosave, BotAnswer, BotFailure, Next, Seat, Session, Settings,
+};
 use relm4::adw::prelude::*;
 use relm4::gtk::{gio, glib};
 use relm4::{
     adw, gtk, Component, ComponentController, ComponentParts, ComponentSender, Controller,
 };
+use std::cell::Cell;
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A message made on demand (menu actions and shortcuts).
 type MsgFn = fn() -> Msg;
@@ -43,7 +47,9 @@ pub struct AppInit {
     pub game: Game,
     pub seats: Vec<Seat>,
     pub prefs: Prefs,
-    /// Open the new-game dialog at once (a fresh start of the app).
+    /// A plain launch: the board waits, idle, while the app offers to resume the last game
+    /// or opens the new-game dialog. Otherwise (a scripted start) `game` is played at once,
+    /// without touching the player's autosave.
     pub ask_new_game: bool,
     /// How long the Hard bot thinks per decision.
     pub hard_budget: Budget,
@@ -99,10 +105,15 @@ impl AppInit {
 pub enum Msg {
     NewGame,
     StartGame(Box<NewGame>),
+    /// The new-game dialog closed.
+    NewGameClosed,
     Undo,
     Save,
     Load,
-    Loaded(Box<Result<Saved, LoadError>>),
+    /// The Save chooser's answer: the file to write (None: cancelled).
+    SaveTo(Option<PathBuf>),
+    /// The Load chooser's answer: the file to read (None: cancelled).
+    LoadFrom(Option<PathBuf>),
     /// The answer to "Resume your last game?".
     Resume(bool),
     /// The answer to "Attack?" for the decision `key`.
@@ -111,6 +122,12 @@ pub enum Msg {
     PrefsChanged(Box<Prefs>),
     /// Ctrl+Q: close the window (the game is autosaved).
     Quit,
+    /// The window is asked to close: the game is saved first, or the player asked.
+    CloseRequest,
+    /// "Quit anyway" after the game could not be saved.
+    ForceQuit,
+    /// The banner naming a failed save was dismissed.
+    DismissProblem,
     Rules,
     Shortcuts,
     About,
@@ -128,50 +145,48 @@ pub enum Msg {
     Answer(usize, bool),
     ShowPage(&'static str),
     EndDialog(bool),
-    /// The window is mapped; `true` opens the new-game dialog.
+    /// The window is mapped; `true` offers the last game or opens the new-game dialog.
     Shown(bool),
 }
 
-/// A bot's decision, back from its worker thread.
-pub struct BotDone {
-    generation: u64,
-    player: PlayerId,
-    action: Option<Action>,
-    bot: Box<dyn Bot>,
-    panicked: bool,
-}
-
-impl std::fmt::Debug for BotDone {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "BotDone({}, {:?})", self.player, self.action)
-    }
+/// What worker threads bring back.
+#[derive(Debug)]
+pub enum Cmd {
+    /// A bot's decision.
+    Bot(BotAnswer),
+    /// A save chosen in the Load dialog, read and checked.
+    Loaded(PathBuf, Box<Result<Saved, LoadError>>),
+    /// The autosave at launch, read and checked (None: there is none).
+    LastGame(Option<Box<Result<Saved, LoadError>>>),
 }
 
 pub struct App {
-    pub game: Game,
-    pub seats: Vec<Seat>,
-    bots: Vec<Option<Box<dyn Bot>>>,
+    /// The game being played.
+    pub session: Session,
     prefs: Prefs,
     prefs_path: Option<PathBuf>,
     prefs_problems: Vec<PrefsProblem>,
     store: Option<Store>,
-    /// The round and phase last autosaved.
-    autosaved: Option<(u16, std::mem::Discriminant<Phase>)>,
+    /// No game was started, resumed or loaded yet: the launch's board waits.
+    idle: bool,
+    /// The autosave found at launch could not be restored: it is set aside (renamed, its
+    /// bytes untouched) before a new game is autosaved.
+    unrestorable: bool,
     /// The autosaved game offered at launch, while the question is open.
     resumable: Option<Box<Saved>>,
+    /// The open file chooser (it must live as long as its dialog).
+    chooser: Option<gtk::FileChooserNative>,
+    /// A save chosen in the Load dialog is being read.
+    loading: bool,
+    /// A named save that failed, until dismissed.
+    save_failure: Option<String>,
+    /// The failure text the player dismissed (shown again only if it changes).
+    dismissed: Option<String>,
+    /// The window may close (the game was saved, or the player chose to quit anyway).
+    close_ok: Rc<Cell<bool>>,
     sender: ComponentSender<App>,
     hard_budget: Budget,
     selection: Selection,
-    /// Whose private information is on screen (None: nobody's, a spectator's view).
-    viewer: Option<PlayerId>,
-    /// The hotseat cover, asking for this player.
-    covered: Option<PlayerId>,
-    /// A bot is thinking for this game generation.
-    thinking: bool,
-    generation: u64,
-    cancel: Arc<AtomicBool>,
-    /// Snapshots before each of the current human's own decisions (see `Game::revealed_since`).
-    undo: Vec<(PlayerId, Game)>,
     status: String,
     /// The decision a dialog (yes/no, ballot) was last opened for.
     asked: Option<usize>,
@@ -180,13 +195,13 @@ pub struct App {
     shown: bool,
     /// Errors met by bots, for the tests and the status line.
     pub bot_errors: Vec<String>,
-    /// Actions applied in this game, counted for the tests.
-    pub applied: usize,
     window: adw::ApplicationWindow,
     title: adw::WindowTitle,
     undo_button: gtk::Button,
     cover: adw::StatusPage,
     cover_button: gtk::Button,
+    problem_bar: gtk::InfoBar,
+    problem_label: gtk::Label,
     toasts: adw::ToastOverlay,
     stack: gtk::Stack,
     map: Controller<MapCanvas>,
@@ -238,195 +253,160 @@ fn when(secs: u64) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-fn level_seed(seed: u64, p: PlayerId) -> u64 {
-    seed.wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407 ^ (p as u64 + 1))
-}
-
-fn make_bots(game: &Game, seats: &[Seat], budget: Budget) -> Vec<Option<Box<dyn Bot>>> {
-    seats
-        .iter()
-        .enumerate()
-        .map(|(p, s)| match s {
-            Seat::Human => None,
-            Seat::Bot(l) => Some(new_bot(
-                *l,
-                level_seed(game.options.seed, p as PlayerId),
-                budget,
-            )),
-        })
-        .collect()
+/// A bot's failure in the reader's words.
+fn bot_failure(g: &Game, f: &BotFailure) -> String {
+    match f {
+        BotFailure::NothingToDo(p) => trf(
+            "The bot of {p} found nothing to do.",
+            &[("p", &text::player(g, *p))],
+        ),
+        BotFailure::Panicked(p) => trf("The bot of {p} failed.", &[("p", &text::player(g, *p))]),
+        BotFailure::Illegal {
+            player,
+            action,
+            why,
+        } => trf(
+            "The bot of {p} chose an illegal action ({a}): {why}",
+            &[
+                ("p", &text::player(g, *player)),
+                ("a", action),
+                ("why", &text::rule_error(why)),
+            ],
+        ),
+    }
 }
 
 impl App {
-    fn humans(&self) -> Vec<PlayerId> {
-        (0..self.seats.len() as PlayerId)
-            .filter(|p| self.seats[*p as usize] == Seat::Human)
-            .collect()
+    fn game(&self) -> &Game {
+        self.session.game()
     }
 
-    fn is_human(&self, p: PlayerId) -> bool {
-        self.seats.get(p as usize) == Some(&Seat::Human)
+    /// The game goes on after a dialog closed (the launch's board stays idle).
+    fn play_on(&mut self) {
+        if !self.idle && self.resumable.is_none() && self.chooser.is_none() && !self.loading {
+            self.session.unpause();
+        }
     }
 
-    /// Replaces the game (new, loaded, or taken back by an undo in `undo`).
-    fn set_game(&mut self, game: Game, seats: Vec<Seat>) {
-        self.cancel.store(true, Ordering::Relaxed);
-        self.cancel = Arc::new(AtomicBool::new(false));
-        self.generation += 1;
-        self.thinking = false;
-        self.bots = make_bots(&game, &seats, self.hard_budget);
-        self.game = game;
-        self.seats = seats;
-        self.undo.clear();
+    fn settings(&self) -> Settings {
+        Settings {
+            hard_budget: self.hard_budget,
+            auto_pass: self.prefs.auto_pass,
+        }
+    }
+
+    /// Plays `game` from now on. A game the player started, resumed or loaded is autosaved
+    /// (`keep`); the launch's board and scripted starts are not.
+    fn set_session(&mut self, game: Game, seats: Vec<Seat>, keep: bool) -> bool {
+        let autosave = match (&self.store, keep) {
+            (Some(store), true) => {
+                if std::mem::take(&mut self.unrestorable) {
+                    // The file that could not be restored is kept under another name.
+                    match fief::session::set_aside_autosave(store) {
+                        Ok(Some(kept)) => self.toast(&trf(
+                            "Your last game, which could not be restored, was kept as {path}.",
+                            &[("path", &kept.display().to_string())],
+                        )),
+                        Ok(None) => {}
+                        Err(e) => {
+                            self.toast(&trf("The game will not be autosaved: {e}", &[("e", &e)]));
+                            self.unrestorable = true;
+                        }
+                    }
+                }
+                if self.unrestorable {
+                    Autosave::Off
+                } else {
+                    Autosave::To(store.clone())
+                }
+            }
+            _ => Autosave::Off,
+        };
+        match Session::new(game, seats, self.settings(), autosave) {
+            Ok(s) => self.session = s,
+            Err(e) => {
+                self.toast(&e);
+                return false;
+            }
+        }
+        self.idle = false;
         self.selection = Selection::None;
-        self.covered = None;
-        let humans = self.humans();
-        self.viewer = humans.first().copied();
         self.asked = None;
         self.ended_shown = false;
         self.status.clear();
-        self.applied = 0;
+        self.dismissed = None;
         self.map.emit(MapMsg::ZoomReset);
+        true
     }
 
-    /// Applies `action` for `player`, keeping the undo stack honest.
-    fn apply(&mut self, player: PlayerId, action: Action, by_human: bool, explicit: bool) -> bool {
-        // Only a human's decision may be taken back: a bot's move is applied without a copy.
-        let before = by_human.then(|| self.game.clone());
-        match self.game.apply(player, action) {
-            Ok(_) => {
-                self.applied += 1;
-                self.selection = Selection::None;
-                self.status.clear();
-                self.autosave_on_new_phase();
-                let Some(before) = before else {
-                    self.undo.clear();
-                    return true;
-                };
-                if self.game.revealed_since(&before) {
-                    self.undo.clear();
-                } else if explicit {
-                    if self.undo.last().is_some_and(|(p, _)| *p != player) {
-                        self.undo.clear();
-                    }
-                    self.undo.push((player, before));
-                }
-                true
-            }
-            Err(e) => {
-                self.status = text::rule_error(&e);
-                false
-            }
-        }
-    }
-
-    /// The human choices in the pool are offered only to the viewer whose decision it is.
-    fn human_turn(&self) -> Option<PlayerId> {
-        let p = self.game.to_act()?;
-        (self.is_human(p) && self.viewer == Some(p) && self.covered.is_none()).then_some(p)
-    }
-
-    /// Moves the game on after each change: automatic passes, the hotseat cover, bots, then
-    /// redraws every part of the window.
+    /// Moves the game on after each change (automatic passes, the hotseat cover, a bot set
+    /// thinking on a worker thread), then redraws every part of the window.
     fn advance(&mut self, sender: &ComponentSender<Self>) {
-        // Reaction windows in which a human can only pass are passed for him (Preferences).
-        let mut guard = 0;
-        while self.prefs.auto_pass && guard < 64 {
-            guard += 1;
-            let Some(pr) = self.game.prompt() else { break };
-            if !self.is_human(pr.player) || !matches!(pr.kind, PromptKind::Window { .. }) {
-                break;
-            }
-            let legal = self.game.legal_actions(pr.player);
-            if legal != [Action::Pass] {
-                break;
-            }
-            self.apply(pr.player, Action::Pass, true, false);
-        }
-        match self.game.prompt() {
-            Some(pr) if self.is_human(pr.player) => {
-                if self.humans().len() > 1 && self.viewer != Some(pr.player) {
-                    self.covered = Some(pr.player);
-                } else {
-                    self.viewer = Some(pr.player);
-                }
-            }
-            Some(pr) if !self.thinking => self.start_bot(pr.player, sender),
-            Some(_) => {}
-            None => {}
+        if let Next::Bot(request) = self.session.next_turn() {
+            let delay = self.prefs.pace.delay();
+            sender.spawn_oneshot_command(move || Cmd::Bot(request.run(delay)));
         }
         self.redraw(sender);
     }
 
-    fn start_bot(&mut self, p: PlayerId, sender: &ComponentSender<Self>) {
-        let Some(mut bot) = self.bots.get_mut(p as usize).and_then(|b| b.take()) else {
-            self.bot_errors.push(format!("no bot sits at seat {p}"));
-            return;
-        };
-        self.thinking = true;
-        let view = self.game.bot_view(p);
-        let cancel = self.cancel.clone();
-        let generation = self.generation;
-        let delay = self.prefs.pace.delay();
-        sender.spawn_oneshot_command(move || {
-            let start = Instant::now();
-            let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                bot.choose(&view, &cancel)
-            }));
-            while start.elapsed() < delay && !cancel.load(Ordering::Relaxed) {
-                std::thread::sleep((delay - start.elapsed()).min(Duration::from_millis(40)));
-            }
-            let panicked = got.is_err();
-            BotDone {
-                generation,
-                player: p,
-                action: got.ok().flatten(),
-                bot,
-                panicked,
-            }
-        });
-    }
-
     /// What the viewer sees now.
     fn frame(&self) -> (Rc<View>, Rc<Vec<Action>>) {
-        let viewer = if self.covered.is_some() {
-            None
-        } else {
-            self.viewer
-        };
-        let view = self.game.view(viewer);
-        let pool = match self.human_turn() {
+        let mut view = self.session.view();
+        if self.idle {
+            // The board at launch asks nobody anything: no game is being played.
+            view.prompt = None;
+        }
+        let pool = match self.session.human_turn() {
             Some(_) => view.legal.clone(),
             None => Vec::new(),
         };
         (Rc::new(view), Rc::new(pool))
     }
 
+    /// The failed save to show in the banner, if any.
+    fn problem(&self) -> Option<String> {
+        self.save_failure.clone().or_else(|| {
+            self.session.autosave_problem().map(|p| {
+                trf(
+                    "Your game could not be autosaved to {path}: {why}",
+                    &[("path", &p.path.display().to_string()), ("why", &p.reason)],
+                )
+            })
+        })
+    }
+
     fn redraw(&mut self, sender: &ComponentSender<Self>) {
         let (view, pool) = self.frame();
         let g = &view.state;
+        let game = self.session.game();
         // Header: round and phase.
-        self.title.set_subtitle(&if self.game.round == 0 {
-            text::phase(&self.game)
+        self.title.set_subtitle(&if self.idle {
+            String::new()
+        } else if game.round == 0 {
+            text::phase(game)
         } else {
             trf(
                 "Round {n} — {phase}",
                 &[
-                    ("n", &self.game.round.to_string()),
-                    ("phase", &text::phase(&self.game)),
+                    ("n", &game.round.to_string()),
+                    ("phase", &text::phase(game)),
                 ],
             )
         });
-        self.undo_button.set_sensitive(
-            self.undo
-                .last()
-                .is_some_and(|(p, _)| Some(*p) == self.viewer && self.covered.is_none()),
-        );
+        self.undo_button.set_sensitive(self.session.can_undo());
+        // A failed save stays on screen until dismissed.
+        match self.problem() {
+            Some(p) if self.dismissed.as_ref() != Some(&p) => {
+                self.problem_label.set_text(&p);
+                self.problem_bar.set_revealed(true);
+                self.problem_bar.set_visible(true);
+            }
+            _ => self.problem_bar.set_visible(false),
+        }
         // Hotseat cover.
-        match self.covered {
+        match self.session.covered() {
             Some(p) => {
-                let name = text::player(&self.game, p);
+                let name = text::player(game, p);
                 self.cover
                     .set_title(&trf("Pass the screen to {p}", &[("p", &name)]));
                 self.cover.set_description(Some(&trf(
@@ -439,7 +419,7 @@ impl App {
             }
             None => self.cover.set_visible(false),
         }
-        let seats = Rc::new(self.seats.clone());
+        let seats = Rc::new(self.session.seats().to_vec());
         let highlights = choices::highlights(g, &pool, &self.selection);
         let selected = match self.selection {
             Selection::Village(v) | Selection::CardAt(_, v) | Selection::MoveTo(v, _) => Some(v),
@@ -456,20 +436,23 @@ impl App {
             view: view.clone(),
             pool: pool.clone(),
             selected: card,
-            hidden: self.covered.is_some() || self.viewer.is_none(),
+            hidden: self.session.viewer().is_none(),
         });
         let mut status = self.status.clone();
         if status.is_empty() {
-            if let Some(p) = self.game.to_act() {
-                if !self.is_human(p) {
+            if self.idle {
+                status = tr("No game in progress: start a new one (Ctrl+N) or load one (Ctrl+O).");
+            } else if self.loading {
+                status = tr("Loading the game…");
+            } else if self.session.is_paused() {
+                status = tr("The game waits while the dialog is open.");
+            } else if let Some(p) = game.to_act() {
+                if let Some(Seat::Bot(level)) = self.session.seat(p) {
                     status = trf(
                         "{p} ({kind}) is thinking…",
                         &[
-                            ("p", &text::player(&self.game, p)),
-                            (
-                                "kind",
-                                &super::family_board::seat_label(self.seats[p as usize]),
-                            ),
+                            ("p", &text::player(game, p)),
+                            ("kind", &super::family_board::seat_label(Seat::Bot(level))),
                         ],
                     );
                 }
@@ -480,7 +463,7 @@ impl App {
             pool: pool.clone(),
             selection: self.selection.clone(),
             status,
-            covered: self.covered.is_some(),
+            covered: self.session.covered().is_some(),
         }));
         self.log.emit(LogMsg::Show(view.clone()));
         self.battle.emit(BattleMsg::Show(view.clone()));
@@ -494,12 +477,12 @@ impl App {
         if !self.shown {
             return;
         }
-        if self.game.is_over() && !self.ended_shown {
+        if self.game().is_over() && !self.ended_shown {
             self.ended_shown = true;
             self.end_dialog(sender);
             return;
         }
-        let key = self.game.history.len();
+        let key = self.game().history.len();
         if !pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
             self.ballot.emit(BallotMsg::Close);
         }
@@ -544,7 +527,7 @@ impl App {
     }
 
     fn end_dialog(&self, sender: &ComponentSender<Self>) {
-        let g = &self.game;
+        let g = self.game();
         let Some(o) = &g.outcome else { return };
         let names: Vec<String> = o.winners.iter().map(|w| text::player(g, *w)).collect();
         let heading = match names.len() {
@@ -618,27 +601,38 @@ impl App {
 
     /// A click on the map, through the pure rules of `choices`.
     fn clicked(&mut self, v: Option<VillageId>) {
-        let (Some(v), Some(p)) = (v, self.human_turn()) else {
+        let (Some(v), Some(p)) = (v, self.session.human_turn()) else {
             self.selection = Selection::None;
             return;
         };
         // The acting player's legal actions, as the prompt bar and the map were given them.
-        let pool = self.game.legal_actions(p);
-        match choices::click(&self.game, &pool, &self.selection, v) {
+        let pool = self.game().legal_actions(p);
+        match choices::click(self.game(), &pool, &self.selection, v) {
             Click::Apply(a) => self.decide(p, a),
             Click::Select(s) => self.selection = s,
             Click::Ignore => {
                 self.status = trf(
                     "Nothing to do at {v} now.",
-                    &[("v", &text::village(&self.game, v))],
+                    &[("v", &text::village(self.game(), v))],
                 );
             }
         }
     }
 
     fn choose(&mut self, a: Action) {
-        if let Some(p) = self.human_turn() {
+        if let Some(p) = self.session.human_turn() {
             self.decide(p, a);
+        }
+    }
+
+    /// Applies a human's decision through the session; a refusal is shown with its reason.
+    fn apply(&mut self, p: PlayerId, a: Action) {
+        match self.session.decide(p, a) {
+            Ok(()) => {
+                self.selection = Selection::None;
+                self.status.clear();
+            }
+            Err(e) => self.status = text::rule_error(&e),
         }
     }
 
@@ -646,14 +640,14 @@ impl App {
     fn decide(&mut self, p: PlayerId, a: Action) {
         let attack = matches!(a, Action::DeclareBattle { .. } | Action::DeclareSiege(_));
         if !(attack && self.prefs.confirm_attack && self.shown) {
-            self.apply(p, a, true, true);
+            self.apply(p, a);
             return;
         }
-        let key = self.game.history.len();
+        let key = self.game().history.len();
         let d = adw::MessageDialog::new(
             Some(&self.window),
             Some(&tr("Start a battle?")),
-            Some(&text::action(&self.game, &a)),
+            Some(&text::action(self.game(), &a)),
         );
         d.add_response("cancel", &tr("Cancel"));
         d.add_response("attack", &tr("Attack"));
@@ -669,24 +663,6 @@ impl App {
         d.present();
     }
 
-    /// Saves the game to the autosave when a new phase (or round) has begun.
-    fn autosave_on_new_phase(&mut self) {
-        let now = (self.game.round, std::mem::discriminant(&self.game.phase));
-        if self.autosaved != Some(now) {
-            self.autosave_now();
-        }
-    }
-
-    fn autosave_now(&mut self) {
-        self.autosaved = Some((self.game.round, std::mem::discriminant(&self.game.phase)));
-        let Some(store) = &self.store else { return };
-        if let Err(e) = store.autosave(&self.seats, &self.game) {
-            let m = trf("The game could not be autosaved: {e}", &[("e", &e)]);
-            eprintln!("fief: {m}");
-            self.status = m;
-        }
-    }
-
     fn store_prefs(&self) {
         let Some(path) = &self.prefs_path else { return };
         if let Err(e) = self.prefs.store(path) {
@@ -694,15 +670,16 @@ impl App {
         }
     }
 
-    /// At launch: offers to resume the autosaved game, if one is unfinished. Says whether a
-    /// question was asked (otherwise the new-game dialog opens).
-    fn offer_resume(&mut self, sender: &ComponentSender<Self>) -> bool {
-        let Some(store) = &self.store else {
-            return false;
+    /// At launch: offers to resume the autosaved game (read on a worker thread), if
+    /// somebody played in it; otherwise opens the new-game dialog. A file that cannot be
+    /// restored is named and left as it is.
+    fn offer_resume(&mut self, last: Option<Box<Result<Saved, LoadError>>>) {
+        let Some(store) = self.store.clone() else {
+            self.new_game.emit(NewGameMsg::Open);
+            return;
         };
-        let (heading, body, can_resume) = match store.resume() {
-            None => return false,
-            Some(Ok(saved)) if saved.game.outcome.is_none() => {
+        let (heading, body, can_resume) = match last.map(|b| *b) {
+            Some(Ok(saved)) if worth_resuming(&saved) => {
                 let g = &saved.game;
                 let players: Vec<String> = (0..g.n()).map(|p| text::player(g, p)).collect();
                 let body = trf(
@@ -717,18 +694,24 @@ impl App {
                 self.resumable = Some(Box::new(saved));
                 (tr("Resume your last game?"), body, true)
             }
-            Some(Ok(_)) => return false,
-            Some(Err(e)) => (
-                tr("Your last game could not be restored"),
-                trf(
-                    "{why}\nThe file was left as it is: {path}",
-                    &[
-                        ("why", &text::load_error(&e)),
-                        ("path", &store.autosave_path().display().to_string()),
-                    ],
-                ),
-                false,
-            ),
+            None | Some(Ok(_)) => {
+                self.new_game.emit(NewGameMsg::Open);
+                return;
+            }
+            Some(Err(e)) => {
+                self.unrestorable = true;
+                (
+                    tr("Your last game could not be restored"),
+                    trf(
+                        "{why}\nThe file is left as it is: {path}\nWhen you start or load a game, it will be kept beside it under another name.",
+                        &[
+                            ("why", &text::load_error(&e)),
+                            ("path", &store.autosave_path().display().to_string()),
+                        ],
+                    ),
+                    false,
+                )
+            }
         };
         let d = adw::MessageDialog::new(Some(&self.window), Some(&heading), Some(&body));
         d.set_widget_name("resume-dialog");
@@ -741,10 +724,9 @@ impl App {
             self.resumable = None;
         }
         d.set_close_response("new");
-        let s = sender.clone();
+        let s = self.sender.clone();
         d.connect_response(None, move |_, r| post(&s, Msg::Resume(r == "resume")));
         d.present();
-        true
     }
 }
 
@@ -785,7 +767,7 @@ fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow {
 }
 
 impl Component for App {
-    type CommandOutput = BotDone;
+    type CommandOutput = Cmd;
     type Init = AppInit;
     type Input = Msg;
     type Output = ();
@@ -912,8 +894,9 @@ impl Component for App {
         let new_game = NewGameDialog::builder()
             .transient_for(&window)
             .launch(())
-            .forward(sender.input_sender(), |NewGameOut::Start(ng)| {
-                Msg::StartGame(Box::new(ng))
+            .forward(sender.input_sender(), |out| match out {
+                NewGameOut::Start(ng) => Msg::StartGame(Box::new(ng)),
+                NewGameOut::Closed => Msg::NewGameClosed,
             });
         new_game.emit(NewGameMsg::Defaults(
             init.prefs.default_seats.clone(),
@@ -963,6 +946,30 @@ impl Component for App {
         paned.set_shrink_end_child(false);
         paned.set_vexpand(true);
         let main = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        // A failed save stays named above the board until dismissed.
+        let problem_bar = gtk::InfoBar::new();
+        problem_bar.set_message_type(gtk::MessageType::Error);
+        problem_bar.set_show_close_button(true);
+        problem_bar.set_widget_name("save-problem");
+        let problem_label = gtk::Label::new(None);
+        problem_label.set_wrap(true);
+        problem_label.set_xalign(0.0);
+        problem_label.set_hexpand(true);
+        problem_bar.add_child(&problem_label);
+        problem_bar.add_button(&tr("Save As…"), gtk::ResponseType::Apply);
+        let s = sender.clone();
+        problem_bar.connect_response(move |_, r| {
+            post(
+                &s,
+                if r == gtk::ResponseType::Apply {
+                    Msg::Save
+                } else {
+                    Msg::DismissProblem
+                },
+            )
+        });
+        problem_bar.set_visible(false);
+        main.append(&problem_bar);
         main.append(&paned);
         main.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
         main.append(hand.widget());
@@ -991,37 +998,58 @@ impl Component for App {
         content.append(&header);
         content.append(&toasts);
         window.set_content(Some(&content));
+        // Closing saves the game first; if that fails the player is asked.
+        let close_ok = Rc::new(Cell::new(false));
+        let (s, ok) = (sender.clone(), close_ok.clone());
+        window.connect_close_request(move |_| {
+            if ok.get() {
+                glib::Propagation::Proceed
+            } else {
+                post(&s, Msg::CloseRequest);
+                glib::Propagation::Stop
+            }
+        });
 
+        let settings = Settings {
+            hard_budget: init.hard_budget,
+            auto_pass: init.prefs.auto_pass,
+        };
+        // The game of a scripted start, or the board shown at launch; neither is autosaved.
+        let session = Session::new(init.game, init.seats, settings, Autosave::Off)
+            .or_else(|_| {
+                let g = Game::new(Options::default()).map_err(|e| e.to_string())?;
+                Session::new(g, vec![Seat::Human; 4], settings, Autosave::Off)
+            })
+            .expect("a default game can always be made");
         let mut model = App {
-            bots: Vec::new(),
-            game: init.game.clone(),
-            seats: init.seats.clone(),
+            session,
             prefs: init.prefs,
             prefs_path: init.prefs_path,
             prefs_problems: init.prefs_problems,
             store: init.store,
-            autosaved: None,
+            idle: init.ask_new_game,
+            unrestorable: false,
             resumable: None,
+            chooser: None,
+            loading: false,
+            save_failure: None,
+            dismissed: None,
+            close_ok,
             sender: sender.clone(),
             hard_budget: init.hard_budget,
             selection: Selection::None,
-            viewer: None,
-            covered: None,
-            thinking: false,
-            generation: 0,
-            cancel: Arc::new(AtomicBool::new(false)),
-            undo: Vec::new(),
             status: String::new(),
             asked: None,
             ended_shown: false,
             shown: false,
             bot_errors: Vec::new(),
-            applied: 0,
             window: window.clone(),
             title,
             undo_button,
             cover,
             cover_button,
+            problem_bar,
+            problem_label,
             toasts,
             stack,
             map,
@@ -1036,7 +1064,10 @@ impl Component for App {
             prefs_window,
             rules,
         };
-        model.set_game(init.game, init.seats);
+        if model.idle {
+            // Nothing plays until the player starts, resumes or loads a game.
+            model.session.pause();
+        }
         model.advance(&sender);
         // Dialogs open once the window is on screen, so that they lie over it.
         let (s, ask) = (sender.clone(), init.ask_new_game);
@@ -1052,82 +1083,71 @@ impl Component for App {
     fn update(&mut self, msg: Msg, sender: ComponentSender<Self>, _root: &Self::Root) {
         match msg {
             Msg::NewGame => {
+                // Nothing plays behind the dialog.
+                self.session.pause();
                 self.new_game.emit(NewGameMsg::Open);
-                return;
             }
-            Msg::StartGame(ng) => match Game::with_map(ng.options.clone(), self.game.map.clone()) {
-                Ok(g) => {
-                    let rules = super::preferences::OptionalRules::of(&ng.options);
-                    if self.prefs.default_seats != ng.seats || self.prefs.optional_rules != rules {
-                        self.prefs.default_seats = ng.seats.clone();
-                        self.prefs.optional_rules = rules;
-                        self.prefs_window
-                            .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
-                        self.store_prefs();
+            Msg::NewGameClosed => self.play_on(),
+            Msg::StartGame(ng) => {
+                match Game::with_map(ng.options.clone(), self.game().map.clone()) {
+                    Ok(g) => {
+                        let rules = super::preferences::OptionalRules::of(&ng.options);
+                        if self.prefs.default_seats != ng.seats
+                            || self.prefs.optional_rules != rules
+                        {
+                            self.prefs.default_seats = ng.seats.clone();
+                            self.prefs.optional_rules = rules;
+                            self.prefs_window
+                                .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
+                            self.store_prefs();
+                        }
+                        self.set_session(g, ng.seats.clone(), true);
                     }
-                    self.set_game(g, ng.seats.clone());
-                    self.autosave_now();
+                    Err(e) => self.toast(&text::rule_error(&e)),
                 }
-                Err(e) => self.toast(&text::rule_error(&e)),
-            },
+            }
             Msg::Undo => {
-                let Some((p, g)) = self.undo.pop() else {
-                    return;
-                };
-                if Some(p) != self.viewer {
-                    self.undo.clear();
-                    return;
+                if self.session.undo() {
+                    self.selection = Selection::None;
+                    self.asked = None;
+                    self.status = tr("Decision taken back.");
                 }
-                // A bot's pending answer to the decision taken back is dropped.
-                self.cancel.store(true, Ordering::Relaxed);
-                self.cancel = Arc::new(AtomicBool::new(false));
-                self.generation += 1;
-                if self.thinking {
-                    self.thinking = false;
-                    // The bot that was thinking is rebuilt (its thread may still hold it).
-                    self.bots = make_bots(&g, &self.seats, self.hard_budget);
-                }
-                self.game = g;
-                self.selection = Selection::None;
-                self.asked = None;
-                self.status = tr("Decision taken back.");
             }
             Msg::Save => {
+                // Nothing plays behind the chooser: the game saved is the one on screen.
+                self.session.pause();
                 self.save_dialog();
-                return;
             }
             Msg::Load => {
-                self.load_dialog(&sender);
-                return;
+                self.session.pause();
+                self.load_dialog();
             }
-            Msg::Loaded(r) => match *r {
-                Ok(saved) => {
-                    let migrated = saved.migrated_from.is_some();
-                    self.set_game(saved.game, saved.seats);
-                    self.autosave_now();
-                    self.toast(&if migrated {
-                        tr("Game loaded (saved by an older version, converted).")
-                    } else {
-                        tr("Game loaded.")
-                    });
+            Msg::SaveTo(path) => {
+                self.chooser = None;
+                if let Some(path) = path {
+                    self.save_to(path);
                 }
-                Err(e) => {
-                    let d = adw::MessageDialog::new(
-                        Some(&self.window),
-                        Some(&tr("This file cannot be loaded")),
-                        Some(&text::load_error(&e)),
-                    );
-                    d.add_response("ok", &tr("OK"));
-                    d.present();
+                self.play_on();
+            }
+            Msg::LoadFrom(path) => {
+                self.chooser = None;
+                let Some(path) = path else {
+                    self.play_on();
+                    self.advance(&sender);
                     return;
-                }
-            },
+                };
+                // Read and checked on a worker thread: a large or damaged file never
+                // freezes the window.
+                self.loading = true;
+                sender.spawn_oneshot_command(move || {
+                    let r = fief::save::load(&path);
+                    Cmd::Loaded(path, Box::new(r))
+                });
+            }
             Msg::Resume(yes) => match self.resumable.take() {
                 Some(saved) if yes => {
                     let saved = *saved;
-                    self.set_game(saved.game, saved.seats);
-                    self.autosaved =
-                        Some((self.game.round, std::mem::discriminant(&self.game.phase)));
+                    self.set_session(saved.game, saved.seats, true);
                 }
                 _ => {
                     self.new_game.emit(NewGameMsg::Open);
@@ -1135,16 +1155,42 @@ impl Component for App {
                 }
             },
             Msg::Confirmed(key, a) => {
-                if key != self.game.history.len() {
+                if key != self.game().history.len() {
                     return;
                 }
-                if let Some(p) = self.human_turn() {
-                    self.apply(p, *a, true, true);
+                if let Some(p) = self.session.human_turn() {
+                    self.apply(p, *a);
                 }
             }
             Msg::Quit => {
                 self.window.close();
                 return;
+            }
+            Msg::CloseRequest => {
+                match self.session.autosave_now() {
+                    Ok(()) => {
+                        self.close_ok.set(true);
+                        self.window.close();
+                    }
+                    Err(p) => self.ask_before_quitting(&p.path, &p.reason),
+                }
+                return;
+            }
+            Msg::ForceQuit => {
+                if let Some(p) = self.session.autosave_problem() {
+                    eprintln!(
+                        "fief: quitting; the game could not be saved to {}: {}",
+                        p.path.display(),
+                        p.reason
+                    );
+                }
+                self.close_ok.set(true);
+                self.window.close();
+                return;
+            }
+            Msg::DismissProblem => {
+                self.dismissed = self.problem();
+                self.save_failure = None;
             }
             Msg::Preferences => {
                 self.prefs_window.emit(PrefsMsg::Open);
@@ -1162,6 +1208,7 @@ impl Component for App {
                         p.optional_rules,
                     ));
                 }
+                self.session.set_auto_pass(p.auto_pass);
                 self.prefs = *p;
                 self.store_prefs();
             }
@@ -1199,7 +1246,7 @@ impl Component for App {
                 return;
             }
             Msg::Hand(HandOut::Clicked(c)) => {
-                if self.human_turn().is_some() {
+                if self.session.human_turn().is_some() {
                     self.selection = if self.selection == Selection::Card(c) {
                         Selection::None
                     } else {
@@ -1220,14 +1267,9 @@ impl Component for App {
                 return;
             }
             Msg::Ballot(BallotOut::Vote(a)) => self.choose(a),
-            Msg::Uncover => {
-                if let Some(p) = self.covered.take() {
-                    self.viewer = Some(p);
-                    self.undo.clear();
-                }
-            }
+            Msg::Uncover => self.session.uncover(),
             Msg::Answer(key, yes) => {
-                if key != self.game.history.len() {
+                if key != self.game().history.len() {
                     return;
                 }
                 self.choose(if yes { Action::Accept } else { Action::Refuse });
@@ -1246,13 +1288,19 @@ impl Component for App {
                     eprintln!("fief: {m}");
                     self.toast(&m);
                 }
-                if ask && !self.offer_resume(&sender) {
-                    self.new_game.emit(NewGameMsg::Open);
+                if ask {
+                    match self.store.clone() {
+                        // The last game is read and checked on a worker thread.
+                        Some(store) => sender.spawn_oneshot_command(move || {
+                            Cmd::LastGame(store.resume().map(Box::new))
+                        }),
+                        None => self.new_game.emit(NewGameMsg::Open),
+                    }
                 }
             }
             Msg::EndDialog(new) => {
                 if new {
-                    self.new_game.emit(NewGameMsg::Open);
+                    sender.input(Msg::NewGame);
                 }
                 return;
             }
@@ -1260,49 +1308,58 @@ impl Component for App {
         self.advance(&sender);
     }
 
-    fn update_cmd(&mut self, done: BotDone, sender: ComponentSender<Self>, _root: &Self::Root) {
-        if done.generation != self.generation {
-            return;
-        }
-        self.thinking = false;
-        let p = done.player;
-        if let Some(slot) = self.bots.get_mut(p as usize) {
-            *slot = Some(done.bot);
-        }
-        if self.game.to_act() != Some(p) {
-            self.advance(&sender);
-            return;
-        }
-        match done.action {
-            Some(a) => {
-                if !self.apply(p, a.clone(), false, false) {
-                    let e = trf(
-                        "The bot of {p} chose an illegal action ({a}): {why}",
-                        &[
-                            ("p", &text::player(&self.game, p)),
-                            ("a", &a.notation(&self.game)),
-                            ("why", &self.status),
-                        ],
-                    );
+    fn update_cmd(&mut self, cmd: Cmd, sender: ComponentSender<Self>, _root: &Self::Root) {
+        match cmd {
+            Cmd::Bot(answer) => match self.session.answer(answer) {
+                Answered::Applied(..) => {
+                    self.selection = Selection::None;
+                    self.status.clear();
+                }
+                Answered::Stale => {}
+                Answered::Failed(f) => {
+                    let e = bot_failure(self.game(), &f);
                     self.bot_errors.push(e.clone());
                     self.toast(&e);
                     return;
                 }
+            },
+            Cmd::Loaded(path, r) => {
+                self.loading = false;
+                match *r {
+                    Ok(saved) => {
+                        let migrated = saved.migrated_from.is_some();
+                        if self.set_session(saved.game, saved.seats, true) {
+                            self.toast(&if migrated {
+                                tr("Game loaded (saved by an older version, converted).")
+                            } else {
+                                tr("Game loaded.")
+                            });
+                        }
+                    }
+                    Err(e) => {
+                        self.play_on();
+                        let d = adw::MessageDialog::new(
+                            Some(&self.window),
+                            Some(&tr("This file cannot be loaded")),
+                            Some(&trf(
+                                "{why}\nThe file was not changed: {path}",
+                                &[
+                                    ("why", &text::load_error(&e)),
+                                    ("path", &path.display().to_string()),
+                                ],
+                            )),
+                        );
+                        d.set_widget_name("load-refused");
+                        d.add_response("ok", &tr("OK"));
+                        d.present();
+                    }
+                }
             }
-            None => {
-                let e = if done.panicked {
-                    trf(
-                        "The bot of {p} failed.",
-                        &[("p", &text::player(&self.game, p))],
-                    )
-                } else {
-                    trf(
-                        "The bot of {p} found nothing to do.",
-                        &[("p", &text::player(&self.game, p))],
-                    )
-                };
-                self.bot_errors.push(e.clone());
-                self.toast(&e);
+            Cmd::LastGame(last) => {
+                // A game started meanwhile (Ctrl+N, Ctrl+O) is not interrupted.
+                if self.idle {
+                    self.offer_resume(last);
+                }
                 return;
             }
         }
@@ -1310,9 +1367,7 @@ impl Component for App {
     }
 
     fn shutdown(&mut self, _widgets: &mut (), _output: relm4::Sender<()>) {
-        self.cancel.store(true, Ordering::Relaxed);
-        // Quitting keeps the game and the window's size.
-        self.autosave_now();
+        // The game was saved when the window was asked to close; the window's size is kept.
         let maximized = self.window.is_maximized();
         if !maximized {
             let (w, h) = self.window.default_size();
@@ -1327,7 +1382,35 @@ impl Component for App {
 }
 
 impl App {
-    fn save_dialog(&self) {
+    /// The game could not be saved on the way out: quitting would lose it, so ask.
+    fn ask_before_quitting(&self, path: &std::path::Path, reason: &str) {
+        let d = adw::MessageDialog::new(
+            Some(&self.window),
+            Some(&tr("Quit without saving your game?")),
+            Some(&trf(
+                "Your game could not be saved to {path}: {why}\nIf you quit now, it cannot be resumed. Save it somewhere else first to keep it.",
+                &[("path", &path.display().to_string()), ("why", reason)],
+            )),
+        );
+        d.set_widget_name("quit-unsaved");
+        d.add_response("cancel", &tr("Keep Playing"));
+        d.add_response("save", &tr("Save As…"));
+        d.add_response("quit", &tr("Quit Anyway"));
+        d.set_response_appearance("quit", adw::ResponseAppearance::Destructive);
+        d.set_response_appearance("save", adw::ResponseAppearance::Suggested);
+        d.set_default_response(Some("save"));
+        d.set_close_response("cancel");
+        let s = self.sender.clone();
+        d.connect_response(None, move |_, r| match r {
+            "quit" => post(&s, Msg::ForceQuit),
+            "save" => post(&s, Msg::Save),
+            _ => {}
+        });
+        d.present();
+    }
+
+    /// Opens the Save chooser; the component keeps it until it answers.
+    fn save_dialog(&mut self) {
         let chooser = gtk::FileChooserNative::new(
             Some(&tr("Save the game")),
             Some(&self.window),
@@ -1345,36 +1428,48 @@ impl App {
         chooser.set_current_name(&trf(
             "Round {n}.{ext}",
             &[
-                ("n", &self.game.round.to_string()),
+                ("n", &self.game().round.to_string()),
                 ("ext", fief::save::EXTENSION),
             ],
         ));
-        let text = fief::save::to_json(&self.seats, &self.game);
-        let toasts = self.toasts.clone();
+        let s = self.sender.clone();
         chooser.connect_response(move |c, r| {
-            if r == gtk::ResponseType::Accept {
-                if let Some(mut path) = c.file().and_then(|f| f.path()) {
-                    if path.extension().is_none() {
-                        path.set_extension(fief::save::EXTENSION);
-                    }
-                    let msg = match &text {
-                        Ok(t) => match fief::save::write_atomic(&path, t) {
-                            Ok(()) => tr("Game saved."),
-                            Err(e) => {
-                                trf("The game could not be saved: {e}", &[("e", &e.to_string())])
-                            }
-                        },
-                        Err(e) => e.clone(),
-                    };
-                    toasts.add_toast(adw::Toast::new(&msg));
-                }
-            }
-            c.destroy();
+            let path = (r == gtk::ResponseType::Accept)
+                .then(|| c.file().and_then(|f| f.path()))
+                .flatten();
+            post(&s, Msg::SaveTo(path));
         });
         chooser.show();
+        self.chooser = Some(chooser);
     }
 
-    fn load_dialog(&self, sender: &ComponentSender<Self>) {
+    /// Writes the game to `path` (`.fief` added when it has no ending); a failure stays on
+    /// screen until dismissed.
+    fn save_to(&mut self, mut path: PathBuf) {
+        if path.extension().is_none() {
+            path.set_extension(fief::save::EXTENSION);
+        }
+        let written = fief::save::to_json(self.session.seats(), self.game())
+            .and_then(|t| fief::save::write_atomic(&path, &t).map_err(|e| e.to_string()));
+        match written {
+            Ok(()) => {
+                self.save_failure = None;
+                self.toast(&trf(
+                    "Game saved to {path}.",
+                    &[("path", &path.display().to_string())],
+                ));
+            }
+            Err(e) => {
+                self.save_failure = Some(trf(
+                    "The game could not be saved to {path}: {why}",
+                    &[("path", &path.display().to_string()), ("why", &e)],
+                ));
+            }
+        }
+    }
+
+    /// Opens the Load chooser; the component keeps it until it answers.
+    fn load_dialog(&mut self) {
         let chooser = gtk::FileChooserNative::new(
             Some(&tr("Load a game")),
             Some(&self.window),
@@ -1393,17 +1488,15 @@ impl App {
                 let _ = chooser.set_current_folder(Some(&gio::File::for_path(&dir)));
             }
         }
-        let s = sender.clone();
+        let s = self.sender.clone();
         chooser.connect_response(move |c, r| {
-            if r == gtk::ResponseType::Accept {
-                if let Some(path) = c.file().and_then(|f| f.path()) {
-                    let r = fief::save::load(&path);
-                    post(&s, Msg::Loaded(Box::new(r)));
-                }
-            }
-            c.destroy();
+            let path = (r == gtk::ResponseType::Accept)
+                .then(|| c.file().and_then(|f| f.path()))
+                .flatten();
+            post(&s, Msg::LoadFrom(path));
         });
         chooser.show();
+        self.chooser = Some(chooser);
     }
 }
 
@@ -1423,22 +1516,10 @@ mod gtk_tests {
     use crate::ui::map_canvas::{hit_test, Camera, Fit};
     use crate::ui::new_game::NewGameMsg;
     use crate::ui::preferences::Pace;
+    use crate::ui::{answer_chooser, pump_until};
     use fief::bots::Level;
     use relm4::Component;
-
-    /// Runs the main loop until `done` holds or `secs` pass; says whether it held.
-    fn pump_until(secs: u64, mut done: impl FnMut() -> bool) -> bool {
-        let ctx = glib::MainContext::default();
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(secs) {
-            while ctx.iteration(false) {}
-            if done() {
-                return true;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        false
-    }
+    use std::path::Path;
 
     fn init(seats: Vec<Seat>, options: Options) -> AppInit {
         let _ = adw::init();
@@ -1458,6 +1539,51 @@ mod gtk_tests {
         }
     }
 
+    fn seed(seed: u64) -> Options {
+        Options {
+            seed,
+            ..Options::default()
+        }
+    }
+
+    fn human_and_easy() -> Vec<Seat> {
+        vec![
+            Seat::Human,
+            Seat::Bot(Level::Easy),
+            Seat::Bot(Level::Easy),
+            Seat::Bot(Level::Easy),
+        ]
+    }
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("fief-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// The visible top-level window of this widget name, if any.
+    fn window_named(name: &str) -> Option<gtk::Window> {
+        gtk::Window::list_toplevels()
+            .into_iter()
+            .filter_map(|w| w.downcast::<gtk::Window>().ok())
+            .find(|w| w.widget_name() == name && w.is_visible())
+    }
+
+    /// A game of `seed` played by Easy bots (the human's seat too) into round 2, written
+    /// to `path` as a save with a human in seat 0.
+    fn a_saved_game(seed_: u64, path: &Path) -> Game {
+        let bots = (0..4)
+            .map(|p| fief::bots::new_bot(Level::Easy, p, Budget::Iterations(1)))
+            .collect();
+        let mut s = Session::bots_only(Game::new(seed(seed_)).unwrap(), bots).unwrap();
+        s.play(100_000, |g| g.round >= 2).unwrap();
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let text = fief::save::to_json(&human_and_easy(), s.game()).unwrap();
+        std::fs::write(path, text).unwrap();
+        s.game().clone()
+    }
+
     #[gtk4::test]
     fn the_new_game_dialog_starts_a_game() {
         let app = App::builder()
@@ -1470,23 +1596,25 @@ mod gtk_tests {
                 },
             ))
             .detach();
-        assert_eq!(app.model().game.n(), 3);
+        assert_eq!(app.model().session.game().n(), 3);
         // The dialog's form as it opens: 4 seats, Green human, three Normal bots.
         let dialog = app.model().new_game.sender().clone();
-        dialog.emit(NewGameMsg::Open);
+        app.emit(Msg::NewGame);
         dialog.emit(NewGameMsg::Start);
-        assert!(pump_until(20, || app.model().game.n() == 4));
+        assert!(pump_until(20, || app.model().session.game().n() == 4));
+        pump_until(1, || false);
         let m = app.model();
         assert_eq!(
-            m.seats,
-            vec![
+            m.session.seats(),
+            &[
                 Seat::Human,
                 Seat::Bot(Level::Normal),
                 Seat::Bot(Level::Normal),
                 Seat::Bot(Level::Normal)
             ]
         );
-        assert_ne!(m.game.options.seed, 1);
+        assert_ne!(m.session.game().options.seed, 1);
+        assert!(!m.session.is_paused());
         assert!(m.bot_errors.is_empty());
     }
 
@@ -1506,18 +1634,21 @@ mod gtk_tests {
         app.widget().present();
         let over = pump_until(900, || {
             let m = app.model();
-            m.game.is_over() || !m.bot_errors.is_empty()
+            m.session.game().is_over() || !m.bot_errors.is_empty()
         });
         let m = app.model();
+        let applied = m.session.applied();
         assert!(m.bot_errors.is_empty(), "{:?}", m.bot_errors);
-        assert!(over, "not over after {} actions", m.applied);
-        assert!(m.applied > 200, "only {} actions", m.applied);
+        assert!(over, "not over after {applied} actions");
+        assert!(applied > 200, "only {applied} actions");
         assert!(m.ended_shown, "the end-of-game dialog was not shown");
-        assert!(m.game.outcome.is_some());
+        assert!(m.session.game().outcome.is_some());
         eprintln!(
-            "bots-only game: {} actions, round {}, {:?}",
-            m.applied, m.game.round, m.game.outcome
+            "bots-only game: {applied} actions, round {}, {:?}",
+            m.session.game().round,
+            m.session.game().outcome
         );
+        drop(m);
         app.widget().close();
     }
 
@@ -1525,12 +1656,7 @@ mod gtk_tests {
     fn a_human_chooses_his_starting_village_by_clicking_the_map() {
         let app = App::builder()
             .launch(init(
-                vec![
-                    Seat::Human,
-                    Seat::Bot(Level::Easy),
-                    Seat::Bot(Level::Easy),
-                    Seat::Bot(Level::Easy),
-                ],
+                human_and_easy(),
                 Options {
                     players: 4,
                     seed: 5,
@@ -1543,7 +1669,7 @@ mod gtk_tests {
         let area = app.model().map.widget().child().unwrap();
         assert!(pump_until(20, || area.width() > 100));
         let (w, h) = (area.width() as f64, area.height() as f64);
-        let map = app.model().game.map.clone();
+        let map = app.model().session.game().map.clone();
         let cam = Camera::whole(&map);
         let target = 9;
         let (x, y) =
@@ -1552,81 +1678,221 @@ mod gtk_tests {
         assert_eq!(v, Some(target as u8));
         // The click as the map's gesture reports it.
         app.emit(Msg::Map(MapOut::Clicked(v)));
-        assert!(pump_until(20, || app.model().game.villages[target]
+        assert!(pump_until(20, || app.model().session.game().villages
+            [target]
             .controller
             == Some(0)));
         // The bots choose theirs in turn; the human is asked nothing until then.
-        assert!(pump_until(60, || app.model().game.round >= 1));
+        assert!(pump_until(60, || app.model().session.game().round >= 1));
         assert!(app.model().bot_errors.is_empty());
     }
 
+    /// The autosave policy in the window: scripted starts never write the player's autosave,
+    /// nothing plays behind the resume offer, Resume and every human decision write it, and
+    /// quitting saves it.
     #[gtk4::test]
-    fn the_game_is_autosaved_and_offered_again_at_launch() {
-        let dir = std::env::temp_dir().join(format!("fief-autosave-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+    fn only_the_players_game_is_autosaved_and_offered_again() {
+        let dir = temp_dir("autosave");
         let store = Store::at(&dir);
-        let mut first = init(
-            vec![
-                Seat::Human,
-                Seat::Bot(Level::Easy),
-                Seat::Bot(Level::Easy),
-                Seat::Bot(Level::Easy),
-            ],
-            Options {
-                players: 4,
-                seed: 12,
-                first_player: Some(1),
-                ..Options::default()
-            },
-        );
-        first.store = Some(store.clone());
-        let app = App::builder().launch(first).detach();
-        app.widget().present();
-        // The bots choose their starting Villages, then the human is asked for his.
-        assert!(pump_until(30, || app.model().game.to_act() == Some(0)));
-        let saved = store.resume().expect("an autosave").expect("it loads");
-        assert!(!saved.game.history.is_empty());
-        let start = app.model().game.legal_actions(0)[0].clone();
-        app.emit(Msg::Prompt(PromptOut::Chosen(start)));
-        // Round 1 begins: a new phase, saved again; the human's next decision waits.
-        assert!(pump_until(60, || {
-            let g = &app.model().game;
-            g.round >= 1 && g.to_act() == Some(0)
-        }));
-        let saved = store.resume().unwrap().unwrap();
-        let now = app.model().game.history.clone();
-        assert!(saved.game.round >= 1);
-        assert_eq!(saved.game.history[..], now[..saved.game.history.len()]);
-        // Quitting saves the game as it stands (the file is removed first to see it).
-        std::fs::remove_file(store.autosave_path()).unwrap();
-        app.emit(Msg::Quit);
-        pump_until(2, || false);
-        drop(app);
-        pump_until(1, || false);
-        let saved = store.resume().unwrap().unwrap();
-        assert_eq!(saved.game.history, now, "the quit did not autosave");
+        let real = a_saved_game(12, &store.autosave_path());
+        let bytes = std::fs::read(store.autosave_path()).unwrap();
 
-        // A new launch offers it; "Resume" takes it up where it was.
-        let mut again = init(
-            vec![Seat::Human, Seat::Human, Seat::Human],
-            Options {
-                players: 3,
-                ..Options::default()
-            },
-        );
-        again.store = Some(store.clone());
-        again.ask_new_game = true;
-        let app = App::builder().launch(again).detach();
+        // A scripted start (a given game, not asked for) plays without touching it.
+        let mut scripted = init(human_and_easy(), seed(3));
+        scripted.store = Some(store.clone());
+        let app = App::builder().launch(scripted).detach();
+        app.widget().present();
+        assert!(pump_until(30, || app
+            .model()
+            .session
+            .human_turn()
+            .is_some()));
+        assert!(app.model().session.applied() > 0, "the bots did not play");
+        let start = app.model().session.offered()[0].clone();
+        app.emit(Msg::Prompt(PromptOut::Chosen(start)));
+        pump_until(2, || false);
+        app.emit(Msg::Quit);
+        assert!(pump_until(10, || !app.widget().is_visible()));
+        drop(app);
+        assert_eq!(std::fs::read(store.autosave_path()).unwrap(), bytes);
+
+        // A plain launch offers the game; nothing plays and nothing is written meanwhile.
+        let mut launch = init(human_and_easy(), seed(4));
+        launch.store = Some(store.clone());
+        launch.ask_new_game = true;
+        let app = App::builder().launch(launch).detach();
         app.widget().present();
         assert!(pump_until(20, || app.model().resumable.is_some()));
+        assert!(pump_until(5, || window_named("resume-dialog").is_some()));
+        pump_until(1, || false);
+        assert_eq!(
+            app.model().session.applied(),
+            0,
+            "a game played behind the offer"
+        );
+        assert_eq!(std::fs::read(store.autosave_path()).unwrap(), bytes);
+
+        // Resume: the real game, written again at once.
+        std::fs::remove_file(store.autosave_path()).unwrap();
         app.emit(Msg::Resume(true));
-        assert!(pump_until(20, || app.model().game.n() == 4));
-        let m = app.model();
-        assert_eq!(m.game.history, now);
-        assert_eq!(m.seats[1], Seat::Bot(Level::Easy));
-        assert!(m.bot_errors.is_empty());
-        drop(m);
-        app.widget().close();
+        assert!(pump_until(20, || app.model().session.game().options.seed == 12));
+        let saved = store.resume().expect("written at Resume").unwrap();
+        assert_eq!(saved.game.history[..real.history.len()], real.history[..]);
+
+        // Every human decision is written.
+        assert!(pump_until(60, || app
+            .model()
+            .session
+            .human_turn()
+            .is_some()));
+        let before = app.model().session.game().history.len();
+        let a = app.model().session.offered().last().unwrap().clone();
+        app.emit(Msg::Prompt(PromptOut::Chosen(a)));
+        assert!(pump_until(20, || app.model().session.game().history.len() > before));
+        let saved = store.resume().unwrap().unwrap();
+        assert!(
+            saved.game.history.len() > before,
+            "the decision was not autosaved"
+        );
+
+        // Quitting saves the game as it stands (the file is removed first to see it).
+        std::fs::remove_file(store.autosave_path()).unwrap();
+        let now = app.model().session.game().history.len();
+        app.emit(Msg::Quit);
+        assert!(pump_until(10, || !app.widget().is_visible()));
+        drop(app);
+        let saved = store.resume().expect("written on quitting").unwrap();
+        assert!(saved.game.history.len() >= now, "the quit did not autosave");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An autosave that cannot be restored is left byte for byte as it was; starting a new
+    /// game keeps it under another name.
+    #[gtk4::test]
+    fn a_damaged_autosave_is_kept_as_it_was() {
+        let dir = temp_dir("damaged");
+        let store = Store::at(&dir);
+        a_saved_game(13, &store.autosave_path());
+        let mut text = std::fs::read_to_string(store.autosave_path()).unwrap();
+        text.truncate(text.len() / 2);
+        std::fs::write(store.autosave_path(), &text).unwrap();
+        let mut launch = init(human_and_easy(), seed(4));
+        launch.store = Some(store.clone());
+        launch.ask_new_game = true;
+        let app = App::builder().launch(launch).detach();
+        app.widget().present();
+        assert!(pump_until(20, || app.model().unrestorable));
+        assert!(pump_until(5, || window_named("resume-dialog").is_some()));
+        pump_until(2, || false);
+        assert_eq!(
+            std::fs::read_to_string(store.autosave_path()).unwrap(),
+            text
+        );
+        assert_eq!(app.model().session.applied(), 0);
+        // A new game: the damaged file is set aside untouched, the new game autosaved.
+        let dialog = app.model().new_game.sender().clone();
+        dialog.emit(NewGameMsg::Open);
+        dialog.emit(NewGameMsg::Start);
+        assert!(pump_until(20, || !app.model().idle));
+        let kept = dir.join("autosave-unreadable-1.fief");
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), text);
+        assert!(store.resume().expect("the new game is autosaved").is_ok());
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Save… and Load… through their choosers, answered as a person would.
+    #[gtk4::test]
+    fn save_and_load_go_through_their_choosers() {
+        let dir = temp_dir("choosers");
+        let mut first = init(human_and_easy(), seed(8));
+        first.store = Some(Store::at(dir.join("store")));
+        let app = App::builder().launch(first).detach();
+        app.widget().present();
+        assert!(pump_until(30, || app
+            .model()
+            .session
+            .human_turn()
+            .is_some()));
+        // Save…
+        app.emit(Msg::Save);
+        assert!(pump_until(10, || app.model().chooser.is_some()));
+        // It opens in the store's saves folder.
+        let target = dir.join("store").join("saves").join("my game.fief");
+        let c = app.model().chooser.clone().unwrap();
+        answer_chooser(&c, &target, true, false);
+        assert!(pump_until(10, || target.exists()), "Save wrote nothing");
+        assert!(app.model().chooser.is_none());
+        let saved = fief::save::load(&target).unwrap();
+        assert_eq!(saved.game.history, app.model().session.game().history);
+        drop(app);
+
+        // Load… in another window: the saved game comes back.
+        let other = dir.join("other.fief");
+        let game = a_saved_game(21, &other);
+        let mut second = init(human_and_easy(), seed(9));
+        second.store = Some(Store::at(dir.join("store")));
+        let app = App::builder().launch(second).detach();
+        app.widget().present();
+        app.emit(Msg::Load);
+        assert!(pump_until(10, || app.model().chooser.is_some()));
+        let c = app.model().chooser.clone().unwrap();
+        answer_chooser(&c, &other, false, false);
+        assert!(pump_until(20, || app.model().session.game().options.seed == 21));
+        let n = game.history.len();
+        assert_eq!(app.model().session.game().history[..n], game.history[..]);
+        // A damaged file is refused with a message and left as it was.
+        let bad = dir.join("bad.fief");
+        let text = std::fs::read_to_string(&other)
+            .unwrap()
+            .replacen("\"history\"", "\"hist\"", 1);
+        std::fs::write(&bad, &text).unwrap();
+        app.emit(Msg::Load);
+        assert!(pump_until(10, || app.model().chooser.is_some()));
+        let c = app.model().chooser.clone().unwrap();
+        answer_chooser(&c, &bad, false, false);
+        assert!(pump_until(20, || window_named("load-refused").is_some()));
+        assert_eq!(std::fs::read_to_string(&bad).unwrap(), text);
+        assert_eq!(app.model().session.game().options.seed, 21);
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A data folder that cannot be written: the failure stays on screen and quitting asks.
+    #[gtk4::test]
+    fn a_failing_autosave_is_shown_and_quitting_asks() {
+        let dir = temp_dir("readonly");
+        // A file where the store's folder should be: nothing can be written under it.
+        let blocked = dir.join("store");
+        std::fs::write(&blocked, "not a folder").unwrap();
+        let mut launch = init(human_and_easy(), seed(4));
+        launch.store = Some(Store::at(&blocked));
+        launch.ask_new_game = true;
+        let app = App::builder().launch(launch).detach();
+        app.widget().present();
+        // No autosave to offer: the new-game dialog opens; start the game.
+        assert!(pump_until(10, || app.model().shown));
+        let dialog = app.model().new_game.sender().clone();
+        dialog.emit(NewGameMsg::Start);
+        assert!(pump_until(20, || !app.model().idle));
+        assert!(app.model().session.autosave_problem().is_some());
+        assert!(pump_until(5, || app.model().problem_bar.is_visible()));
+        let shown = app.model().problem_label.text().to_string();
+        assert!(shown.contains(&blocked.display().to_string()), "{shown}");
+        // Still there after the bots moved on.
+        pump_until(2, || false);
+        assert!(app.model().problem_bar.is_visible());
+        // Quitting asks instead of closing.
+        app.emit(Msg::Quit);
+        assert!(pump_until(10, || window_named("quit-unsaved").is_some()));
+        assert!(app.widget().is_visible());
+        // Dismissed, the banner goes.
+        app.emit(Msg::DismissProblem);
+        assert!(pump_until(5, || !app.model().problem_bar.is_visible()));
+        app.emit(Msg::ForceQuit);
+        assert!(pump_until(10, || !app.widget().is_visible()));
+        assert_eq!(std::fs::read_to_string(&blocked).unwrap(), "not a folder");
+        drop(app);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -5,7 +5,7 @@ use super::map_canvas::player_rgb;
 use super::text;
 use super::{tr, trf, trn};
 use fief::rules::{PlayerId, View};
-use fief::save::Seat;
+use fief::session::Seat;
 use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
 use std::rc::Rc;

@@ -85,19 +85,62 @@ pub fn play_until_with(
     mut look: impl FnMut(&fief::rules::Game, fief::rules::PlayerId) -> bool,
 ) -> bool {
     use fief::bots::{new_bot, Budget};
+    use fief::session::{Played, Session};
     let seed = options.seed;
-    let mut g = fief::rules::Game::new(options).unwrap();
-    let mut bots: Vec<_> = (0..4)
+    let g = fief::rules::Game::new(options).unwrap();
+    let bots = (0..4)
         .map(|i| new_bot(level, seed * 10 + i, Budget::Iterations(1)))
         .collect();
-    let never = std::sync::atomic::AtomicBool::new(false);
-    for _ in 0..steps {
-        let Some(p) = g.to_act() else { break };
-        if look(&g, p) {
+    let mut s = Session::bots_only(g, bots).unwrap();
+    let played = s
+        .play(steps as u64, |g| g.to_act().is_some_and(|p| look(g, p)))
+        .unwrap();
+    played == Played::Stopped
+}
+
+/// For the GTK tests: runs the main loop until `done` holds or `secs` pass; says whether it
+/// held.
+#[cfg(test)]
+pub fn pump_until(secs: u64, mut done: impl FnMut() -> bool) -> bool {
+    let ctx = relm4::gtk::glib::MainContext::default();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(secs) {
+        while ctx.iteration(false) {}
+        if done() {
             return true;
         }
-        let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
-        g.apply(p, a).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(2));
     }
     false
+}
+
+/// For the GTK tests: answers an open file chooser as a person would: picks `path` (to save:
+/// types its name, in `path`'s folder when `folder` is set, else where the chooser opened),
+/// waits until the chooser has taken it, and presses the button.
+#[cfg(test)]
+pub fn answer_chooser(
+    c: &relm4::gtk::FileChooserNative,
+    path: &std::path::Path,
+    save: bool,
+    folder: bool,
+) {
+    use relm4::gtk::{self, gio, glib::translate::IntoGlib, prelude::*};
+    assert!(c.is_visible(), "the chooser is not on screen");
+    if save {
+        if folder {
+            let dir = gio::File::for_path(path.parent().unwrap());
+            c.set_current_folder(Some(&dir)).unwrap();
+        }
+        c.set_current_name(path.file_name().unwrap().to_str().unwrap());
+    } else {
+        c.set_file(&gio::File::for_path(path)).unwrap();
+    }
+    // The chooser reads the folder before it takes the file.
+    let want = Some(path.to_path_buf());
+    assert!(
+        pump_until(10, || c.file().and_then(|f| f.path()) == want),
+        "the chooser did not take {}",
+        path.display()
+    );
+    c.emit_by_name::<()>("response", &[&gtk::ResponseType::Accept.into_glib()]);
 }

@@ -5,7 +5,7 @@ use super::preferences::{seat_kind_label, OptionalRules, SEAT_KINDS};
 use super::{tr, trf};
 use fief::bots::Level;
 use fief::rules::{Options, COLOURS};
-use fief::save::Seat;
+use fief::session::Seat;
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
 
@@ -105,6 +105,8 @@ pub enum NewGameMsg {
 #[derive(Debug)]
 pub enum NewGameOut {
     Start(NewGame),
+    /// The dialog was closed (after Start, or cancelled).
+    Closed,
 }
 
 impl NewGameDialog {
@@ -251,6 +253,10 @@ impl SimpleComponent for NewGameDialog {
         body.append(&error);
         outer.append(&body);
         window.set_content(Some(&outer));
+        let s = sender.clone();
+        window.connect_hide(move |_| {
+            s.output(NewGameOut::Closed).ok();
+        });
         let model = NewGameDialog {
             window,
             count,
@@ -297,8 +303,8 @@ impl SimpleComponent for NewGameDialog {
                 self.optional_rules(),
             ) {
                 Ok(ng) => {
-                    self.window.set_visible(false);
                     sender.output(NewGameOut::Start(ng)).ok();
+                    self.window.set_visible(false);
                 }
                 Err(e) => self.error.set_text(&e),
             },

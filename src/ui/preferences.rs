@@ -6,7 +6,7 @@
 
 use super::{tr, trf};
 use fief::bots::Level;
-use fief::save::Seat;
+use fief::session::Seat;
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
 use serde::{Deserialize, Serialize};

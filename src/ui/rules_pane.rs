@@ -111,6 +111,10 @@ pub struct RulesPane {
     quick_row: gtk::ListBoxRow,
     rules: Vec<Section>,
     count: gtk::Label,
+    /// The open export chooser (it must live as long as its dialog).
+    chooser: Option<gtk::FileChooserNative>,
+    /// The last PDF written, with its page count (for the tests).
+    pub exported: Option<(std::path::PathBuf, usize)>,
 }
 
 #[derive(Debug)]
@@ -123,6 +127,8 @@ pub enum RulesMsg {
     Search(String),
     Print,
     ExportPdf,
+    /// The export chooser's answer: the file to write (None: cancelled).
+    ExportTo(Option<std::path::PathBuf>),
 }
 
 fn label(text: &str, classes: &[&str]) -> gtk::Label {
@@ -257,6 +263,8 @@ impl SimpleComponent for RulesPane {
                 quick_row,
                 rules,
                 count,
+                chooser: None,
+                exported: None,
             },
             widgets: (),
         }
@@ -297,7 +305,13 @@ impl SimpleComponent for RulesPane {
                 self.count.set_visible(!quick);
             }
             RulesMsg::Print => self.print(),
-            RulesMsg::ExportPdf => self.export(),
+            RulesMsg::ExportPdf => self.export(_s),
+            RulesMsg::ExportTo(path) => {
+                self.chooser = None;
+                if let Some(path) = path {
+                    self.export_to(path);
+                }
+            }
         }
     }
 }
@@ -344,7 +358,8 @@ impl RulesPane {
         }
     }
 
-    fn export(&self) {
+    /// Opens the export chooser; the pane keeps it until it answers.
+    fn export(&mut self, sender: ComponentSender<Self>) {
         let chooser = gtk::FileChooserNative::new(
             Some(&tr("Export the rules as PDF")),
             Some(&self.window),
@@ -353,28 +368,63 @@ impl RulesPane {
             Some(&tr("Cancel")),
         );
         chooser.set_current_name(&tr("fief-rules.pdf"));
-        let window = self.window.clone();
         chooser.connect_response(move |c, r| {
-            if r == gtk::ResponseType::Accept {
-                if let Some(path) = c.file().and_then(|f| f.path()) {
-                    let msg = match rules_print::export_pdf(&path) {
-                        Ok(n) => trn("Saved {n} page.", "Saved {n} pages.", n as u32),
-                        Err(e) => trf("The PDF could not be written: {e}", &[("e", &e)]),
-                    };
-                    let d = adw::MessageDialog::new(Some(&window), Some(&msg), None);
-                    d.add_response("ok", &tr("OK"));
-                    d.present();
-                }
-            }
-            c.destroy();
+            let path = (r == gtk::ResponseType::Accept)
+                .then(|| c.file().and_then(|f| f.path()))
+                .flatten();
+            sender.input_sender().send(RulesMsg::ExportTo(path)).ok();
         });
         chooser.show();
+        self.chooser = Some(chooser);
+    }
+
+    fn export_to(&mut self, path: std::path::PathBuf) {
+        let msg = match rules_print::export_pdf(&path) {
+            Ok(n) => {
+                self.exported = Some((path.clone(), n));
+                trn("Saved {n} page.", "Saved {n} pages.", n as u32)
+            }
+            Err(e) => trf("The PDF could not be written: {e}", &[("e", &e)]),
+        };
+        self.tell(&msg);
     }
 
     fn tell(&self, msg: &str) {
         let d = adw::MessageDialog::new(Some(&self.window), Some(msg), None);
         d.add_response("ok", &tr("OK"));
         d.present();
+    }
+}
+
+/// The rules window in a real GTK main loop (run under `xvfb-run -a`).
+#[cfg(test)]
+mod gtk_tests {
+    use super::*;
+    use crate::ui::{answer_chooser, pump_until};
+    use relm4::{Component, ComponentController};
+
+    /// Export PDF… through its chooser, answered as a person would: the PDF is written.
+    #[gtk4::test]
+    fn export_pdf_goes_through_its_chooser() {
+        let _ = adw::init();
+        let pane = RulesPane::builder().launch(()).detach();
+        pane.emit(RulesMsg::Open);
+        pane.emit(RulesMsg::ExportPdf);
+        assert!(pump_until(10, || pane.model().chooser.is_some()));
+        let dir = std::env::temp_dir().join(format!("fief-export-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("rules.pdf");
+        let c = pane.model().chooser.clone().unwrap();
+        answer_chooser(&c, &target, true, true);
+        assert!(pump_until(60, || pane.model().exported.is_some()));
+        let (path, pages) = pane.model().exported.clone().unwrap();
+        assert_eq!(path, target);
+        assert!(pages > 5, "{pages} pages");
+        let pdf = std::fs::read(&target).unwrap();
+        assert!(pdf.starts_with(b"%PDF"));
+        assert!(pane.model().chooser.is_none());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 

@@ -539,6 +539,17 @@ pub fn load_error(e: &fief::save::LoadError) -> String {
             "The saved position does not follow from its history (it differs in “{part}”). The file was edited or damaged.",
             &[("part", part)],
         ),
+        E::TooLarge { bytes } => trf(
+            "This file is too large to be a saved game ({size} KiB; a save has at most {max} KiB).",
+            &[
+                ("size", &bytes.div_ceil(1024).to_string()),
+                ("max", &(fief::save::MAX_BYTES / 1024).to_string()),
+            ],
+        ),
+        E::Internal(what) => trf(
+            "This saved game could not be loaded because of an error in Fief itself ({what}). Please report it with the file.",
+            &[("what", what)],
+        ),
     }
 }
 

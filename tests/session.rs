@@ -1,0 +1,416 @@
+//! The game session without a display: the bot handshake, undo, hotseat privacy, automatic
+//! passes and the autosave policy (src/session.rs).
+
+use fief::bots::{new_bot, Budget, Level};
+use fief::rules::state::{Pending, WindowAt};
+use fief::rules::{Action, Game, Options, PlayerId};
+use fief::save::Store;
+use fief::session::{
+    set_aside_autosave, worth_resuming, Answered, Autosave, Next, Played, Seat, Session, Settings,
+};
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn options(seed: u64) -> Options {
+    Options {
+        seed,
+        ..Options::default()
+    }
+}
+
+fn seats(humans: &[PlayerId]) -> Vec<Seat> {
+    (0..4)
+        .map(|p| {
+            if humans.contains(&p) {
+                Seat::Human
+            } else {
+                Seat::Bot(Level::Easy)
+            }
+        })
+        .collect()
+}
+
+fn settings(auto_pass: bool) -> Settings {
+    Settings {
+        hard_budget: Budget::Iterations(4),
+        auto_pass,
+    }
+}
+
+fn session(seed: u64, humans: &[PlayerId], autosave: Autosave) -> Session {
+    Session::new(
+        Game::new(options(seed)).unwrap(),
+        seats(humans),
+        settings(true),
+        autosave,
+    )
+    .unwrap()
+}
+
+/// Lets the bots play until a human must decide; returns who.
+fn to_human(s: &mut Session) -> PlayerId {
+    match s.play(100_000, |_| false).unwrap() {
+        Played::HumanTurn(p) => p,
+        other => panic!("no human turn: {other:?}"),
+    }
+}
+
+fn temp_store(name: &str) -> (PathBuf, Store) {
+    let dir = std::env::temp_dir().join(format!("fief-session-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    (dir.clone(), Store::at(dir))
+}
+
+fn files_in(dir: &PathBuf) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_human_takes_back_his_own_decisions_until_something_is_revealed() {
+    let mut s = session(5, &[0], Autosave::Off);
+    let p = to_human(&mut s);
+    assert_eq!(p, 0);
+    assert!(!s.can_undo());
+    // Choosing a starting Village reveals nothing: it can be taken back.
+    let before = s.game().history.clone();
+    let a = s.offered()[0].clone();
+    assert!(matches!(a, Action::ChooseStart(_)));
+    s.decide(0, a.clone()).unwrap();
+    assert!(s.can_undo());
+    assert!(s.undo());
+    assert_eq!(s.game().history, before);
+    assert!(!s.can_undo());
+    // Taken again, then a bot's request goes out; the undo drops its answer.
+    s.decide(0, a).unwrap();
+    let Next::Bot(request) = s.next_turn() else {
+        panic!("a bot should decide next")
+    };
+    assert!(s.undo());
+    assert_eq!(s.answer(request.run(Duration::ZERO)), Answered::Stale);
+    assert_eq!(s.game().history, before);
+    // A decision by someone else's turn is refused, the game untouched.
+    let not_mine = s.game().legal_actions(0)[0].clone();
+    assert!(s.decide(1, not_mine).is_err());
+    assert_eq!(s.game().history, before);
+    // Once a bot has moved, the human's earlier decisions stay.
+    let a = s.offered()[0].clone();
+    s.decide(0, a).unwrap();
+    s.play(1, |_| false).unwrap();
+    assert!(!s.can_undo());
+}
+
+#[test]
+fn nothing_is_undone_past_dice_or_a_card_drawn() {
+    let mut s = session(9, &[0], Autosave::Off);
+    let mut revealed = 0;
+    for _ in 0..400 {
+        let Played::HumanTurn(p) = s.play(100_000, |_| false).unwrap() else {
+            break;
+        };
+        let legal = s.offered();
+        let a = legal
+            .iter()
+            .find(|a| matches!(a, Action::DrawFortune | Action::DrawLord | Action::Fight))
+            .unwrap_or(&legal[0])
+            .clone();
+        let before = s.game().clone();
+        s.decide(p, a).unwrap();
+        if s.game().revealed_since(&before) {
+            revealed += 1;
+            assert!(!s.can_undo(), "undo offered past something revealed");
+        }
+        if revealed >= 3 {
+            break;
+        }
+    }
+    assert!(revealed >= 3, "no card drawn nor die rolled by the human");
+}
+
+#[test]
+fn hotseat_shows_nobodys_secrets_until_the_player_lifts_the_cover() {
+    let mut s = session(7, &[0, 1], Autosave::Off);
+    let mut covers = 0;
+    for _ in 0..200 {
+        match s.next_turn() {
+            Next::Bot(r) => {
+                s.answer(r.run(Duration::ZERO));
+            }
+            Next::Cover(p) => {
+                covers += 1;
+                assert_eq!(s.viewer(), None);
+                assert_eq!(s.human_turn(), None);
+                assert!(s.offered().is_empty());
+                let any = s.game().legal_actions(p)[0].clone();
+                assert!(s.decide(p, any).is_err(), "a covered player decided");
+                assert!(s.view().players[p as usize].hand.is_none());
+                s.uncover();
+                assert_eq!(s.viewer(), Some(p));
+            }
+            Next::Human(p) => {
+                assert_eq!(s.viewer(), Some(p));
+                assert!(s.view().players[p as usize].hand.is_some());
+                let other = 1 - p;
+                assert!(s.view().players[other as usize].hand.is_none());
+                let a = s.offered()[0].clone();
+                s.decide(p, a).unwrap();
+            }
+            other => panic!("{other:?}"),
+        }
+        if covers >= 3 {
+            break;
+        }
+    }
+    assert!(covers >= 3, "the cover came {covers} times");
+}
+
+/// A reaction window opened for the human (seat 0) at a moment when he holds no card, no
+/// Denier and no Diplomacy marker: passing is all he can do.
+fn a_window_with_nothing_to_play() -> Game {
+    let mut g = Game::new(options(3)).unwrap();
+    while g.round < 1 {
+        let p = g.to_act().unwrap();
+        let a = g.legal_actions(p)[0].clone();
+        g.apply(p, a).unwrap();
+    }
+    let me = &mut g.players[0];
+    me.hand.clear();
+    me.money = 0;
+    me.diplomacy = 0;
+    let idx = (0..g.n()).find(|&i| g.seat(i) == 0).unwrap();
+    g.pending.push(Pending::Window {
+        at: WindowAt::Phase(2),
+        idx,
+    });
+    g
+}
+
+#[test]
+fn auto_pass_answers_the_decisions_where_passing_is_all_one_can_do() {
+    let g = a_window_with_nothing_to_play();
+    assert_eq!(g.legal_actions(0), [Action::Pass]);
+    // Off: the human is asked.
+    let mut s = Session::new(g.clone(), seats(&[0]), settings(false), Autosave::Off).unwrap();
+    assert!(matches!(s.next_turn(), Next::Human(0)));
+    assert_eq!(s.offered(), [Action::Pass]);
+    // On: the session passes for him, and the pass cannot be taken back.
+    let mut s = Session::new(g, seats(&[0]), settings(true), Autosave::Off).unwrap();
+    let next = s.next_turn();
+    assert!(!matches!(next, Next::Human(0)) || s.offered() != [Action::Pass]);
+    assert_eq!(s.game().history.last(), Some(&(0, Action::Pass)));
+    assert!(!s.can_undo());
+}
+
+#[test]
+fn a_paused_session_plays_nothing() {
+    let mut s = session(4, &[], Autosave::Off);
+    s.pause();
+    assert!(matches!(s.next_turn(), Next::Paused));
+    assert_eq!(s.play(100, |_| false).unwrap(), Played::Stopped);
+    assert_eq!(s.applied(), 0);
+    s.unpause();
+    assert!(matches!(s.next_turn(), Next::Bot(_)));
+    // The request out is dropped when the session pauses.
+    s.pause();
+    s.unpause();
+    let Next::Bot(r) = s.next_turn() else {
+        panic!()
+    };
+    s.pause();
+    assert_eq!(s.answer(r.run(Duration::ZERO)), Answered::Stale);
+    assert_eq!(s.applied(), 0);
+}
+
+#[test]
+fn an_answer_for_a_replaced_session_is_stale() {
+    let mut a = session(4, &[], Autosave::Off);
+    let mut b = session(4, &[], Autosave::Off);
+    let Next::Bot(r) = a.next_turn() else {
+        panic!()
+    };
+    // The same seat and decision in another session: not accepted there.
+    assert!(matches!(b.next_turn(), Next::Bot(_)));
+    assert_eq!(b.answer(r.run(Duration::ZERO)), Answered::Stale);
+    assert_eq!(b.applied(), 0);
+}
+
+#[test]
+fn a_session_of_bots_is_never_autosaved() {
+    let (dir, store) = temp_store("off");
+    let bots = (0..4)
+        .map(|p| new_bot(Level::Easy, p, Budget::Iterations(1)))
+        .collect();
+    let mut s = Session::bots_only(Game::new(options(2)).unwrap(), bots).unwrap();
+    s.play(100_000, |g| g.round >= 2).unwrap();
+    assert_eq!(s.autosave_path(), None);
+    assert!(files_in(&dir).is_empty());
+    let mut s = session(2, &[0], Autosave::Off);
+    let p = to_human(&mut s);
+    let a = s.offered()[0].clone();
+    s.decide(p, a).unwrap();
+    s.autosave_now().unwrap();
+    assert!(files_in(&dir).is_empty());
+    assert!(!store.autosave_path().exists());
+}
+
+#[test]
+fn the_players_game_is_written_at_once_and_after_every_decision() {
+    let (dir, store) = temp_store("to");
+    let mut s = session(6, &[0], Autosave::To(store.clone()));
+    assert_eq!(s.autosave_path(), Some(store.autosave_path()));
+    let saved = store.resume().expect("written at once").unwrap();
+    assert!(saved.game.history.is_empty());
+    for _ in 0..30 {
+        let p = to_human(&mut s);
+        let a = s.offered()[0].clone();
+        s.decide(p, a).unwrap();
+        let saved = store.resume().unwrap().unwrap();
+        assert_eq!(
+            saved.game.history,
+            s.game().history,
+            "a decision not written"
+        );
+        assert_eq!(saved.seats, s.seats());
+    }
+    // Phases begun by the bots are written too.
+    let round = s.game().round;
+    let mut phases = 0;
+    let mut last = std::mem::discriminant(&s.game().phase);
+    s.play(100_000, |g| {
+        let now = std::mem::discriminant(&g.phase);
+        if now != last {
+            phases += 1;
+            last = now;
+        }
+        false
+    })
+    .unwrap();
+    let saved = store.resume().unwrap().unwrap();
+    assert!(saved.game.round >= round);
+    assert!(phases == 0 || saved.game.history.len() > 30);
+    // No temporary file is left beside it.
+    assert!(
+        files_in(&dir).iter().all(|f| !f.ends_with(".tmp")),
+        "{:?}",
+        files_in(&dir)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_finished_game_leaves_no_autosave() {
+    let (dir, store) = temp_store("end");
+    let game = Game::new(Options {
+        round_cap: Some(2),
+        ..options(8)
+    })
+    .unwrap();
+    let mut s = Session::new(
+        game,
+        vec![Seat::Bot(Level::Easy); 4],
+        settings(true),
+        Autosave::To(store.clone()),
+    )
+    .unwrap();
+    assert!(store.autosave_path().exists());
+    assert_eq!(s.play(1_000_000, |_| false).unwrap(), Played::Over);
+    s.autosave_now().unwrap();
+    assert!(!store.autosave_path().exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_failed_autosave_is_kept_until_a_write_succeeds() {
+    let (dir, _) = temp_store("fail");
+    std::fs::create_dir_all(&dir).unwrap();
+    let blocked = dir.join("data");
+    std::fs::write(&blocked, "a file, not a folder").unwrap();
+    let store = Store::at(&blocked);
+    let mut s = session(6, &[0], Autosave::To(store));
+    let problem = s.autosave_problem().expect("the write failed").clone();
+    assert!(problem.path.starts_with(&blocked));
+    assert!(!problem.reason.is_empty());
+    let p = to_human(&mut s);
+    let a = s.offered()[0].clone();
+    s.decide(p, a).unwrap();
+    assert_eq!(s.autosave_problem(), Some(&problem));
+    // The folder can be written again: the next write clears it.
+    std::fs::remove_file(&blocked).unwrap();
+    s.autosave_now().unwrap();
+    assert_eq!(s.autosave_problem(), None);
+    assert!(fief::save::load(&blocked.join("autosave.fief")).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn only_a_game_somebody_played_is_offered_again() {
+    let (dir, store) = temp_store("offer");
+    // Bots chose their Villages, the human nothing yet: not worth offering.
+    let mut s = Session::new(
+        Game::new(Options {
+            first_player: Some(1),
+            ..options(12)
+        })
+        .unwrap(),
+        seats(&[0]),
+        settings(true),
+        Autosave::To(store.clone()),
+    )
+    .unwrap();
+    let p = to_human(&mut s);
+    s.autosave_now().unwrap();
+    let saved = store.resume().unwrap().unwrap();
+    assert!(!saved.game.history.is_empty());
+    assert!(!worth_resuming(&saved));
+    // One decision of the human's: offered.
+    let a = s.offered()[0].clone();
+    s.decide(p, a).unwrap();
+    let saved = store.resume().unwrap().unwrap();
+    assert!(worth_resuming(&saved));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unreadable_autosave_is_set_aside_untouched() {
+    let (dir, store) = temp_store("aside");
+    std::fs::create_dir_all(&dir).unwrap();
+    assert_eq!(set_aside_autosave(&store).unwrap(), None);
+    std::fs::write(
+        store.autosave_path(),
+        b"{\"format\": \"fief-1429-save\", \"ver",
+    )
+    .unwrap();
+    let kept = set_aside_autosave(&store).unwrap().unwrap();
+    assert_eq!(
+        std::fs::read(&kept).unwrap(),
+        b"{\"format\": \"fief-1429-save\", \"ver"
+    );
+    assert!(!store.autosave_path().exists());
+    std::fs::write(store.autosave_path(), b"again").unwrap();
+    let second = set_aside_autosave(&store).unwrap().unwrap();
+    assert_ne!(second, kept);
+    assert_eq!(std::fs::read(&second).unwrap(), b"again");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bots_game_through_the_session_is_the_same_game_twice() {
+    let run = || {
+        let bots = (0..4)
+            .map(|p| new_bot(Level::Normal, 40 + p, Budget::Iterations(1)))
+            .collect();
+        let mut s = Session::bots_only(Game::new(options(17)).unwrap(), bots).unwrap();
+        s.play(600, |_| false).unwrap();
+        s.game().history.clone()
+    };
+    let a = run();
+    assert_eq!(a.len(), 600);
+    assert_eq!(a, run());
+}
