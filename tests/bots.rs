@@ -279,19 +279,18 @@ fn the_same_seed_gives_the_same_choices() {
         ..Options::default()
     };
     let run = || {
-        let mut g = Game::new(options.clone()).unwrap();
-        let mut bots: Vec<Box<dyn Bot>> = vec![
+        let bots: Vec<Box<dyn Bot>> = vec![
             Box::new(small_hard(1, 6, 20)),
             new_bot(Level::Normal, 2, Budget::Iterations(1)),
             new_bot(Level::Easy, 3, Budget::Iterations(1)),
             new_bot(Level::Normal, 4, Budget::Iterations(1)),
         ];
-        // The first 150 decisions (the Hard bot searches in each of its own).
-        for _ in 0..150 {
-            let Some(p) = g.to_act() else { break };
-            fief::bots::bot_move(&mut g, p, bots[p as usize].as_mut()).unwrap();
-        }
-        g.history.clone()
+        // The first 150 decisions (the Hard bot searches in each of its own), played
+        // through a session as the app plays them.
+        let g = Game::new(options.clone()).unwrap();
+        let mut s = fief::session::Session::bots_only(g, bots).unwrap();
+        s.play(150, |_| false).unwrap();
+        s.game().history.clone()
     };
     let a = run();
     assert!(a.len() >= 100);

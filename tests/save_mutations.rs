@@ -7,34 +7,22 @@
 //! again), or be refused with a LoadError in words; none may panic, and the file must be
 //! left as it was. Deterministic: the games and the mutations come from fixed seeds.
 
-use fief::bots::{bot_move, new_bot, Budget, Level};
+use fief::bots::{new_bot, Budget, Level};
 use fief::rules::rng::Rng;
 use fief::rules::{Game, Options, Phase};
 use fief::save::{self, LoadError, Seat};
+use fief::session::Session;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
 /// The least number of mutants a run must load.
 const MIN_MUTANTS: usize = 20_000;
 
-/// A scratch directory of its own, removed at the end.
-struct Scratch(PathBuf);
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let p = std::env::temp_dir().join(format!("fief-mutations-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Scratch(p)
-    }
-}
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::Scratch;
 
 /// A save written at some point of a game, with its name.
 struct Base {
@@ -75,27 +63,27 @@ fn saves_of_game(options: Options, level: Level, steps: usize, out: &mut Vec<Bas
             }
         })
         .collect();
-    let mut g = Game::new(options).unwrap();
-    let mut bots: Vec<_> = (0..n)
+    let bots = (0..n)
         .map(|i| new_bot(level, seed * 10 + i as u64, Budget::Iterations(1)))
         .collect();
+    // Played through a session, as the app plays; saved before each decision that reaches a
+    // point not taken yet.
+    let mut session = Session::bots_only(Game::new(options).unwrap(), bots).unwrap();
     let mut taken = [false; POINTS.len()];
-    for _ in 0..steps {
-        for (i, (name, at)) in POINTS.iter().enumerate() {
-            if !taken[i] && at(&g) {
-                taken[i] = true;
-                out.push(Base {
-                    name,
-                    text: save::to_json(&seats, &g).unwrap(),
-                });
+    session
+        .play(steps as u64, |g| {
+            for (i, (name, at)) in POINTS.iter().enumerate() {
+                if !taken[i] && at(g) {
+                    taken[i] = true;
+                    out.push(Base {
+                        name,
+                        text: save::to_json(&seats, g).unwrap(),
+                    });
+                }
             }
-        }
-        if taken.iter().all(|t| *t) {
-            break;
-        }
-        let Some(p) = g.to_act() else { break };
-        bot_move(&mut g, p, bots[p as usize].as_mut()).unwrap();
-    }
+            taken.iter().all(|t| *t)
+        })
+        .unwrap();
 }
 
 fn bases() -> Vec<Base> {
@@ -310,7 +298,7 @@ fn damaged_saves_never_panic_and_are_never_written() {
     );
     assert!(bases.len() >= 10, "too few points reached: {names:?}");
     assert!(names.contains(&"battle"), "no battle was saved: {names:?}");
-    let dir = Scratch::new("load");
+    let dir = Scratch::new("mutations", "load");
     let path = dir.0.join("mutant.fief");
     let mut t = Tally::default();
     let mut rng = Rng::new(1429);

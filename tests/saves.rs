@@ -8,7 +8,6 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::mem::discriminant;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 
 const SEATS: [Seat; 4] = [
     Seat::Human,
@@ -17,21 +16,8 @@ const SEATS: [Seat; 4] = [
     Seat::Bot(Level::Hard),
 ];
 
-/// A scratch directory of its own for each test, removed at the end.
-struct Scratch(PathBuf);
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let p = std::env::temp_dir().join(format!("fief-saves-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Scratch(p)
-    }
-}
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::Scratch;
 
 /// Every file under `dir` with its contents and time of change.
 fn contents(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, std::time::SystemTime)> {
@@ -48,24 +34,26 @@ fn contents(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, std::time::SystemTime)> {
     out
 }
 
-/// Plays a 4-player game with Normal bots, calling `at` before each action.
+/// Plays a 4-player game with Normal bots through a session, calling `at` before each
+/// action.
 fn play(seed: u64, steps: usize, mut at: impl FnMut(&Game)) -> Game {
-    let mut g = Game::new(Options {
+    let g = Game::new(Options {
         seed,
         ..Options::default()
     })
     .unwrap();
-    let mut bots: Vec<_> = (0..4)
+    let bots = (0..4)
         .map(|i| new_bot(Level::Normal, seed + i, Budget::Iterations(1)))
         .collect();
-    let never = AtomicBool::new(false);
-    for _ in 0..steps {
-        let Some(p) = g.to_act() else { break };
-        at(&g);
-        let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
-        g.apply(p, a).unwrap();
-    }
-    g
+    let mut s = fief::session::Session::bots_only(g, bots).unwrap();
+    s.play(steps as u64, |g| {
+        if g.to_act().is_some() {
+            at(g);
+        }
+        false
+    })
+    .unwrap();
+    s.game().clone()
 }
 
 fn phase_name(g: &Game) -> String {
@@ -131,7 +119,7 @@ fn a_finished_game_round_trips_and_clears_the_autosave() {
         s.game.outcome.as_ref().unwrap().winners,
         g.outcome.as_ref().unwrap().winners
     );
-    let dir = Scratch::new("finished");
+    let dir = Scratch::new("saves", "finished");
     let store = Store::at(&dir.0);
     let midgame = play(3, 300, |_| {});
     store.autosave(&SEATS, &midgame).unwrap();
@@ -258,7 +246,7 @@ fn damaged_files_are_refused_with_their_reason_and_nothing_is_written() {
             "",
         ),
     ];
-    let dir = Scratch::new("matrix");
+    let dir = Scratch::new("saves", "matrix");
     let store = Store::at(&dir.0);
     save::write_atomic(&store.autosave_path(), &good).unwrap();
     for (name, bytes, want, words) in cases {
@@ -294,7 +282,7 @@ fn damaged_files_are_refused_with_their_reason_and_nothing_is_written() {
 
 #[test]
 fn a_crash_between_write_and_rename_leaves_the_old_save_loadable() {
-    let dir = Scratch::new("crash");
+    let dir = Scratch::new("saves", "crash");
     let path = dir.0.join("game.fief");
     let first = play(7, 100, |_| {});
     let later = play(7, 400, |_| {});
@@ -342,7 +330,7 @@ fn a_save_of_format_1_is_migrated() {
 
 #[test]
 fn the_store_lists_named_saves_newest_first() {
-    let dir = Scratch::new("list");
+    let dir = Scratch::new("saves", "list");
     let store = Store::at(&dir.0);
     assert!(store.list().is_empty());
     assert!(store.resume().is_none());
@@ -519,7 +507,7 @@ fn an_id_out_of_range_in_the_history_is_refused_with_the_action_named() {
 fn files_beyond_the_limits_are_refused_quickly() {
     let g = play(5, 100, |_| {});
     let good = value_of(&g);
-    let dir = Scratch::new("limits");
+    let dir = Scratch::new("saves", "limits");
     // A byte-order mark in front is accepted.
     let text = save::to_json(&SEATS, &g).unwrap();
     let path = dir.0.join("bom.fief");
@@ -584,7 +572,7 @@ fn files_beyond_the_limits_are_refused_quickly() {
 #[test]
 fn the_cli_checks_a_save() {
     let cli = env!("CARGO_BIN_EXE_fief-cli");
-    let dir = Scratch::new("cli");
+    let dir = Scratch::new("saves", "cli");
     let g = play(5, 300, |_| {});
     let good = dir.0.join("good.fief");
     save::write_atomic(&good, &save::to_json(&SEATS, &g).unwrap()).unwrap();
