@@ -5,20 +5,19 @@
 //! worker threads and their moves are shown at the pace chosen in Preferences; saves are
 //! loaded on worker threads too.
 
-use super::battle_panel::{BattleMsg, BattleOut, BattlePanel};
-use super::card_hand::{CardHand, HandMsg, HandOut};
+use super::battle_panel::BattleMsg;
+use super::card_hand::{HandMsg, HandOut};
 use super::choices::{self, Click, Selection};
-use super::election_dialog::{
-    BallotMsg, BallotOut, ElectionDialog, ElectionPanel, ElectionPanelMsg, ElectionPanelOut,
-};
-use super::family_board::{BoardsMsg, FamilyBoards};
-use super::game_log::{GameLog, LogMsg};
-use super::map_canvas::{MapCanvas, MapMsg, MapOut};
-use super::new_game::{NewGame, NewGameDialog, NewGameMsg, NewGameOut};
-use super::preferences::{PreferencesWindow, Prefs, PrefsMsg, PrefsOut, PrefsProblem};
-use super::prompt_bar::{PromptBar, PromptData, PromptMsg, PromptOut};
-use super::rules_pane::{RulesMsg, RulesPane};
+use super::election_dialog::{BallotMsg, BallotOut, ElectionPanelMsg};
+use super::family_board::BoardsMsg;
+use super::game_log::LogMsg;
+use super::map_canvas::{MapMsg, MapOut};
+use super::new_game::{NewGame, NewGameMsg};
+use super::preferences::{Prefs, PrefsMsg, PrefsProblem};
+use super::prompt_bar::{PromptData, PromptMsg, PromptOut};
+use super::rules_pane::RulesMsg;
 use super::text;
+use super::window::{self, post};
 use super::{tr, trf};
 use fief::bots::Budget;
 use fief::map::VillageId;
@@ -29,16 +28,11 @@ use fief::session::{
 };
 use relm4::adw::prelude::*;
 use relm4::gtk::{gio, glib};
-use relm4::{
-    adw, gtk, Component, ComponentController, ComponentParts, ComponentSender, Controller,
-};
+use relm4::{adw, gtk, Component, ComponentController, ComponentParts, ComponentSender};
 use std::cell::Cell;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::Duration;
-
-/// A message made on demand (menu actions and shortcuts).
-type MsgFn = fn() -> Msg;
 
 pub const APP_NAME: &str = "Fief: France 1429";
 
@@ -196,46 +190,8 @@ pub struct App {
     /// Errors met by bots, for the tests and the status line.
     pub bot_errors: Vec<String>,
     window: adw::ApplicationWindow,
-    title: adw::WindowTitle,
-    undo_button: gtk::Button,
-    cover: adw::StatusPage,
-    cover_button: gtk::Button,
-    problem_bar: gtk::InfoBar,
-    problem_label: gtk::Label,
-    toasts: adw::ToastOverlay,
-    stack: gtk::Stack,
-    map: Controller<MapCanvas>,
-    boards: Controller<FamilyBoards>,
-    hand: Controller<CardHand>,
-    prompt: Controller<PromptBar>,
-    log: Controller<GameLog>,
-    battle: Controller<BattlePanel>,
-    elections: Controller<ElectionPanel>,
-    ballot: Controller<ElectionDialog>,
-    new_game: Controller<NewGameDialog>,
-    prefs_window: Controller<PreferencesWindow>,
-    rules: Controller<RulesPane>,
-}
-
-const CSS: &str = "
-.family-board { padding: 8px; border-radius: 8px; background: alpha(@card_bg_color, 0.9);
-  border: 1px solid alpha(@borders, 0.8); }
-.family-board.acting { border: 2px solid @accent_bg_color; }
-.fief-card { padding: 4px 8px; border-radius: 8px;
-  background: #f4ecd8; color: #2b1d0e; border: 1px solid #8a6a3a; }
-.fief-card.lords-deck { background: #eadcc0; border-color: #6b4a22; }
-.fief-card.selected { border: 3px solid #1c5bd6; }
-.fief-card:disabled { opacity: 0.55; }
-.die { min-width: 22px; min-height: 22px; border-radius: 4px; background: #fff; color: #000;
-  border: 1px solid #444; font-weight: bold; }
-.battle-side { padding: 6px; border-radius: 6px; background: alpha(@card_bg_color, 0.9); }
-.prompt-bar { background: alpha(@accent_bg_color, 0.08); }
-";
-
-/// Sends a message to the window from a GTK callback; once the window is gone (its runtime
-/// shut down) the message is dropped instead of panicking inside the callback.
-fn post(s: &ComponentSender<App>, m: Msg) {
-    s.input_sender().send(m).ok();
+    /// The widgets the window is made of.
+    w: window::Widgets,
 }
 
 /// GTK's interface animations on or off (Preferences).
@@ -335,7 +291,7 @@ impl App {
         self.ended_shown = false;
         self.status.clear();
         self.dismissed = None;
-        self.map.emit(MapMsg::ZoomReset);
+        self.w.map.emit(MapMsg::ZoomReset);
         true
     }
 
@@ -380,7 +336,7 @@ impl App {
         let g = &view.state;
         let game = self.session.game();
         // Header: round and phase.
-        self.title.set_subtitle(&if self.idle {
+        self.w.title.set_subtitle(&if self.idle {
             String::new()
         } else if game.round == 0 {
             text::phase(game)
@@ -393,31 +349,33 @@ impl App {
                 ],
             )
         });
-        self.undo_button.set_sensitive(self.session.can_undo());
+        self.w.undo_button.set_sensitive(self.session.can_undo());
         // A failed save stays on screen until dismissed.
         match self.problem() {
             Some(p) if self.dismissed.as_ref() != Some(&p) => {
-                self.problem_label.set_text(&p);
-                self.problem_bar.set_revealed(true);
-                self.problem_bar.set_visible(true);
+                self.w.problem_label.set_text(&p);
+                self.w.problem_bar.set_revealed(true);
+                self.w.problem_bar.set_visible(true);
             }
-            _ => self.problem_bar.set_visible(false),
+            _ => self.w.problem_bar.set_visible(false),
         }
         // Hotseat cover.
         match self.session.covered() {
             Some(p) => {
                 let name = text::player(game, p);
-                self.cover
+                self.w
+                    .cover
                     .set_title(&trf("Pass the screen to {p}", &[("p", &name)]));
-                self.cover.set_description(Some(&trf(
+                self.w.cover.set_description(Some(&trf(
                     "{p}'s hand and secret choices come next. The others look away.",
                     &[("p", &name)],
                 )));
-                self.cover_button
+                self.w
+                    .cover_button
                     .set_label(&trf("I am {p}: show my game", &[("p", &name)]));
-                self.cover.set_visible(true);
+                self.w.cover.set_visible(true);
             }
-            None => self.cover.set_visible(false),
+            None => self.w.cover.set_visible(false),
         }
         let seats = Rc::new(self.session.seats().to_vec());
         let highlights = choices::highlights(g, &pool, &self.selection);
@@ -425,14 +383,15 @@ impl App {
             Selection::Village(v) | Selection::CardAt(_, v) | Selection::MoveTo(v, _) => Some(v),
             _ => None,
         };
-        self.map
+        self.w
+            .map
             .emit(MapMsg::Show(view.clone(), highlights, selected));
-        self.boards.emit(BoardsMsg::Show(view.clone(), seats));
+        self.w.boards.emit(BoardsMsg::Show(view.clone(), seats));
         let card = match self.selection {
             Selection::Card(c) | Selection::CardAt(c, _) => Some(c),
             _ => None,
         };
-        self.hand.emit(HandMsg::Show {
+        self.w.hand.emit(HandMsg::Show {
             view: view.clone(),
             pool: pool.clone(),
             selected: card,
@@ -458,16 +417,16 @@ impl App {
                 }
             }
         }
-        self.prompt.emit(PromptMsg::Show(PromptData {
+        self.w.prompt.emit(PromptMsg::Show(PromptData {
             view: view.clone(),
             pool: pool.clone(),
             selection: self.selection.clone(),
             status,
             covered: self.session.covered().is_some(),
         }));
-        self.log.emit(LogMsg::Show(view.clone()));
-        self.battle.emit(BattleMsg::Show(view.clone()));
-        self.elections.emit(ElectionPanelMsg::Show(view.clone()));
+        self.w.log.emit(LogMsg::Show(view.clone()));
+        self.w.battle.emit(BattleMsg::Show(view.clone()));
+        self.w.elections.emit(ElectionPanelMsg::Show(view.clone()));
         self.dialogs(&view, &pool, sender);
     }
 
@@ -484,7 +443,7 @@ impl App {
         }
         let key = self.game().history.len();
         if !pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
-            self.ballot.emit(BallotMsg::Close);
+            self.w.ballot.emit(BallotMsg::Close);
         }
         if pool.is_empty() || self.asked == Some(key) {
             return;
@@ -492,7 +451,8 @@ impl App {
         let Some(pr) = &view.prompt else { return };
         if matches!(pr.kind, PromptKind::Vote(_)) {
             self.asked = Some(key);
-            self.ballot
+            self.w
+                .ballot
                 .emit(BallotMsg::Open(view.clone(), pool.clone()));
             return;
         }
@@ -596,7 +556,7 @@ impl App {
     }
 
     fn toast(&self, s: &str) {
-        self.toasts.add_toast(adw::Toast::new(s));
+        self.w.toasts.add_toast(adw::Toast::new(s));
     }
 
     /// A click on the map, through the pure rules of `choices`.
@@ -675,7 +635,7 @@ impl App {
     /// restored is named and left as it is.
     fn offer_resume(&mut self, last: Option<Box<Result<Saved, LoadError>>>) {
         let Some(store) = self.store.clone() else {
-            self.new_game.emit(NewGameMsg::Open);
+            self.w.new_game.emit(NewGameMsg::Open);
             return;
         };
         let (heading, body, can_resume) = match last.map(|b| *b) {
@@ -695,7 +655,7 @@ impl App {
                 (tr("Resume your last game?"), body, true)
             }
             None | Some(Ok(_)) => {
-                self.new_game.emit(NewGameMsg::Open);
+                self.w.new_game.emit(NewGameMsg::Open);
                 return;
             }
             Some(Err(e)) => {
@@ -730,42 +690,6 @@ impl App {
     }
 }
 
-fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow {
-    let rows = [
-        ("<Control>n", tr("New game")),
-        ("<Control>z", tr("Undo your last decision")),
-        ("<Control>s", tr("Save the game")),
-        ("<Control>o", tr("Load a game")),
-        ("F1", tr("Rules at hand")),
-        ("<Control>question", tr("Keyboard shortcuts")),
-        ("Escape", tr("Cancel the selection")),
-        ("<Control>plus", tr("Zoom in")),
-        ("<Control>minus", tr("Zoom out")),
-        ("<Control>0", tr("Whole board")),
-        ("<Control>q", tr("Quit (the game is saved)")),
-    ];
-    let mut xml = String::from(
-        "<interface><object class=\"GtkShortcutsWindow\" id=\"w\"><property name=\"modal\">1</property>\
-         <child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>\
-         <child><object class=\"GtkShortcutsGroup\"><property name=\"title\">",
-    );
-    xml += &glib::markup_escape_text(&tr("Fief"));
-    xml += "</property>";
-    for (accel, title) in rows {
-        xml += &format!(
-            "<child><object class=\"GtkShortcutsShortcut\"><property name=\"accelerator\">{}</property>\
-             <property name=\"title\">{}</property></object></child>",
-            glib::markup_escape_text(accel),
-            glib::markup_escape_text(&title)
-        );
-    }
-    xml += "</object></child></object></child></object></interface>";
-    let b = gtk::Builder::from_string(&xml);
-    let w: gtk::ShortcutsWindow = b.object("w").expect("the shortcuts window is built");
-    w.set_transient_for(Some(parent));
-    w
-}
-
 impl Component for App {
     type CommandOutput = Cmd;
     type Init = AppInit;
@@ -787,217 +711,13 @@ impl Component for App {
         window: Self::Root,
         sender: ComponentSender<Self>,
     ) -> ComponentParts<Self> {
-        relm4::set_global_css(CSS);
+        relm4::set_global_css(window::CSS);
         window.set_default_size(init.prefs.window_width, init.prefs.window_height);
         if init.prefs.maximized {
             window.maximize();
         }
         apply_animations(init.prefs.animations);
-        // Header bar.
-        let header = adw::HeaderBar::new();
-        let title = adw::WindowTitle::new(APP_NAME, "");
-        header.set_title_widget(Some(&title));
-        let new_button = gtk::Button::with_label(&tr("New Game"));
-        new_button.set_tooltip_text(Some(&tr("Start a new game (Ctrl+N)")));
-        let s = sender.clone();
-        new_button.connect_clicked(move |_| post(&s, Msg::NewGame));
-        header.pack_start(&new_button);
-        let undo_button = gtk::Button::from_icon_name("edit-undo-symbolic");
-        undo_button.set_tooltip_text(Some(&tr("Undo your last decision (Ctrl+Z)")));
-        let s = sender.clone();
-        undo_button.connect_clicked(move |_| post(&s, Msg::Undo));
-        header.pack_start(&undo_button);
-        let menu = gio::Menu::new();
-        let game_section = gio::Menu::new();
-        game_section.append(Some(&tr("Save…")), Some("win.save"));
-        game_section.append(Some(&tr("Load…")), Some("win.load"));
-        menu.append_section(None, &game_section);
-        let app_section = gio::Menu::new();
-        app_section.append(Some(&tr("Preferences")), Some("win.preferences"));
-        app_section.append(Some(&tr("Rules")), Some("win.rules"));
-        app_section.append(Some(&tr("Keyboard Shortcuts")), Some("win.shortcuts"));
-        app_section.append(Some(&tr("About Fief")), Some("win.about"));
-        menu.append_section(None, &app_section);
-        let menu_button = gtk::MenuButton::new();
-        menu_button.set_icon_name("open-menu-symbolic");
-        menu_button.set_menu_model(Some(&menu));
-        menu_button.set_tooltip_text(Some(&tr("Main menu")));
-        header.pack_end(&menu_button);
-        let actions: [(&str, MsgFn); 6] = [
-            ("save", || Msg::Save),
-            ("load", || Msg::Load),
-            ("preferences", || Msg::Preferences),
-            ("rules", || Msg::Rules),
-            ("shortcuts", || Msg::Shortcuts),
-            ("about", || Msg::About),
-        ];
-        for (name, msg) in actions {
-            let a = gio::SimpleAction::new(name, None);
-            let s = sender.clone();
-            a.connect_activate(move |_, _| post(&s, msg()));
-            window.add_action(&a);
-        }
-        // Keyboard shortcuts.
-        let keys = gtk::ShortcutController::new();
-        keys.set_scope(gtk::ShortcutScope::Global);
-        let bind: [(&str, MsgFn); 11] = [
-            ("<Control>q", || Msg::Quit),
-            ("<Control>n", || Msg::NewGame),
-            ("<Control>z", || Msg::Undo),
-            ("<Control>s", || Msg::Save),
-            ("<Control>o", || Msg::Load),
-            ("F1", || Msg::Rules),
-            ("<Control>question", || Msg::Shortcuts),
-            ("Escape", || Msg::Cancel),
-            ("<Control>plus", || Msg::Zoom(1)),
-            ("<Control>minus", || Msg::Zoom(-1)),
-            ("<Control>0", || Msg::Zoom(0)),
-        ];
-        for (accel, msg) in bind {
-            let s = sender.clone();
-            keys.add_shortcut(gtk::Shortcut::new(
-                gtk::ShortcutTrigger::parse_string(accel),
-                Some(gtk::CallbackAction::new(move |_, _| {
-                    post(&s, msg());
-                    glib::Propagation::Stop
-                })),
-            ));
-        }
-        window.add_controller(keys);
-
-        // Children.
-        let map = MapCanvas::builder()
-            .launch(init.game.map.clone())
-            .forward(sender.input_sender(), Msg::Map);
-        let boards = FamilyBoards::builder().launch(()).detach();
-        let hand = CardHand::builder()
-            .launch(())
-            .forward(sender.input_sender(), Msg::Hand);
-        let prompt = PromptBar::builder()
-            .launch(())
-            .forward(sender.input_sender(), Msg::Prompt);
-        let log = GameLog::builder().launch(()).detach();
-        let battle = BattlePanel::builder()
-            .launch(())
-            .forward(sender.input_sender(), |BattleOut::Started| {
-                Msg::ShowPage("battle")
-            });
-        let elections = ElectionPanel::builder()
-            .launch(())
-            .forward(sender.input_sender(), |ElectionPanelOut::Decided| {
-                Msg::ShowPage("election")
-            });
-        let ballot = ElectionDialog::builder()
-            .transient_for(&window)
-            .launch(())
-            .forward(sender.input_sender(), Msg::Ballot);
-        let new_game = NewGameDialog::builder()
-            .transient_for(&window)
-            .launch(())
-            .forward(sender.input_sender(), |out| match out {
-                NewGameOut::Start(ng) => Msg::StartGame(Box::new(ng)),
-                NewGameOut::Closed => Msg::NewGameClosed,
-            });
-        new_game.emit(NewGameMsg::Defaults(
-            init.prefs.default_seats.clone(),
-            init.prefs.optional_rules,
-        ));
-        let prefs_window = PreferencesWindow::builder()
-            .transient_for(&window)
-            .launch(init.prefs.clone())
-            .forward(sender.input_sender(), |PrefsOut::Changed(p)| {
-                Msg::PrefsChanged(p)
-            });
-        let rules = RulesPane::builder()
-            .transient_for(&window)
-            .launch(())
-            .detach();
-
-        // Layout: map | sidebar (families above; log, battle, election below), then the hand
-        // and the prompt bar.
-        let boards_scroll = gtk::ScrolledWindow::new();
-        boards_scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
-        boards_scroll.set_child(Some(boards.widget()));
-        boards_scroll.set_vexpand(true);
-        let stack = gtk::Stack::new();
-        stack.add_titled(log.widget(), Some("log"), &tr("Log"));
-        let battle_scroll = gtk::ScrolledWindow::new();
-        battle_scroll.set_child(Some(battle.widget()));
-        stack.add_titled(&battle_scroll, Some("battle"), &tr("Battle"));
-        let election_scroll = gtk::ScrolledWindow::new();
-        election_scroll.set_child(Some(elections.widget()));
-        stack.add_titled(&election_scroll, Some("election"), &tr("Election"));
-        stack.set_vexpand(true);
-        let switcher = gtk::StackSwitcher::new();
-        switcher.set_stack(Some(&stack));
-        switcher.set_halign(gtk::Align::Center);
-        let lower = gtk::Box::new(gtk::Orientation::Vertical, 4);
-        lower.append(&switcher);
-        lower.append(&stack);
-        let side = gtk::Paned::new(gtk::Orientation::Vertical);
-        side.set_start_child(Some(&boards_scroll));
-        side.set_end_child(Some(&lower));
-        side.set_position(330);
-        side.set_size_request(400, -1);
-        let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
-        paned.set_start_child(Some(map.widget()));
-        paned.set_end_child(Some(&side));
-        paned.set_resize_end_child(false);
-        paned.set_shrink_end_child(false);
-        paned.set_vexpand(true);
-        let main = gtk::Box::new(gtk::Orientation::Vertical, 0);
-        // A failed save stays named above the board until dismissed.
-        let problem_bar = gtk::InfoBar::new();
-        problem_bar.set_message_type(gtk::MessageType::Error);
-        problem_bar.set_show_close_button(true);
-        problem_bar.set_widget_name("save-problem");
-        let problem_label = gtk::Label::new(None);
-        problem_label.set_wrap(true);
-        problem_label.set_xalign(0.0);
-        problem_label.set_hexpand(true);
-        problem_bar.add_child(&problem_label);
-        problem_bar.add_button(&tr("Save As…"), gtk::ResponseType::Apply);
-        let s = sender.clone();
-        problem_bar.connect_response(move |_, r| {
-            post(
-                &s,
-                if r == gtk::ResponseType::Apply {
-                    Msg::Save
-                } else {
-                    Msg::DismissProblem
-                },
-            )
-        });
-        problem_bar.set_visible(false);
-        main.append(&problem_bar);
-        main.append(&paned);
-        main.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
-        main.append(hand.widget());
-        main.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
-        main.append(prompt.widget());
-
-        // The hotseat cover lies over everything but the header bar.
-        let overlay = gtk::Overlay::new();
-        overlay.set_child(Some(&main));
-        let cover = adw::StatusPage::new();
-        cover.set_icon_name(Some("view-conceal-symbolic"));
-        cover.add_css_class("background");
-        let cover_button = gtk::Button::with_label("");
-        cover_button.add_css_class("pill");
-        cover_button.add_css_class("suggested-action");
-        cover_button.set_halign(gtk::Align::Center);
-        cover_button.set_widget_name("uncover");
-        let s = sender.clone();
-        cover_button.connect_clicked(move |_| post(&s, Msg::Uncover));
-        cover.set_child(Some(&cover_button));
-        cover.set_visible(false);
-        overlay.add_overlay(&cover);
-        let toasts = adw::ToastOverlay::new();
-        toasts.set_child(Some(&overlay));
-        let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
-        content.append(&header);
-        content.append(&toasts);
-        window.set_content(Some(&content));
+        let w = window::build(&window, &sender, &init.prefs, init.game.map.clone());
         // Closing saves the game first; if that fails the player is asked.
         let close_ok = Rc::new(Cell::new(false));
         let (s, ok) = (sender.clone(), close_ok.clone());
@@ -1044,25 +764,7 @@ impl Component for App {
             shown: false,
             bot_errors: Vec::new(),
             window: window.clone(),
-            title,
-            undo_button,
-            cover,
-            cover_button,
-            problem_bar,
-            problem_label,
-            toasts,
-            stack,
-            map,
-            boards,
-            hand,
-            prompt,
-            log,
-            battle,
-            elections,
-            ballot,
-            new_game,
-            prefs_window,
-            rules,
+            w,
         };
         if model.idle {
             // Nothing plays until the player starts, resumes or loads a game.
@@ -1085,7 +787,7 @@ impl Component for App {
             Msg::NewGame => {
                 // Nothing plays behind the dialog.
                 self.session.pause();
-                self.new_game.emit(NewGameMsg::Open);
+                self.w.new_game.emit(NewGameMsg::Open);
             }
             Msg::NewGameClosed => self.play_on(),
             Msg::StartGame(ng) => {
@@ -1097,7 +799,8 @@ impl Component for App {
                         {
                             self.prefs.default_seats = ng.seats.clone();
                             self.prefs.optional_rules = rules;
-                            self.prefs_window
+                            self.w
+                                .prefs_window
                                 .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
                             self.store_prefs();
                         }
@@ -1150,7 +853,7 @@ impl Component for App {
                     self.set_session(saved.game, saved.seats, true);
                 }
                 _ => {
-                    self.new_game.emit(NewGameMsg::Open);
+                    self.w.new_game.emit(NewGameMsg::Open);
                     return;
                 }
             },
@@ -1193,7 +896,7 @@ impl Component for App {
                 self.save_failure = None;
             }
             Msg::Preferences => {
-                self.prefs_window.emit(PrefsMsg::Open);
+                self.w.prefs_window.emit(PrefsMsg::Open);
                 return;
             }
             Msg::PrefsChanged(p) => {
@@ -1203,7 +906,7 @@ impl Component for App {
                 if p.default_seats != self.prefs.default_seats
                     || p.optional_rules != self.prefs.optional_rules
                 {
-                    self.new_game.emit(NewGameMsg::Defaults(
+                    self.w.new_game.emit(NewGameMsg::Defaults(
                         p.default_seats.clone(),
                         p.optional_rules,
                     ));
@@ -1213,11 +916,11 @@ impl Component for App {
                 self.store_prefs();
             }
             Msg::Rules => {
-                self.rules.emit(RulesMsg::Open);
+                self.w.rules.emit(RulesMsg::Open);
                 return;
             }
             Msg::Shortcuts => {
-                shortcuts_window(&self.window).present();
+                window::shortcuts_window(&self.window).present();
                 return;
             }
             Msg::About => {
@@ -1238,7 +941,7 @@ impl Component for App {
             Msg::Cancel => self.selection = Selection::None,
             Msg::Map(MapOut::Clicked(v)) => self.clicked(v),
             Msg::Zoom(z) => {
-                self.map.emit(match z {
+                self.w.map.emit(match z {
                     1 => MapMsg::ZoomIn,
                     -1 => MapMsg::ZoomOut,
                     _ => MapMsg::ZoomReset,
@@ -1258,12 +961,12 @@ impl Component for App {
             Msg::Prompt(PromptOut::Select(s)) => self.selection = s,
             Msg::Prompt(PromptOut::OpenBallot) => {
                 let (view, pool) = self.frame();
-                self.ballot.emit(BallotMsg::Open(view, pool));
+                self.w.ballot.emit(BallotMsg::Open(view, pool));
                 return;
             }
             Msg::Prompt(PromptOut::Refused(why)) => self.status = why,
             Msg::Prompt(PromptOut::Rule(section)) => {
-                self.rules.emit(RulesMsg::Show(section));
+                self.w.rules.emit(RulesMsg::Show(section));
                 return;
             }
             Msg::Ballot(BallotOut::Vote(a)) => self.choose(a),
@@ -1275,7 +978,7 @@ impl Component for App {
                 self.choose(if yes { Action::Accept } else { Action::Refuse });
             }
             Msg::ShowPage(name) => {
-                self.stack.set_visible_child_name(name);
+                self.w.stack.set_visible_child_name(name);
                 return;
             }
             Msg::Shown(ask) => {
@@ -1294,7 +997,7 @@ impl Component for App {
                         Some(store) => sender.spawn_oneshot_command(move || {
                             Cmd::LastGame(store.resume().map(Box::new))
                         }),
-                        None => self.new_game.emit(NewGameMsg::Open),
+                        None => self.w.new_game.emit(NewGameMsg::Open),
                     }
                 }
             }
@@ -1598,7 +1301,7 @@ mod gtk_tests {
             .detach();
         assert_eq!(app.model().session.game().n(), 3);
         // The dialog's form as it opens: 4 seats, Green human, three Normal bots.
-        let dialog = app.model().new_game.sender().clone();
+        let dialog = app.model().w.new_game.sender().clone();
         app.emit(Msg::NewGame);
         dialog.emit(NewGameMsg::Start);
         assert!(pump_until(20, || app.model().session.game().n() == 4));
@@ -1666,7 +1369,7 @@ mod gtk_tests {
             ))
             .detach();
         app.widget().present();
-        let area = app.model().map.widget().child().unwrap();
+        let area = app.model().w.map.widget().child().unwrap();
         assert!(pump_until(20, || area.width() > 100));
         let (w, h) = (area.width() as f64, area.height() as f64);
         let map = app.model().session.game().map.clone();
@@ -1790,7 +1493,7 @@ mod gtk_tests {
         );
         assert_eq!(app.model().session.applied(), 0);
         // A new game: the damaged file is set aside untouched, the new game autosaved.
-        let dialog = app.model().new_game.sender().clone();
+        let dialog = app.model().w.new_game.sender().clone();
         dialog.emit(NewGameMsg::Open);
         dialog.emit(NewGameMsg::Start);
         assert!(pump_until(20, || !app.model().idle));
@@ -1872,23 +1575,23 @@ mod gtk_tests {
         app.widget().present();
         // No autosave to offer: the new-game dialog opens; start the game.
         assert!(pump_until(10, || app.model().shown));
-        let dialog = app.model().new_game.sender().clone();
+        let dialog = app.model().w.new_game.sender().clone();
         dialog.emit(NewGameMsg::Start);
         assert!(pump_until(20, || !app.model().idle));
         assert!(app.model().session.autosave_problem().is_some());
-        assert!(pump_until(5, || app.model().problem_bar.is_visible()));
-        let shown = app.model().problem_label.text().to_string();
+        assert!(pump_until(5, || app.model().w.problem_bar.is_visible()));
+        let shown = app.model().w.problem_label.text().to_string();
         assert!(shown.contains(&blocked.display().to_string()), "{shown}");
         // Still there after the bots moved on.
         pump_until(2, || false);
-        assert!(app.model().problem_bar.is_visible());
+        assert!(app.model().w.problem_bar.is_visible());
         // Quitting asks instead of closing.
         app.emit(Msg::Quit);
         assert!(pump_until(10, || window_named("quit-unsaved").is_some()));
         assert!(app.widget().is_visible());
         // Dismissed, the banner goes.
         app.emit(Msg::DismissProblem);
-        assert!(pump_until(5, || !app.model().problem_bar.is_visible()));
+        assert!(pump_until(5, || !app.model().w.problem_bar.is_visible()));
         app.emit(Msg::ForceQuit);
         assert!(pump_until(10, || !app.widget().is_visible()));
         assert_eq!(std::fs::read_to_string(&blocked).unwrap(), "not a folder");

@@ -17,6 +17,7 @@ pub mod rules_pane;
 pub mod rules_print;
 pub mod rules_text;
 pub mod text;
+pub mod window;
 
 /// A user-visible string, through gettext.
 pub fn tr(msgid: &str) -> String {
