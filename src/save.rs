@@ -84,6 +84,8 @@ pub struct Saved {
 pub enum LoadError {
     /// The file could not be read at all.
     Unreadable(String),
+    /// The file holds nothing at all (or only blanks).
+    Empty,
     /// The file ends in the middle: it was cut off.
     Truncated,
     /// Not JSON at all.
@@ -114,6 +116,7 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Unreadable(e) => write!(f, "the file could not be read ({e})"),
+            LoadError::Empty => write!(f, "the file is empty"),
             LoadError::Truncated => write!(f, "the file is incomplete: it was cut off"),
             LoadError::NotJson(e) => write!(f, "this file is not a saved game ({e})"),
             LoadError::Foreign => write!(f, "this file is not a Fief saved game"),
@@ -242,6 +245,9 @@ pub fn from_json(text: &str) -> Result<Saved, LoadError> {
         });
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(LoadError::Empty);
+    }
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(text))).unwrap_or_else(
         |payload| {
             let what = payload
@@ -519,11 +525,22 @@ pub fn commit(staged: &Path, path: &Path) -> std::io::Result<()> {
 /// Writes `text` to `path` atomically, keeping the previous version as `NAME.bak`.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
+        make_folder(dir)?;
     }
     let tmp = stage(path, text)?;
     commit(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// Makes `dir` and the folders above it; when a file stands where a folder should be, the
+/// error says so (the system's own words, "File exists", do not).
+fn make_folder(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| match dir.ancestors().find(|a| a.exists()) {
+        Some(a) if !a.is_dir() => {
+            std::io::Error::new(e.kind(), format!("{} is a file, not a folder", a.display()))
+        }
+        _ => e,
     })
 }
 

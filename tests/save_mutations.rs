@@ -130,6 +130,7 @@ struct Tally {
 fn kind(e: &LoadError) -> &'static str {
     match e {
         LoadError::Unreadable(_) => "Unreadable",
+        LoadError::Empty => "Empty",
         LoadError::Truncated => "Truncated",
         LoadError::NotJson(_) => "NotJson",
         LoadError::Foreign => "Foreign",

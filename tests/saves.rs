@@ -145,7 +145,7 @@ fn damaged_files_are_refused_with_their_reason_and_nothing_is_written() {
             LoadError::Truncated,
             "cut off",
         ),
-        ("empty", Vec::new(), LoadError::Truncated, "cut off"),
+        ("empty", Vec::new(), LoadError::Empty, "empty"),
         (
             "wrong JSON",
             b"{\"format\": \"fief-1429-save\", \"version\": 2,, }".to_vec(),

@@ -336,7 +336,11 @@ fn a_failed_autosave_is_kept_until_a_write_succeeds() {
     let mut s = session(6, &[0], Autosave::To(store));
     let problem = s.autosave_problem().expect("the write failed").clone();
     assert!(problem.path.starts_with(&blocked));
-    assert!(!problem.reason.is_empty());
+    assert!(
+        problem.reason.contains("is a file, not a folder"),
+        "{}",
+        problem.reason
+    );
     let p = to_human(&mut s);
     let a = s.offered()[0].clone();
     s.decide(p, a).unwrap();

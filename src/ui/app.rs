@@ -120,6 +120,8 @@ pub enum Msg {
     CloseRequest,
     /// "Quit anyway" after the game could not be saved.
     ForceQuit,
+    /// "Save As…" after the game could not be saved on quitting: save, then quit.
+    SaveAndQuit,
     /// The banner naming a failed save was dismissed.
     DismissProblem,
     Rules,
@@ -174,6 +176,8 @@ pub struct App {
     loading: bool,
     /// A named save that failed, until dismissed.
     save_failure: Option<String>,
+    /// "Save As…" was chosen in the question asked before quitting: quit once it is saved.
+    quit_after_save: bool,
     /// The failure text the player dismissed (shown again only if it changes).
     dismissed: Option<String>,
     /// The window may close (the game was saved, or the player chose to quit anyway).
@@ -292,6 +296,9 @@ impl App {
         self.status.clear();
         self.dismissed = None;
         self.w.map.emit(MapMsg::ZoomReset);
+        // The log and the pages start again with the new game.
+        self.w.log.emit(LogMsg::Clear);
+        self.w.stack.set_visible_child_name("log");
         true
     }
 
@@ -675,6 +682,7 @@ impl App {
         };
         let d = adw::MessageDialog::new(Some(&self.window), Some(&heading), Some(&body));
         d.set_widget_name("resume-dialog");
+        d.add_response("load", &tr("Load…"));
         d.add_response("new", &tr("New Game"));
         if can_resume {
             d.add_response("resume", &tr("Resume"));
@@ -685,7 +693,10 @@ impl App {
         }
         d.set_close_response("new");
         let s = self.sender.clone();
-        d.connect_response(None, move |_, r| post(&s, Msg::Resume(r == "resume")));
+        d.connect_response(None, move |_, r| match r {
+            "load" => post(&s, Msg::Load),
+            r => post(&s, Msg::Resume(r == "resume")),
+        });
         d.present();
     }
 }
@@ -753,6 +764,7 @@ impl Component for App {
             chooser: None,
             loading: false,
             save_failure: None,
+            quit_after_save: false,
             dismissed: None,
             close_ok,
             sender: sender.clone(),
@@ -822,13 +834,21 @@ impl Component for App {
                 self.save_dialog();
             }
             Msg::Load => {
+                // From the launch's question too: the last game is not resumed then.
+                self.resumable = None;
                 self.session.pause();
                 self.load_dialog();
             }
             Msg::SaveTo(path) => {
                 self.chooser = None;
+                let quit = std::mem::take(&mut self.quit_after_save);
                 if let Some(path) = path {
-                    self.save_to(path);
+                    // The game is kept elsewhere: the window may close as it was asked to.
+                    if self.save_to(path) && quit {
+                        self.close_ok.set(true);
+                        self.window.close();
+                        return;
+                    }
                 }
                 self.play_on();
             }
@@ -878,6 +898,11 @@ impl Component for App {
                     Err(p) => self.ask_before_quitting(&p.path, &p.reason),
                 }
                 return;
+            }
+            Msg::SaveAndQuit => {
+                self.quit_after_save = true;
+                self.session.pause();
+                self.save_dialog();
             }
             Msg::ForceQuit => {
                 if let Some(p) = self.session.autosave_problem() {
@@ -1106,7 +1131,7 @@ impl App {
         let s = self.sender.clone();
         d.connect_response(None, move |_, r| match r {
             "quit" => post(&s, Msg::ForceQuit),
-            "save" => post(&s, Msg::Save),
+            "save" => post(&s, Msg::SaveAndQuit),
             _ => {}
         });
         d.present();
@@ -1147,8 +1172,8 @@ impl App {
     }
 
     /// Writes the game to `path` (`.fief` added when it has no ending); a failure stays on
-    /// screen until dismissed.
-    fn save_to(&mut self, mut path: PathBuf) {
+    /// screen until dismissed. Says whether it was written.
+    fn save_to(&mut self, mut path: PathBuf) -> bool {
         if path.extension().is_none() {
             path.set_extension(fief::save::EXTENSION);
         }
@@ -1161,12 +1186,14 @@ impl App {
                     "Game saved to {path}.",
                     &[("path", &path.display().to_string())],
                 ));
+                true
             }
             Err(e) => {
                 self.save_failure = Some(trf(
                     "The game could not be saved to {path}: {why}",
                     &[("path", &path.display().to_string()), ("why", &e)],
                 ));
+                false
             }
         }
     }
@@ -1582,6 +1609,7 @@ mod gtk_tests {
         assert!(pump_until(5, || app.model().w.problem_bar.is_visible()));
         let shown = app.model().w.problem_label.text().to_string();
         assert!(shown.contains(&blocked.display().to_string()), "{shown}");
+        assert!(shown.contains("is a file, not a folder"), "{shown}");
         // Still there after the bots moved on.
         pump_until(2, || false);
         assert!(app.model().w.problem_bar.is_visible());
@@ -1592,6 +1620,32 @@ mod gtk_tests {
         // Dismissed, the banner goes.
         app.emit(Msg::DismissProblem);
         assert!(pump_until(5, || !app.model().w.problem_bar.is_visible()));
+        // "Save As…" in the question: saved elsewhere, the window closes.
+        app.emit(Msg::SaveAndQuit);
+        assert!(pump_until(10, || app.model().chooser.is_some()));
+        let rescue = dir.join("rescue.fief");
+        let c = app.model().chooser.clone().unwrap();
+        answer_chooser(&c, &rescue, true, true);
+        assert!(pump_until(10, || !app.widget().is_visible()));
+        assert!(fief::save::load(&rescue).is_ok());
+        drop(app);
+        // "Quit Anyway" closes without a save.
+        let mut again = init(human_and_easy(), seed(5));
+        again.store = Some(Store::at(&blocked));
+        let app = App::builder().launch(again).detach();
+        app.widget().present();
+        assert!(pump_until(10, || app.model().shown));
+        app.emit(Msg::StartGame(Box::new(NewGame {
+            options: seed(6),
+            seats: human_and_easy(),
+        })));
+        assert!(pump_until(20, || app
+            .model()
+            .session
+            .autosave_problem()
+            .is_some()));
+        app.emit(Msg::Quit);
+        assert!(pump_until(10, || window_named("quit-unsaved").is_some()));
         app.emit(Msg::ForceQuit);
         assert!(pump_until(10, || !app.widget().is_visible()));
         assert_eq!(std::fs::read_to_string(&blocked).unwrap(), "not a folder");

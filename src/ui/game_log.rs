@@ -20,6 +20,8 @@ pub struct GameLog {
 #[derive(Debug)]
 pub enum LogMsg {
     Show(Rc<View>),
+    /// Another game is shown from now on: its log is written from the start.
+    Clear,
 }
 
 impl SimpleComponent for GameLog {
@@ -64,7 +66,13 @@ impl SimpleComponent for GameLog {
     }
 
     fn update(&mut self, msg: LogMsg, _s: ComponentSender<Self>) {
-        let LogMsg::Show(view) = msg;
+        let view = match msg {
+            LogMsg::Show(view) => view,
+            LogMsg::Clear => {
+                self.viewer = None;
+                return;
+            }
+        };
         // A different reader or a shorter log (a new game, an undo): write it all again.
         if self.viewer != Some(view.viewer) || view.log.len() < self.shown {
             self.buffer.set_text("");

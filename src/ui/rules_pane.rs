@@ -9,6 +9,7 @@ use super::{tr, trf, trn};
 use fief::rules::battle::dice_for_sp;
 use fief::rules::purchase::*;
 use relm4::adw::prelude::*;
+use relm4::gtk::{gio, glib};
 use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
 
 /// The reference as (heading, lines) sections.
@@ -368,6 +369,12 @@ impl RulesPane {
             Some(&tr("Cancel")),
         );
         chooser.set_current_name(&tr("fief-rules.pdf"));
+        // It opens in the Documents folder (else the home folder), not wherever the app was
+        // started from.
+        let dir = glib::user_special_dir(glib::UserDirectory::Documents)
+            .filter(|d| d.is_dir())
+            .unwrap_or_else(glib::home_dir);
+        let _ = chooser.set_current_folder(Some(&gio::File::for_path(dir)));
         chooser.connect_response(move |c, r| {
             let path = (r == gtk::ResponseType::Accept)
                 .then(|| c.file().and_then(|f| f.path()))
@@ -382,7 +389,12 @@ impl RulesPane {
         let msg = match rules_print::export_pdf(&path) {
             Ok(n) => {
                 self.exported = Some((path.clone(), n));
-                trn("Saved {n} page.", "Saved {n} pages.", n as u32)
+                trn(
+                    "Saved {n} page to {path}.",
+                    "Saved {n} pages to {path}.",
+                    n as u32,
+                )
+                .replace("{path}", &path.display().to_string())
             }
             Err(e) => trf("The PDF could not be written: {e}", &[("e", &e)]),
         };

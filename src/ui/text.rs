@@ -518,6 +518,7 @@ pub fn load_error(e: &fief::save::LoadError) -> String {
     use fief::save::LoadError as E;
     match e {
         E::Unreadable(why) => trf("The file could not be read ({why}).", &[("why", why)]),
+        E::Empty => tr("The file is empty: it holds no saved game."),
         E::Truncated => tr("The file is incomplete: it was cut off, perhaps while it was written."),
         E::NotJson(_) => tr("This file is not a saved game: it is not in the save format at all."),
         E::Foreign => tr("This file is not a Fief saved game."),
