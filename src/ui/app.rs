@@ -431,7 +431,12 @@ impl App {
             status,
             covered: self.session.covered().is_some(),
         }));
-        self.w.log.emit(LogMsg::Show(view.clone()));
+        // The launch's board is nobody's game: it has no log to read.
+        self.w.log.emit(if self.idle {
+            LogMsg::Clear
+        } else {
+            LogMsg::Show(view.clone())
+        });
         self.w.battle.emit(BattleMsg::Show(view.clone()));
         self.w.elections.emit(ElectionPanelMsg::Show(view.clone()));
         self.dialogs(&view, &pool, sender);

@@ -20,7 +20,7 @@ pub struct GameLog {
 #[derive(Debug)]
 pub enum LogMsg {
     Show(Rc<View>),
-    /// Another game is shown from now on: its log is written from the start.
+    /// Another game (or none) is shown from now on: its log is written from the start.
     Clear,
 }
 
@@ -69,6 +69,9 @@ impl SimpleComponent for GameLog {
         let view = match msg {
             LogMsg::Show(view) => view,
             LogMsg::Clear => {
+                self.buffer.set_text("");
+                self.shown = 0;
+                self.round = 0;
                 self.viewer = None;
                 return;
             }
