@@ -250,3 +250,47 @@ fn every_bot_level_plays_a_game_with_every_optional_rule() {
         assert!(s.game().outcome.is_some(), "{level:?}");
     }
 }
+
+/// 11.1: a relic leave refused "for this round" may be asked again in a later round (the
+/// refusal was remembered for the rest of the game).
+#[test]
+fn a_relic_leave_refused_this_round_may_be_asked_next_round() {
+    let path = format!(
+        "{}/tests/scenarios/relic_taking_needs_leave.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut scenario: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    // David refuses this time.
+    scenario["script"] =
+        serde_json::json!([["Grady", "take-relic quentin bone"], ["David", "refuse"]]);
+    scenario["expect"] = serde_json::json!([]);
+    let out = fief::scenario::run(&scenario.to_string()).unwrap();
+    assert!(out.error.is_none(), "{:?}", out.error);
+    let g = out.game;
+    let round = g.round;
+    let grady = (0..g.n()).find(|&p| g.name(p) == "Grady").unwrap();
+    let again = g.legal_actions(grady).into_iter().find(|a| {
+        matches!(
+            a,
+            Action::TakeRelic {
+                relic: fief::rules::relics::Relic::Bone,
+                ..
+            }
+        )
+    });
+    assert!(
+        again.is_none(),
+        "asked again in the same round: {again:?} {:?}",
+        g.relic_asks
+    );
+    assert!(!g.relic_asks.is_empty());
+    // Into the next round: the refusal is forgotten.
+    let bots = (0..g.n())
+        .map(|p| new_bot(Level::Easy, 70 + p as u64, Budget::Iterations(1)))
+        .collect();
+    let mut s = fief::session::Session::bots_only(g, bots).unwrap();
+    s.play(100_000, |g| g.round > round).unwrap();
+    assert_eq!(s.game().round, round + 1);
+    assert!(s.game().relic_asks.is_empty(), "{:?}", s.game().relic_asks);
+}

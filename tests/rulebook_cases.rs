@@ -181,4 +181,6 @@ cases!(
     truce,
     two_moves_only,
     uprising_secret_passage_cancels_the_penalty,
+    ransom_declined_ends_the_question,
+    lord_placed_in_an_allys_empty_village,
 );

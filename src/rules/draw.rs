@@ -716,9 +716,9 @@ impl Game {
                         v = self.vname(village)
                     ),
                 );
-                if self.villages[village as usize].controller.is_none() {
-                    self.set_controller(village, Some(p));
-                }
+                // 5.1: in an empty Village (even one an ally holds by a title) the new Lord
+                // takes control; an ally with units there keeps it.
+                self.refresh_control(village);
                 if crown_prince {
                     self.titles.crown_prince = Some(lord);
                     say!(

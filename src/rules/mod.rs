@@ -963,6 +963,9 @@ impl Game {
             Action::OfferRansom { amount } => self.exec_ransom_offer(amount),
             Action::NoRansom => {
                 if let Some(Pending::RansomOffer { lord }) = self.pending.pop() {
+                    // 6.2.4: settled for this round; the owner goes on to his purchases (the
+                    // same captive was asked about again and again before).
+                    self.ransomed.push(lord);
                     say!(
                         self,
                         "6.2.4",
@@ -1560,12 +1563,12 @@ impl Game {
     pub(crate) fn put_lord(&mut self, l: LordId, v: VillageId) {
         let Some(lord) = self.lord_mut(l) else { return };
         let old = lord.village;
-        let owner = lord.owner;
         lord.village = v;
         self.refresh_village(old);
-        if self.villages[v as usize].controller.is_none() {
-            self.set_controller(v, Some(owner));
-        }
+        // 5.1: a Village is controlled by a player with units in it. Placed in an empty
+        // Village (uncontrolled, or held by an ally's title with nobody there), the Lord
+        // takes its control for his family.
+        self.refresh_control(v);
         say!(
             self,
             "2.4.1",

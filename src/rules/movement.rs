@@ -675,7 +675,7 @@ impl Game {
         );
         if askees.is_empty() {
             // The army may have changed while the question was asked (a Lord died).
-            if self.check_move_now(mover, &order) {
+            if self.check_move_now(mover, from, &order) {
                 self.do_move(mover, from, &order);
             }
         } else {
@@ -688,11 +688,16 @@ impl Game {
         }
     }
 
-    fn check_move_now(&self, p: PlayerId, o: &MoveOrder) -> bool {
-        o.lords.iter().all(|l| {
+    /// Whether a Move checked when passage was asked can still be made once it is granted:
+    /// its Lords are free and still where it starts, and its Troops are still there (an
+    /// Uprising or a death may have changed the army meanwhile).
+    fn check_move_now(&self, p: PlayerId, from: VillageId, o: &MoveOrder) -> bool {
+        let lords_there = o.lords.iter().all(|l| {
             self.lord(*l)
-                .is_some_and(|x| x.owner == p && x.captor.is_none())
-        })
+                .is_some_and(|x| x.owner == p && x.captor.is_none() && x.village == from)
+        });
+        let t = self.troops_for_army(p, from, &o.lords);
+        lords_there && o.maa <= t.maa && o.knights <= t.knights
     }
 
     /// A Cavalcade has been fought (5.2, digest §12.2 item 5): it goes on only if every

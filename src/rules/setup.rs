@@ -190,6 +190,8 @@ impl Game {
         self.asked_deals.clear();
         self.refused_cardinals.clear();
         self.handed.clear();
+        // 11.1: a relic leave refused "for this round" may be asked again in the next.
+        self.relic_asks.clear();
         self.moves = MoveState::default();
         say!(
             self,
