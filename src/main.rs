@@ -157,24 +157,23 @@ fn advance(init: &mut AppInit, until: &str) -> Result<(), String> {
         .iter()
         .position(|s| *s == Seat::Human)
         .unwrap_or(0) as u8;
-    let moment = |g: &Game| -> Result<bool, String> {
-        Ok(match g.prompt() {
-            None => until == "end",
-            Some(pr) => {
-                pr.player == human
-                    && match until {
-                        "vote" => matches!(pr.kind, PromptKind::Vote(_)),
-                        "battle" => {
-                            g.battle.is_some() && matches!(pr.kind, PromptKind::BattleChoice { .. })
-                        }
-                        "movement" => g.round >= 2 && pr.kind == PromptKind::Movement,
-                        "end" => false,
-                        other => return Err(format!("unknown moment '{other}'")),
+    let moment = |g: &Game| match g.prompt() {
+        None => until == "end",
+        Some(pr) => {
+            pr.player == human
+                && match until {
+                    "vote" => matches!(pr.kind, PromptKind::Vote(_)),
+                    "battle" => {
+                        g.battle.is_some() && matches!(pr.kind, PromptKind::BattleChoice { .. })
                     }
-            }
-        })
+                    "movement" => g.round >= 2 && pr.kind == PromptKind::Movement,
+                    _ => false,
+                }
+        }
     };
-    moment(&init.game)?;
+    if !["vote", "battle", "movement", "end"].contains(&until) {
+        return Err(format!("unknown moment '{until}'"));
+    }
     let g = init.game.clone();
     let bots = (0..g.n())
         .map(|p| {
@@ -186,9 +185,7 @@ fn advance(init: &mut AppInit, until: &str) -> Result<(), String> {
         })
         .collect();
     let mut session = Session::bots_only(g, bots)?;
-    let played = session
-        .play(200_000, |g| moment(g).unwrap_or(true))
-        .map_err(|e| e.to_string())?;
+    let played = session.play(200_000, moment).map_err(|e| e.to_string())?;
     init.game = session.game().clone();
     match played {
         Played::Stopped => Ok(()),

@@ -324,6 +324,29 @@ impl Session {
         settings: Settings,
         autosave: Autosave,
     ) -> Result<Session, String> {
+        let bots = seats
+            .iter()
+            .enumerate()
+            .map(|(p, s)| Self::bot_for(&game, *s, p as PlayerId, settings.hard_budget))
+            .collect();
+        Self::with_bots(game, seats, bots, settings, autosave)
+    }
+
+    /// A session in which every seat is played by the given bots (one per player, in seat
+    /// order), never autosaved: bot matches and tests.
+    pub fn bots_only(game: Game, bots: Vec<Box<dyn Bot>>) -> Result<Session, String> {
+        let seats = bots.iter().map(|b| Seat::Bot(b.level())).collect();
+        let bots = bots.into_iter().map(Some).collect();
+        Self::with_bots(game, seats, bots, Settings::default(), Autosave::Off)
+    }
+
+    fn with_bots(
+        game: Game,
+        seats: Vec<Seat>,
+        bots: Vec<Option<Box<dyn Bot>>>,
+        settings: Settings,
+        autosave: Autosave,
+    ) -> Result<Session, String> {
         if seats.len() != game.players.len() {
             return Err(format!(
                 "{} seats for a game of {} players",
@@ -331,11 +354,6 @@ impl Session {
                 game.players.len()
             ));
         }
-        let bots = seats
-            .iter()
-            .enumerate()
-            .map(|(p, s)| Self::bot_for(&game, *s, p as PlayerId, settings.hard_budget))
-            .collect();
         let mut s = Session {
             game,
             seats,
@@ -356,15 +374,6 @@ impl Session {
         let first = s.humans().next();
         s.viewer = first;
         let _ = s.autosave_now();
-        Ok(s)
-    }
-
-    /// A session in which every seat is played by the given bots (one per player, in seat
-    /// order), never autosaved: bot matches and tests.
-    pub fn bots_only(game: Game, bots: Vec<Box<dyn Bot>>) -> Result<Session, String> {
-        let seats = bots.iter().map(|b| Seat::Bot(b.level())).collect();
-        let mut s = Session::new(game, seats, Settings::default(), Autosave::Off)?;
-        s.bots = bots.into_iter().map(Some).collect();
         Ok(s)
     }
 

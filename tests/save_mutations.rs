@@ -86,8 +86,8 @@ fn saves_of_game(options: Options, level: Level, steps: usize, out: &mut Vec<Bas
         .unwrap();
 }
 
-fn bases() -> Vec<Base> {
-    let mut out = Vec::new();
+/// Saves of a 4-player game of Normal bots.
+fn normal_game_saves(out: &mut Vec<Base>) {
     saves_of_game(
         Options {
             seed: 21,
@@ -95,8 +95,13 @@ fn bases() -> Vec<Base> {
         },
         Level::Normal,
         3000,
-        &mut out,
+        out,
     );
+}
+
+fn bases() -> Vec<Base> {
+    let mut out = Vec::new();
+    normal_game_saves(&mut out);
     // Another table: five players, every optional rule (relics in the history and state).
     saves_of_game(
         Options {
@@ -534,15 +539,7 @@ fn number_variants(v: &Value, out: &mut Vec<Value>) {
 #[test]
 fn actions_with_ids_out_of_range_are_refused_without_panic() {
     let mut bases = Vec::new();
-    saves_of_game(
-        Options {
-            seed: 21,
-            ..Options::default()
-        },
-        Level::Normal,
-        3000,
-        &mut bases,
-    );
+    normal_game_saves(&mut bases);
     let mut tried = 0;
     let mut out_of_range = 0;
     let mut failures = Vec::new();

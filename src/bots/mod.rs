@@ -111,10 +111,16 @@ pub fn bot_move(g: &mut Game, player: PlayerId, bot: &mut dyn Bot) -> Result<Act
 /// [`Session`]: crate::session::Session
 pub fn play_game(g: Game, bots: Vec<Box<dyn Bot>>) -> (Game, Result<u64, String>) {
     use crate::session::{Played, Session};
-    let fallback = g.clone_lean();
-    let mut s = match Session::bots_only(g, bots) {
-        Ok(s) => s,
-        Err(e) => return (fallback, Err(e)),
+    if bots.len() != g.players.len() {
+        let e = format!(
+            "{} bots for a game of {} players",
+            bots.len(),
+            g.players.len()
+        );
+        return (g, Err(e));
+    }
+    let Ok(mut s) = Session::bots_only(g, bots) else {
+        unreachable!("one bot a seat was checked above")
     };
     let result = match s.play(2_000_000, |_| false) {
         Ok(Played::Over) => Ok(s.applied() as u64),

@@ -1319,6 +1319,18 @@ mod gtk_tests {
         s.game().clone()
     }
 
+    /// Opens the window and lets the bots play until the human has a decision to make.
+    fn launch_to_human(init: AppInit) -> relm4::Controller<App> {
+        let app = App::builder().launch(init).detach();
+        app.widget().present();
+        assert!(pump_until(30, || app
+            .model()
+            .session
+            .human_turn()
+            .is_some()));
+        app
+    }
+
     #[gtk4::test]
     fn the_new_game_dialog_starts_a_game() {
         let app = App::builder()
@@ -1435,13 +1447,7 @@ mod gtk_tests {
         // A scripted start (a given game, not asked for) plays without touching it.
         let mut scripted = init(human_and_easy(), seed(3));
         scripted.store = Some(store.clone());
-        let app = App::builder().launch(scripted).detach();
-        app.widget().present();
-        assert!(pump_until(30, || app
-            .model()
-            .session
-            .human_turn()
-            .is_some()));
+        let app = launch_to_human(scripted);
         assert!(app.model().session.applied() > 0, "the bots did not play");
         let start = app.model().session.offered()[0].clone();
         app.emit(Msg::Prompt(PromptOut::Chosen(start)));
@@ -1542,13 +1548,7 @@ mod gtk_tests {
         let dir = temp_dir("choosers");
         let mut first = init(human_and_easy(), seed(8));
         first.store = Some(Store::at(dir.join("store")));
-        let app = App::builder().launch(first).detach();
-        app.widget().present();
-        assert!(pump_until(30, || app
-            .model()
-            .session
-            .human_turn()
-            .is_some()));
+        let app = launch_to_human(first);
         // Save…
         app.emit(Msg::Save);
         assert!(pump_until(10, || app.model().chooser.is_some()));
