@@ -68,69 +68,110 @@ fn usage() -> String {
     .join("\n")
 }
 
-fn parse_args(args: &[String]) -> Result<AppInit, String> {
-    let mut init = AppInit::default_game();
-    let mut seed = None;
-    let mut until = None;
-    let mut rules = None;
-    let mut i = 0;
-    let value = |i: usize| {
-        args.get(i + 1)
-            .cloned()
-            .ok_or_else(|| format!("{} needs a value", args[i]))
-    };
-    while i < args.len() {
-        match args[i].as_str() {
-            "--seed" => {
-                seed = Some(
-                    value(i)?
-                        .parse::<u64>()
-                        .map_err(|_| "--seed needs a whole number".to_string())?,
-                )
-            }
-            "--seats" => {
-                init.seats = value(i)?
-                    .split(',')
-                    .map(str::parse::<Seat>)
-                    .collect::<Result<_, _>>()?
-            }
-            "--pace" => {
-                init.prefs.pace = match value(i)?.as_str() {
-                    "instant" => Pace::Instant,
-                    "fast" => Pace::Fast,
-                    "normal" => Pace::Normal,
-                    "slow" => Pace::Slow,
-                    other => return Err(format!("unknown pace '{other}'")),
-                }
-            }
-            "--until" => until = Some(value(i)?),
-            "--rules" => {
-                let mut r = ui::preferences::OptionalRules::default();
-                for name in value(i)?
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                {
-                    match name {
-                        "relics" => r.relics = true,
-                        "fog" => r.fog_of_war = true,
-                        "open-diplomacy" => r.open_diplomacy = true,
-                        "hidden-money" => r.hidden_money = true,
-                        "gentle-start" => r.gentle_start = true,
-                        other => return Err(format!("unknown rule '{other}'")),
-                    }
-                }
-                rules = Some(r);
-            }
-            other => return Err(format!("unknown argument '{other}'")),
-        }
-        i += 2;
+/// The start options (`fief --help`). Parsed by clap; the help text is the translated
+/// `usage()`, so clap's own help and version flags are replaced by ours.
+#[derive(clap::Parser)]
+#[command(name = "fief", disable_help_flag = true, disable_version_flag = true)]
+struct StartOptions {
+    #[arg(long)]
+    seed: Option<u64>,
+    #[arg(long, value_delimiter = ',')]
+    seats: Option<Vec<Seat>>,
+    #[arg(long, value_enum)]
+    pace: Option<PaceArg>,
+    #[arg(long, value_enum)]
+    until: Option<Moment>,
+    #[arg(long, value_delimiter = ',', value_enum)]
+    rules: Option<Vec<RuleArg>>,
+    #[arg(long, short)]
+    help: bool,
+    #[arg(long)]
+    version: bool,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum PaceArg {
+    Instant,
+    Fast,
+    Normal,
+    Slow,
+}
+
+/// `--until`: the moment the scripted start stops at.
+#[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
+enum Moment {
+    Vote,
+    Battle,
+    Movement,
+    End,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum RuleArg {
+    Relics,
+    Fog,
+    OpenDiplomacy,
+    HiddenMoney,
+    GentleStart,
+}
+
+/// What the command line asks for: a window, or only a printed text.
+enum Start {
+    Window(Box<AppInit>),
+    Print(String),
+}
+
+fn parse_args(args: &[String]) -> Result<Start, String> {
+    use clap::Parser;
+    let argv = std::iter::once("fief".to_string()).chain(args.iter().cloned());
+    let o = StartOptions::try_parse_from(argv).map_err(|e| {
+        // clap's first line names what is wrong; the usage that follows is ours, translated.
+        let text = e.to_string();
+        let first = text.lines().next().unwrap_or_default();
+        first.strip_prefix("error: ").unwrap_or(first).to_string()
+    })?;
+    if o.help {
+        return Ok(Start::Print(usage()));
     }
-    if seed.is_some() || until.is_some() || rules.is_some() || init.seats.len() != 4 {
+    if o.version {
+        return Ok(Start::Print(format!("fief {}", env!("CARGO_PKG_VERSION"))));
+    }
+    let mut init = AppInit::default_game();
+    if let Some(seats) = o.seats {
+        if !(3..=6).contains(&seats.len()) {
+            return Err(format!(
+                "--seats names {} seats; a game has 3 to 6",
+                seats.len()
+            ));
+        }
+        init.seats = seats;
+    }
+    if let Some(p) = o.pace {
+        init.prefs.pace = match p {
+            PaceArg::Instant => Pace::Instant,
+            PaceArg::Fast => Pace::Fast,
+            PaceArg::Normal => Pace::Normal,
+            PaceArg::Slow => Pace::Slow,
+        };
+    }
+    let rules = o.rules.map(|list| {
+        let mut r = ui::preferences::OptionalRules::default();
+        for rule in list {
+            match rule {
+                RuleArg::Relics => r.relics = true,
+                RuleArg::Fog => r.fog_of_war = true,
+                RuleArg::OpenDiplomacy => r.open_diplomacy = true,
+                RuleArg::HiddenMoney => r.hidden_money = true,
+                RuleArg::GentleStart => r.gentle_start = true,
+            }
+        }
+        r
+    });
+    if o.seed.is_some() || o.until.is_some() || rules.is_some() || init.seats.len() != 4 {
         let mut options = Options {
             players: init.seats.len() as u8,
-            seed: seed.unwrap_or(init.game.options.seed),
-            round_cap: until.as_ref().filter(|u| *u == "end").map(|_| 30),
+            seed: o.seed.unwrap_or(init.game.options.seed),
+            round_cap: (o.until == Some(Moment::End)).then_some(30),
             ..Options::default()
         };
         if let Some(r) = rules {
@@ -139,41 +180,38 @@ fn parse_args(args: &[String]) -> Result<AppInit, String> {
         init.game = Game::new(options).map_err(|e| e.to_string())?;
         init.ask_new_game = false;
     }
-    if let Some(u) = until {
-        advance(&mut init, &u)?;
+    if let Some(u) = o.until {
+        advance(&mut init, u)?;
     }
     if !args.is_empty() {
         // A scripted session (screenshots, bug reports) leaves the preferences as they were.
         init.prefs_path = None;
     }
-    Ok(init)
+    Ok(Start::Window(Box::new(init)))
 }
 
 /// Plays every seat with the Normal bot until the first human reaches the named moment,
 /// through a session of bots that is never autosaved.
-fn advance(init: &mut AppInit, until: &str) -> Result<(), String> {
+fn advance(init: &mut AppInit, until: Moment) -> Result<(), String> {
     let human = init
         .seats
         .iter()
         .position(|s| *s == Seat::Human)
         .unwrap_or(0) as u8;
     let moment = |g: &Game| match g.prompt() {
-        None => until == "end",
+        None => until == Moment::End,
         Some(pr) => {
             pr.player == human
                 && match until {
-                    "vote" => matches!(pr.kind, PromptKind::Vote(_)),
-                    "battle" => {
+                    Moment::Vote => matches!(pr.kind, PromptKind::Vote(_)),
+                    Moment::Battle => {
                         g.battle.is_some() && matches!(pr.kind, PromptKind::BattleChoice { .. })
                     }
-                    "movement" => g.round >= 2 && pr.kind == PromptKind::Movement,
-                    _ => false,
+                    Moment::Movement => g.round >= 2 && pr.kind == PromptKind::Movement,
+                    Moment::End => false,
                 }
         }
     };
-    if !["vote", "battle", "movement", "end"].contains(&until) {
-        return Err(format!("unknown moment '{until}'"));
-    }
     let g = init.game.clone();
     let bots = (0..g.n())
         .map(|p| {
@@ -189,8 +227,15 @@ fn advance(init: &mut AppInit, until: &str) -> Result<(), String> {
     init.game = session.game().clone();
     match played {
         Played::Stopped => Ok(()),
-        Played::Over if until == "end" => Ok(()),
-        _ => Err(format!("this game never reached '{until}'")),
+        Played::Over if until == Moment::End => Ok(()),
+        _ => {
+            use clap::ValueEnum;
+            let name = until
+                .to_possible_value()
+                .map(|v| v.get_name().to_string())
+                .unwrap_or_default();
+            Err(format!("this game never reached '{name}'"))
+        }
     }
 }
 
@@ -202,18 +247,15 @@ fn main() {
     }
     init_gettext();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{}", usage());
-        return;
-    }
-    if args.iter().any(|a| a == "--version") {
-        println!("fief {}", env!("CARGO_PKG_VERSION"));
-        return;
-    }
     let init = match parse_args(&args) {
-        Ok(i) => i,
+        Ok(Start::Window(i)) => *i,
+        Ok(Start::Print(text)) => {
+            println!("{text}");
+            return;
+        }
         Err(e) => {
-            eprintln!("fief: {e}");
+            eprintln!("fief: {e}\n");
+            eprintln!("{}\n", usage());
             eprintln!("{}", ui::tr("Try 'fief --help' for more information."));
             std::process::exit(2);
         }

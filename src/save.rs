@@ -36,8 +36,9 @@ use std::path::{Path, PathBuf};
 pub const FORMAT: &str = "fief-1429-save";
 /// The format version this build writes. 1: `{seats, game}`; 2: options, history and snapshot
 /// apart, the map's fingerprint, the time of saving; 3: the same, with the snapshot complete
-/// (it is compared whole on loading).
-pub const VERSION: u32 = 3;
+/// (it is compared whole on loading); 4: Diplomacy offers of several cards, and each offer
+/// remembered whole (see [`RESHAPED_IN_FORMAT_4`]).
+pub const VERSION: u32 = 4;
 /// The largest save accepted, in bytes (a long game's save is well under 1 MiB).
 pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
 /// The longest player name accepted in a save, in characters.
@@ -62,6 +63,11 @@ pub const ADDED_AFTER_FORMAT_2: &[&[&str]] = &[
     &["outcome", "why"],
     &["last_election", "count", "why"],
 ];
+/// Parts of the state whose shape changed in format 4: the round's Diplomacy offers (once a
+/// giver and receiver pair, now each offer whole) and a pending offer's cards (once one card,
+/// now a list). A save of an older format is replayed as any other, but these two parts of
+/// its snapshot are not compared: they were written in their old shape.
+pub const RESHAPED_IN_FORMAT_4: &[&str] = &["asked_deals", "pending"];
 /// The file name ending of saves.
 pub const EXTENSION: &str = "fief";
 
@@ -298,7 +304,18 @@ fn read(text: &str) -> Result<Saved, LoadError> {
     } else {
         &[]
     };
-    let game = replay(&file.options, &file.history, &file.snapshot, absent)?;
+    let reshaped = if version < 4 {
+        RESHAPED_IN_FORMAT_4
+    } else {
+        &[]
+    };
+    let game = replay(
+        &file.options,
+        &file.history,
+        &file.snapshot,
+        absent,
+        reshaped,
+    )?;
     Ok(Saved {
         seats: file.seats,
         game,
@@ -380,6 +397,7 @@ fn replay(
     history: &[(PlayerId, Action)],
     snapshot: &Value,
     absent: &[&[&str]],
+    reshaped: &[&str],
 ) -> Result<Game, LoadError> {
     let mut game = Game::new(options.clone())
         .map_err(|e| LoadError::Damaged(format!("its options are refused: {e}")))?;
@@ -390,11 +408,21 @@ fn replay(
                 reason: e.to_string(),
             })?;
     }
-    let replayed = snapshot_value(&game).map_err(|e| LoadError::Damaged(e.to_string()))?;
+    let mut replayed = snapshot_value(&game).map_err(|e| LoadError::Damaged(e.to_string()))?;
     if !snapshot.is_object() {
         return Err(LoadError::Damaged("the snapshot is not a game".into()));
     }
-    if let Some(part) = difference(snapshot, &replayed, absent) {
+    let mut stored = std::borrow::Cow::Borrowed(snapshot);
+    if !reshaped.is_empty() {
+        for v in [stored.to_mut(), &mut replayed] {
+            if let Some(o) = v.as_object_mut() {
+                for part in reshaped {
+                    o.remove(*part);
+                }
+            }
+        }
+    }
+    if let Some(part) = difference(&stored, &replayed, absent) {
         return Err(LoadError::HistoryMismatch(part));
     }
     Ok(game)

@@ -294,10 +294,24 @@ fn card(s: &str) -> Result<Card, String> {
     Card::parse(s).ok_or_else(|| format!("no card called '{s}'"))
 }
 
+/// The most Deniers a position may give a player: far above what a game reaches, low
+/// enough that no sum of incomes can overflow.
+pub const MAX_POSITION_MONEY: u32 = 1_000_000;
+/// The latest round a position may start at.
+pub const MAX_POSITION_ROUND: u16 = 10_000;
+
 fn build(sc: &Scenario) -> Result<Game, String> {
     let n = sc.players.len();
     if !(3..=6).contains(&n) {
         return bad(format!("a scenario has 3 to 6 players, not {n}"));
+    }
+    for (i, name) in sc.players.iter().enumerate() {
+        if name.trim().is_empty() {
+            return bad("a player needs a name");
+        }
+        if sc.players[..i].iter().any(|o| o.trim() == name.trim()) {
+            return bad(format!("two players are called '{}'", name.trim()));
+        }
     }
     let mut options = Options {
         players: n as u8,
@@ -328,6 +342,19 @@ fn build(sc: &Scenario) -> Result<Game, String> {
     let Some(pos) = &sc.position else {
         return Ok(g);
     };
+    // Values a file sets are bounded before any rule adds to them.
+    if pos.round > MAX_POSITION_ROUND {
+        return bad(format!(
+            "round {} is beyond the {MAX_POSITION_ROUND} rounds a position may start at",
+            pos.round
+        ));
+    }
+    if let Some(cap) = sc.options.round_cap.filter(|&c| c < pos.round) {
+        return bad(format!(
+            "the position starts at round {} but the game ends after round {cap}",
+            pos.round
+        ));
+    }
     let pi = |s: &str| player_index(&sc.players, s);
     let vi = |s: &str| {
         g.map
@@ -443,6 +470,11 @@ fn build(sc: &Scenario) -> Result<Game, String> {
     for (who, pp) in &pos.players {
         let p = pi(who)? as usize;
         if let Some(m) = pp.money {
+            if m > MAX_POSITION_MONEY {
+                return bad(format!(
+                    "{who}: {m} Deniers is more than the {MAX_POSITION_MONEY} a position may give"
+                ));
+            }
             g.players[p].money = m;
         }
         if let Some(d) = pp.diplomacy {
@@ -639,22 +671,26 @@ fn build(sc: &Scenario) -> Result<Game, String> {
     let mut fortune_rest = remaining(cards::fortune_deck())?;
     g.rng.shuffle(&mut lords_rest);
     g.rng.shuffle(&mut fortune_rest);
-    g.lords_deck = match &pos.lords_deck {
-        Some(list) => list
-            .iter()
-            .rev()
-            .map(|c| card(c))
-            .collect::<Result<_, _>>()?,
-        None => lords_rest,
+    // An explicit deck names its top cards, taken from the cards left over; the others stay
+    // beneath them, so no card is added or lost.
+    let stack = |list: &Option<Vec<String>>, mut rest: Vec<Card>, what: &str| {
+        let mut top = Vec::new();
+        for name in list.iter().flatten() {
+            let c = card(name)?;
+            match rest.iter().position(|x| *x == c) {
+                Some(i) => top.push(rest.remove(i)),
+                None => {
+                    return bad(format!(
+                        "the {what} cannot hold {name}: no such card is left over"
+                    ))
+                }
+            }
+        }
+        rest.extend(top.into_iter().rev());
+        Ok(rest)
     };
-    g.fortune_deck = match &pos.fortune_deck {
-        Some(list) => list
-            .iter()
-            .rev()
-            .map(|c| card(c))
-            .collect::<Result<_, _>>()?,
-        None => fortune_rest,
-    };
+    g.lords_deck = stack(&pos.lords_deck, lords_rest, "Lords deck")?;
+    g.fortune_deck = stack(&pos.fortune_deck, fortune_rest, "Fortune deck")?;
     g.lords_discard.clear();
     g.fortune_discard.clear();
     // The phase.
@@ -770,6 +806,12 @@ fn validate(g: &Game, names: &[String]) -> Result<(), String> {
         }
         if l.captor == Some(l.owner) {
             return bad(format!("{n} cannot be his own family's captive"));
+        }
+        if let Some(c) = l.captor.filter(|&c| !g.has_units(c, l.village)) {
+            return bad(format!(
+                "{n} is {}'s Captive but nobody of theirs guards him there (6.2.3)",
+                names[c as usize]
+            ));
         }
     }
     for p in 0..g.n() {

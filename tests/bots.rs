@@ -384,7 +384,7 @@ fn a_short_arena_run() {
         levels: vec![Level::Normal, Level::Easy, Level::Easy, Level::Easy],
         games: 4,
         seed: 1,
-        round_cap: 30,
+        round_cap: Some(30),
         hard_budget: Budget::Iterations(1),
         jobs: 2,
     };

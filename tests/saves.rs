@@ -306,6 +306,40 @@ fn a_crash_between_write_and_rename_leaves_the_old_save_loadable() {
     assert!(!staged.exists());
 }
 
+/// A save of format 3, written by the build before Diplomacy offers could carry several
+/// cards, while a one-card offer waited for its answer: it loads, the offer is the same,
+/// and it can be answered.
+#[test]
+fn a_save_of_format_3_with_an_offer_pending_is_migrated() {
+    use fief::rules::cards::Card;
+    use fief::rules::{Action, PromptKind};
+    let text = include_str!("fixtures/save-v3-pending-deal.fief");
+    let s = save::from_json(text).unwrap();
+    assert_eq!(s.migrated_from, Some(3));
+    let mut g = s.game;
+    let pr = g.prompt().unwrap();
+    assert_eq!(
+        pr.kind,
+        PromptKind::Deal {
+            giver: 0,
+            receiver: 1,
+            deniers: 0,
+            cards: vec![Card::Ambush]
+        }
+    );
+    let before = g.players[1].hand.len();
+    g.apply(1, Action::Accept).unwrap();
+    assert_eq!(g.players[1].hand.len(), before + 1);
+    assert!(g.players[1].hand.contains(&Card::Ambush));
+    // Saved again it is the current format and loads the same.
+    let again = save::to_json(&s.seats, &g).unwrap();
+    assert_eq!(save::from_json(&again).unwrap().migrated_from, None);
+    // Its old-shaped parts are damage in the current format.
+    let mut v: Value = serde_json::from_str(text).unwrap();
+    v["version"] = save::VERSION.into();
+    assert!(matches!(from_value(&v), Err(LoadError::HistoryMismatch(_))));
+}
+
 #[test]
 fn a_save_of_format_1_is_migrated() {
     let text = include_str!("fixtures/save-v1.fief");
@@ -628,7 +662,7 @@ fn the_cli_checks_a_save() {
     // Usage errors.
     let (code, _, err) = run(&[load]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("fief-cli load FILE"), "{err}");
+    assert!(err.contains("Usage: fief-cli load <FILE>"), "{err}");
     let (code, _, _) = run(&[load, good.as_os_str(), good.as_os_str()]);
     assert_eq!(code, Some(2));
 }

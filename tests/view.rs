@@ -32,8 +32,9 @@ fn other_hands_deck_order_and_drawn_cards_are_hidden() {
     assert!(text.contains("Grady draws a Fortune card."));
     let mine_text = serde_json::to_string(&mine).unwrap();
     assert!(mine_text.contains("Grady draws Assassination."));
-    // Deck order is never in a view: only sizes.
-    assert_eq!(theirs.fortune_deck, 2);
+    // Deck order is never in a view: only sizes (35 Fortune and Disaster cards, one drawn;
+    // the position's explicit deck only names the top cards).
+    assert_eq!(theirs.fortune_deck, 34);
     // Legal actions are given only to the viewer whose decision it is.
     assert!(!mine.legal.is_empty());
     assert!(theirs.legal.is_empty());
@@ -111,10 +112,10 @@ fn a_card_offered_in_a_deal_is_seen_only_by_the_two_players() {
     }"#;
     let g = fief::scenario::run(text).unwrap().game;
     let card_seen = |viewer: u8| match g.view(Some(viewer)).prompt.map(|p| p.kind) {
-        Some(fief::rules::PromptKind::Deal { card, .. }) => card,
+        Some(fief::rules::PromptKind::Deal { cards, .. }) => cards,
         other => panic!("expected the deal to be answered, got {other:?}"),
     };
-    assert_eq!(card_seen(0), Some(fief::rules::Card::Justice));
-    assert_eq!(card_seen(1), Some(fief::rules::Card::Justice));
-    assert_eq!(card_seen(2), None);
+    assert_eq!(card_seen(0), vec![fief::rules::Card::Justice]);
+    assert_eq!(card_seen(1), vec![fief::rules::Card::Justice]);
+    assert!(card_seen(2).is_empty());
 }

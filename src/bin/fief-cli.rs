@@ -1,92 +1,201 @@
-//! `fief-cli`: the headless front end.
-//!
-//! fief-cli play --players N --seed S [--round-cap R] [--json] [--save FILE]
-//! fief-cli scenario FILE.json
-//! fief-cli fuzz --games N --seed S [--round-cap R] [--all-options]
-//! fief-cli arena --players N --bots L,L,... --games N --seed S [--round-cap R] [--hard-ms M]
-//! fief-cli bench [--seconds S] [--hard-ms M]
-//! fief-cli load FILE
+//! `fief-cli`: the headless front end. `fief-cli --help` and `fief-cli COMMAND --help` say
+//! what each command does; every number is checked against its range before use.
 
+use clap::{Args, Parser, Subcommand};
 use fief::rules::rng::Rng;
 use fief::rules::{Game, Options};
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage:
-  fief-cli play --players N --seed S [--round-cap R] [--json] [--save FILE]
-      plays a whole game with random legal choices for every seat (Easy bots) and prints the
-      log and the result; the same seed prints the same game (round cap: 30 unless given,
-      0 = none); --save writes the finished game as the app's save
-  fief-cli scenario FILE.json
-      loads a scenario (docs/scenarios.md), applies its script and prints the state as JSON;
-      exits 1 when an action is refused or an expectation fails
-  fief-cli fuzz --games N --seed S [--round-cap R] [--all-options]
-      plays N random games (seeds S, S+1, ...; 3 to 6 players in turn; round cap 15 unless
-      given) checking the engine's invariants after every action; each failure is written
-      to fuzz-failure-SEED.json, a scenario file that replays it
-  fief-cli arena --players N --bots L,L,... --games N --seed S [--round-cap R] [--hard-ms M] [--jobs J]
-      bots against bots (levels easy, normal, hard; one per seat, rotated every game): prints
-      each level's win rate with a 95% interval, the average length in rounds and the games
-      that ended at the round cap (30 unless given) or in a draw; the Hard bot thinks M ms a
-      decision (1000 unless given); J games at once (the number of cores unless given)
-  fief-cli bench [--seconds S] [--hard-ms M]
-      measures the engine and the bots and prints the figures: actions applied per second,
-      random games per minute, state clone time, legal-action enumeration time and the Hard
-      bot's playouts per second (each measurement runs about S seconds, 3 unless given)
-  fief-cli load FILE
-      checks a saved game as the app loads it and prints its summary (players and seats,
-      round, phase, actions played, whether it is over, the format it was migrated from);
-      exits 1, saying why, when the file is refused";
+#[derive(Parser)]
+#[command(
+    name = "fief-cli",
+    version,
+    about = "Fief: France 1429 without a window: games, scenarios, fuzzing, bot arenas and benchmarks"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Plays a whole game with random legal choices for every seat (Easy bots) and prints its
+    /// log and result; the same seed prints the same game.
+    Play(PlayArgs),
+    /// Loads a scenario (docs/scenarios.md), applies its script and prints the state as JSON;
+    /// exits 1 when an action is refused or an expectation fails.
+    Scenario {
+        /// The scenario file (JSON).
+        file: PathBuf,
+    },
+    /// Plays random games (seeds S, S+1, ...; 3 to 6 players in turn), checking the engine's
+    /// invariants after every action; each failure is written to fuzz-failure-SEED.json, a
+    /// scenario that replays it.
+    Fuzz(FuzzArgs),
+    /// Bots against bots (one level per seat, rotated every game): each level's win rate with
+    /// a 95% interval, the games' lengths and the games that reached the round cap.
+    Arena(ArenaArgs),
+    /// Measures the engine and the bots: actions applied per second, random games per minute,
+    /// state clone time, legal-action enumeration time and the Hard bot's playouts per second.
+    Bench(BenchArgs),
+    /// Checks a saved game as the app loads it and prints its summary; exits 1, saying why,
+    /// when the file is refused.
+    Load {
+        /// The saved game (.fief).
+        file: PathBuf,
+    },
+}
+
+/// A round cap: a number of rounds from 1 to 65535, or `none`.
+#[derive(Clone, Copy)]
+struct RoundCap(Option<u16>);
+
+fn round_cap(s: &str) -> Result<RoundCap, String> {
+    if s == "none" {
+        return Ok(RoundCap(None));
+    }
+    match s.parse::<u16>() {
+        Ok(n) if n >= 1 => Ok(RoundCap(Some(n))),
+        _ => Err(format!(
+            "'{s}' is not a round cap: give a number of rounds from 1 to 65535, or none"
+        )),
+    }
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    /// Number of players.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=6))]
+    players: u8,
+    /// The seed the game is dealt from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The game ends after this round (1 to 65535, or none).
+    #[arg(long, default_value = "30", value_parser = round_cap)]
+    round_cap: RoundCap,
+    /// Also prints the final state as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Writes the finished game as the app's save.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct FuzzArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    games: u64,
+    /// The first game's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Each game ends after this round.
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    round_cap: u16,
+    /// Every optional rule on: relics, Fog of War, Open Diplomacy, hidden money, the gentle
+    /// start.
+    #[arg(long)]
+    all_options: bool,
+}
+
+#[derive(Args)]
+struct ArenaArgs {
+    /// Number of players.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=6))]
+    players: u8,
+    /// One level per seat: easy, normal or hard, separated by commas.
+    #[arg(long, value_delimiter = ',', default_value = "normal,easy,easy,easy")]
+    bots: Vec<fief::bots::Level>,
+    /// Number of games.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
+    /// The first game's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Each game ends after this round (1 to 65535, or none).
+    #[arg(long, default_value = "30", value_parser = round_cap)]
+    round_cap: RoundCap,
+    /// Milliseconds the Hard bot thinks about a decision.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    hard_ms: u64,
+    /// Games played at once (the number of cores unless given).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    jobs: Option<u16>,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// About how long each measurement runs, in seconds.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    seconds: u64,
+    /// Milliseconds the Hard bot thinks about a decision.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    hard_ms: u64,
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("play") => play(&args[1..]),
-        Some("scenario") => scenario(&args[1..]),
-        Some("fuzz") => fuzz(&args[1..]),
-        Some("arena") => arena(&args[1..]),
-        Some("bench") => bench(&args[1..]),
-        Some("load") => load(&args[1..]),
-        Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
-        }
+    match parse().command {
+        Command::Play(a) => play(a),
+        Command::Scenario { file } => scenario(&file),
+        Command::Fuzz(a) => fuzz(a),
+        Command::Arena(a) => arena(a),
+        Command::Bench(a) => bench(a),
+        Command::Load { file } => load(&file),
     }
 }
 
-fn flag(args: &[String], name: &str) -> Result<Option<u64>, String> {
-    match args.iter().position(|a| a == name) {
-        None => Ok(None),
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|v| v.parse().ok())
-            .map(Some)
-            .ok_or_else(|| format!("{name} needs a number")),
-    }
-}
-
-fn play(args: &[String]) -> ExitCode {
-    let parsed = (|| -> Result<(u8, u64, Option<u16>), String> {
-        let players = flag(args, "--players")?.unwrap_or(4);
-        let seed = flag(args, "--seed")?.unwrap_or(1);
-        let cap = flag(args, "--round-cap")?.unwrap_or(30);
-        Ok((
-            players as u8,
-            seed,
-            if cap == 0 { None } else { Some(cap as u16) },
-        ))
-    })();
-    let (players, seed, round_cap) = match parsed {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("fief-cli: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+/// The command line, or its refusal: what is wrong, the usage of the command named (or of
+/// fief-cli) and exit code 2.
+fn parse() -> Cli {
+    use clap::error::ErrorKind;
+    use clap::CommandFactory;
+    let e = match Cli::try_parse() {
+        Ok(cli) => return cli,
+        Err(e) => e,
     };
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        e.exit();
+    }
+    let text = e.render().to_string();
+    eprint!("{text}");
+    if !text.contains("Usage:") {
+        let mut cli = Cli::command();
+        cli.build();
+        let named = std::env::args().nth(1).unwrap_or_default();
+        let usage = match cli.find_subcommand_mut(&named) {
+            Some(sub) => sub.render_usage(),
+            None => cli.render_usage(),
+        };
+        eprintln!("\n{usage}");
+    }
+    std::process::exit(2);
+}
+
+/// A command line that parsed but cannot be carried out: the reason, the command's usage and
+/// exit code 2.
+fn usage_error(command: &str, msg: &str) -> ExitCode {
+    use clap::CommandFactory;
+    let mut cli = Cli::command();
+    // Building names each subcommand as `fief-cli COMMAND` in its usage line.
+    cli.build();
+    let cmd = cli
+        .find_subcommand_mut(command)
+        .expect("a subcommand of fief-cli");
+    cmd.error(clap::error::ErrorKind::ValueValidation, msg)
+        .print()
+        .ok();
+    ExitCode::from(2)
+}
+
+fn play(args: PlayArgs) -> ExitCode {
+    let PlayArgs {
+        players,
+        seed,
+        round_cap: RoundCap(round_cap),
+        ..
+    } = args;
     let game = match Game::new(Options {
         players,
         seed,
@@ -136,16 +245,18 @@ fn play(args: &[String]) -> ExitCode {
         eprintln!("fief-cli: {e}");
         return ExitCode::FAILURE;
     }
-    if let Some(file) = text_flag(args, "--save") {
-        let written = fief::save::to_json(session.seats(), game).and_then(|text| {
-            fief::save::write_atomic(std::path::Path::new(file), &text).map_err(|e| e.to_string())
-        });
+    if let Some(file) = &args.save {
+        let written = fief::save::to_json(session.seats(), game)
+            .and_then(|text| fief::save::write_atomic(file, &text).map_err(|e| e.to_string()));
         if let Err(e) = written {
-            eprintln!("fief-cli: the game could not be saved to {file}: {e}");
+            eprintln!(
+                "fief-cli: the game could not be saved to {}: {e}",
+                file.display()
+            );
             return ExitCode::FAILURE;
         }
     }
-    if args.iter().any(|a| a == "--json") {
+    if args.json {
         println!(
             "{}",
             serde_json::to_string_pretty(&fief::scenario::summary(game)).unwrap_or_default()
@@ -170,15 +281,11 @@ fn play(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn scenario(args: &[String]) -> ExitCode {
-    let Some(path) = args.first() else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
+fn scenario(path: &std::path::Path) -> ExitCode {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("fief-cli: cannot read {path}: {e}");
+            eprintln!("fief-cli: cannot read {}: {e}", path.display());
             return ExitCode::from(2);
         }
     };
@@ -217,29 +324,28 @@ fn scenario(args: &[String]) -> ExitCode {
     }
 }
 
-fn fuzz(args: &[String]) -> ExitCode {
-    let parsed = (|| -> Result<(u64, u64, u16), String> {
-        Ok((
-            flag(args, "--games")?.unwrap_or(100),
-            flag(args, "--seed")?.unwrap_or(1),
-            flag(args, "--round-cap")?.unwrap_or(15).clamp(1, 1000) as u16,
-        ))
-    })();
-    let (games, seed, cap) = match parsed {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("fief-cli: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    // --all-options: every optional rule on (relics, Fog of War, Open Diplomacy, hidden money,
-    // the gentle start).
-    let all_options = args.iter().any(|a| a == "--all-options");
+fn fuzz(args: FuzzArgs) -> ExitCode {
+    let FuzzArgs {
+        games,
+        seed,
+        round_cap: cap,
+        all_options,
+    } = args;
+    // Every game gets its own seed: the last one must exist.
+    if seed.checked_add(games - 1).is_none() {
+        return usage_error(
+            "fuzz",
+            &format!(
+                "{games} games from seed {seed} run past the largest seed ({})",
+                u64::MAX
+            ),
+        );
+    }
     // A panic is caught and reported as a failure; keep the default hook from printing it.
     std::panic::set_hook(Box::new(|_| {}));
     let start = std::time::Instant::now();
     let (mut failures, mut actions, mut rounds, mut wins) = (0u64, 0usize, 0u64, 0u64);
-    for s in seed..seed.saturating_add(games) {
+    for s in seed..=seed + (games - 1) {
         match fief::fuzz::fuzz_game(s, cap, true, all_options) {
             Ok(g) => {
                 actions += g.history.len();
@@ -280,45 +386,37 @@ fn fuzz(args: &[String]) -> ExitCode {
     }
 }
 
-fn text_flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(String::as_str)
-}
-
-fn arena(args: &[String]) -> ExitCode {
+fn arena(args: ArenaArgs) -> ExitCode {
     use fief::bots::arena::{report, run, ArenaConfig};
-    use fief::bots::{Budget, Level};
-    let parsed = (|| -> Result<ArenaConfig, String> {
-        let players = flag(args, "--players")?.unwrap_or(4) as u8;
-        let bots = text_flag(args, "--bots").unwrap_or("normal,easy,easy,easy");
-        let levels: Vec<Level> = bots.split(',').map(str::parse).collect::<Result<_, _>>()?;
-        if levels.len() != players as usize {
-            return Err(format!(
-                "--bots names {} levels for {players} players",
-                levels.len()
-            ));
-        }
-        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Ok(ArenaConfig {
-            players,
-            levels,
-            games: flag(args, "--games")?.unwrap_or(20) as u32,
-            seed: flag(args, "--seed")?.unwrap_or(1),
-            round_cap: flag(args, "--round-cap")?.unwrap_or(30) as u16,
-            hard_budget: Budget::Time(std::time::Duration::from_millis(
-                flag(args, "--hard-ms")?.unwrap_or(1000),
-            )),
-            jobs: flag(args, "--jobs")?.map_or(jobs, |j| j as usize),
-        })
-    })();
-    let cfg = match parsed {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("fief-cli: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    use fief::bots::Budget;
+    if args.bots.len() != args.players as usize {
+        return usage_error(
+            "arena",
+            &format!(
+                "--bots names {} levels for {} players",
+                args.bots.len(),
+                args.players
+            ),
+        );
+    }
+    if args.seed.checked_add(u64::from(args.games) - 1).is_none() {
+        return usage_error(
+            "arena",
+            &format!(
+                "{} games from seed {} run past the largest seed",
+                args.games, args.seed
+            ),
+        );
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cfg = ArenaConfig {
+        players: args.players,
+        levels: args.bots,
+        games: args.games,
+        seed: args.seed,
+        round_cap: args.round_cap.0,
+        hard_budget: Budget::Time(std::time::Duration::from_millis(args.hard_ms)),
+        jobs: args.jobs.map_or(cores, usize::from),
     };
     let start = std::time::Instant::now();
     let results = run(&cfg, &|r| {
@@ -354,11 +452,11 @@ fn arena(args: &[String]) -> ExitCode {
     }
 }
 
-fn bench(args: &[String]) -> ExitCode {
+fn bench(args: BenchArgs) -> ExitCode {
     use fief::bots::{ismcts, Bot, Budget, Hard};
     use std::time::{Duration, Instant};
-    let seconds = flag(args, "--seconds").ok().flatten().unwrap_or(3) as f64;
-    let hard_ms = flag(args, "--hard-ms").ok().flatten().unwrap_or(1000);
+    let seconds = args.seconds as f64;
+    let hard_ms = args.hard_ms;
     let opts = |seed| Options {
         players: 4,
         seed,
@@ -475,12 +573,8 @@ fn bench(args: &[String]) -> ExitCode {
 }
 
 /// `fief-cli load FILE`: the app's checks on a save, and its summary or the refusal in words.
-fn load(args: &[String]) -> ExitCode {
-    let [file] = args else {
-        eprintln!("fief-cli: load needs one FILE\n{USAGE}");
-        return ExitCode::from(2);
-    };
-    let path = std::path::Path::new(file);
+fn load(path: &std::path::Path) -> ExitCode {
+    let file = path.display();
     let saved = match fief::save::load(path) {
         Ok(s) => s,
         Err(e) => {

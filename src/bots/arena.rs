@@ -11,7 +11,8 @@ pub struct ArenaConfig {
     pub levels: Vec<Level>,
     pub games: u32,
     pub seed: u64,
-    pub round_cap: u16,
+    /// None: the game goes on until someone wins.
+    pub round_cap: Option<u16>,
     pub hard_budget: Budget,
     /// Games played at once (threads).
     pub jobs: usize,
@@ -54,7 +55,7 @@ pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
     let g = match Game::new(Options {
         players: cfg.players,
         seed,
-        round_cap: Some(cfg.round_cap),
+        round_cap: cfg.round_cap,
         ..Options::default()
     }) {
         Ok(g) => g,
@@ -189,7 +190,9 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
     let n = results.len();
     s.push_str(&format!(
         "{n} games, {} players, seats rotated; round cap {}\n",
-        cfg.players, cfg.round_cap
+        cfg.players,
+        cfg.round_cap
+            .map_or_else(|| "none".to_string(), |c| c.to_string())
     ));
     let seat_share = 1.0 / cfg.players as f64;
     for st in stats(results) {

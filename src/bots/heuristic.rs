@@ -214,7 +214,7 @@ impl<'a> Policy<'a> {
         let Some(prompt) = g.prompt() else {
             return legal[0].clone();
         };
-        if prompt.kind.allows_free_actions() {
+        if g.free_actions_open(&prompt) {
             if let Some(a) = self.free_action(g, p, legal) {
                 return a;
             }
@@ -351,10 +351,10 @@ impl<'a> Policy<'a> {
                 giver,
                 receiver,
                 deniers,
-                card,
+                cards,
             } => {
                 if receiver == p {
-                    accept(deniers > 0 || card.is_some())
+                    accept(deniers > 0 || !cards.is_empty())
                 } else {
                     accept(Some(receiver) == ally || giver == receiver)
                 }

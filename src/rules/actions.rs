@@ -186,10 +186,12 @@ pub enum Action {
         to: PlayerId,
         amount: u8,
     },
-    /// 8.0: offer a card; the receiver spends a Diplomacy marker to accept.
+    /// 8.0: offer one or more cards (in card order); the receiver spends one Diplomacy
+    /// marker to accept them all. Saves of format 3 and before name a single `card`.
     OfferCard {
         to: PlayerId,
-        card: Card,
+        #[serde(alias = "card", deserialize_with = "one_or_more_cards")]
+        cards: Vec<Card>,
     },
     /// 8.0: spend a Diplomacy marker to take up to 3 Deniers, if the giver agrees.
     AskDeniers {
@@ -404,7 +406,10 @@ impl Action {
             }
             Action::OfferDeniers { to: p, amount: _ }
             | Action::AskDeniers { from: p, amount: _ } => ids.player(*p),
-            Action::OfferCard { to, card } => ids.player(*to).or(ids.card(*card)),
+            Action::OfferCard { to, cards } => ids
+                .player(*to)
+                .or(cards.iter().find_map(|c| ids.card(*c)))
+                .or((cards.len() > 3).then_some(BadId::Card)),
             Action::HandControl { village, to } => ids.village(*village).or(ids.player(*to)),
             Action::EndMarriages
             | Action::Accept
@@ -678,7 +683,11 @@ impl Action {
             Action::LiftExcommunication(l) => format!("lift {}", lord_key(*l)),
             Action::RequestAnnulment(l) => format!("annul {}", lord_key(*l)),
             Action::OfferDeniers { to, amount } => format!("give-deniers {} {amount}", pk(*to)),
-            Action::OfferCard { to, card } => format!("give-card {} {}", pk(*to), card.key()),
+            Action::OfferCard { to, cards } => format!(
+                "give-card {} {}",
+                pk(*to),
+                cards.iter().map(|c| c.key()).collect::<Vec<_>>().join("+")
+            ),
             Action::AskDeniers { from, amount } => format!("ask-deniers {} {amount}", pk(*from)),
             Action::HandControl { village, to } => {
                 format!("hand-control {} {}", v(village), pk(*to))
@@ -940,8 +949,10 @@ impl Action {
             },
             "give-card" => Action::OfferCard {
                 to: player(0)?,
-                card: Card::parse(arg(1)?)
-                    .ok_or_else(|| format!("no card called '{}'", args[1]))?,
+                cards: arg(1)?
+                    .split('+')
+                    .map(|c| Card::parse(c).ok_or_else(|| format!("no card called '{c}'")))
+                    .collect::<Result<_, _>>()?,
             },
             "ask-deniers" => Action::AskDeniers {
                 from: player(0)?,
@@ -954,4 +965,18 @@ impl Action {
             other => return Err(format!("unknown action '{other}'")),
         })
     }
+}
+
+/// Reads the cards of an `OfferCard`: a list, or the single card of older saves.
+fn one_or_more_cards<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Card>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMore {
+        One(Card),
+        More(Vec<Card>),
+    }
+    Ok(match OneOrMore::deserialize(d)? {
+        OneOrMore::One(c) => vec![c],
+        OneOrMore::More(cs) => cs,
+    })
 }

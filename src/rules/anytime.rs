@@ -10,7 +10,7 @@
 use super::actions::{Action, PassageUse};
 use super::battle::best_loss;
 use super::cards::{lord_name, Card, LordId};
-use super::events::{n_, term};
+use super::events::{n_, term, Arg};
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;
@@ -152,12 +152,23 @@ impl Game {
                 out.push(Action::OfferDeniers { to: q, amount });
                 out.push(Action::AskDeniers { from: q, amount });
             }
-            let mut hand = self.players[p as usize].hand.clone();
-            hand.sort();
-            hand.dedup();
+            // 8.0: one marker may bring one or more cards: every set of cards in hand.
+            let hand = &self.players[p as usize].hand;
+            let mut sets: Vec<Vec<Card>> = (1u32..1 << hand.len().min(3))
+                .map(|bits| {
+                    let mut set: Vec<Card> = (0..hand.len())
+                        .filter(|i| bits & (1 << i) != 0)
+                        .map(|i| hand[i])
+                        .collect();
+                    set.sort();
+                    set
+                })
+                .collect();
+            sets.sort();
+            sets.dedup();
             out.extend(
-                hand.into_iter()
-                    .map(|card| Action::OfferCard { to: q, card }),
+                sets.into_iter()
+                    .map(|cards| Action::OfferCard { to: q, cards }),
             );
         }
         for v in 0..self.map.villages.len() as VillageId {
@@ -403,17 +414,41 @@ impl Game {
                         msg!("{p} has too little money", p = self.pname(giver)),
                     );
                 }
-                self.check_deal(giver, receiver)
+                self.check_deal(&DealOffer {
+                    giver,
+                    receiver,
+                    deniers: *amount,
+                    cards: Vec::new(),
+                    relic: None,
+                })
             }
-            Action::OfferCard { to, card } => {
+            Action::OfferCard { to, cards } => {
                 if *to == p || *to >= self.n() {
                     return refuse("8.0", "choose another player");
                 }
-                self.holds(p, *card)?;
-                if self.players[*to as usize].hand.len() >= 3 {
-                    return refuse("8.0", "the receiver's hand is full (3 cards)");
+                if cards.is_empty() {
+                    return refuse("8.0", "name the cards offered");
                 }
-                self.check_deal(p, *to)
+                if !cards.is_sorted() {
+                    return refuse("8.0", "list the cards offered in card order");
+                }
+                for (i, c) in cards.iter().enumerate() {
+                    self.holds(p, *c)?;
+                    let copies = |h: &[Card]| h.iter().filter(|x| *x == c).count();
+                    if copies(&cards[..=i]) > copies(&self.players[p as usize].hand) {
+                        return refuse("8.0", "you hold fewer copies of that card");
+                    }
+                }
+                if self.players[*to as usize].hand.len() + cards.len() > 3 {
+                    return refuse("8.0", "the receiver's hand would hold more than 3 cards");
+                }
+                self.check_deal(&DealOffer {
+                    giver: p,
+                    receiver: *to,
+                    deniers: 0,
+                    cards: cards.clone(),
+                    relic: None,
+                })
             }
             Action::HandControl { village, to } => {
                 if self.villages[*village as usize].controller != Some(p) {
@@ -451,15 +486,20 @@ impl Game {
         }
     }
 
-    pub(crate) fn check_deal(&self, giver: PlayerId, receiver: PlayerId) -> Result<(), RuleError> {
-        if !self.options.open_diplomacy && self.players[receiver as usize].diplomacy == 0 {
+    /// 8.0: the receiver has a marker to spend (unless Open Diplomacy, 11.3), and this very
+    /// offer has not been made this round (a new offer may always be made).
+    pub(crate) fn check_deal(&self, offer: &DealOffer) -> Result<(), RuleError> {
+        if !self.options.open_diplomacy && self.players[offer.receiver as usize].diplomacy == 0 {
             return refuse(
                 "8.0",
-                msg!("{p} has no Diplomacy marker left", p = self.pname(receiver)),
+                msg!(
+                    "{p} has no Diplomacy marker left",
+                    p = self.pname(offer.receiver)
+                ),
             );
         }
-        if self.asked_deals.contains(&(giver, receiver)) {
-            return refuse("8.0", "that transfer has already been proposed this round");
+        if self.asked_deals.contains(offer) {
+            return refuse("8.0", "that very offer has already been made this round");
         }
         Ok(())
     }
@@ -665,9 +705,11 @@ impl Game {
                     });
                 }
             }
-            Action::OfferDeniers { to, amount } => self.propose_deal(p, to, amount, None, to),
-            Action::AskDeniers { from, amount } => self.propose_deal(from, p, amount, None, from),
-            Action::OfferCard { to, card } => self.propose_deal(p, to, 0, Some(card), to),
+            Action::OfferDeniers { to, amount } => self.propose_deal(p, to, amount, Vec::new(), to),
+            Action::AskDeniers { from, amount } => {
+                self.propose_deal(from, p, amount, Vec::new(), from)
+            }
+            Action::OfferCard { to, cards } => self.propose_deal(p, to, 0, cards, to),
             Action::HandControl { village, to } => {
                 self.handed.push(village);
                 self.villages[village as usize].entry[to as usize] = None;
@@ -701,15 +743,21 @@ impl Game {
         giver: PlayerId,
         receiver: PlayerId,
         deniers: u8,
-        card: Option<Card>,
+        cards: Vec<Card>,
         answerer: PlayerId,
     ) {
-        self.asked_deals.push((giver, receiver));
+        self.asked_deals.push(DealOffer {
+            giver,
+            receiver,
+            deniers,
+            cards: cards.clone(),
+            relic: None,
+        });
         self.pending.push(Pending::Deal {
             giver,
             receiver,
             deniers,
-            card,
+            cards,
             answerer,
         });
     }
@@ -790,7 +838,7 @@ impl Game {
             giver,
             receiver,
             deniers,
-            card,
+            cards,
             answerer,
         }) = self.pending.pop()
         else {
@@ -808,9 +856,10 @@ impl Game {
         let open = self.options.open_diplomacy;
         let ok = (open || self.players[receiver as usize].diplomacy > 0)
             && self.players[giver as usize].money >= deniers as u32
-            && card.is_none_or(|c| {
-                self.players[giver as usize].hand.contains(&c)
-                    && self.players[receiver as usize].hand.len() < 3
+            && self.players[receiver as usize].hand.len() + cards.len() <= 3
+            && cards.iter().all(|c| {
+                let copies = |h: &[Card]| h.iter().filter(|x| *x == c).count();
+                copies(&self.players[giver as usize].hand) >= copies(&cards)
             });
         if !ok {
             say!(self, "8.0", msg!("The deal can no longer be carried out."));
@@ -846,39 +895,47 @@ impl Game {
                 },
             );
         }
-        if let Some(c) = card {
-            let hand = &mut self.players[giver as usize].hand;
-            if let Some(i) = hand.iter().position(|x| *x == c) {
-                hand.remove(i);
+        if !cards.is_empty() {
+            for c in &cards {
+                let hand = &mut self.players[giver as usize].hand;
+                if let Some(i) = hand.iter().position(|x| x == c) {
+                    hand.remove(i);
+                }
+                self.players[receiver as usize].hand.push(*c);
             }
-            self.players[receiver as usize].hand.push(c);
             let (p, from) = (self.pname(receiver), self.pname(giver));
-            // The receiver knows what he got; the others see only that a card changed hands.
+            let n = cards.len();
+            let named = Arg::List(cards.iter().map(|c| Game::card_arg(*c)).collect());
+            // The receiver knows what he got; the others see only how many cards changed hands.
             let (public, text) = if open {
                 (
-                    msg!(
+                    msgn!(
                         "{p} receives a card from {from}.",
+                        "{p} receives {n} cards from {from}.",
+                        n,
                         p = p.clone(),
                         from = from.clone()
                     ),
                     msg!(
                         "{p} receives {card} from {from}.",
                         p = p,
-                        card = Game::card_arg(c),
+                        card = named,
                         from = from
                     ),
                 )
             } else {
                 (
-                    msg!(
+                    msgn!(
                         "{p} spends a Diplomacy marker and receives a card from {from}.",
+                        "{p} spends a Diplomacy marker and receives {n} cards from {from}.",
+                        n,
                         p = p.clone(),
                         from = from.clone()
                     ),
                     msg!(
                         "{p} spends a Diplomacy marker and receives {card} from {from}.",
                         p = p,
-                        card = Game::card_arg(c),
+                        card = named,
                         from = from
                     ),
                 )

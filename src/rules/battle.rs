@@ -752,7 +752,15 @@ impl Game {
     fn end_battle(&mut self, winner: Option<usize>) {
         let Some(b) = self.battle.take() else { return };
         if let Some(i) = self.pending.iter().rposition(|p| *p == Pending::Battle) {
-            self.pending.truncate(i);
+            // The battle's own questions end with it; what the battle caused does not: a
+            // Fief Title to hand on (a Count captured or killed, a Fortified City taken, 4.3)
+            // or a freed Lord to place (6.2.3) is still to be settled.
+            let after: Vec<Pending> = self.pending.drain(i..).collect();
+            self.pending.extend(
+                after.into_iter().filter(|p| {
+                    matches!(p, Pending::ChooseHeir { .. } | Pending::PlaceLord { .. })
+                }),
+            );
         }
         let v = b.village;
         if let Some(w) = winner {

@@ -113,7 +113,7 @@ impl Game {
     pub(crate) fn collect_income(&mut self) {
         let sheets = self.income();
         for (p, s) in sheets.iter().enumerate() {
-            self.players[p].money += s.total();
+            self.players[p].money = self.players[p].money.saturating_add(s.total());
             let mut parts: Vec<Arg> = vec![msg!("{n} from Villages", n = s.villages).into()];
             if s.mills > 0 {
                 parts.push(msg!("{n} from Mills", n = s.mills).into());

@@ -249,7 +249,7 @@ pub enum PromptKind {
         giver: PlayerId,
         receiver: PlayerId,
         deniers: u8,
-        card: Option<Card>,
+        cards: Vec<Card>,
     },
     /// 6.3: accept or refuse a truce.
     Truce {
@@ -444,7 +444,7 @@ impl Game {
                     giver,
                     receiver,
                     deniers,
-                    card,
+                    ref cards,
                     answerer,
                 } => (
                     answerer,
@@ -452,7 +452,7 @@ impl Game {
                         giver,
                         receiver,
                         deniers,
-                        card,
+                        cards: cards.clone(),
                     },
                     "8.0",
                 ),
@@ -576,10 +576,19 @@ impl Game {
             .collect()
     }
 
+    /// Whether "any time" actions may be taken at this decision: in the turns and reaction
+    /// windows, and in the Discard step (FAQ Phase 2: an Opportunity card may be played
+    /// instead of being discarded) but never once the Draw itself has begun (2.0).
+    pub fn free_actions_open(&self, prompt: &Prompt) -> bool {
+        prompt.kind.allows_free_actions()
+            || (prompt.kind == PromptKind::DiscardDraw
+                && matches!(self.phase, Phase::Draw { drawing: false, .. }))
+    }
+
     /// A superset of the legal actions for a prompt; `check` filters it.
     fn candidate_actions(&self, prompt: &Prompt, coarse: bool) -> Vec<Action> {
         let mut out = self.phase_candidates(prompt, coarse);
-        if prompt.kind.allows_free_actions() {
+        if self.free_actions_open(prompt) {
             self.free_candidates(prompt.player, &mut out);
         }
         out
@@ -708,7 +717,7 @@ impl Game {
             )
         };
         if is_free_action(action) {
-            return if prompt.kind.allows_free_actions() {
+            return if self.free_actions_open(&prompt) {
                 self.check_free(player, action)
             } else {
                 refuse(
@@ -1146,6 +1155,12 @@ impl Game {
                 self.pending.pop();
                 true
             }
+            Some(Pending::ChooseHeir { fief, .. }) if self.titles.fief[fief as usize].is_some() => {
+                // The title found a holder meanwhile (the Fortified City was taken, 4.3):
+                // there is nothing left to inherit.
+                self.pending.pop();
+                true
+            }
             Some(Pending::ChooseHeir { player, fief }) => {
                 let room = self.lords_with_room(player);
                 match room.len() {
@@ -1418,9 +1433,10 @@ impl Game {
         self.check_engines(v);
         if self.villages[vi].fort == Fort::City {
             let f = self.map.villages[vi].fief;
+            // 4.3: whoever takes the Fortified City takes the Fief Title with it, from its
+            // holder or from the map (4.3.1: a title back on the map is won so).
             if let Some(p) = new {
-                if self.title_holder_player(f) != Some(p) && self.titles.fief[f as usize].is_some()
-                {
+                if self.title_holder_player(f) != Some(p) {
                     self.titles.fief[f as usize] = None;
                     self.refresh_fief_empties(f);
                     say!(self,
@@ -1471,13 +1487,19 @@ impl Game {
         }
     }
 
-    /// FAQ 6.0, digest §12.2 item 3: a Lord without Troops facing an opposing player's Troops
-    /// is captured at once.
+    /// FAQ 6.0, digest §12.2 item 3: a Lord without Troops is captured at once whenever an
+    /// opposing player has Troops and a free Lord in his Village.
     pub(crate) fn check_lone_lords(&mut self, v: VillageId) {
         let vs = &self.villages[v as usize];
         let armed: Vec<PlayerId> = (0..self.n())
             .map(|i| self.seat(i))
-            .filter(|&p| vs.troops[p as usize].count() > 0)
+            .filter(|&p| {
+                vs.troops[p as usize].count() > 0
+                    && self
+                        .lords
+                        .iter()
+                        .any(|l| l.owner == p && l.village == v && l.captor.is_none())
+            })
             .collect();
         let controller = vs.controller;
         let victims: Vec<(LordId, PlayerId)> = self

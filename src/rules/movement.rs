@@ -225,6 +225,39 @@ impl Game {
                 );
             }
         }
+        // 5.0: after a refusal the army goes back or stays; its Lords may not walk away from
+        // the Troops they brought into the Village, leaving them stranded there.
+        if self.moves.refused.iter().any(|r| r.0 == p && r.1 == from) {
+            let stays = self
+                .free_lords_at(p, from)
+                .iter()
+                .any(|l| !o.lords.contains(l));
+            let brought = self
+                .moves
+                .groups
+                .iter()
+                .filter(|g| g.village == from && g.player == p)
+                .fold(Troops::default(), |t, g| Troops {
+                    maa: t.maa + g.troops.maa,
+                    knights: t.knights + g.troops.knights,
+                });
+            if !stays && (o.maa < brought.maa || o.knights < brought.knights) {
+                let mut what: Vec<Arg> = Vec::new();
+                if brought.maa > 0 {
+                    what.push(msgn!("{n} Man-at-Arms", "{n} Men-at-Arms", brought.maa).into());
+                }
+                if brought.knights > 0 {
+                    what.push(msgn!("{n} Knight", "{n} Knights", brought.knights).into());
+                }
+                return refuse(
+                    "5.0",
+                    msg!(
+                        "refused passage, the army leaves only with the Troops it brought: {what}",
+                        what = Arg::List(what)
+                    ),
+                );
+            }
+        }
         // 2.3.1: no movement into, out of or inside a Heavy Rain Bishopric, but one Move by
         // Secret Passage (10.2.1).
         if (self.rain(from) || self.rain(o.to)) && o.how != MoveHow::Passage {
@@ -595,6 +628,10 @@ impl Game {
         }
         // The Village left behind.
         self.refresh_village(from);
+        // Digest §12.2 item 3: a Lord without Troops among an opponent's army is captured at
+        // once, on either side of the road (an army passing through takes him).
+        self.check_lone_lords(to);
+        self.check_lone_lords(from);
         // 2.3.3: the Plague strikes those who enter its Bishopric.
         let (bf, bt) = (self.bishopric_of(from), self.bishopric_of(to));
         let plagued = |b| self.bishopric_cards[b as usize].plague;
@@ -817,8 +854,8 @@ impl Game {
     }
 
     pub(crate) fn exec_end_movement(&mut self, p: PlayerId) {
-        // 6.0 FAQ, digest §12.2 item 3: an army's passing leaves no Lord alone among enemy
-        // Troops without consequence; capture is settled when the player's turn ends.
+        // Digest §12.2 item 3: captures are made as each Move ends; this sweep is a last
+        // guard for Lords left alone by anything else in the turn (a death, the Plague).
         for v in 0..self.map.villages.len() as VillageId {
             self.check_lone_lords(v);
         }

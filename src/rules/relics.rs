@@ -292,13 +292,24 @@ impl Game {
         if self.lord(lord).is_none_or(|l| l.owner != to) {
             return refuse("11.1", "the relic goes to one of that player's Lords");
         }
-        // 8.0: the same conditions as any transfer (a marker unless Open Diplomacy; once a
-        // round between the two).
-        self.check_deal(p, to)
+        // 8.0: the same conditions as any transfer (a marker unless Open Diplomacy; the same
+        // offer once a round).
+        self.check_deal(&Self::relic_offer(p, to, r))
+    }
+
+    /// The Diplomacy offer of relic `r` from `p` to `to` (8.0, 11.1).
+    fn relic_offer(p: PlayerId, to: PlayerId, r: Relic) -> DealOffer {
+        DealOffer {
+            giver: p,
+            receiver: to,
+            deniers: 0,
+            cards: Vec::new(),
+            relic: Some(r),
+        }
     }
 
     pub(crate) fn exec_offer_relic(&mut self, p: PlayerId, r: Relic, to: PlayerId, lord: LordId) {
-        self.asked_deals.push((p, to));
+        self.asked_deals.push(Self::relic_offer(p, to, r));
         self.pending.push(Pending::RelicOffer {
             giver: p,
             relic: r,

@@ -520,7 +520,7 @@ pub enum Pending {
         giver: PlayerId,
         receiver: PlayerId,
         deniers: u8,
-        card: Option<Card>,
+        cards: Vec<Card>,
         answerer: PlayerId,
     },
     /// 6.3: a truce proposed by `proposer`; the last of `askees` answers next.
@@ -600,9 +600,9 @@ pub struct Game {
     /// Movement-phase bookkeeping (5.0).
     pub moves: MoveState,
     /// Requests made this round that may not be repeated in it: annulments (lord) and
-    /// diplomacy offers (giver, receiver), control handed over (village).
+    /// diplomacy offers (each exact offer once), control handed over (village).
     pub asked_annulments: Vec<LordId>,
-    pub asked_deals: Vec<(PlayerId, PlayerId)>,
+    pub asked_deals: Vec<DealOffer>,
     /// Lords the Pope refused to make Cardinal this round (not asked again in it).
     #[serde(default)]
     pub refused_cardinals: Vec<LordId>,
@@ -655,4 +655,23 @@ impl Game {
     pub fn bishopric_of(&self, v: VillageId) -> BishopricId {
         self.map.villages[v as usize].bishopric
     }
+}
+
+/// 8.0: one Diplomacy offer as made: who gives, who receives, and what (Deniers, cards in
+/// card order, or a relic for one of the receiver's Lords). The same offer is made at most
+/// once a round, so a refused offer is not asked again and again; any other offer may be.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealOffer {
+    pub giver: PlayerId,
+    pub receiver: PlayerId,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deniers: u8,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<Card>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relic: Option<super::relics::Relic>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

@@ -165,10 +165,9 @@ impl Game {
             ),
         );
         let outcome = self.victory().or_else(|| {
-            self.options
-                .round_cap
-                .filter(|&cap| self.round >= cap)
-                .map(|_| self.round_cap_outcome())
+            // Round numbers are 16-bit: a game without a cap still ends at the last one.
+            (self.round >= self.options.round_cap.unwrap_or(u16::MAX))
+                .then(|| self.round_cap_outcome())
         });
         if let Some(o) = outcome {
             let text = if o.winners.is_empty() {

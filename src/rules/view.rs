@@ -88,12 +88,12 @@ impl Game {
                 if let super::PromptKind::Deal {
                     giver,
                     receiver,
-                    card,
+                    cards,
                     ..
                 } = &mut pr.kind
                 {
                     if viewer != Some(*giver) && viewer != Some(*receiver) {
-                        *card = None;
+                        cards.clear();
                     }
                 }
                 pr
@@ -211,12 +211,12 @@ impl Game {
             if let Pending::Deal {
                 giver,
                 receiver,
-                card,
+                cards,
                 ..
             } = pend
             {
                 if viewer != Some(*giver) && viewer != Some(*receiver) {
-                    *card = None;
+                    cards.clear();
                 }
             }
         }

@@ -36,7 +36,9 @@ pub enum Click {
 /// The card an action plays, discards or offers, if any.
 pub fn card_of(a: &Action) -> Option<Card> {
     Some(match a {
-        Action::Discard(c) | Action::OfferCard { card: c, .. } => *c,
+        Action::Discard(c) => *c,
+        // An offer of several cards is listed under the first of them.
+        Action::OfferCard { cards, .. } => *cards.first()?,
         Action::PlayLord { lord, .. } => Card::Lord(*lord),
         Action::PlayCardinal { .. } => Card::Cardinal,
         Action::PlayDarc { .. } => Card::Darc,

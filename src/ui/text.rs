@@ -152,6 +152,14 @@ fn troops(maa: u8, knights: u8) -> String {
     parts.join(&tr(" and "))
 }
 
+/// Cards named one after another ("Taxes and Uprising").
+fn cards_list(cs: &[Card]) -> String {
+    cs.iter()
+        .map(|c| card_name(*c))
+        .collect::<Vec<_>>()
+        .join(&tr(" and "))
+}
+
 fn lords_list(ls: &[fief::rules::LordId]) -> String {
     ls.iter().map(|l| lord(*l)).collect::<Vec<_>>().join(", ")
 }
@@ -362,9 +370,9 @@ pub fn action(g: &Game, a: &Action) -> String {
             "Offer {n} Denier(s) to {p}",
             &[("n", &amount.to_string()), ("p", &player(g, *to))],
         ),
-        Action::OfferCard { to, card } => trf(
+        Action::OfferCard { to, cards } => trf(
             "Offer {card} to {p}",
-            &[("card", &card_name(*card)), ("p", &player(g, *to))],
+            &[("card", &cards_list(cards)), ("p", &player(g, *to))],
         ),
         Action::AskDeniers { from, amount } => trf(
             "Ask {p} for {n} Denier(s)",
@@ -808,12 +816,14 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             giver,
             receiver,
             deniers,
-            card,
+            cards,
         } => {
-            let what = match card {
-                Some(c) => card_name(*c),
-                None if *deniers > 0 => trn("{n} Denier", "{n} Deniers", *deniers as u32),
-                None => tr("a card"),
+            let what = if !cards.is_empty() {
+                cards_list(cards)
+            } else if *deniers > 0 {
+                trn("{n} Denier", "{n} Deniers", *deniers as u32)
+            } else {
+                tr("a card")
             };
             ask(
                 trf(

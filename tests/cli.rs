@@ -1,0 +1,136 @@
+//! Command lines: every subcommand has its help, and a wrong command line (unknown flag,
+//! wrong type, number out of range, impossible combination) is refused with the usage and
+//! exit code 2 before anything is played.
+
+use std::process::{Command, Output};
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fief-cli"))
+        .args(args)
+        .output()
+        .expect("fief-cli runs")
+}
+
+#[cfg(feature = "gui")]
+fn app(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fief"))
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
+        .env("LANGUAGE", "en")
+        // No display: a command line that were accepted would fail to open a window,
+        // never with exit code 2.
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("fief runs")
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr)
+}
+
+#[test]
+fn every_subcommand_has_its_help() {
+    for sub in ["play", "scenario", "fuzz", "arena", "bench", "load"] {
+        let o = cli(&[sub, "--help"]);
+        assert!(o.status.success(), "{sub} --help: {}", text(&o));
+        let t = text(&o);
+        assert!(t.contains(&format!("Usage: fief-cli {sub}")), "{sub}: {t}");
+    }
+    let o = cli(&["--help"]);
+    assert!(o.status.success());
+    assert!(text(&o).contains("arena"));
+}
+
+#[test]
+fn wrong_fief_cli_lines_are_refused_with_the_usage() {
+    let max = u64::MAX.to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec![],
+        vec!["conquer"],
+        vec!["fuzz", "--bogus"],
+        vec!["fuzz", "--games", "many"],
+        vec!["fuzz", "--games", "0"],
+        vec!["fuzz", "--round-cap", "0"],
+        vec!["fuzz", "--seed", &max, "--games", "5"],
+        vec!["play", "--players", "260"],
+        vec!["play", "--players", "2"],
+        vec!["play", "--round-cap", "65536"],
+        vec!["play", "--round-cap", "0"],
+        vec!["play", "--seed", "-1"],
+        vec!["arena", "--players", "3", "--bots", "normal"],
+        vec!["arena", "--bots", "normal,easy,easy,wizard"],
+        vec!["arena", "--round-cap", "-3"],
+        vec!["bench", "--seconds", "0"],
+        vec!["load"],
+        vec!["load", "a.fief", "b.fief"],
+        vec!["scenario"],
+    ];
+    for args in cases {
+        let o = cli(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(
+            text(&o).contains("Usage: fief-cli"),
+            "{args:?}: {}",
+            text(&o)
+        );
+    }
+}
+
+#[test]
+fn the_last_seed_still_plays_one_game() {
+    let max = u64::MAX.to_string();
+    let o = cli(&["fuzz", "--seed", &max, "--games", "1", "--round-cap", "1"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("1 games, 0 failures"), "{}", text(&o));
+}
+
+#[test]
+fn no_round_cap_is_spelled_none() {
+    let o = cli(&[
+        "play",
+        "--seed",
+        "3",
+        "--players",
+        "3",
+        "--round-cap",
+        "none",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        !text(&o).contains("round cap"),
+        "a game without cap ended by it"
+    );
+}
+
+#[cfg(feature = "gui")]
+#[test]
+fn wrong_app_lines_are_refused_with_the_usage() {
+    let many = vec!["human"; 259].join(",");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["--bogus"],
+        vec!["--seed", "twelve"],
+        vec!["--seed", "-4"],
+        vec!["--seats", &many],
+        vec!["--seats", "human,normal"],
+        vec!["--seats", "human,normal,wizard"],
+        vec!["--pace", "sloww"],
+        vec!["--until", "dinner"],
+        vec!["--rules", "relics,chess"],
+        vec!["--seed"],
+    ];
+    for args in cases {
+        let o = app(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(
+            text(&o).contains("Usage: fief [OPTION]"),
+            "{args:?}: {}",
+            text(&o)
+        );
+    }
+    let o = app(&["--version"]);
+    assert!(o.status.success());
+    assert!(text(&o).starts_with("fief "));
+}
