@@ -3,9 +3,152 @@
 //! action. Used by `tests/fuzz.rs` and `fief-cli fuzz`.
 
 use crate::rules::rng::Rng;
-use crate::rules::{CardinalSource, Fort, Game, Options, Phase, PlayerId};
-use serde_json::json;
+use crate::rules::{Action, CardinalSource, Fort, Game, Options, Phase, PlayerId};
+use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// How many times the very same position (and decision) may come back in one game before
+/// the fuzzer calls it a loop: a player asked the same question for ever.
+pub const MAX_REPEATS: u32 = 3;
+
+/// A fingerprint of the position and the decision awaited: everything in the state but the
+/// log and the history (which only ever grow).
+pub fn fingerprint(g: &mut Game) -> u64 {
+    /// A fast multiply-rotate hash of the serialised bytes (not for adversaries: for
+    /// telling positions apart).
+    struct HashWriter(u64);
+    impl std::io::Write for HashWriter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let mut chunks = buf.chunks_exact(8);
+            for c in &mut chunks {
+                let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+                self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517C_C1B7_2722_0A95);
+            }
+            for &b in chunks.remainder() {
+                self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x517C_C1B7_2722_0A95);
+            }
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let log = std::mem::take(&mut g.log);
+    let history = std::mem::take(&mut g.history);
+    let mut w = std::io::BufWriter::with_capacity(1 << 14, HashWriter(0));
+    // Serialising plain data into a hasher cannot fail.
+    // postcard: plain bytes, no formatting; JSON should it ever refuse a type.
+    if postcard::to_io(&*g, &mut w).is_err() {
+        let _ = serde_json::to_writer(&mut w, &*g);
+    }
+    g.log = log;
+    g.history = history;
+    w.into_inner().map_or(0, |h| h.0)
+}
+
+/// What a fuzz run does besides playing: the guards of every accepted action, and hostile
+/// actions tried at every decision.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Guards {
+    /// Invariants, progress and no loops after every action.
+    pub check: bool,
+    /// Hostile actions tried at each decision (0: none). Each is a legal action changed at
+    /// random (a number, a list, a variant) and played by a random seat: it must be refused
+    /// without a panic and without a change, or else be listed by `legal_actions`.
+    pub hostile: u32,
+}
+
+/// Counts of one fuzzed game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Tally {
+    pub actions: u64,
+    pub hostile_tried: u64,
+    pub hostile_accepted: u64,
+}
+
+/// Changes one thing in `v` (a JSON action): a number, a list (shortened, doubled,
+/// reversed) or a variant name; `None` when there was nothing to change.
+fn mutate(v: &mut Value, r: &mut Rng) -> bool {
+    match v {
+        Value::Number(n) => {
+            let x = n.as_u64().unwrap_or(0);
+            *v = json!(match r.below(6) {
+                0 => x.wrapping_add(1),
+                1 => x.wrapping_sub(1) & 0xFF,
+                2 => 0,
+                3 => 255,
+                _ => r.below(64) as u64,
+            });
+            true
+        }
+        Value::Bool(b) => {
+            *b = !*b;
+            true
+        }
+        Value::String(s) => {
+            const NAMES: [&str; 6] = ["Normal", "Passage", "Cavalcade", "Battle", "Ambush", "Pass"];
+            *s = NAMES[r.below(NAMES.len() as u32) as usize].to_string();
+            true
+        }
+        Value::Array(a) => {
+            if !a.is_empty() && r.below(3) == 0 {
+                match r.below(3) {
+                    0 => {
+                        let i = r.below(a.len() as u32) as usize;
+                        a.remove(i);
+                    }
+                    1 => {
+                        let i = r.below(a.len() as u32) as usize;
+                        let x = a[i].clone();
+                        a.push(x);
+                    }
+                    _ => a.reverse(),
+                }
+                return true;
+            }
+            if a.is_empty() {
+                a.push(json!(r.below(24)));
+                return true;
+            }
+            let i = r.below(a.len() as u32) as usize;
+            mutate(&mut a[i], r)
+        }
+        Value::Object(o) => {
+            if o.is_empty() {
+                return false;
+            }
+            let keys: Vec<String> = o.keys().cloned().collect();
+            let k = &keys[r.below(keys.len() as u32) as usize];
+            o.get_mut(k).is_some_and(|x| mutate(x, r))
+        }
+        Value::Null => false,
+    }
+}
+
+/// A hostile action: a legal one changed, or a bare answer, from a random seat.
+fn hostile_action(g: &Game, legal: &[Action], r: &mut Rng) -> (PlayerId, Action) {
+    let seat = r.below(g.n() as u32 + 1) as PlayerId;
+    let base = legal[r.below(legal.len() as u32) as usize].clone();
+    for _ in 0..4 {
+        let Ok(mut v) = serde_json::to_value(&base) else {
+            break;
+        };
+        for _ in 0..=r.below(2) {
+            mutate(&mut v, r);
+        }
+        if let Ok(a) = serde_json::from_value::<Action>(v) {
+            return (seat, a);
+        }
+    }
+    const BARE: [Action; 4] = [
+        Action::Accept,
+        Action::Refuse,
+        Action::Pass,
+        Action::EndBattles,
+    ];
+    (seat, BARE[r.below(BARE.len() as u32) as usize].clone())
+}
 
 /// Every card of both decks is somewhere: deck, discard, hand, map, or tied to a title.
 fn cards_in_game(g: &Game) -> (usize, usize) {
@@ -237,6 +380,19 @@ impl Failure {
 /// Plays `g` to its end with random legal choices drawn from their own generator, checking
 /// the invariants after each action when `check` is set.
 pub fn play_randomly(g: &mut Game, chooser_seed: u64, check: bool) -> Result<(), Failure> {
+    play_guarded(g, chooser_seed, Guards { check, hostile: 0 }).map(|_| ())
+}
+
+/// Plays `g` to its end with random legal choices, with the `guards` asked for: after each
+/// accepted action the invariants hold, the position or the decision changed, and no
+/// position comes back more than [`MAX_REPEATS`] times; at each decision hostile actions are
+/// refused untouched, or are listed (`check` and `legal_actions` agree).
+pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<Tally, Failure> {
+    let check = guards.check;
+    let mut tally = Tally::default();
+    let mut hostile_rng = Rng::new(chooser_seed ^ 0xBAD_AC7);
+    let mut seen: HashMap<u64, u32> = HashMap::new();
+    let mut before = if check { fingerprint(g) } else { 0 };
     let mut chooser = Rng::new(chooser_seed);
     let mut done: Vec<(PlayerId, String)> = Vec::new();
     let fail = |g: &Game, done: &[(PlayerId, String)], message: String| Failure {
@@ -249,7 +405,71 @@ pub fn play_randomly(g: &mut Game, chooser_seed: u64, check: bool) -> Result<(),
         if legal.is_empty() {
             return Err(fail(g, &done, format!("dead end for {}", g.name(p))));
         }
-        let a = legal[chooser.below(legal.len() as u32) as usize].clone();
+        for _ in 0..guards.hostile {
+            let (q, h) = hostile_action(g, &legal, &mut hostile_rng);
+            tally.hostile_tried += 1;
+            let shown = h.notation(g);
+            match catch_unwind(AssertUnwindSafe(|| g.check(q, &h))) {
+                Err(_) => {
+                    return Err(fail(
+                        g,
+                        &done,
+                        format!("panic on hostile '{shown}' by seat {q}"),
+                    ))
+                }
+                Ok(Ok(())) => {
+                    tally.hostile_accepted += 1;
+                    if q != p || !legal.contains(&g.normalised(&h)) {
+                        return Err(fail(
+                            g,
+                            &done,
+                            format!("'{shown}' by seat {q} passes check but is not listed"),
+                        ));
+                    }
+                }
+                Ok(Err(_)) => {
+                    // Refused by `apply` too, leaving everything as it was.
+                    let r = catch_unwind(AssertUnwindSafe(|| g.apply(q, h.clone())));
+                    let unchanged = !check || fingerprint(g) == before;
+                    if !matches!(r, Ok(Err(_))) || !unchanged {
+                        return Err(fail(
+                            g,
+                            &done,
+                            format!("hostile '{shown}' by seat {q} was not refused cleanly"),
+                        ));
+                    }
+                }
+            }
+        }
+        // Half the time uniform over the legal actions; otherwise each kind of action (a
+        // Move, an offer, an answer...) as likely as any other, then each action of that
+        // kind: the hundreds of possible offers of Open Diplomacy do not drown the rest.
+        let uniform = chooser.below(2) == 0;
+        let kinds: Vec<usize> = if uniform {
+            (0..legal.len()).collect()
+        } else {
+            let mut firsts: Vec<usize> = Vec::new();
+            for (i, a) in legal.iter().enumerate() {
+                if !firsts
+                    .iter()
+                    .any(|&j| std::mem::discriminant(&legal[j]) == std::mem::discriminant(a))
+                {
+                    firsts.push(i);
+                }
+            }
+            firsts
+        };
+        let pick = kinds[chooser.below(kinds.len() as u32) as usize];
+        let a = if uniform {
+            legal[pick].clone()
+        } else {
+            let kind = std::mem::discriminant(&legal[pick]);
+            let of_kind: Vec<&Action> = legal
+                .iter()
+                .filter(|a| std::mem::discriminant(*a) == kind)
+                .collect();
+            of_kind[chooser.below(of_kind.len() as u32) as usize].clone()
+        };
         let text = a.notation(g);
         done.push((p, text.clone()));
         let r = catch_unwind(AssertUnwindSafe(|| g.apply(p, a)));
@@ -264,10 +484,34 @@ pub fn play_randomly(g: &mut Game, chooser_seed: u64, check: bool) -> Result<(),
             }
             Ok(Ok(_)) => {}
         }
+        tally.actions += 1;
         if check {
             if let Err(m) = check_invariants(g) {
                 return Err(fail(g, &done, format!("after '{text}': {m}")));
             }
+            // Progress: an accepted action changes the position or the decision awaited,
+            // and the same position does not keep coming back (a question asked for ever).
+            let after = fingerprint(g);
+            if after == before {
+                return Err(fail(
+                    g,
+                    &done,
+                    format!("'{text}' was accepted but changed nothing"),
+                ));
+            }
+            let n = seen.entry(after).or_insert(0);
+            *n += 1;
+            if *n > MAX_REPEATS {
+                return Err(fail(
+                    g,
+                    &done,
+                    format!(
+                        "after '{text}' the same position has come back {} times",
+                        *n
+                    ),
+                ));
+            }
+            before = after;
         }
         if done.len() > 500_000 {
             return Err(fail(g, &done, "the game does not end".into()));
@@ -276,7 +520,7 @@ pub fn play_randomly(g: &mut Game, chooser_seed: u64, check: bool) -> Result<(),
     if g.outcome.is_none() {
         return Err(fail(g, &done, "no outcome at the end".into()));
     }
-    Ok(())
+    Ok(tally)
 }
 
 /// The options of fuzz game number `seed`: 3 to 6 players in turn.
@@ -302,6 +546,16 @@ pub fn fuzz_game(
     check: bool,
     all_options: bool,
 ) -> Result<Game, Box<(Game, Failure)>> {
+    fuzz_game_guarded(seed, round_cap, Guards { check, hostile: 0 }, all_options).map(|(g, _)| g)
+}
+
+/// One fuzz game with the given guards; the game and its tally.
+pub fn fuzz_game_guarded(
+    seed: u64,
+    round_cap: u16,
+    guards: Guards,
+    all_options: bool,
+) -> Result<(Game, Tally), Box<(Game, Failure)>> {
     let mut g = match Game::new(fuzz_options(seed, round_cap, all_options)) {
         Ok(g) => g,
         Err(e) => {
@@ -314,8 +568,8 @@ pub fn fuzz_game(
             return Err(Box::new((g, f)));
         }
     };
-    match play_randomly(&mut g, seed.wrapping_mul(31).wrapping_add(7), check) {
-        Ok(()) => Ok(g),
+    match play_guarded(&mut g, seed.wrapping_mul(31).wrapping_add(7), guards) {
+        Ok(t) => Ok((g, t)),
         Err(f) => Err(Box::new((g, f))),
     }
 }

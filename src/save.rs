@@ -64,10 +64,12 @@ pub const ADDED_AFTER_FORMAT_2: &[&[&str]] = &[
     &["last_election", "count", "why"],
 ];
 /// Parts of the state whose shape changed in format 4: the round's Diplomacy offers (once a
-/// giver and receiver pair, now each offer whole) and a pending offer's cards (once one card,
-/// now a list). A save of an older format is replayed as any other, but these two parts of
-/// its snapshot are not compared: they were written in their old shape.
-pub const RESHAPED_IN_FORMAT_4: &[&str] = &["asked_deals", "pending"];
+/// giver and receiver pair, now each offer whole), a pending offer's cards (once one card,
+/// now a list) and the generator (the same PCG32 numbers, now `rand_pcg`'s, stored as
+/// `{pcg: {state, increment}}` rather than `{state, inc}`). A save of an older format is
+/// replayed as any other, but these parts of its snapshot are not compared: they were
+/// written in their old shape.
+pub const RESHAPED_IN_FORMAT_4: &[&str] = &["asked_deals", "pending", "rng"];
 /// The file name ending of saves.
 pub const EXTENSION: &str = "fief";
 

@@ -82,6 +82,8 @@ cases!(
     king_dies_queen_regent,
     lord_placement_in_stronghold,
     lord_placement_order,
+    new_lord_placed_with_leave,
+    new_lord_refused_leave_asks_no_more,
     mills_at_most_two,
     no_annulment_after_a_crown_prince,
     no_surrender_before_a_roll,

@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
+# A toolchain that setup.sh installed with rustup lives in ~/.cargo/bin.
+export PATH="$HOME/.cargo/bin:$PATH"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 echo "== library without GTK (cargo test --no-default-features)"

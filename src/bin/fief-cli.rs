@@ -98,6 +98,11 @@ struct FuzzArgs {
     /// start.
     #[arg(long)]
     all_options: bool,
+    /// Hostile actions tried at each decision: legal actions changed at random (a number, a
+    /// list, a variant) and played by a random seat; each must be refused without a change,
+    /// or be one that legal_actions lists.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    hostile: u32,
 }
 
 #[derive(Args)]
@@ -330,7 +335,12 @@ fn fuzz(args: FuzzArgs) -> ExitCode {
         seed,
         round_cap: cap,
         all_options,
+        hostile,
     } = args;
+    let guards = fief::fuzz::Guards {
+        check: true,
+        hostile,
+    };
     // Every game gets its own seed: the last one must exist.
     if seed.checked_add(games - 1).is_none() {
         return usage_error(
@@ -344,11 +354,14 @@ fn fuzz(args: FuzzArgs) -> ExitCode {
     // A panic is caught and reported as a failure; keep the default hook from printing it.
     std::panic::set_hook(Box::new(|_| {}));
     let start = std::time::Instant::now();
-    let (mut failures, mut actions, mut rounds, mut wins) = (0u64, 0usize, 0u64, 0u64);
+    let (mut failures, mut actions, mut rounds, mut wins) = (0u64, 0u64, 0u64, 0u64);
+    let (mut tried, mut accepted) = (0u64, 0u64);
     for s in seed..=seed + (games - 1) {
-        match fief::fuzz::fuzz_game(s, cap, true, all_options) {
-            Ok(g) => {
-                actions += g.history.len();
+        match fief::fuzz::fuzz_game_guarded(s, cap, guards, all_options) {
+            Ok((g, tally)) => {
+                actions += tally.actions;
+                tried += tally.hostile_tried;
+                accepted += tally.hostile_accepted;
                 rounds += g.round as u64;
                 wins += g
                     .outcome
@@ -379,6 +392,12 @@ fn fuzz(args: FuzzArgs) -> ExitCode {
     println!(
         "{games} games, {failures} failures; {actions} actions, {rounds} rounds, {wins} ended by victory; {secs:.1} s"
     );
+    if hostile > 0 {
+        println!(
+            "{tried} hostile actions: {} refused untouched, {accepted} legal after all (and listed)",
+            tried - accepted
+        );
+    }
     if failures == 0 {
         ExitCode::SUCCESS
     } else {

@@ -317,6 +317,8 @@ impl<'a> Policy<'a> {
                 accept(owner.is_some() && owner == ally)
             }
             PromptKind::GrantAnswer { .. } => accept(true),
+            // 2.4.1: a Lord of another family is taken in only for the ally.
+            PromptKind::PlacementLeave { asker, .. } => accept(Some(asker) == ally),
             PromptKind::CardinalConsent { lord } => {
                 let owner = g.lord(lord).map(|l| l.owner);
                 accept(owner == Some(p) || (owner.is_some() && owner == ally))

@@ -967,6 +967,69 @@ impl Action {
     }
 }
 
+impl Action {
+    /// The card an action plays, discards or offers, if any (an offer of several cards:
+    /// the first of them).
+    pub fn card(&self) -> Option<Card> {
+        Some(match self {
+            Action::Discard(c) => *c,
+            // An offer of several cards is listed under the first of them.
+            Action::OfferCard { cards, .. } => *cards.first()?,
+            Action::PlayLord { lord, .. } => Card::Lord(*lord),
+            Action::PlayCardinal { .. } => Card::Cardinal,
+            Action::PlayDarc { .. } => Card::Darc,
+            Action::PlayHarvest(_) => Card::Harvest,
+            Action::PlayGoodWeather(_) => Card::GoodWeather,
+            Action::PlayTallage { .. } | Action::PlayTithe { .. } => Card::Taxes,
+            Action::PlayUprising { .. } | Action::JoinUprising => Card::Uprising,
+            Action::SecretPassage(
+                PassageUse::Battle | PassageUse::Uprising | PassageUse::Escape(_),
+            )
+            | Action::SecretPassage(PassageUse::Cancel) => Card::SecretPassage,
+            Action::PlayAssassination { .. } => Card::Assassination,
+            Action::PlayJustice(_) => Card::Justice,
+            Action::PlayAmbush(_) => Card::Ambush,
+            _ => return None,
+        })
+    }
+}
+
+impl Game {
+    /// Where a Lord comes in the order `legal_actions` names Lords: the order they came
+    /// into play (every build has listed them so, and saves replay in it).
+    fn lord_rank(&self, l: LordId) -> usize {
+        self.lords
+            .iter()
+            .position(|x| x.id == l)
+            .unwrap_or(usize::MAX)
+    }
+
+    /// Whether `a` is in the one form `legal_actions` lists: a Move's Lords and Captives in
+    /// the order they came into play, the cards of an offer in card order.
+    pub fn is_normalised(&self, a: &Action) -> bool {
+        let ranked = |ls: &[LordId]| ls.is_sorted_by_key(|l| self.lord_rank(*l));
+        match a {
+            Action::Move(o) => ranked(&o.lords) && ranked(&o.captives),
+            Action::OfferCard { cards, .. } => cards.is_sorted(),
+            _ => true,
+        }
+    }
+
+    /// `a` in the form `legal_actions` lists (see [`Game::is_normalised`]).
+    pub fn normalised(&self, a: &Action) -> Action {
+        let mut a = a.clone();
+        match &mut a {
+            Action::Move(o) => {
+                o.lords.sort_by_key(|l| self.lord_rank(*l));
+                o.captives.sort_by_key(|l| self.lord_rank(*l));
+            }
+            Action::OfferCard { cards, .. } => cards.sort_unstable(),
+            _ => {}
+        }
+        a
+    }
+}
+
 /// Reads the cards of an `OfferCard`: a list, or the single card of older saves.
 fn one_or_more_cards<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Card>, D::Error> {
     #[derive(Deserialize)]

@@ -127,7 +127,7 @@ impl Game {
     }
 
     /// Every "any time" action `p` might take now (a superset; `check_free` filters).
-    pub(crate) fn free_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+    pub(crate) fn free_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
         self.card_candidates(p, out);
         if self.pope_player() == Some(p) {
             for l in &self.lords {
@@ -148,8 +148,19 @@ impl Game {
             if q == p {
                 continue;
             }
-            for amount in 1..=3 {
+            // 8.0: 1 to 3 Deniers; 11.3: with Open Diplomacy any sum the giver has (a bot
+            // weighs only 1 to 3).
+            let most = |giver: PlayerId| {
+                if self.options.open_diplomacy && !coarse {
+                    self.players[giver as usize].money.clamp(3, u8::MAX as u32) as u8
+                } else {
+                    3
+                }
+            };
+            for amount in 1..=most(p) {
                 out.push(Action::OfferDeniers { to: q, amount });
+            }
+            for amount in 1..=most(q) {
                 out.push(Action::AskDeniers { from: q, amount });
             }
             // 8.0: one marker may bring one or more cards: every set of cards in hand.
@@ -428,9 +439,6 @@ impl Game {
                 }
                 if cards.is_empty() {
                     return refuse("8.0", "name the cards offered");
-                }
-                if !cards.is_sorted() {
-                    return refuse("8.0", "list the cards offered in card order");
                 }
                 for (i, c) in cards.iter().enumerate() {
                     self.holds(p, *c)?;

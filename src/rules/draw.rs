@@ -425,7 +425,9 @@ impl Game {
         for c in hand {
             match c {
                 Card::Lord(l) => {
-                    for v in self.placement_villages(p) {
+                    let mut places = self.placement_villages(p);
+                    places.extend(self.placement_with_leave(p));
+                    for v in places {
                         out.push(Action::PlayLord {
                             lord: l,
                             village: v,
@@ -515,7 +517,9 @@ impl Game {
                 if self.family(p).count() >= 4 {
                     return refuse("2.4.1", "a family holds at most 4 Lords, Captives included");
                 }
-                if !self.placement_villages(p).contains(&village) {
+                if !self.placement_villages(p).contains(&village)
+                    && !self.placement_with_leave(p).contains(&village)
+                {
                     return refuse(
                         "2.4.1",
                         msg!(
@@ -684,6 +688,83 @@ impl Game {
         }
     }
 
+    /// 2.4.1: the new Lord joins the family in `village`.
+    pub(crate) fn play_lord(
+        &mut self,
+        p: PlayerId,
+        lord: LordId,
+        village: VillageId,
+        crown_prince: bool,
+    ) {
+        self.take_card(p, Card::Lord(lord));
+        self.lords.push(Lord {
+            id: lord,
+            owner: p,
+            village,
+            captor: None,
+            spouse: None,
+            excommunicated: false,
+            assassin: false,
+        });
+        say!(
+            self,
+            "2.4.1",
+            msg!(
+                "{p} plays {lord}, who joins the family in {v}.",
+                p = self.pname(p),
+                lord = lord_name(lord),
+                v = self.vname(village)
+            ),
+        );
+        // 5.1: in an empty Village (even one an ally holds by a title) the new Lord
+        // takes control; an ally with units there keeps it.
+        self.refresh_control(village);
+        if crown_prince {
+            self.titles.crown_prince = Some(lord);
+            say!(
+                self,
+                "1.8.2",
+                msg!("{lord} is the Crown Prince.", lord = lord_name(lord)),
+            );
+        }
+        self.reclaim_titles(p, lord);
+        // Digest §12.2 item 3: placed alone among an opponent's army, he is captured at once.
+        self.check_lone_lords(village);
+    }
+
+    /// Digest §12.1 item 14: the host's answer to a new Lord's placement in his Village.
+    pub(crate) fn exec_placement_leave(
+        &mut self,
+        p: PlayerId,
+        host: PlayerId,
+        lord: LordId,
+        village: VillageId,
+        crown_prince: bool,
+        yes: bool,
+    ) {
+        if !yes {
+            self.refused_placements.push((p, village));
+            say!(
+                self,
+                "2.4.1",
+                msg!(
+                    "{host} refuses to take in {lord} at {v}.",
+                    host = self.pname(host),
+                    lord = lord_name(lord),
+                    v = self.vname(village)
+                ),
+            );
+            return;
+        }
+        // The situation may have changed while the question was asked.
+        let still = self.players[p as usize].hand.contains(&Card::Lord(lord))
+            && self.lord(lord).is_none()
+            && self.family(p).count() < 4;
+        if still {
+            self.play_lord(p, lord, village, crown_prince);
+        }
+    }
+
     pub(crate) fn exec_play(&mut self, p: PlayerId, a: Action) {
         match a {
             Action::EndPlayCards => {
@@ -696,38 +777,30 @@ impl Game {
                 village,
                 crown_prince,
             } => {
-                self.take_card(p, Card::Lord(lord));
-                self.lords.push(Lord {
-                    id: lord,
-                    owner: p,
-                    village,
-                    captor: None,
-                    spouse: None,
-                    excommunicated: false,
-                    assassin: false,
-                });
-                say!(
-                    self,
-                    "2.4.1",
-                    msg!(
-                        "{p} plays {lord}, who joins the family in {v}.",
-                        p = self.pname(p),
-                        lord = lord_name(lord),
-                        v = self.vname(village)
-                    ),
-                );
-                // 5.1: in an empty Village (even one an ally holds by a title) the new Lord
-                // takes control; an ally with units there keeps it.
-                self.refresh_control(village);
-                if crown_prince {
-                    self.titles.crown_prince = Some(lord);
+                if !self.placement_villages(p).contains(&village) {
+                    // Digest §12.1 item 14: another player's Village, with his leave.
+                    let host = self.villages[village as usize].controller.unwrap_or(p);
                     say!(
                         self,
-                        "1.8.2",
-                        msg!("{lord} is the Crown Prince.", lord = lord_name(lord)),
+                        "2.4.1",
+                        msg!(
+                            "{p} asks {host} for leave to place {lord} in {v}.",
+                            p = self.pname(p),
+                            host = self.pname(host),
+                            lord = lord_name(lord),
+                            v = self.vname(village)
+                        ),
                     );
+                    self.pending.push(Pending::PlacementLeave {
+                        player: p,
+                        host,
+                        lord,
+                        village,
+                        crown_prince,
+                    });
+                    return;
                 }
-                self.reclaim_titles(p, lord);
+                self.play_lord(p, lord, village, crown_prince);
             }
             Action::PlayHarvest(b) => {
                 self.take_card(p, Card::Harvest);

@@ -131,17 +131,33 @@ impl Game {
             Some(
                 Pending::RansomAnswer { .. }
                 | Pending::CardinalConsent { .. }
+                | Pending::PlacementLeave { .. }
                 | Pending::Permission { .. }
                 | Pending::Annulment { .. }
                 | Pending::Deal { .. }
                 | Pending::Truce { .. }
-                | Pending::AmbushGoOn { .. },
+                | Pending::AmbushGoOn { .. }
+                | Pending::RelicPermission { .. }
+                | Pending::RelicOffer { .. },
             ) => Ok(()),
             _ => refuse("", "there is no question to answer"),
         }
     }
 
+    /// The answer to the yes-or-no question on top of the pending stack
+    /// (`PromptKind::is_question`), whichever it is.
     pub(crate) fn exec_answer(&mut self, p: PlayerId, yes: bool) {
+        // These take their question off the stack themselves.
+        match self.pending.last() {
+            Some(Pending::Permission { .. }) => return self.exec_permission(yes),
+            Some(Pending::Annulment { .. }) => return self.exec_annulment_answer(yes),
+            Some(Pending::Deal { .. }) => return self.exec_deal_answer(yes),
+            Some(Pending::Truce { .. }) => return self.exec_truce_answer(yes),
+            Some(Pending::AmbushGoOn { .. }) => return self.exec_ambush_go_on(yes),
+            Some(Pending::RelicPermission { .. }) => return self.exec_relic_permission(yes),
+            Some(Pending::RelicOffer { .. }) => return self.exec_relic_offer_answer(yes),
+            _ => {}
+        }
         let Some(pending) = self.pending.pop() else {
             return;
         };
@@ -176,6 +192,13 @@ impl Game {
                 lord,
                 purchased,
             } => self.exec_cardinal_consent(player, lord, purchased, yes),
+            Pending::PlacementLeave {
+                player,
+                host,
+                lord,
+                village,
+                crown_prince,
+            } => self.exec_placement_leave(player, host, lord, village, crown_prince, yes),
             other => self.pending.push(other),
         }
     }

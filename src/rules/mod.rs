@@ -194,6 +194,12 @@ pub enum PromptKind {
     CardinalConsent {
         lord: LordId,
     },
+    /// Digest §12.1 item 14: give leave to place another player's new Lord in your Village.
+    PlacementLeave {
+        asker: PlayerId,
+        lord: LordId,
+        village: VillageId,
+    },
     Purchase,
     /// 5.0: the player moves his armies, one Move at a time.
     Movement,
@@ -289,6 +295,47 @@ impl PromptKind {
                 | PromptKind::Window { .. }
                 | PromptKind::BattleChoice { .. }
         )
+    }
+
+    /// Yes-or-no questions: answered by `Accept` or `Refuse` (and nothing else), every one
+    /// of them routed by `Game::exec_answer`.
+    pub fn is_question(&self) -> bool {
+        match self {
+            PromptKind::MarriageAnswer { .. }
+            | PromptKind::RansomAnswer { .. }
+            | PromptKind::GrantAnswer { .. }
+            | PromptKind::CardinalConsent { .. }
+            | PromptKind::PlacementLeave { .. }
+            | PromptKind::Permission { .. }
+            | PromptKind::Annulment { .. }
+            | PromptKind::Deal { .. }
+            | PromptKind::Truce { .. }
+            | PromptKind::RelicPermission { .. }
+            | PromptKind::RelicOffer { .. }
+            | PromptKind::AmbushGoOn => true,
+            PromptKind::StartVillage
+            | PromptKind::Marriage
+            | PromptKind::Nominate(_)
+            | PromptKind::Vote(_)
+            | PromptKind::DiscardDraw
+            | PromptKind::PlagueLosses { .. }
+            | PromptKind::ChooseHeir { .. }
+            | PromptKind::PlaceLord { .. }
+            | PromptKind::PlayCards
+            | PromptKind::RansomOffer { .. }
+            | PromptKind::Purchase
+            | PromptKind::Movement
+            | PromptKind::Battles
+            | PromptKind::Pillage
+            | PromptKind::Window { .. }
+            | PromptKind::BattleChoice { .. }
+            | PromptKind::Losses { .. }
+            | PromptKind::Targeted { .. }
+            | PromptKind::UprisingJoin { .. }
+            | PromptKind::UprisingStop { .. }
+            | PromptKind::BattleSide { .. }
+            | PromptKind::RelicUse { .. } => false,
+        }
     }
 }
 
@@ -390,6 +437,21 @@ impl Game {
                         "4.3",
                     )
                 }
+                Pending::PlacementLeave {
+                    player,
+                    host,
+                    lord,
+                    village,
+                    ..
+                } => (
+                    host,
+                    PromptKind::PlacementLeave {
+                        asker: player,
+                        lord,
+                        village,
+                    },
+                    "2.4.1",
+                ),
                 Pending::CardinalConsent { lord, .. } => {
                     let pope = self.lord(self.titles.pope?)?;
                     (pope.owner, PromptKind::CardinalConsent { lord }, "1.7")
@@ -589,7 +651,7 @@ impl Game {
     fn candidate_actions(&self, prompt: &Prompt, coarse: bool) -> Vec<Action> {
         let mut out = self.phase_candidates(prompt, coarse);
         if self.free_actions_open(prompt) {
-            self.free_candidates(prompt.player, &mut out);
+            self.free_candidates(prompt.player, coarse, &mut out);
         }
         out
     }
@@ -618,13 +680,17 @@ impl Game {
             | PromptKind::RansomAnswer { .. }
             | PromptKind::GrantAnswer { .. }
             | PromptKind::CardinalConsent { .. }
+            | PromptKind::PlacementLeave { .. }
             | PromptKind::Permission { .. }
             | PromptKind::Annulment { .. }
             | PromptKind::Deal { .. }
             | PromptKind::Truce { .. }
             | PromptKind::RelicPermission { .. }
             | PromptKind::RelicOffer { .. }
-            | PromptKind::AmbushGoOn => out.extend([Action::Accept, Action::Refuse]),
+            | PromptKind::AmbushGoOn => {
+                debug_assert!(prompt.kind.is_question());
+                out.extend([Action::Accept, Action::Refuse])
+            }
             PromptKind::RelicUse { .. } => self.relic_use_candidates(&mut out),
             PromptKind::Movement => self.movement_candidates(p, coarse, &mut out),
             PromptKind::Battles => self.battles_candidates(p, &mut out),
@@ -688,6 +754,11 @@ impl Game {
         // Ids first: no rule below reads a Village, Lord, player, card, Fief or Bishopric
         // that does not exist (actions come from files and command lines too).
         action.ids_in_range(self)?;
+        // The same action written another way (its Lords, Captives or cards in another
+        // order) is judged, and played, as `legal_actions` lists it.
+        if !self.is_normalised(action) {
+            return self.check(player, &self.normalised(action));
+        }
         if self.is_over() {
             return refuse("7.0", "the game is over");
         }
@@ -761,22 +832,7 @@ impl Game {
                 self.check_marriage(player, *groom, *bride)
             }
             (PromptKind::Marriage, Action::EndMarriages) => Ok(()),
-            (
-                PromptKind::MarriageAnswer { .. }
-                | PromptKind::RansomAnswer { .. }
-                | PromptKind::GrantAnswer { .. }
-                | PromptKind::CardinalConsent { .. }
-                | PromptKind::Permission { .. }
-                | PromptKind::Annulment { .. }
-                | PromptKind::Deal { .. }
-                | PromptKind::Truce { .. }
-                | PromptKind::AmbushGoOn,
-                Action::Accept | Action::Refuse,
-            ) => self.check_answer(action),
-            (
-                PromptKind::RelicPermission { .. } | PromptKind::RelicOffer { .. },
-                Action::Accept | Action::Refuse,
-            ) => Ok(()),
+            (k, Action::Accept | Action::Refuse) if k.is_question() => self.check_answer(action),
             (PromptKind::RelicUse { .. }, Action::RelicRoll { relic, bishopric }) => {
                 self.check_relic_roll(*relic, *bishopric)
             }
@@ -863,6 +919,11 @@ impl Game {
     /// Applies `action` by `player`: refused with a reason (state untouched) when illegal;
     /// otherwise returns the log entries it produced, including any automatic steps that followed.
     pub fn apply(&mut self, player: PlayerId, action: Action) -> Result<Vec<Event>, RuleError> {
+        let action = if self.is_normalised(&action) {
+            action
+        } else {
+            self.normalised(&action)
+        };
         self.check(player, &action)?;
         let start = self.log.len();
         if !self.quiet {
@@ -880,26 +941,9 @@ impl Game {
         }
         let top = self.pending.last().cloned();
         match (&top, &action) {
-            (Some(Pending::Permission { .. }), Action::Accept | Action::Refuse) => {
-                return self.exec_permission(action == Action::Accept)
-            }
-            (Some(Pending::Annulment { .. }), Action::Accept | Action::Refuse) => {
-                return self.exec_annulment_answer(action == Action::Accept)
-            }
-            (Some(Pending::Deal { .. }), Action::Accept | Action::Refuse) => {
-                return self.exec_deal_answer(action == Action::Accept)
-            }
-            (Some(Pending::Truce { .. }), Action::Accept | Action::Refuse) => {
-                return self.exec_truce_answer(action == Action::Accept)
-            }
-            (Some(Pending::AmbushGoOn { .. }), Action::Accept | Action::Refuse) => {
-                return self.exec_ambush_go_on(action == Action::Accept)
-            }
-            (Some(Pending::RelicPermission { .. }), Action::Accept | Action::Refuse) => {
-                return self.exec_relic_permission(action == Action::Accept)
-            }
-            (Some(Pending::RelicOffer { .. }), Action::Accept | Action::Refuse) => {
-                return self.exec_relic_offer_answer(action == Action::Accept)
+            // Every yes-or-no question is answered in one place.
+            (Some(_), Action::Accept | Action::Refuse) => {
+                return self.exec_answer(p, action == Action::Accept)
             }
             (Some(Pending::RelicUse { .. }), Action::RelicRoll { relic, bishopric }) => {
                 return self.exec_relic_roll(*relic, *bishopric)
@@ -1564,6 +1608,24 @@ impl Game {
                 .collect(),
         ];
         opts.into_iter().find(|o| !o.is_empty()).unwrap_or_default()
+    }
+
+    /// FAQ (no units on the map), digest §12.1 item 14: when the 2.4.1 order has come down
+    /// to its last option, a new Lord may also go to another player's Village with that
+    /// player's leave (asked once a round per Village).
+    pub fn placement_with_leave(&self, p: PlayerId) -> Vec<VillageId> {
+        let ctrl = |v: VillageId| self.villages[v as usize].controller;
+        let last_option = (0..self.map.villages.len() as VillageId)
+            .all(|v| ctrl(v) != Some(p) && self.free_lords_at(p, v).is_empty());
+        if !last_option {
+            return Vec::new();
+        }
+        (0..self.map.villages.len() as VillageId)
+            .filter(|&v| {
+                ctrl(v).is_some_and(|c| c != p && self.ally(p) != Some(c))
+                    && !self.refused_placements.contains(&(p, v))
+            })
+            .collect()
     }
 
     /// Places a freed or escaped Lord (2.4.1 order), asking the owner when there is a choice.

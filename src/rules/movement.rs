@@ -272,6 +272,14 @@ impl Game {
                 if !self.players[p as usize].hand.contains(&Card::SecretPassage) {
                     return refuse("10.2.1", "you hold no Secret Passage card");
                 }
+                // 10.2.1: the card opens a road closed by Heavy Rain or by another player;
+                // on an open road it is not spent.
+                if blockers.is_empty() && !self.rain(from) && !self.rain(o.to) {
+                    return refuse(
+                        "10.2.1",
+                        "this road is open: a Secret Passage is not needed",
+                    );
+                }
             }
             MoveHow::Normal => {
                 if !blockers.is_empty() && self.moves.refused.contains(&(p, from, o.to)) {
@@ -325,6 +333,7 @@ impl Game {
         villages.dedup();
         let passage = self.players[p as usize].hand.contains(&Card::SecretPassage);
         for v in villages {
+            // In the order they came into play, as every listed (normalised) action names them.
             let free: Vec<LordId> = self
                 .free_lords_at(p, v)
                 .into_iter()
@@ -348,6 +357,23 @@ impl Game {
                 .filter(|l| l.captor == Some(p) && l.village == v)
                 .map(|l| l.id)
                 .collect();
+            // 6.2.3: any of them may go with the army (a bot weighs all or none).
+            let captive_sets: Vec<Vec<LordId>> = if coarse {
+                let mut cs = vec![Vec::new()];
+                if !captives.is_empty() {
+                    cs.push(captives.clone());
+                }
+                cs
+            } else {
+                (0u32..(1 << captives.len().min(12)))
+                    .map(|mask| {
+                        (0..captives.len())
+                            .filter(|i| mask & (1 << i) != 0)
+                            .map(|i| captives[i])
+                            .collect()
+                    })
+                    .collect()
+            };
             for army in armies {
                 if let Some((ls, _)) = &self.moves.onward {
                     if ls.len() != army.len() {
@@ -373,17 +399,13 @@ impl Game {
                         };
                         for maa in maas {
                             for knights in counts(first_knight, t.knights, coarse) {
-                                let mut cs = vec![Vec::new()];
-                                if !captives.is_empty() {
-                                    cs.push(captives.clone());
-                                }
-                                for c in cs {
+                                for c in &captive_sets {
                                     out.push(Action::Move(MoveOrder {
                                         lords: army.clone(),
                                         to: w,
                                         maa,
                                         knights,
-                                        captives: c,
+                                        captives: c.clone(),
                                         how,
                                     }));
                                 }

@@ -493,6 +493,9 @@ impl Game {
                         msg!("{lord} already holds 2 Fief Titles", lord = lord_name(*to)),
                     );
                 }
+                if self.passed_titles.contains(fief) {
+                    return refuse("4.3", "that title has already changed hands this round");
+                }
                 let held = self.fief_titles_of(from);
                 if held.len() < 2 {
                     return refuse(
@@ -687,6 +690,7 @@ impl Game {
             }
             Action::PassTitle { fief, to } => {
                 self.titles.fief[fief as usize] = Some(to);
+                self.passed_titles.push(fief);
                 say!(
                     self,
                     "4.3",

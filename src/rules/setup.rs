@@ -89,6 +89,8 @@ impl Game {
             asked_annulments: Vec::new(),
             asked_deals: Vec::new(),
             refused_cardinals: Vec::new(),
+            refused_placements: Vec::new(),
+            passed_titles: Vec::new(),
             handed: Vec::new(),
             outcome: None,
             starting_lords: Vec::new(),
@@ -189,6 +191,8 @@ impl Game {
         self.asked_annulments.clear();
         self.asked_deals.clear();
         self.refused_cardinals.clear();
+        self.refused_placements.clear();
+        self.passed_titles.clear();
         self.handed.clear();
         // 11.1: a relic leave refused "for this round" may be asked again in the next.
         self.relic_asks.clear();

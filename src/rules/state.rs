@@ -471,6 +471,15 @@ pub enum Pending {
         price: u32,
         village: Option<VillageId>,
     },
+    /// FAQ (no units on the map), digest §12.1 item 14: the player who controls `village`
+    /// gives (or refuses) leave to place `player`'s new Lord there.
+    PlacementLeave {
+        player: PlayerId,
+        host: PlayerId,
+        lord: LordId,
+        village: VillageId,
+        crown_prince: bool,
+    },
     /// 1.5, 1.7: the Pope's player consents to (or blocks) a new Cardinal.
     CardinalConsent {
         player: PlayerId,
@@ -606,6 +615,14 @@ pub struct Game {
     /// Lords the Pope refused to make Cardinal this round (not asked again in it).
     #[serde(default)]
     pub refused_cardinals: Vec<LordId>,
+    /// Villages whose controller refused this round to take in a player's new Lord (the
+    /// player, the Village): not asked again in the round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused_placements: Vec<(PlayerId, VillageId)>,
+    /// Fief Titles handed between a family's Lords this round (4.3): once a round each, so
+    /// that two Lords cannot pass titles back and forth for ever.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passed_titles: Vec<FiefId>,
     pub handed: Vec<VillageId>,
     pub outcome: Option<Outcome>,
     /// §4 step 4: each player's first Lord, placed with his starting Village.

@@ -283,6 +283,8 @@ impl Game {
             asked_annulments: self.asked_annulments.clone(),
             asked_deals: self.asked_deals.clone(),
             refused_cardinals: self.refused_cardinals.clone(),
+            refused_placements: self.refused_placements.clone(),
+            passed_titles: self.passed_titles.clone(),
             handed: self.handed.clone(),
             outcome: self.outcome.clone(),
             starting_lords: self.starting_lords.clone(),

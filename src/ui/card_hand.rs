@@ -136,7 +136,7 @@ impl SimpleComponent for CardHand {
             b.set_child(Some(&body));
             let uses: Vec<String> = pool
                 .iter()
-                .filter(|a| super::choices::card_of(a) == Some(c))
+                .filter(|a| a.card() == Some(c))
                 .take(6)
                 .map(|a| text::action(&view.state, a))
                 .collect();

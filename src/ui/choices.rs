@@ -7,7 +7,7 @@
 //! then its destination and the move composer); every other one is a button.
 
 use fief::map::VillageId;
-use fief::rules::{Action, Card, Game, LordId, MoveHow, MoveOrder, PassageUse};
+use fief::rules::{Action, Card, Game, LordId, MoveHow, MoveOrder};
 
 /// What the player has picked on the way to a decision.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -31,30 +31,6 @@ pub enum Click {
     Select(Selection),
     /// Nothing to do there now.
     Ignore,
-}
-
-/// The card an action plays, discards or offers, if any.
-pub fn card_of(a: &Action) -> Option<Card> {
-    Some(match a {
-        Action::Discard(c) => *c,
-        // An offer of several cards is listed under the first of them.
-        Action::OfferCard { cards, .. } => *cards.first()?,
-        Action::PlayLord { lord, .. } => Card::Lord(*lord),
-        Action::PlayCardinal { .. } => Card::Cardinal,
-        Action::PlayDarc { .. } => Card::Darc,
-        Action::PlayHarvest(_) => Card::Harvest,
-        Action::PlayGoodWeather(_) => Card::GoodWeather,
-        Action::PlayTallage { .. } | Action::PlayTithe { .. } => Card::Taxes,
-        Action::PlayUprising { .. } | Action::JoinUprising => Card::Uprising,
-        Action::SecretPassage(
-            PassageUse::Battle | PassageUse::Uprising | PassageUse::Escape(_),
-        )
-        | Action::SecretPassage(PassageUse::Cancel) => Card::SecretPassage,
-        Action::PlayAssassination { .. } => Card::Assassination,
-        Action::PlayJustice(_) => Card::Justice,
-        Action::PlayAmbush(_) => Card::Ambush,
-        _ => return None,
-    })
 }
 
 /// The Village a click offers this action at, if any.
@@ -104,7 +80,7 @@ pub fn highlights(g: &Game, pool: &[Action], sel: &Selection) -> Vec<VillageId> 
     let mut out: Vec<VillageId> = match sel {
         Selection::None => pool
             .iter()
-            .filter(|a| card_of(a).is_none())
+            .filter(|a| a.card().is_none())
             .filter_map(|a| anchor(g, a))
             .collect(),
         Selection::Village(v) => pool
@@ -116,7 +92,7 @@ pub fn highlights(g: &Game, pool: &[Action], sel: &Selection) -> Vec<VillageId> 
             .collect(),
         Selection::Card(c) => pool
             .iter()
-            .filter(|a| card_of(a) == Some(*c))
+            .filter(|a| a.card() == Some(*c))
             .filter_map(|a| anchor(g, a))
             .collect(),
         Selection::CardAt(..) | Selection::MoveTo(..) => Vec::new(),
@@ -131,13 +107,13 @@ pub fn listed(g: &Game, pool: &[Action], sel: &Selection) -> Vec<Action> {
     pool.iter()
         .filter(|a| match sel {
             Selection::None => {
-                card_of(a).is_none() && anchor(g, a).is_none() && !matches!(a, Action::Vote { .. })
+                a.card().is_none() && anchor(g, a).is_none() && !matches!(a, Action::Vote { .. })
             }
             Selection::Village(v) => {
-                card_of(a).is_none() && anchor(g, a) == Some(*v) && !matches!(a, Action::Move(_))
+                a.card().is_none() && anchor(g, a) == Some(*v) && !matches!(a, Action::Move(_))
             }
-            Selection::Card(c) => card_of(a) == Some(*c) && anchor(g, a).is_none(),
-            Selection::CardAt(c, v) => card_of(a) == Some(*c) && anchor(g, a) == Some(*v),
+            Selection::Card(c) => a.card() == Some(*c) && anchor(g, a).is_none(),
+            Selection::CardAt(c, v) => a.card() == Some(*c) && anchor(g, a) == Some(*v),
             Selection::MoveTo(..) => false,
         })
         .cloned()
@@ -146,7 +122,7 @@ pub fn listed(g: &Game, pool: &[Action], sel: &Selection) -> Vec<Action> {
 
 /// The cards in hand that can be used now.
 pub fn playable_cards(pool: &[Action]) -> Vec<Card> {
-    let mut out: Vec<Card> = pool.iter().filter_map(card_of).collect();
+    let mut out: Vec<Card> = pool.iter().filter_map(Action::card).collect();
     out.sort_unstable();
     out.dedup();
     out
@@ -161,7 +137,7 @@ pub fn click(g: &Game, pool: &[Action], sel: &Selection, v: VillageId) -> Click 
         Selection::Card(c) => {
             let here: Vec<&Action> = pool
                 .iter()
-                .filter(|a| card_of(a) == Some(*c) && anchor(g, a) == Some(v))
+                .filter(|a| a.card() == Some(*c) && anchor(g, a) == Some(v))
                 .collect();
             return match here.len() {
                 0 => Click::Ignore,
@@ -173,7 +149,7 @@ pub fn click(g: &Game, pool: &[Action], sel: &Selection, v: VillageId) -> Click 
     }
     let here: Vec<&Action> = pool
         .iter()
-        .filter(|a| card_of(a).is_none() && anchor(g, a) == Some(v))
+        .filter(|a| a.card().is_none() && anchor(g, a) == Some(v))
         .collect();
     let moves = here.iter().any(|a| matches!(a, Action::Move(_)));
     match (here.len(), moves) {

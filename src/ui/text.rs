@@ -681,6 +681,20 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
                 &[("who", &who), ("fief", &fief(g, *f))],
             ),
         ),
+        PromptKind::PlacementLeave {
+            asker,
+            lord: l,
+            village: x,
+        } => ask(
+            trf(
+                "{p} asks leave to place their new Lord {lord} in your Village {v}. Do you agree?",
+                &[("p", &player(g, *asker)), ("lord", &lord(*l)), ("v", &village(g, *x))],
+            ),
+            trf(
+                "{who} decides whether {lord} may be placed in {v}.",
+                &[("who", &who), ("lord", &lord(*l)), ("v", &village(g, *x))],
+            ),
+        ),
         PromptKind::CardinalConsent { lord: l } => ask(
             trf(
                 "As Pope, do you consent to {lord} becoming a Cardinal?",
@@ -902,11 +916,16 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
 /// The title of the yes/no dialog for a question put to the viewer, or `None` when the
 /// prompt is not a yes/no question. Returns (heading, accept label, refuse label).
 pub fn question(kind: &PromptKind) -> Option<(String, String, String)> {
+    // Which decisions are yes-or-no questions is the engine's to say; here are only words.
+    if !kind.is_question() {
+        return None;
+    }
     let (heading, yes, no) = match kind {
         PromptKind::MarriageAnswer { .. } => (tr("Marriage proposal"), tr("Accept"), tr("Refuse")),
         PromptKind::RansomAnswer { .. } => (tr("Ransom offer"), tr("Accept"), tr("Refuse")),
         PromptKind::GrantAnswer { .. } => (tr("The King's offer"), tr("Accept"), tr("Refuse")),
         PromptKind::CardinalConsent { .. } => (tr("A new Cardinal"), tr("Consent"), tr("Refuse")),
+        PromptKind::PlacementLeave { .. } => (tr("A new Lord"), tr("Give leave"), tr("Refuse")),
         PromptKind::Permission { .. } => {
             (tr("Permission to pass"), tr("Let them pass"), tr("Refuse"))
         }
@@ -916,7 +935,7 @@ pub fn question(kind: &PromptKind) -> Option<(String, String, String)> {
         PromptKind::AmbushGoOn => (tr("Ambush"), tr("Go on"), tr("End the battle")),
         PromptKind::RelicPermission { .. } => (tr("Holy Relics"), tr("Give leave"), tr("Refuse")),
         PromptKind::RelicOffer { .. } => (tr("Holy Relics"), tr("Accept"), tr("Refuse")),
-        _ => return None,
+        _ => (tr("A question"), tr("Accept"), tr("Refuse")),
     };
     Some((heading, yes, no))
 }
