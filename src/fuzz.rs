@@ -68,7 +68,7 @@ pub struct Tally {
 }
 
 /// Changes one thing in `v` (a JSON action): a number, a list (shortened, doubled,
-/// reversed) or a variant name; `None` when there was nothing to change.
+/// reversed) or a variant name; false when there was nothing to change.
 fn mutate(v: &mut Value, r: &mut Rng) -> bool {
     match v {
         Value::Number(n) => {

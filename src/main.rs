@@ -77,11 +77,11 @@ struct StartOptions {
     seed: Option<u64>,
     #[arg(long, value_delimiter = ',')]
     seats: Option<Vec<Seat>>,
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pace: Option<PaceArg>,
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     until: Option<Moment>,
-    #[arg(long, value_delimiter = ',', value_enum)]
+    #[arg(long, value_delimiter = ',', value_enum, ignore_case = true)]
     rules: Option<Vec<RuleArg>>,
     #[arg(long, short)]
     help: bool,
@@ -125,10 +125,16 @@ fn parse_args(args: &[String]) -> Result<Start, String> {
     use clap::Parser;
     let argv = std::iter::once("fief".to_string()).chain(args.iter().cloned());
     let o = StartOptions::try_parse_from(argv).map_err(|e| {
-        // clap's first line names what is wrong; the usage that follows is ours, translated.
+        // clap's first line names what is wrong (and the next the values it would take); the
+        // usage that follows is ours, translated.
         let text = e.to_string();
-        let first = text.lines().next().unwrap_or_default();
-        first.strip_prefix("error: ").unwrap_or(first).to_string()
+        let mut lines = text.lines();
+        let first = lines.next().unwrap_or_default();
+        let first = first.strip_prefix("error: ").unwrap_or(first).to_string();
+        match lines.next().map(str::trim) {
+            Some(values) if values.starts_with("[possible values") => format!("{first} {values}"),
+            _ => first,
+        }
     })?;
     if o.help {
         return Ok(Start::Print(usage()));
@@ -260,6 +266,11 @@ fn main() {
             std::process::exit(2);
         }
     };
+    // Without a display GTK cannot start: say so rather than panic.
+    if let Err(e) = relm4::gtk::init() {
+        eprintln!("fief: no window can be opened here ({e}); is a display available (DISPLAY or WAYLAND_DISPLAY)?");
+        std::process::exit(1);
+    }
     let app = RelmApp::new(APP_ID).with_args(Vec::new());
     app.run::<ui::app::App>(init);
 }

@@ -63,13 +63,26 @@ pub const ADDED_AFTER_FORMAT_2: &[&[&str]] = &[
     &["outcome", "why"],
     &["last_election", "count", "why"],
 ];
-/// Parts of the state whose shape changed in format 4: the round's Diplomacy offers (once a
-/// giver and receiver pair, now each offer whole), a pending offer's cards (once one card,
-/// now a list) and the generator (the same PCG32 numbers, now `rand_pcg`'s, stored as
-/// `{pcg: {state, increment}}` rather than `{state, inc}`). A save of an older format is
+/// Parts of the state whose shape changed in format 4. The round's memories (proposals,
+/// offers, refusals...) moved into one `memory`, where the Diplomacy offers are remembered
+/// whole (once a giver and receiver pair). A pending offer's cards became a list (once one
+/// card). The generator is now `rand_pcg`'s (the same PCG32 numbers), stored as
+/// `{pcg: {state, increment}}` rather than `{state, inc}`. A save of an older format is
 /// replayed as any other, but these parts of its snapshot are not compared: they were
 /// written in their old shape.
-pub const RESHAPED_IN_FORMAT_4: &[&str] = &["asked_deals", "pending", "rng"];
+pub const RESHAPED_IN_FORMAT_4: &[&str] = &[
+    "memory",
+    "proposals",
+    "grant_offers",
+    "excommunicated_this_round",
+    "asked_annulments",
+    "asked_deals",
+    "refused_cardinals",
+    "handed",
+    "relic_asks",
+    "pending",
+    "rng",
+];
 /// The file name ending of saves.
 pub const EXTENSION: &str = "fief";
 

@@ -2,7 +2,7 @@
 //! see, and a short arena run (no strength asserted here: `fief-cli arena` measures that).
 
 use fief::bots::arena::{self, ArenaConfig};
-use fief::bots::{determinize, new_bot, play_game, Bot, Budget, Hard, Level, Normal};
+use fief::bots::{new_bot, play_game, Bot, Budget, Hard, Level, Normal};
 use fief::rules::rng::Rng;
 use fief::rules::{Action, Card, Game, Options, PlayerId};
 use serde_json::{json, Value};
@@ -337,10 +337,7 @@ fn a_bot_sees_no_hidden_card() {
     h.lords_deck.reverse();
     h.rng = Rng::new(12345);
     let (vg, vh) = (g.bot_view(0), h.bot_view(0));
-    let (sg, sh) = (
-        determinize::sample(&vg, &mut Rng::new(1)),
-        determinize::sample(&vh, &mut Rng::new(1)),
-    );
+    let (sg, sh) = (&vg.sample(&mut Rng::new(1)), &vh.sample(&mut Rng::new(1)));
     assert_eq!(sg.players[2].hand, sh.players[2].hand);
     assert_eq!(sg.fortune_deck, sh.fortune_deck);
     let never = AtomicBool::new(false);

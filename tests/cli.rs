@@ -134,3 +134,53 @@ fn wrong_app_lines_are_refused_with_the_usage() {
     assert!(o.status.success());
     assert!(text(&o).starts_with("fief "));
 }
+
+#[test]
+fn a_save_into_a_missing_folder_is_refused_not_created() {
+    let dir = std::env::temp_dir().join(format!("fief-cli-missing-{}", std::process::id()));
+    let file = dir.join("sub").join("x.fief");
+    let o = cli(&[
+        "play",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--round-cap",
+        "1",
+        "--save",
+    ]
+    .into_iter()
+    .chain([file.to_str().unwrap()])
+    .collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("there is no folder"), "{}", text(&o));
+    assert!(!dir.exists(), "the folder was created");
+}
+
+#[test]
+fn the_arena_fills_in_its_seats_for_any_player_count() {
+    let o = cli(&[
+        "arena",
+        "--players",
+        "5",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--jobs",
+        "1",
+        "--round-cap",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("5 players"), "{}", text(&o));
+}
+
+#[cfg(feature = "gui")]
+#[test]
+fn without_a_display_the_app_says_so() {
+    let o = app(&["--seed", "3"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("is a display available"), "{}", text(&o));
+    assert!(!text(&o).contains("panicked"), "{}", text(&o));
+}

@@ -246,7 +246,7 @@ fn the_fingerprint_sees_the_position_not_the_log() {
     h.players[2].money += 1;
     assert_ne!(fingerprint(&mut h), a);
     let mut h = g.clone();
-    h.asked_deals.push(fief::rules::DealOffer {
+    h.memory.asked_deals.push(fief::rules::DealOffer {
         giver: 0,
         receiver: 1,
         deniers: 2,

@@ -282,9 +282,9 @@ fn a_relic_leave_refused_this_round_may_be_asked_next_round() {
     assert!(
         again.is_none(),
         "asked again in the same round: {again:?} {:?}",
-        g.relic_asks
+        g.memory.relic_asks
     );
-    assert!(!g.relic_asks.is_empty());
+    assert!(!g.memory.relic_asks.is_empty());
     // Into the next round: the refusal is forgotten.
     let bots = (0..g.n())
         .map(|p| new_bot(Level::Easy, 70 + p as u64, Budget::Iterations(1)))
@@ -292,5 +292,9 @@ fn a_relic_leave_refused_this_round_may_be_asked_next_round() {
     let mut s = fief::session::Session::bots_only(g, bots).unwrap();
     s.play(100_000, |g| g.round > round).unwrap();
     assert_eq!(s.game().round, round + 1);
-    assert!(s.game().relic_asks.is_empty(), "{:?}", s.game().relic_asks);
+    assert!(
+        s.game().memory.relic_asks.is_empty(),
+        "{:?}",
+        s.game().memory.relic_asks
+    );
 }

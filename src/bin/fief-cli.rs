@@ -48,6 +48,30 @@ enum Command {
     },
 }
 
+/// A whole number from `lo` to `hi`, refused in words ("'many' is not a whole number").
+fn whole<T>(lo: u64, hi: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: TryFrom<u64>,
+{
+    move |s: &str| match s.parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => {
+            T::try_from(n).map_err(|_| format!("{n} is out of range"))
+        }
+        Ok(n) => Err(format!("{n} is not between {lo} and {hi}")),
+        Err(_) => Err(format!("'{s}' is not a whole number from {lo} to {hi}")),
+    }
+}
+
+/// A seed: any whole number from 0 to 18446744073709551615.
+fn seed(s: &str) -> Result<u64, String> {
+    s.parse::<u64>().map_err(|_| {
+        format!(
+            "'{s}' is not a seed: give a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
+}
+
 /// A round cap: a number of rounds from 1 to 65535, or `none`.
 #[derive(Clone, Copy)]
 struct RoundCap(Option<u16>);
@@ -66,11 +90,11 @@ fn round_cap(s: &str) -> Result<RoundCap, String> {
 
 #[derive(Args)]
 struct PlayArgs {
-    /// Number of players.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=6))]
+    /// Number of players, 3 to 6.
+    #[arg(long, default_value_t = 4, value_parser = whole::<u8>(3, 6))]
     players: u8,
     /// The seed the game is dealt from.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed)]
     seed: u64,
     /// The game ends after this round (1 to 65535, or none).
     #[arg(long, default_value = "30", value_parser = round_cap)]
@@ -85,58 +109,59 @@ struct PlayArgs {
 
 #[derive(Args)]
 struct FuzzArgs {
-    /// Number of games.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    /// Number of games (1 to 100,000,000).
+    #[arg(long, default_value_t = 100, value_parser = whole::<u64>(1, 100_000_000))]
     games: u64,
     /// The first game's seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed)]
     seed: u64,
-    /// Each game ends after this round.
-    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    /// Each game ends after this round (1 to 1000).
+    #[arg(long, default_value_t = 15, value_parser = whole::<u16>(1, 1000))]
     round_cap: u16,
     /// Every optional rule on: relics, Fog of War, Open Diplomacy, hidden money, the gentle
     /// start.
     #[arg(long)]
     all_options: bool,
-    /// Hostile actions tried at each decision: legal actions changed at random (a number, a
-    /// list, a variant) and played by a random seat; each must be refused without a change,
-    /// or be one that legal_actions lists.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    /// Also tries this many wrong actions at every decision (0 to 1000): legal ones with
+    /// something changed, from any seat. Each must be refused without changing the game, or
+    /// else be a legal action after all (see docs/fuzz.md).
+    #[arg(long, default_value_t = 0, value_parser = whole::<u32>(0, 1000))]
     hostile: u32,
 }
 
 #[derive(Args)]
 struct ArenaArgs {
-    /// Number of players.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=6))]
+    /// Number of players, 3 to 6.
+    #[arg(long, default_value_t = 4, value_parser = whole::<u8>(3, 6))]
     players: u8,
-    /// One level per seat: easy, normal or hard, separated by commas.
-    #[arg(long, value_delimiter = ',', default_value = "normal,easy,easy,easy")]
-    bots: Vec<fief::bots::Level>,
-    /// Number of games.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// One level per seat: easy, normal or hard, separated by commas (default: normal, then
+    /// easy for every other seat).
+    #[arg(long, value_delimiter = ',')]
+    bots: Option<Vec<fief::bots::Level>>,
+    /// Number of games (1 to 1,000,000).
+    #[arg(long, default_value_t = 20, value_parser = whole::<u32>(1, 1_000_000))]
     games: u32,
     /// The first game's seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed)]
     seed: u64,
     /// Each game ends after this round (1 to 65535, or none).
     #[arg(long, default_value = "30", value_parser = round_cap)]
     round_cap: RoundCap,
-    /// Milliseconds the Hard bot thinks about a decision.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    /// Milliseconds the Hard bot thinks about a decision (1 to 600000).
+    #[arg(long, default_value_t = 1000, value_parser = whole::<u64>(1, 600_000))]
     hard_ms: u64,
-    /// Games played at once (the number of cores unless given).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    /// Games played at once, 1 to 1024 (the number of cores unless given).
+    #[arg(long, value_parser = whole::<u16>(1, 1024))]
     jobs: Option<u16>,
 }
 
 #[derive(Args)]
 struct BenchArgs {
-    /// About how long each measurement runs, in seconds.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    /// About how long each measurement runs, in seconds (1 to 3600).
+    #[arg(long, default_value_t = 3, value_parser = whole::<u64>(1, 3600))]
     seconds: u64,
-    /// Milliseconds the Hard bot thinks about a decision.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    /// Milliseconds the Hard bot thinks about a decision (1 to 600000).
+    #[arg(long, default_value_t = 1000, value_parser = whole::<u64>(1, 600_000))]
     hard_ms: u64,
 }
 
@@ -164,7 +189,9 @@ fn parse() -> Cli {
         e.exit();
     }
     let text = e.render().to_string();
-    eprint!("{text}");
+    // A closed stderr (`2>&1 | head -1`) is no reason to panic.
+    let mut err = std::io::stderr().lock();
+    let _ = write!(err, "{text}");
     if !text.contains("Usage:") {
         let mut cli = Cli::command();
         cli.build();
@@ -173,7 +200,7 @@ fn parse() -> Cli {
             Some(sub) => sub.render_usage(),
             None => cli.render_usage(),
         };
-        eprintln!("\n{usage}");
+        let _ = writeln!(err, "\n{usage}");
     }
     std::process::exit(2);
 }
@@ -251,6 +278,18 @@ fn play(args: PlayArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     if let Some(file) = &args.save {
+        // The folder must exist: a mistyped path is not silently created.
+        if let Some(dir) = file
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+        {
+            eprintln!(
+                "fief-cli: the game could not be saved to {}: there is no folder {}",
+                file.display(),
+                dir.display()
+            );
+            return ExitCode::FAILURE;
+        }
         let written = fief::save::to_json(session.seats(), game)
             .and_then(|text| fief::save::write_atomic(file, &text).map_err(|e| e.to_string()));
         if let Err(e) = written {
@@ -408,12 +447,17 @@ fn fuzz(args: FuzzArgs) -> ExitCode {
 fn arena(args: ArenaArgs) -> ExitCode {
     use fief::bots::arena::{report, run, ArenaConfig};
     use fief::bots::Budget;
-    if args.bots.len() != args.players as usize {
+    let levels = args.bots.unwrap_or_else(|| {
+        let mut l = vec![fief::bots::Level::Normal];
+        l.resize(args.players as usize, fief::bots::Level::Easy);
+        l
+    });
+    if levels.len() != args.players as usize {
         return usage_error(
             "arena",
             &format!(
-                "--bots names {} levels for {} players",
-                args.bots.len(),
+                "--bots gives {} of the {} levels needed: one per player",
+                levels.len(),
                 args.players
             ),
         );
@@ -430,7 +474,7 @@ fn arena(args: ArenaArgs) -> ExitCode {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let cfg = ArenaConfig {
         players: args.players,
-        levels: args.bots,
+        levels,
         games: args.games,
         seed: args.seed,
         round_cap: args.round_cap.0,

@@ -1,12 +1,12 @@
 //! The Normal bot: a heuristic player. It weighs most decisions by looking one action ahead
-//! on a sampled game (`determinize::sample`) and scoring the result with `eval::value`; it
+//! on a sampled game (`View::sample`) and scoring the result with `eval::value`; it
 //! settles battles with the exact odds of `odds`, and answers the questions other players
 //! ask (marriages, passage, ransoms, Cardinals, deals, truces) by rules of thumb that favour
 //! itself and its ally.
 
 use super::eval::{distances, value};
 use super::odds::{win_chance, Side};
-use super::{determinize, Bot, Level};
+use super::{Bot, Level};
 use crate::map::VillageId;
 use crate::rules::battle::dice_for_sp;
 use crate::rules::rng::Rng;
@@ -39,7 +39,7 @@ impl Bot for Normal {
             0 => None,
             1 => Some(view.legal[0].clone()),
             _ => {
-                let g = determinize::sample(view, &mut self.rng);
+                let g = view.sample(&mut self.rng);
                 let dist = distances(&g);
                 Some(Policy::new(&dist).choose(&g, p, &view.legal, &mut self.rng))
             }

@@ -1,13 +1,13 @@
 //! The Hard bot: single-observer information-set Monte Carlo tree search (anchor: OpenSpiel's
 //! `is_mcts.h`; Cowling, Powley and Whitehouse, 2012). Each iteration samples a full game
-//! consistent with the bot's view (`determinize::sample`), walks the shared tree choosing
+//! consistent with the bot's view (`View::sample`), walks the shared tree choosing
 //! among the actions available in that sample by UCB (with availability counts), adds one
 //! node, plays on with the Normal policy for a bounded number of actions and scores the end
 //! with `eval::rewards`; each edge keeps the rewards of the player who took it.
 
 use super::eval::{distances, rewards};
 use super::heuristic::Policy;
-use super::{determinize, Bot, Budget, Level};
+use super::{Bot, Budget, Level};
 use crate::rules::rng::Rng;
 use crate::rules::{Action, Game, PlayerId, View};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -76,7 +76,7 @@ impl Hard {
         if legal.len() <= self.settings.width {
             return legal.clone();
         }
-        let g = determinize::sample(view, &mut self.rng);
+        let g = view.sample(&mut self.rng);
         let dist = distances(&g);
         let policy = Policy::new(&dist);
         let first = policy.choose(&g, p, legal, &mut self.rng);
@@ -123,7 +123,7 @@ impl Hard {
                 break;
             }
             iterations += 1;
-            let mut g = determinize::sample(view, &mut self.rng);
+            let mut g = view.sample(&mut self.rng);
             let mut node = 0usize;
             let mut path: Vec<(usize, usize)> = Vec::new();
             // Selection and expansion.

@@ -3,12 +3,11 @@
 //! A bot sees only what its player may see: it is given `Game::bot_view(player)` (the view of
 //! `Game::view` with the legal actions of `Game::bot_actions`) and answers one of those
 //! actions. The searching bots sample the hidden information themselves
-//! (`determinize::sample`). Each bot draws its randomness from its own seeded generator, so
+//! (`View::sample`). Each bot draws its randomness from its own seeded generator, so
 //! a level with a given seed makes the same choices from the same views (the Hard bot under
 //! an iteration budget; a time budget makes it depend on the machine's speed).
 
 pub mod arena;
-pub mod determinize;
 pub mod eval;
 pub mod heuristic;
 pub mod ismcts;

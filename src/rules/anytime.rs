@@ -1,5 +1,7 @@
-//! What may be done "at any time" (digest §10): the Opportunity cards (9.0–10.5), the Pope's
-//! powers (1.7), Diplomacy (8.0) and handing over control (5.1).
+//! What may be done "at any time" (digest §10): which of these actions are offered, checked
+//! and carried out, and the targeted cards (Assassination, Ambush: 10.3, 10.5, 10.2.3). The
+//! rules behind them have files of their own: uprising.rs (10.1), diplomacy.rs (8.0),
+//! pope.rs (1.7), windows.rs (the reaction windows), control.rs (5.1), siege.rs (6.4.1).
 //!
 //! Timing (design.md, reaction windows): these actions are offered to a player whenever he
 //! has a turn-like decision (Marriages, Play Cards, Purchase, Movement, Battles, Pillage, a
@@ -8,14 +10,13 @@
 //! who holds an Opportunity card he could play then. Never during the Draw step (2.1 FAQ).
 
 use super::actions::{Action, PassageUse};
-use super::battle::best_loss;
 use super::cards::{lord_name, Card, LordId};
-use super::events::{n_, term, Arg};
+use super::events::{n_, term};
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;
 
-const CARD_ACTIONS: [Card; 7] = [
+pub(crate) const CARD_ACTIONS: [Card; 7] = [
     Card::Cardinal,
     Card::Darc,
     Card::Uprising,
@@ -26,26 +27,8 @@ const CARD_ACTIONS: [Card; 7] = [
 ];
 
 impl Game {
-    pub(crate) fn open_window(&mut self, phase: u8) {
-        self.pending.push(Pending::Window {
-            at: WindowAt::Phase(phase),
-            idx: 0,
-        });
-    }
-
-    /// Whether `p` holds an Opportunity card he could play now.
-    pub fn has_reaction(&self, p: PlayerId) -> bool {
-        let hand = &self.players[p as usize].hand;
-        if !hand.iter().any(|c| CARD_ACTIONS.contains(c)) {
-            return false;
-        }
-        let mut out = Vec::new();
-        self.card_candidates(p, &mut out);
-        out.iter().any(|a| self.check_free(p, a).is_ok())
-    }
-
     /// Candidate plays of Opportunity cards.
-    fn card_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+    pub(crate) fn card_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
         let mut hand = self.players[p as usize].hand.clone();
         hand.sort();
         hand.dedup();
@@ -199,45 +182,6 @@ impl Game {
         self.relic_candidates(p, out);
     }
 
-    pub fn pope_player(&self) -> Option<PlayerId> {
-        self.titles.pope.and_then(|l| self.lord(l)).map(|l| l.owner)
-    }
-
-    /// 10.1: the Village lies in a taxed Fief or Bishopric (a tax raised by someone else), or
-    /// in a Bishopric with Famine.
-    pub fn uprising_grounds(&self, p: PlayerId, v: VillageId) -> Result<(), RuleError> {
-        let f = self.map.villages[v as usize].fief;
-        let b = self.bishopric_of(v);
-        let famine = self.bishopric_cards[b as usize].famine;
-        let taxed_by_other = self.taxes.iter().any(|t| {
-            t.player != p
-                && match t.target {
-                    TaxTarget::Tallage(tf) => tf == f,
-                    TaxTarget::Tithe(tb) => tb == b,
-                }
-        });
-        let taxed_by_self = self.taxes.iter().any(|t| {
-            t.player == p
-                && match t.target {
-                    TaxTarget::Tallage(tf) => tf == f,
-                    TaxTarget::Tithe(tb) => tb == b,
-                }
-        });
-        if famine || taxed_by_other {
-            Ok(())
-        } else if taxed_by_self {
-            refuse(
-                "10.1",
-                "you may not use a tax you raised yourself to justify an Uprising",
-            )
-        } else {
-            refuse(
-                "10.1",
-                "an Uprising needs a taxed Fief or Bishopric, or a Famine there",
-            )
-        }
-    }
-
     pub(crate) fn check_free(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
         match a {
             Action::PlayCardinal { lord } => {
@@ -364,7 +308,7 @@ impl Game {
                 if self.pope_player() != Some(p) {
                     return refuse("1.7", "only the Pope excommunicates");
                 }
-                if self.excommunicated_this_round {
+                if self.memory.excommunicated {
                     return refuse("1.7", "the Pope excommunicates at most once per round");
                 }
                 if self.lords.iter().any(|x| x.excommunicated) {
@@ -401,7 +345,7 @@ impl Game {
                         "a royal marriage cannot be annulled once there is a Crown Prince",
                     );
                 }
-                if self.asked_annulments.contains(l) {
+                if self.memory.asked_annulments.contains(l) {
                     return refuse("1.7", "you have already asked this round");
                 }
                 Ok(())
@@ -465,7 +409,7 @@ impl Game {
                 if *to == p || *to >= self.n() || !self.has_units(*to, *village) {
                     return refuse("5.1", "control goes to a player with units in the Village");
                 }
-                if self.handed.contains(village) {
+                if self.memory.handed.contains(village) {
                     return refuse(
                         "5.1",
                         "control of that Village has already changed hands this round",
@@ -492,24 +436,6 @@ impl Game {
             Action::OfferRelic { relic, to, lord } => self.check_offer_relic(p, *relic, *to, *lord),
             _ => refuse("", "not an action that may be taken at any time"),
         }
-    }
-
-    /// 8.0: the receiver has a marker to spend (unless Open Diplomacy, 11.3), and this very
-    /// offer has not been made this round (a new offer may always be made).
-    pub(crate) fn check_deal(&self, offer: &DealOffer) -> Result<(), RuleError> {
-        if !self.options.open_diplomacy && self.players[offer.receiver as usize].diplomacy == 0 {
-            return refuse(
-                "8.0",
-                msg!(
-                    "{p} has no Diplomacy marker left",
-                    p = self.pname(offer.receiver)
-                ),
-            );
-        }
-        if self.asked_deals.contains(offer) {
-            return refuse("8.0", "that very offer has already been made this round");
-        }
-        Ok(())
     }
 
     pub(crate) fn check_darc(&self, lady: LordId) -> Result<(), RuleError> {
@@ -647,7 +573,7 @@ impl Game {
                 });
             }
             Action::Excommunicate(l) => {
-                self.excommunicated_this_round = true;
+                self.memory.excommunicated = true;
                 if let Some(x) = self.lord_mut(l) {
                     x.excommunicated = true;
                 }
@@ -694,7 +620,7 @@ impl Game {
                 );
             }
             Action::RequestAnnulment(l) => {
-                self.asked_annulments.push(l);
+                self.memory.asked_annulments.push(l);
                 if self.pope_player() == Some(p) {
                     self.annul(l);
                 } else {
@@ -719,7 +645,7 @@ impl Game {
             }
             Action::OfferCard { to, cards } => self.propose_deal(p, to, 0, cards, to),
             Action::HandControl { village, to } => {
-                self.handed.push(village);
+                self.memory.handed.push(village);
                 self.villages[village as usize].entry[to as usize] = None;
                 say!(
                     self,
@@ -743,31 +669,6 @@ impl Game {
             }
             _ => {}
         }
-    }
-
-    /// 8.0: a transfer proposed; `answerer` (the other party) accepts or refuses it.
-    fn propose_deal(
-        &mut self,
-        giver: PlayerId,
-        receiver: PlayerId,
-        deniers: u8,
-        cards: Vec<Card>,
-        answerer: PlayerId,
-    ) {
-        self.asked_deals.push(DealOffer {
-            giver,
-            receiver,
-            deniers,
-            cards: cards.clone(),
-            relic: None,
-        });
-        self.pending.push(Pending::Deal {
-            giver,
-            receiver,
-            deniers,
-            cards,
-            answerer,
-        });
     }
 
     /// 2.3.3, 10.3: the Lord's side rolls 1D6; on 1–3 he dies.
@@ -795,160 +696,6 @@ impl Game {
         );
         if dies {
             self.kill_lord(l);
-        }
-    }
-
-    /// 1.7: the marriage ends, and so does the alliance; a royal marriage costs the Queen her
-    /// title (digest §12.2 item 11).
-    fn annul(&mut self, l: LordId) {
-        let Some(s) = self.lord(l).and_then(|x| x.spouse) else {
-            return;
-        };
-        for x in [l, s] {
-            if let Some(y) = self.lord_mut(x) {
-                y.spouse = None;
-            }
-        }
-        say!(
-            self,
-            "1.7",
-            msg!(
-                "The Pope annuls the marriage of {a} and {b}.",
-                a = lord_name(l),
-                b = lord_name(s)
-            ),
-        );
-        if let Some(q) = self.titles.queen {
-            if q == l || q == s {
-                self.titles.queen = None;
-                self.titles.regent = false;
-                say!(
-                    self,
-                    "1.8.1",
-                    msg!("{lord} is no longer Queen.", lord = lord_name(q)),
-                );
-            }
-        }
-    }
-
-    pub(crate) fn exec_annulment_answer(&mut self, yes: bool) {
-        if let Some(Pending::Annulment { lord, .. }) = self.pending.pop() {
-            if yes {
-                self.annul(lord);
-            } else {
-                say!(self, "1.7", msg!("The Pope refuses the annulment."));
-            }
-        }
-    }
-
-    pub(crate) fn exec_deal_answer(&mut self, yes: bool) {
-        let Some(Pending::Deal {
-            giver,
-            receiver,
-            deniers,
-            cards,
-            answerer,
-        }) = self.pending.pop()
-        else {
-            return;
-        };
-        if !yes {
-            say!(
-                self,
-                "8.0",
-                msg!("{p} declines the deal.", p = self.pname(answerer)),
-            );
-            return;
-        }
-        // The situation may have changed since the offer: check again.
-        let open = self.options.open_diplomacy;
-        let ok = (open || self.players[receiver as usize].diplomacy > 0)
-            && self.players[giver as usize].money >= deniers as u32
-            && self.players[receiver as usize].hand.len() + cards.len() <= 3
-            && cards.iter().all(|c| {
-                let copies = |h: &[Card]| h.iter().filter(|x| *x == c).count();
-                copies(&self.players[giver as usize].hand) >= copies(&cards)
-            });
-        if !ok {
-            say!(self, "8.0", msg!("The deal can no longer be carried out."));
-            return;
-        }
-        // 11.3: with Open Diplomacy no marker is spent.
-        if !open {
-            self.players[receiver as usize].diplomacy -= 1;
-        }
-        if deniers > 0 {
-            self.players[giver as usize].money -= deniers as u32;
-            self.players[receiver as usize].money += deniers as u32;
-            let (p, from) = (self.pname(receiver), self.pname(giver));
-            say!(
-                self,
-                "8.0",
-                if open {
-                    msgn!(
-                        "{p} receives {n} Denier from {from}.",
-                        "{p} receives {n} Deniers from {from}.",
-                        deniers,
-                        p = p,
-                        from = from
-                    )
-                } else {
-                    msgn!(
-                        "{p} spends a Diplomacy marker and receives {n} Denier from {from}.",
-                        "{p} spends a Diplomacy marker and receives {n} Deniers from {from}.",
-                        deniers,
-                        p = p,
-                        from = from
-                    )
-                },
-            );
-        }
-        if !cards.is_empty() {
-            for c in &cards {
-                let hand = &mut self.players[giver as usize].hand;
-                if let Some(i) = hand.iter().position(|x| x == c) {
-                    hand.remove(i);
-                }
-                self.players[receiver as usize].hand.push(*c);
-            }
-            let (p, from) = (self.pname(receiver), self.pname(giver));
-            let n = cards.len();
-            let named = Arg::List(cards.iter().map(|c| Game::card_arg(*c)).collect());
-            // The receiver knows what he got; the others see only how many cards changed hands.
-            let (public, text) = if open {
-                (
-                    msgn!(
-                        "{p} receives a card from {from}.",
-                        "{p} receives {n} cards from {from}.",
-                        n,
-                        p = p.clone(),
-                        from = from.clone()
-                    ),
-                    msg!(
-                        "{p} receives {card} from {from}.",
-                        p = p,
-                        card = named,
-                        from = from
-                    ),
-                )
-            } else {
-                (
-                    msgn!(
-                        "{p} spends a Diplomacy marker and receives a card from {from}.",
-                        "{p} spends a Diplomacy marker and receives {n} cards from {from}.",
-                        n,
-                        p = p.clone(),
-                        from = from.clone()
-                    ),
-                    msg!(
-                        "{p} spends a Diplomacy marker and receives {card} from {from}.",
-                        p = p,
-                        card = named,
-                        from = from
-                    ),
-                )
-            };
-            say_private!(self, "8.0", receiver, text, public);
         }
     }
 
@@ -1021,418 +768,4 @@ impl Game {
     }
 
     // ----- 10.1 Uprising -----
-
-    pub(crate) fn uprising_prompt(&self) -> Option<(PlayerId, super::PromptKind)> {
-        let Some(Pending::Uprising {
-            village,
-            step,
-            stoppers,
-            ..
-        }) = self.pending.last()
-        else {
-            return None;
-        };
-        match *step {
-            UprisingStep::Join(i) => Some((
-                self.seat(i),
-                super::PromptKind::UprisingJoin { village: *village },
-            )),
-            UprisingStep::Stop(i) => {
-                let l = *stoppers.get(i as usize)?;
-                Some((
-                    self.lord(l)?.owner,
-                    super::PromptKind::UprisingStop {
-                        village: *village,
-                        lord: l,
-                    },
-                ))
-            }
-            _ => None,
-        }
-    }
-
-    /// 10.1: the penalty the Uprising's dice suffer against a fortification.
-    fn uprising_penalty(&self, v: VillageId) -> u32 {
-        match self.villages[v as usize].fort {
-            Fort::None => 0,
-            Fort::Stronghold => 1,
-            Fort::City => 2,
-        }
-    }
-
-    pub(crate) fn check_uprising_action(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
-        let Some(Pending::Uprising {
-            village,
-            passage,
-            step,
-            stoppers,
-            ..
-        }) = self.pending.last()
-        else {
-            return refuse("10.1", "no Uprising is being resolved");
-        };
-        match (step, a) {
-            (_, Action::Pass) => Ok(()),
-            (UprisingStep::Join(_), Action::JoinUprising) => {
-                self.holds(p, Card::Uprising)?;
-                self.uprising_grounds(p, *village)
-            }
-            (UprisingStep::Join(_), Action::SecretPassage(PassageUse::Uprising)) => {
-                self.holds(p, Card::SecretPassage)?;
-                if *passage || self.uprising_penalty(*village) == 0 {
-                    refuse("10.1", "there is no fortification penalty to cancel")
-                } else {
-                    Ok(())
-                }
-            }
-            (UprisingStep::Stop(i), Action::TryStop { pay }) => {
-                let Some(&l) = stoppers.get(*i as usize) else {
-                    return refuse("10.1", "nobody may try now");
-                };
-                if *pay {
-                    if !self.is_cardinal(l) {
-                        return refuse("1.5", "only a Cardinal pays to stop an Uprising");
-                    }
-                    if self.players[p as usize].money < 3 {
-                        return refuse("1.5", "stopping an Uprising costs a Cardinal 3 Deniers");
-                    }
-                } else if self.titles.bishop[self.bishopric_of(*village) as usize] != Some(l) {
-                    return refuse("1.4", "only the Bishop of that Bishopric tries for free");
-                }
-                Ok(())
-            }
-            _ => refuse("10.1", "not a way to take part in this Uprising"),
-        }
-    }
-
-    pub(crate) fn uprising_candidates(&self, out: &mut Vec<Action>) {
-        out.extend([
-            Action::JoinUprising,
-            Action::SecretPassage(PassageUse::Uprising),
-            Action::TryStop { pay: true },
-            Action::TryStop { pay: false },
-            Action::Pass,
-        ]);
-    }
-
-    pub(crate) fn exec_uprising_action(&mut self, p: PlayerId, a: Action) {
-        let Some(Pending::Uprising {
-            village,
-            first,
-            mut cards,
-            mut passage,
-            mut step,
-            mut stoppers,
-        }) = self.pending.pop()
-        else {
-            return;
-        };
-        match a {
-            Action::JoinUprising => {
-                self.discard_fortune(p, Card::Uprising);
-                cards.push(p);
-                say!(
-                    self,
-                    "10.1",
-                    msg!("{p} joins the Uprising.", p = self.pname(p))
-                );
-            }
-            Action::SecretPassage(PassageUse::Uprising) => {
-                self.discard_fortune(p, Card::SecretPassage);
-                passage = true;
-                say!(
-                    self,
-                    "10.1",
-                    msg!(
-                        "{p} opens a Secret Passage for the rebels: no fortification penalty.",
-                        p = self.pname(p)
-                    ),
-                );
-            }
-            Action::TryStop { pay } => {
-                let l = stoppers[match step {
-                    UprisingStep::Stop(i) => i as usize,
-                    _ => 0,
-                }];
-                if pay {
-                    self.players[p as usize].money -= 3;
-                }
-                let roll = self.rng.d6();
-                if roll <= 4 {
-                    say!(
-                        self,
-                        "1.5",
-                        msg!(
-                            "{lord} stops the Uprising (roll {roll}); its cards are discarded.",
-                            lord = lord_name(l),
-                            roll = roll
-                        ),
-                    );
-                    return;
-                }
-                if pay {
-                    say!(
-                        self,
-                        "1.5",
-                        msg!(
-                            "{lord} fails to stop the Uprising (roll {roll}).",
-                            lord = lord_name(l),
-                            roll = roll
-                        ),
-                    );
-                } else {
-                    say!(self,
-                        "1.4",
-                        msg!(
-                            "{lord} fails to stop the Uprising (roll {roll}) and is stoned to death.",
-                            lord = lord_name(l),
-                            roll = roll
-                        ),
-                    );
-                    self.kill_lord(l);
-                    stoppers.retain(|x| self.lord(*x).is_some());
-                    self.pending.push(Pending::Uprising {
-                        village,
-                        first,
-                        cards,
-                        passage,
-                        step,
-                        stoppers,
-                    });
-                    return;
-                }
-                if let UprisingStep::Stop(i) = &mut step {
-                    *i += 1;
-                }
-            }
-            _ => match &mut step {
-                UprisingStep::Join(i) | UprisingStep::Stop(i) => *i += 1,
-                _ => {}
-            },
-        }
-        self.pending.push(Pending::Uprising {
-            village,
-            first,
-            cards,
-            passage,
-            step,
-            stoppers,
-        });
-    }
-
-    /// The automatic steps of an Uprising.
-    pub(crate) fn advance_uprising(&mut self) -> bool {
-        let Some(Pending::Uprising {
-            village,
-            first,
-            cards,
-            passage,
-            step,
-            stoppers,
-        }) = self.pending.last().cloned()
-        else {
-            return false;
-        };
-        let put = |g: &mut Game, step: UprisingStep, stoppers: Vec<LordId>| {
-            g.pending.pop();
-            g.pending.push(Pending::Uprising {
-                village,
-                first,
-                cards: cards.clone(),
-                passage,
-                step,
-                stoppers,
-            });
-        };
-        match step {
-            UprisingStep::Join(i) => {
-                if i >= self.n() {
-                    // digest §12.2 item 24: the Bishop first, then each Cardinal in turn order.
-                    let b = self.bishopric_of(village);
-                    let mut list: Vec<LordId> =
-                        self.titles.bishop[b as usize].into_iter().collect();
-                    for k in 0..self.n() {
-                        let q = self.seat(k);
-                        for (c, _) in &self.titles.cardinals {
-                            if self.lord(*c).is_some_and(|x| x.owner == q) && !list.contains(c) {
-                                list.push(*c);
-                            }
-                        }
-                    }
-                    put(self, UprisingStep::Stop(0), list);
-                    return true;
-                }
-                let p = self.seat(i);
-                let mut c = Vec::new();
-                self.uprising_candidates(&mut c);
-                let any = c
-                    .iter()
-                    .any(|a| *a != Action::Pass && self.check_uprising_action(p, a).is_ok());
-                if !any {
-                    put(self, UprisingStep::Join(i + 1), stoppers);
-                    return true;
-                }
-                false
-            }
-            UprisingStep::Stop(i) => {
-                if i as usize >= stoppers.len() {
-                    put(self, UprisingStep::Resolve, stoppers);
-                    return true;
-                }
-                let p = self.lord(stoppers[i as usize]).map(|l| l.owner);
-                let any = p.is_some_and(|p| {
-                    [
-                        Action::TryStop { pay: true },
-                        Action::TryStop { pay: false },
-                    ]
-                    .iter()
-                    .any(|a| self.check_uprising_action(p, a).is_ok())
-                });
-                if !any {
-                    put(self, UprisingStep::Stop(i + 1), stoppers);
-                    return true;
-                }
-                false
-            }
-            UprisingStep::Resolve => {
-                // 10.1: dice added up, then the penalty; +1 hit per die rolled.
-                let mut dice = cards.len() as u32;
-                if !passage {
-                    dice = dice.saturating_sub(self.uprising_penalty(village));
-                }
-                let mut hits = 0;
-                for _ in 0..dice {
-                    hits += self.options.battle_die[(self.rng.d6() - 1) as usize] as u32;
-                }
-                hits += dice;
-                self.pending.pop();
-                if dice == 0 {
-                    say!(
-                        self,
-                        "10.1",
-                        msg!("The fortification leaves the Uprising no die: it fails."),
-                    );
-                    return true;
-                }
-                say!(
-                    self,
-                    "10.1",
-                    msgn!(
-                        "The Uprising in {v} rolls {n} die for {hits} hits.",
-                        "The Uprising in {v} rolls {n} dice for {hits} hits.",
-                        dice,
-                        v = self.vname(village),
-                        hits = hits
-                    ),
-                );
-                self.pending.push(Pending::Uprising {
-                    village,
-                    first,
-                    cards: cards.clone(),
-                    passage,
-                    step: UprisingStep::Aftermath,
-                    stoppers,
-                });
-                // digest §12.2 item 23: victims in the order chosen, leftover hits carry over.
-                let mut order: Vec<PlayerId> = first.into_iter().collect();
-                for k in 0..self.n() {
-                    let q = self.seat(k);
-                    if !order.contains(&q) {
-                        order.push(q);
-                    }
-                }
-                let mut losses = Vec::new();
-                for q in order {
-                    if cards.contains(&q) {
-                        continue;
-                    }
-                    let t = self.villages[village as usize].troops[q as usize];
-                    let cost = best_loss(t.maa as u32, t.knights as u32, hits);
-                    hits -= cost;
-                    if cost > 0 {
-                        losses.push(Pending::Losses {
-                            chooser: q,
-                            village,
-                            players: vec![q],
-                            cost,
-                            lords: 0,
-                        });
-                    }
-                }
-                self.pending.extend(losses.into_iter().rev());
-                true
-            }
-            UprisingStep::Aftermath => {
-                self.pending.pop();
-                let vs = &self.villages[village as usize];
-                if vs.troops.iter().all(|t| t.count() == 0) {
-                    // 10.1: every Troop gone: Lords die, Mills and a Stronghold are destroyed.
-                    let dead: Vec<LordId> = self
-                        .lords
-                        .iter()
-                        .filter(|l| l.village == village)
-                        .map(|l| l.id)
-                        .collect();
-                    for l in dead {
-                        say!(
-                            self,
-                            "10.1",
-                            msg!("The rebels kill {lord}.", lord = lord_name(l))
-                        );
-                        self.kill_lord(l);
-                    }
-                    let vs = &mut self.villages[village as usize];
-                    let mills = std::mem::take(&mut vs.mills);
-                    let stronghold = vs.fort == Fort::Stronghold;
-                    if stronghold {
-                        vs.fort = Fort::None;
-                    }
-                    if mills > 0 || stronghold {
-                        say!(
-                            self,
-                            "10.1",
-                            match (mills > 0, stronghold) {
-                                (true, true) => msgn!(
-                                    "The rebels burn {n} Mill and the Stronghold.",
-                                    "The rebels burn {n} Mills and the Stronghold.",
-                                    mills
-                                ),
-                                (true, false) => msgn!(
-                                    "The rebels burn {n} Mill.",
-                                    "The rebels burn {n} Mills.",
-                                    mills
-                                ),
-                                _ => msg!("The rebels burn the Stronghold."),
-                            },
-                        );
-                    }
-                }
-                self.refresh_village(village);
-                true
-            }
-        }
-    }
-
-    /// A reaction window moves past players who have nothing to play.
-    pub(crate) fn settle_window(&mut self) -> bool {
-        let Some(Pending::Window { at, idx }) = self.pending.last().cloned() else {
-            return false;
-        };
-        if idx >= self.n() {
-            self.pending.pop();
-            return true;
-        }
-        if !self.has_reaction(self.seat(idx)) {
-            self.pending.pop();
-            self.pending.push(Pending::Window { at, idx: idx + 1 });
-            return true;
-        }
-        false
-    }
-
-    pub(crate) fn exec_window_pass(&mut self) {
-        if let Some(Pending::Window { idx, .. }) = self.pending.last_mut() {
-            *idx += 1;
-        }
-    }
 }

@@ -697,15 +697,7 @@ impl Game {
         crown_prince: bool,
     ) {
         self.take_card(p, Card::Lord(lord));
-        self.lords.push(Lord {
-            id: lord,
-            owner: p,
-            village,
-            captor: None,
-            spouse: None,
-            excommunicated: false,
-            assassin: false,
-        });
+        self.lords.push(Lord::new(lord, p, village));
         say!(
             self,
             "2.4.1",
@@ -743,7 +735,7 @@ impl Game {
         yes: bool,
     ) {
         if !yes {
-            self.refused_placements.push((p, village));
+            self.memory.refused_placements.push((p, village));
             say!(
                 self,
                 "2.4.1",
@@ -980,7 +972,7 @@ impl Game {
         }
         // [NOT IN TEXT] as with a refused marriage proposal (1.1), a request the Pope refused
         // is not made again in the same round; otherwise it could be asked for ever.
-        if self.refused_cardinals.contains(&lord) {
+        if self.memory.refused_cardinals.contains(&lord) {
             return refuse(
                 "1.7",
                 msg!(
@@ -1023,7 +1015,7 @@ impl Game {
         yes: bool,
     ) {
         if !yes {
-            self.refused_cardinals.push(lord);
+            self.memory.refused_cardinals.push(lord);
             say!(
                 self,
                 "1.7",

@@ -90,7 +90,7 @@ impl Game {
         if self.is_married_player(g.owner) || self.is_married_player(b.owner) {
             return refuse("1.1", "a player may have only one marriage at a time");
         }
-        if self.proposals.contains(&(groom, bride)) {
+        if self.memory.proposals.contains(&(groom, bride)) {
             return refuse("1.1", "this proposal was already made this round");
         }
         Ok(())

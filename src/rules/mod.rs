@@ -59,20 +59,29 @@ macro_rules! say_private {
 pub mod actions;
 mod anytime;
 pub mod battle;
+mod captives;
 pub mod cards;
+mod control;
 mod death;
+mod diplomacy;
 mod draw;
 mod elections;
 pub mod events;
 mod income;
 mod movement;
+mod pillage;
+mod placement;
+mod pope;
 pub mod purchase;
 pub mod relics;
 pub mod rng;
 mod setup;
+mod siege;
 pub mod state;
+mod uprising;
 mod victory;
 mod view;
+mod windows;
 
 pub use actions::{Action, BadId, Casualty, PassageUse};
 pub use cards::{Card, LordId, Sex};
@@ -676,21 +685,8 @@ impl Game {
                 }
                 out.push(Action::EndMarriages);
             }
-            PromptKind::MarriageAnswer { .. }
-            | PromptKind::RansomAnswer { .. }
-            | PromptKind::GrantAnswer { .. }
-            | PromptKind::CardinalConsent { .. }
-            | PromptKind::PlacementLeave { .. }
-            | PromptKind::Permission { .. }
-            | PromptKind::Annulment { .. }
-            | PromptKind::Deal { .. }
-            | PromptKind::Truce { .. }
-            | PromptKind::RelicPermission { .. }
-            | PromptKind::RelicOffer { .. }
-            | PromptKind::AmbushGoOn => {
-                debug_assert!(prompt.kind.is_question());
-                out.extend([Action::Accept, Action::Refuse])
-            }
+            // A yes-or-no question (the list is `is_question`'s alone).
+            k if k.is_question() => out.extend([Action::Accept, Action::Refuse]),
             PromptKind::RelicUse { .. } => self.relic_use_candidates(&mut out),
             PromptKind::Movement => self.movement_candidates(p, coarse, &mut out),
             PromptKind::Battles => self.battles_candidates(p, &mut out),
@@ -745,6 +741,8 @@ impl Game {
                 out.push(Action::NoRansom);
             }
             PromptKind::Purchase => self.purchase_candidates(p, &mut out),
+            // Only the questions are left, answered in the guarded arm above.
+            _ => debug_assert!(prompt.kind.is_question()),
         }
         out
     }
@@ -971,7 +969,7 @@ impl Game {
             Action::Pillage(_) | Action::EndPillage => self.exec_pillage(p, action),
             Action::ChooseStart(v) => self.exec_start(p, v),
             Action::ProposeMarriage { groom, bride } => {
-                self.proposals.push((groom, bride));
+                self.memory.proposals.push((groom, bride));
                 say!(
                     self,
                     "1.1",
@@ -1029,7 +1027,44 @@ impl Game {
                     );
                 }
             }
-            _ => self.exec_purchase(p, action),
+            Action::EndPurchase
+            | Action::BuyMaa(_)
+            | Action::BuyKnight(_)
+            | Action::BuyMill(_)
+            | Action::BuyStronghold(_)
+            | Action::BuyTitle { .. }
+            | Action::GrantTitle { .. }
+            | Action::PassTitle { .. }
+            | Action::BuyCardinal { .. } => self.exec_purchase(p, action),
+            // Carried out above: the "any time" actions, and the answers within a battle, an
+            // Uprising, a reaction window or a relic's use.
+            Action::PlayCardinal { .. }
+            | Action::PlayDarc { .. }
+            | Action::JoinSide(..)
+            | Action::Fight
+            | Action::EndBattle
+            | Action::Surrender
+            | Action::ProposeTruce
+            | Action::Casualty(..)
+            | Action::EndSiege(..)
+            | Action::TakeRelic { .. }
+            | Action::OfferRelic { .. }
+            | Action::RelicRoll { .. }
+            | Action::Pass
+            | Action::PlayUprising { .. }
+            | Action::JoinUprising
+            | Action::TryStop { .. }
+            | Action::SecretPassage(..)
+            | Action::PlayAssassination { .. }
+            | Action::PlayJustice(..)
+            | Action::PlayAmbush(..)
+            | Action::Excommunicate(..)
+            | Action::LiftExcommunication(..)
+            | Action::RequestAnnulment(..)
+            | Action::OfferDeniers { .. }
+            | Action::OfferCard { .. }
+            | Action::AskDeniers { .. }
+            | Action::HandControl { .. } => {}
         }
     }
 
@@ -1442,225 +1477,5 @@ impl Game {
         self.titles.fief[f as usize]
             .and_then(|l| self.lord(l))
             .map(|l| l.owner)
-    }
-
-    /// 5.1: recompute who controls `v` after units left or changed hands.
-    pub(crate) fn refresh_control(&mut self, v: VillageId) {
-        let vi = v as usize;
-        if let Some(c) = self.villages[vi].controller {
-            if self.has_units(c, v) {
-                return;
-            }
-        }
-        let first = (0..self.n())
-            .map(|i| self.seat(i))
-            .find(|&p| self.has_units(p, v));
-        let new = match first {
-            Some(p) => {
-                self.villages[vi].entry[p as usize] = None;
-                Some(p)
-            }
-            // 5.1: an empty Village of a Governed Fief is controlled by its Titled Lord.
-            None => self.title_holder_player(self.map.villages[vi].fief),
-        };
-        self.set_controller(v, new);
-    }
-
-    /// Changes a Village's controller; with a Fortified City the Fief Title follows (4.3).
-    pub(crate) fn set_controller(&mut self, v: VillageId, new: Option<PlayerId>) {
-        let vi = v as usize;
-        if self.villages[vi].controller == new {
-            return;
-        }
-        self.villages[vi].controller = new;
-        // 6.4: a fortification that falls to (or is handed to) a besieger is no longer besieged.
-        self.check_engines(v);
-        if self.villages[vi].fort == Fort::City {
-            let f = self.map.villages[vi].fief;
-            // 4.3: whoever takes the Fortified City takes the Fief Title with it, from its
-            // holder or from the map (4.3.1: a title back on the map is won so).
-            if let Some(p) = new {
-                if self.title_holder_player(f) != Some(p) {
-                    self.titles.fief[f as usize] = None;
-                    self.refresh_fief_empties(f);
-                    say!(self,
-                        "4.3",
-                        msg!(
-                            "Whoever holds the Fortified City holds the title: the {fief} changes hands.",
-                            fief = self.fief_arg(f)
-                        ),
-                    );
-                    self.give_fief_title(p, f);
-                }
-            }
-        }
-    }
-
-    /// 5.1: the empty Villages of a Fief belong to its Titled Lord's player, or to nobody.
-    pub(crate) fn refresh_fief_empties(&mut self, f: FiefId) {
-        let holder = self.title_holder_player(f);
-        for v in self.map.fiefs[f as usize].villages.clone() {
-            if !self.occupied(v) {
-                self.villages[v as usize].controller = holder;
-            }
-        }
-    }
-
-    /// 6.2.3: a Captive stays captive only while his captor has units with him.
-    pub(crate) fn check_captives(&mut self, v: VillageId) {
-        let freed: Vec<LordId> = self
-            .lords
-            .iter()
-            .filter(|l| l.village == v)
-            .filter_map(|l| l.captor.filter(|&c| !self.has_units(c, v)).map(|_| l.id))
-            .collect();
-        for l in freed {
-            if let Some(lord) = self.lord_mut(l) {
-                lord.captor = None;
-            }
-            say!(
-                self,
-                "6.2.3",
-                msg!(
-                    "{lord} is no longer guarded and goes free.",
-                    lord = cards::lord_name(l)
-                ),
-            );
-            self.refresh_control(v);
-            self.place_freed_lord(l);
-        }
-    }
-
-    /// FAQ 6.0, digest §12.2 item 3: a Lord without Troops is captured at once whenever an
-    /// opposing player has Troops and a free Lord in his Village.
-    pub(crate) fn check_lone_lords(&mut self, v: VillageId) {
-        let vs = &self.villages[v as usize];
-        let armed: Vec<PlayerId> = (0..self.n())
-            .map(|i| self.seat(i))
-            .filter(|&p| {
-                vs.troops[p as usize].count() > 0
-                    && self
-                        .lords
-                        .iter()
-                        .any(|l| l.owner == p && l.village == v && l.captor.is_none())
-            })
-            .collect();
-        let controller = vs.controller;
-        let victims: Vec<(LordId, PlayerId)> = self
-            .lords
-            .iter()
-            .filter(|l| {
-                l.village == v && l.captor.is_none() && vs.troops[l.owner as usize].count() == 0
-            })
-            .filter_map(|l| {
-                let foes: Vec<PlayerId> = armed
-                    .iter()
-                    .copied()
-                    .filter(|&q| q != l.owner && self.ally(l.owner) != Some(q))
-                    .collect();
-                let captor = controller
-                    .filter(|c| foes.contains(c))
-                    .or(foes.first().copied())?;
-                Some((l.id, captor))
-            })
-            .collect();
-        for (l, captor) in victims {
-            say!(
-                self,
-                "6.0",
-                msg!(
-                    "{lord} has no Troops to protect them and is captured at once.",
-                    lord = cards::lord_name(l)
-                ),
-            );
-            self.capture(l, captor);
-        }
-    }
-
-    /// 2.4.1: the Villages where a new (or freed) Lord of `p` may be placed: the first
-    /// non-empty option of the placement order.
-    pub fn placement_villages(&self, p: PlayerId) -> Vec<VillageId> {
-        self.placement_villages_for(p, None)
-    }
-
-    /// The placement of a Lord already on the map (freed or escaped): he himself does not
-    /// count as "another of his Lords" (2.4.1).
-    pub fn placement_villages_for(&self, p: PlayerId, lord: Option<LordId>) -> Vec<VillageId> {
-        let all = 0..self.map.villages.len() as VillageId;
-        let ctrl = |v: VillageId| self.villages[v as usize].controller;
-        let opts: [Vec<VillageId>; 4] = [
-            all.clone()
-                .filter(|&v| ctrl(v) == Some(p) && self.villages[v as usize].fort != Fort::None)
-                .collect(),
-            all.clone()
-                .filter(|&v| {
-                    self.lords.iter().any(|l| {
-                        l.owner == p && l.village == v && l.captor.is_none() && Some(l.id) != lord
-                    })
-                })
-                .collect(),
-            all.clone().filter(|&v| ctrl(v) == Some(p)).collect(),
-            all.clone()
-                .filter(|&v| {
-                    (ctrl(v).is_none() && !self.occupied(v))
-                        || (ctrl(v).is_some() && ctrl(v) == self.ally(p))
-                })
-                .collect(),
-        ];
-        opts.into_iter().find(|o| !o.is_empty()).unwrap_or_default()
-    }
-
-    /// FAQ (no units on the map), digest §12.1 item 14: when the 2.4.1 order has come down
-    /// to its last option, a new Lord may also go to another player's Village with that
-    /// player's leave (asked once a round per Village).
-    pub fn placement_with_leave(&self, p: PlayerId) -> Vec<VillageId> {
-        let ctrl = |v: VillageId| self.villages[v as usize].controller;
-        let last_option = (0..self.map.villages.len() as VillageId)
-            .all(|v| ctrl(v) != Some(p) && self.free_lords_at(p, v).is_empty());
-        if !last_option {
-            return Vec::new();
-        }
-        (0..self.map.villages.len() as VillageId)
-            .filter(|&v| {
-                ctrl(v).is_some_and(|c| c != p && self.ally(p) != Some(c))
-                    && !self.refused_placements.contains(&(p, v))
-            })
-            .collect()
-    }
-
-    /// Places a freed or escaped Lord (2.4.1 order), asking the owner when there is a choice.
-    pub(crate) fn place_freed_lord(&mut self, l: LordId) {
-        let Some(owner) = self.lord(l).map(|x| x.owner) else {
-            return;
-        };
-        let opts = self.placement_villages_for(owner, Some(l));
-        match opts.len() {
-            0 => {}
-            1 => self.put_lord(l, opts[0]),
-            _ => self.pending.push(Pending::PlaceLord {
-                player: owner,
-                lord: l,
-            }),
-        }
-    }
-
-    pub(crate) fn put_lord(&mut self, l: LordId, v: VillageId) {
-        let Some(lord) = self.lord_mut(l) else { return };
-        let old = lord.village;
-        lord.village = v;
-        self.refresh_village(old);
-        // 5.1: a Village is controlled by a player with units in it. Placed in an empty
-        // Village (uncontrolled, or held by an ally's title with nobody there), the Lord
-        // takes its control for his family.
-        self.refresh_control(v);
-        say!(
-            self,
-            "2.4.1",
-            msg!(
-                "{lord} is placed in {v}.",
-                lord = cards::lord_name(l),
-                v = self.vname(v)
-            ),
-        );
     }
 }

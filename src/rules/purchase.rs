@@ -18,128 +18,6 @@ pub const MILLS_SUPPLY: u8 = 15;
 pub const FORTS_SUPPLY: u8 = 12;
 
 impl Game {
-    // ----- 6.2.4 Ransom -----
-
-    /// Digest §12.2 item 9: 2 Deniers + 2 per title counter or marker the Captive holds.
-    pub fn ransom_price(&self, l: LordId) -> u32 {
-        let t = &self.titles;
-        let mut n = self.fief_titles_of(l).len() as u32;
-        n += self.is_bishop(l) as u32 + self.is_cardinal(l) as u32;
-        n += [t.pope, t.king, t.queen, t.crown_prince, t.darc]
-            .iter()
-            .filter(|x| **x == Some(l))
-            .count() as u32;
-        2 + 2 * n
-    }
-
-    /// Opens the next Captive's ransom, or the purchases once all are settled.
-    pub(crate) fn next_ransom(&mut self) {
-        let done = &self.ransomed;
-        let next = (0..self.n())
-            .map(|i| self.seat(i))
-            .flat_map(|p| {
-                self.family(p)
-                    .filter(|l| l.captor.is_some())
-                    .map(|l| l.id)
-                    .collect::<Vec<_>>()
-            })
-            .find(|l| !done.contains(l));
-        match next {
-            Some(l) => self.pending.push(Pending::RansomOffer { lord: l }),
-            None => {
-                self.ransomed.clear();
-                self.phase = Phase::Purchase {
-                    idx: 0,
-                    placed: vec![],
-                };
-            }
-        }
-    }
-
-    pub(crate) fn exec_ransom_offer(&mut self, amount: u32) {
-        let Some(Pending::RansomOffer { lord }) = self.pending.pop() else {
-            return;
-        };
-        let price = self.ransom_price(lord);
-        let Some(l) = self.lord(lord).cloned() else {
-            return;
-        };
-        self.ransomed.push(lord);
-        if amount >= price {
-            self.pay_ransom(lord, price);
-        } else {
-            say!(
-                self,
-                "6.2.4",
-                msg!(
-                    "{p} offers {amount} Deniers for {lord} (full price {price}).",
-                    p = self.pname(l.owner),
-                    amount = amount,
-                    lord = lord_name(lord),
-                    price = price
-                ),
-            );
-            self.pending.push(Pending::RansomAnswer { lord, amount });
-        }
-    }
-
-    pub(crate) fn exec_ransom_answer(&mut self, lord: LordId, amount: u32, yes: bool) {
-        let Some(l) = self.lord(lord).cloned() else {
-            return;
-        };
-        if yes {
-            self.pay_ransom(lord, amount);
-            return;
-        }
-        let price = self.ransom_price(lord);
-        if let Some(c) = l.captor {
-            say!(
-                self,
-                "6.2.4",
-                msg!("{p} refuses the offer.", p = self.pname(c))
-            );
-        }
-        // 6.2.4: paying the full price is compulsory when the owner can.
-        if self.players[l.owner as usize].money >= price {
-            self.pay_ransom(lord, price);
-        } else {
-            say!(
-                self,
-                "6.2.4",
-                msg!(
-                    "{p} cannot pay the full {price} Deniers; {lord} stays captive.",
-                    p = self.pname(l.owner),
-                    price = price,
-                    lord = lord_name(lord)
-                ),
-            );
-        }
-    }
-
-    fn pay_ransom(&mut self, lord: LordId, amount: u32) {
-        let Some(l) = self.lord(lord).cloned() else {
-            return;
-        };
-        let Some(captor) = l.captor else { return };
-        self.players[l.owner as usize].money -= amount;
-        self.players[captor as usize].money += amount;
-        if let Some(x) = self.lord_mut(lord) {
-            x.captor = None;
-        }
-        say!(
-            self,
-            "6.2.4",
-            msg!(
-                "{p} pays {amount} Deniers to {captor}; {lord} is freed.",
-                p = self.pname(l.owner),
-                amount = amount,
-                captor = self.pname(captor),
-                lord = lord_name(lord)
-            ),
-        );
-        self.place_freed_lord(lord);
-    }
-
     // ----- 4.1–4.4 Purchase -----
 
     /// 4.1: where `p` may place newly bought Troops.
@@ -450,7 +328,7 @@ impl Game {
                 if *price > 3 {
                     return refuse("8.0", "a Diplomacy transfer is at most 3 Deniers");
                 }
-                if self.grant_offers.contains(&(*fief, *lord)) {
+                if self.memory.grant_offers.contains(&(*fief, *lord)) {
                     return refuse("4.3", "that offer was already made this round");
                 }
                 if let Some(v) = village {
@@ -493,7 +371,7 @@ impl Game {
                         msg!("{lord} already holds 2 Fief Titles", lord = lord_name(*to)),
                     );
                 }
-                if self.passed_titles.contains(fief) {
+                if self.memory.passed_titles.contains(fief) {
                     return refuse("4.3", "that title has already changed hands this round");
                 }
                 let held = self.fief_titles_of(from);
@@ -640,7 +518,7 @@ impl Game {
                 price,
                 village,
             } => {
-                self.grant_offers.push((fief, lord));
+                self.memory.grant_offers.push((fief, lord));
                 let owner = self.lord(lord).map(|l| l.owner).unwrap_or(p);
                 if owner == p {
                     self.take_title(fief, lord, city);
@@ -690,7 +568,7 @@ impl Game {
             }
             Action::PassTitle { fief, to } => {
                 self.titles.fief[fief as usize] = Some(to);
-                self.passed_titles.push(fief);
+                self.memory.passed_titles.push(fief);
                 say!(
                     self,
                     "4.3",
@@ -703,7 +581,64 @@ impl Game {
                 );
             }
             Action::BuyCardinal { lord } => self.request_cardinal(p, lord, true),
-            _ => {}
+            // Not purchases: `Game::exec` never routes them here.
+            Action::ChooseStart(..)
+            | Action::ProposeMarriage { .. }
+            | Action::EndMarriages
+            | Action::Accept
+            | Action::Refuse
+            | Action::Nominate(..)
+            | Action::NoCandidate
+            | Action::Vote { .. }
+            | Action::Discard(..)
+            | Action::DrawFortune
+            | Action::DrawLord
+            | Action::EndDraw
+            | Action::PlagueLoss { .. }
+            | Action::ChooseHeir(..)
+            | Action::PlaceLord(..)
+            | Action::PlayLord { .. }
+            | Action::PlayCardinal { .. }
+            | Action::PlayDarc { .. }
+            | Action::PlayHarvest(..)
+            | Action::PlayGoodWeather(..)
+            | Action::PlayTallage { .. }
+            | Action::PlayTithe { .. }
+            | Action::EndPlayCards
+            | Action::OfferRansom { .. }
+            | Action::NoRansom
+            | Action::Move(..)
+            | Action::EndMovement
+            | Action::DeclareBattle { .. }
+            | Action::JoinSide(..)
+            | Action::Fight
+            | Action::EndBattle
+            | Action::Surrender
+            | Action::ProposeTruce
+            | Action::Casualty(..)
+            | Action::DeclareSiege(..)
+            | Action::EndSiege(..)
+            | Action::EndBattles
+            | Action::Pillage(..)
+            | Action::TakeRelic { .. }
+            | Action::OfferRelic { .. }
+            | Action::RelicRoll { .. }
+            | Action::EndPillage
+            | Action::Pass
+            | Action::PlayUprising { .. }
+            | Action::JoinUprising
+            | Action::TryStop { .. }
+            | Action::SecretPassage(..)
+            | Action::PlayAssassination { .. }
+            | Action::PlayJustice(..)
+            | Action::PlayAmbush(..)
+            | Action::Excommunicate(..)
+            | Action::LiftExcommunication(..)
+            | Action::RequestAnnulment(..)
+            | Action::OfferDeniers { .. }
+            | Action::OfferCard { .. }
+            | Action::AskDeniers { .. }
+            | Action::HandControl { .. } => {}
         }
     }
 

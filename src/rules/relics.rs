@@ -189,7 +189,7 @@ impl Game {
                 );
             }
         }
-        if self.relic_asks.contains(&(lord, r)) {
+        if self.memory.relic_asks.contains(&(lord, r)) {
             return refuse("11.1", "permission was refused this round");
         }
         Ok(())
@@ -208,7 +208,7 @@ impl Game {
             return;
         };
         if let Some(owner) = self.relic_permission_from(p, v) {
-            self.relic_asks.push((lord, r));
+            self.memory.relic_asks.push((lord, r));
             say!(
                 self,
                 "11.1",
@@ -309,7 +309,7 @@ impl Game {
     }
 
     pub(crate) fn exec_offer_relic(&mut self, p: PlayerId, r: Relic, to: PlayerId, lord: LordId) {
-        self.asked_deals.push(Self::relic_offer(p, to, r));
+        self.memory.asked_deals.push(Self::relic_offer(p, to, r));
         self.pending.push(Pending::RelicOffer {
             giver: p,
             relic: r,

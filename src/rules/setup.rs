@@ -80,23 +80,14 @@ impl Game {
             track: [None; 3],
             bishopric_cards: [BishopricCards::default(); BISHOPRIC_COUNT],
             taxes: Vec::new(),
-            proposals: Vec::new(),
-            grant_offers: Vec::new(),
+            memory: RoundMemory::default(),
             ransomed: Vec::new(),
-            excommunicated_this_round: false,
             battle: None,
             moves: MoveState::default(),
-            asked_annulments: Vec::new(),
-            asked_deals: Vec::new(),
-            refused_cardinals: Vec::new(),
-            refused_placements: Vec::new(),
-            passed_titles: Vec::new(),
-            handed: Vec::new(),
             outcome: None,
             starting_lords: Vec::new(),
             last_election: None,
             relics: Vec::new(),
-            relic_asks: Vec::new(),
             relic_round: 0,
             history: Vec::new(),
             log: Vec::new(),
@@ -159,15 +150,7 @@ impl Game {
         vs.fort = Fort::Stronghold;
         vs.controller = Some(p);
         let id = self.starting_lords[p as usize];
-        self.lords.push(Lord {
-            id,
-            owner: p,
-            village: v,
-            captor: None,
-            spouse: None,
-            excommunicated: false,
-            assassin: false,
-        });
+        self.lords.push(Lord::new(id, p, v));
         say!(
             self,
             "4",
@@ -185,17 +168,9 @@ impl Game {
     /// §5: a new round begins with Phase 1 (a), marriages.
     pub(crate) fn start_round(&mut self) {
         self.round += 1;
-        self.excommunicated_this_round = false;
-        self.proposals.clear();
-        self.grant_offers.clear();
-        self.asked_annulments.clear();
-        self.asked_deals.clear();
-        self.refused_cardinals.clear();
-        self.refused_placements.clear();
-        self.passed_titles.clear();
-        self.handed.clear();
-        // 11.1: a relic leave refused "for this round" may be asked again in the next.
-        self.relic_asks.clear();
+        // Every request of the last round may be made again (11.1: a relic leave refused
+        // "for this round" too).
+        self.memory = RoundMemory::default();
         self.moves = MoveState::default();
         say!(
             self,

@@ -133,6 +133,21 @@ pub struct Lord {
     pub assassin: bool,
 }
 
+impl Lord {
+    /// A Lord coming into play for `owner` in `village`: free, unmarried, unmarked.
+    pub fn new(id: LordId, owner: PlayerId, village: VillageId) -> Lord {
+        Lord {
+            id,
+            owner,
+            village,
+            captor: None,
+            spouse: None,
+            excommunicated: false,
+            assassin: false,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CardinalSource {
     /// A Cardinal card (9.2); the card goes to the Lords discard pile when he dies.
@@ -596,34 +611,14 @@ pub struct Game {
     pub track: [Option<Card>; 3],
     pub bishopric_cards: [BishopricCards; BISHOPRIC_COUNT],
     pub taxes: Vec<Tax>,
-    /// Marriage proposals already made this round (no repeating a refused proposal).
-    pub proposals: Vec<(LordId, LordId)>,
-    /// The King's free-title offers already made this round: (Fief, Lord).
-    pub grant_offers: Vec<(FiefId, LordId)>,
     /// Captives whose ransom was settled in this Purchase phase.
     pub ransomed: Vec<LordId>,
-    /// 1.7: whether the Pope has excommunicated someone this round.
-    pub excommunicated_this_round: bool,
     /// The battle being fought, if any (6.0).
     pub battle: Option<Battle>,
     /// Movement-phase bookkeeping (5.0).
     pub moves: MoveState,
-    /// Requests made this round that may not be repeated in it: annulments (lord) and
-    /// diplomacy offers (each exact offer once), control handed over (village).
-    pub asked_annulments: Vec<LordId>,
-    pub asked_deals: Vec<DealOffer>,
-    /// Lords the Pope refused to make Cardinal this round (not asked again in it).
-    #[serde(default)]
-    pub refused_cardinals: Vec<LordId>,
-    /// Villages whose controller refused this round to take in a player's new Lord (the
-    /// player, the Village): not asked again in the round.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub refused_placements: Vec<(PlayerId, VillageId)>,
-    /// Fief Titles handed between a family's Lords this round (4.3): once a round each, so
-    /// that two Lords cannot pass titles back and forth for ever.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub passed_titles: Vec<FiefId>,
-    pub handed: Vec<VillageId>,
+    /// What this round has already seen and may not see again in it.
+    pub memory: RoundMemory,
     pub outcome: Option<Outcome>,
     /// §4 step 4: each player's first Lord, placed with his starting Village.
     pub starting_lords: Vec<LordId>,
@@ -634,9 +629,6 @@ pub struct Game {
     /// 11.1 (optional): where each Holy Relic is; empty without the rule.
     #[serde(default)]
     pub relics: Vec<super::relics::RelicState>,
-    /// 11.1: relic takings refused this round (not asked again in it).
-    #[serde(default)]
-    pub relic_asks: Vec<(LordId, super::relics::Relic)>,
     /// 11.1.1: the round whose end of Play Cards has offered the Eyes and the Bone.
     #[serde(default)]
     pub relic_round: u16,
@@ -691,4 +683,32 @@ pub struct DealOffer {
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
+}
+
+/// The memories of one round, forgotten together when the next begins (`Default`): requests
+/// made or refused that may not be repeated in the round, so that no question is asked for
+/// ever.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundMemory {
+    /// 1.1: marriage proposals already made (no repeating a refused proposal).
+    pub proposals: Vec<(LordId, LordId)>,
+    /// 4.3: the King's free-title offers already made: (Fief, Lord).
+    pub grant_offers: Vec<(FiefId, LordId)>,
+    /// 1.7: whether the Pope has excommunicated someone.
+    pub excommunicated: bool,
+    /// 1.7: annulments asked (the Lord).
+    pub asked_annulments: Vec<LordId>,
+    /// 8.0: Diplomacy offers made (each exact offer once).
+    pub asked_deals: Vec<DealOffer>,
+    /// 1.5, 1.7: Lords the Pope refused to make Cardinal.
+    pub refused_cardinals: Vec<LordId>,
+    /// 2.4.1, digest §12.1 item 14: Villages whose controller refused to take in a player's
+    /// new Lord (the player, the Village).
+    pub refused_placements: Vec<(PlayerId, VillageId)>,
+    /// 4.3: Fief Titles handed between a family's Lords (once a round each).
+    pub passed_titles: Vec<FiefId>,
+    /// 5.1: Villages whose control has been handed over.
+    pub handed: Vec<VillageId>,
+    /// 11.1: relic takings refused.
+    pub relic_asks: Vec<(LordId, super::relics::Relic)>,
 }

@@ -3,6 +3,7 @@
 
 use super::cards::Card;
 use super::events::Event;
+use super::rng::Rng;
 use super::state::*;
 use super::{Action, Prompt};
 use crate::map::VillageId;
@@ -176,7 +177,7 @@ impl Game {
     /// This game with everything `viewer` may not see taken out (§3): the other players'
     /// hands, the decks' order and the discards (pooled, face down, sorted), the Disaster
     /// track's faces, the other players' ballots, a Diplomacy card offered between others,
-    /// the generator's state, the history and the log. Bots determinize it (bots/determinize.rs).
+    /// the generator's state, the history and the log. Bots fill it in again with `View::sample`, below.
     pub fn redacted(&self, viewer: Option<PlayerId>) -> Game {
         let mut g = self.clone_lean();
         let mut lords: Vec<Card> = std::mem::take(&mut g.lords_deck);
@@ -274,23 +275,14 @@ impl Game {
             track: self.track,
             bishopric_cards: self.bishopric_cards,
             taxes: self.taxes.clone(),
-            proposals: self.proposals.clone(),
-            grant_offers: self.grant_offers.clone(),
+            memory: self.memory.clone(),
             ransomed: self.ransomed.clone(),
-            excommunicated_this_round: self.excommunicated_this_round,
             battle: self.battle.clone(),
             moves: self.moves.clone(),
-            asked_annulments: self.asked_annulments.clone(),
-            asked_deals: self.asked_deals.clone(),
-            refused_cardinals: self.refused_cardinals.clone(),
-            refused_placements: self.refused_placements.clone(),
-            passed_titles: self.passed_titles.clone(),
-            handed: self.handed.clone(),
             outcome: self.outcome.clone(),
             starting_lords: self.starting_lords.clone(),
             last_election: None,
             relics: self.relics.clone(),
-            relic_asks: self.relic_asks.clone(),
             relic_round: self.relic_round,
             history: Vec::new(),
             log: Vec::new(),
@@ -319,5 +311,102 @@ impl Game {
             Phase::EndRound => "Phase 7: End of Round".into(),
             Phase::GameOver => "Game over".into(),
         }
+    }
+}
+
+/// The other side of the redaction above: filling in what a view hides.
+impl View {
+    /// Sampling a full game consistent with what one player sees (anchor: OpenSpiel's
+    /// `is_mcts.h`, "determinization"): the hidden cards are dealt at random from the pool the
+    /// view leaves face down, the other players' secret ballots are guessed, and the dice get a
+    /// fresh generator. Bots search these samples, never the real game.
+    ///
+    /// One full game the viewer cannot tell apart from the real one.
+    pub fn sample(&self, rng: &mut Rng) -> Game {
+        let view = self;
+        let mut g = view.state.clone_lean();
+        g.quiet = true;
+        let me = view.viewer;
+        let mut lords = std::mem::take(&mut g.lords_deck);
+        // A Disaster never stays in a hand (2.1): they can only be on the track, in the deck or
+        // in the discard pile.
+        let (mut disasters, mut fortune): (Vec<_>, Vec<_>) = std::mem::take(&mut g.fortune_deck)
+            .into_iter()
+            .partition(|c| c.is_disaster());
+        rng.shuffle(&mut lords);
+        rng.shuffle(&mut fortune);
+        rng.shuffle(&mut disasters);
+        // The other players' hands: as many cards of each deck as their backs show.
+        for (p, pv) in view.players.iter().enumerate() {
+            if Some(p as PlayerId) == me {
+                continue;
+            }
+            let from_lords = pv.hand_lords.min(lords.len());
+            let from_fortune = (pv.hand_size - pv.hand_lords).min(fortune.len());
+            let hand = &mut g.players[p].hand;
+            hand.extend(lords.drain(..from_lords));
+            hand.extend(fortune.drain(..from_fortune));
+        }
+        // The Disaster track's face-down cards are Disasters.
+        for (slot, hidden) in view.track.iter().enumerate() {
+            if *hidden {
+                g.track[slot] = disasters.pop().or_else(|| fortune.pop());
+            }
+        }
+        fortune.append(&mut disasters);
+        rng.shuffle(&mut fortune);
+        let lords_discard = view.lords_discard.min(lords.len());
+        g.lords_discard = lords.drain(..lords_discard).collect();
+        let fortune_discard = view.fortune_discard.min(fortune.len());
+        g.fortune_discard = fortune.drain(..fortune_discard).collect();
+        g.lords_deck = lords;
+        g.fortune_deck = fortune;
+        // Secret ballots already cast by others: most players vote for their own candidate.
+        if let Phase::Elections { election: Some(e) } = &mut g.phase {
+            let cands = e.candidates.clone();
+            for b in &mut e.ballots {
+                if Some(b.player) == me || b.for_lord.is_some() {
+                    continue;
+                }
+                b.for_lord = cands
+                    .iter()
+                    .find(|c| c.0 == b.player)
+                    .map(|c| c.1)
+                    .or_else(|| {
+                        (!cands.is_empty()).then(|| cands[rng.below(cands.len() as u32) as usize].1)
+                    });
+            }
+        }
+        // Fog of War (11.2): another player's Knights on face-down stacks are spread at random over
+        // his hidden counters (the view keeps each stack's size and his number of Knights).
+        if g.options.fog_of_war {
+            for q in 0..g.n() {
+                let hidden: Vec<usize> = (0..g.villages.len())
+                    .filter(|&v| view.state.stack_hidden(me, v as u8, q))
+                    .collect();
+                let mut slots: Vec<usize> = Vec::new();
+                let mut knights = 0;
+                for &v in &hidden {
+                    let t = g.villages[v].troops[q as usize];
+                    knights += t.knights as usize;
+                    slots.extend(std::iter::repeat_n(v, t.count() as usize));
+                }
+                rng.shuffle(&mut slots);
+                for &v in &hidden {
+                    let t = &mut g.villages[v].troops[q as usize];
+                    *t = Troops {
+                        maa: t.count(),
+                        knights: 0,
+                    };
+                }
+                for &v in slots.iter().take(knights) {
+                    let t = &mut g.villages[v].troops[q as usize];
+                    t.maa -= 1;
+                    t.knights += 1;
+                }
+            }
+        }
+        g.rng = Rng::new(rng.next_u32() as u64 | ((rng.next_u32() as u64) << 32));
+        g
     }
 }

@@ -1,0 +1,201 @@
+//! 6.2.3 Captives (guarded, freed, taken at once: digest §12.2 item 3) and 6.2.4 their
+//! ransoms (digest §12.2 item 9).
+
+use super::cards::{self, lord_name, LordId};
+use super::state::*;
+use crate::map::VillageId;
+
+impl Game {
+    /// 6.2.3: a Captive stays captive only while his captor has units with him.
+    pub(crate) fn check_captives(&mut self, v: VillageId) {
+        let freed: Vec<LordId> = self
+            .lords
+            .iter()
+            .filter(|l| l.village == v)
+            .filter_map(|l| l.captor.filter(|&c| !self.has_units(c, v)).map(|_| l.id))
+            .collect();
+        for l in freed {
+            if let Some(lord) = self.lord_mut(l) {
+                lord.captor = None;
+            }
+            say!(
+                self,
+                "6.2.3",
+                msg!(
+                    "{lord} is no longer guarded and goes free.",
+                    lord = cards::lord_name(l)
+                ),
+            );
+            self.refresh_control(v);
+            self.place_freed_lord(l);
+        }
+    }
+
+    /// FAQ 6.0, digest §12.2 item 3: a Lord without Troops is captured at once whenever an
+    /// opposing player has Troops and a free Lord in his Village.
+    pub(crate) fn check_lone_lords(&mut self, v: VillageId) {
+        let vs = &self.villages[v as usize];
+        let armed: Vec<PlayerId> = (0..self.n())
+            .map(|i| self.seat(i))
+            .filter(|&p| {
+                vs.troops[p as usize].count() > 0
+                    && self
+                        .lords
+                        .iter()
+                        .any(|l| l.owner == p && l.village == v && l.captor.is_none())
+            })
+            .collect();
+        let controller = vs.controller;
+        let victims: Vec<(LordId, PlayerId)> = self
+            .lords
+            .iter()
+            .filter(|l| {
+                l.village == v && l.captor.is_none() && vs.troops[l.owner as usize].count() == 0
+            })
+            .filter_map(|l| {
+                let foes: Vec<PlayerId> = armed
+                    .iter()
+                    .copied()
+                    .filter(|&q| q != l.owner && self.ally(l.owner) != Some(q))
+                    .collect();
+                let captor = controller
+                    .filter(|c| foes.contains(c))
+                    .or(foes.first().copied())?;
+                Some((l.id, captor))
+            })
+            .collect();
+        for (l, captor) in victims {
+            say!(
+                self,
+                "6.0",
+                msg!(
+                    "{lord} has no Troops to protect them and is captured at once.",
+                    lord = cards::lord_name(l)
+                ),
+            );
+            self.capture(l, captor);
+        }
+    }
+
+    // ----- 6.2.4 Ransom -----
+
+    /// Digest §12.2 item 9: 2 Deniers + 2 per title counter or marker the Captive holds.
+    pub fn ransom_price(&self, l: LordId) -> u32 {
+        let t = &self.titles;
+        let mut n = self.fief_titles_of(l).len() as u32;
+        n += self.is_bishop(l) as u32 + self.is_cardinal(l) as u32;
+        n += [t.pope, t.king, t.queen, t.crown_prince, t.darc]
+            .iter()
+            .filter(|x| **x == Some(l))
+            .count() as u32;
+        2 + 2 * n
+    }
+
+    /// Opens the next Captive's ransom, or the purchases once all are settled.
+    pub(crate) fn next_ransom(&mut self) {
+        let done = &self.ransomed;
+        let next = (0..self.n())
+            .map(|i| self.seat(i))
+            .flat_map(|p| {
+                self.family(p)
+                    .filter(|l| l.captor.is_some())
+                    .map(|l| l.id)
+                    .collect::<Vec<_>>()
+            })
+            .find(|l| !done.contains(l));
+        match next {
+            Some(l) => self.pending.push(Pending::RansomOffer { lord: l }),
+            None => {
+                self.ransomed.clear();
+                self.phase = Phase::Purchase {
+                    idx: 0,
+                    placed: vec![],
+                };
+            }
+        }
+    }
+
+    pub(crate) fn exec_ransom_offer(&mut self, amount: u32) {
+        let Some(Pending::RansomOffer { lord }) = self.pending.pop() else {
+            return;
+        };
+        let price = self.ransom_price(lord);
+        let Some(l) = self.lord(lord).cloned() else {
+            return;
+        };
+        self.ransomed.push(lord);
+        if amount >= price {
+            self.pay_ransom(lord, price);
+        } else {
+            say!(
+                self,
+                "6.2.4",
+                msg!(
+                    "{p} offers {amount} Deniers for {lord} (full price {price}).",
+                    p = self.pname(l.owner),
+                    amount = amount,
+                    lord = lord_name(lord),
+                    price = price
+                ),
+            );
+            self.pending.push(Pending::RansomAnswer { lord, amount });
+        }
+    }
+
+    pub(crate) fn exec_ransom_answer(&mut self, lord: LordId, amount: u32, yes: bool) {
+        let Some(l) = self.lord(lord).cloned() else {
+            return;
+        };
+        if yes {
+            self.pay_ransom(lord, amount);
+            return;
+        }
+        let price = self.ransom_price(lord);
+        if let Some(c) = l.captor {
+            say!(
+                self,
+                "6.2.4",
+                msg!("{p} refuses the offer.", p = self.pname(c))
+            );
+        }
+        // 6.2.4: paying the full price is compulsory when the owner can.
+        if self.players[l.owner as usize].money >= price {
+            self.pay_ransom(lord, price);
+        } else {
+            say!(
+                self,
+                "6.2.4",
+                msg!(
+                    "{p} cannot pay the full {price} Deniers; {lord} stays captive.",
+                    p = self.pname(l.owner),
+                    price = price,
+                    lord = lord_name(lord)
+                ),
+            );
+        }
+    }
+
+    pub(crate) fn pay_ransom(&mut self, lord: LordId, amount: u32) {
+        let Some(l) = self.lord(lord).cloned() else {
+            return;
+        };
+        let Some(captor) = l.captor else { return };
+        self.players[l.owner as usize].money -= amount;
+        self.players[captor as usize].money += amount;
+        if let Some(x) = self.lord_mut(lord) {
+            x.captor = None;
+        }
+        say!(
+            self,
+            "6.2.4",
+            msg!(
+                "{p} pays {amount} Deniers to {captor}; {lord} is freed.",
+                p = self.pname(l.owner),
+                amount = amount,
+                captor = self.pname(captor),
+                lord = lord_name(lord)
+            ),
+        );
+        self.place_freed_lord(lord);
+    }
+}

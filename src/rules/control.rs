@@ -1,0 +1,68 @@
+//! 5.1 Control of Villages, and 4.3: whoever holds the Fortified City holds the Fief Title.
+
+use super::state::*;
+use crate::map::{FiefId, VillageId};
+
+impl Game {
+    /// 5.1: recompute who controls `v` after units left or changed hands.
+    pub(crate) fn refresh_control(&mut self, v: VillageId) {
+        let vi = v as usize;
+        if let Some(c) = self.villages[vi].controller {
+            if self.has_units(c, v) {
+                return;
+            }
+        }
+        let first = (0..self.n())
+            .map(|i| self.seat(i))
+            .find(|&p| self.has_units(p, v));
+        let new = match first {
+            Some(p) => {
+                self.villages[vi].entry[p as usize] = None;
+                Some(p)
+            }
+            // 5.1: an empty Village of a Governed Fief is controlled by its Titled Lord.
+            None => self.title_holder_player(self.map.villages[vi].fief),
+        };
+        self.set_controller(v, new);
+    }
+
+    /// Changes a Village's controller; with a Fortified City the Fief Title follows (4.3).
+    pub(crate) fn set_controller(&mut self, v: VillageId, new: Option<PlayerId>) {
+        let vi = v as usize;
+        if self.villages[vi].controller == new {
+            return;
+        }
+        self.villages[vi].controller = new;
+        // 6.4: a fortification that falls to (or is handed to) a besieger is no longer besieged.
+        self.check_engines(v);
+        if self.villages[vi].fort == Fort::City {
+            let f = self.map.villages[vi].fief;
+            // 4.3: whoever takes the Fortified City takes the Fief Title with it, from its
+            // holder or from the map (4.3.1: a title back on the map is won so).
+            if let Some(p) = new {
+                if self.title_holder_player(f) != Some(p) {
+                    self.titles.fief[f as usize] = None;
+                    self.refresh_fief_empties(f);
+                    say!(self,
+                        "4.3",
+                        msg!(
+                            "Whoever holds the Fortified City holds the title: the {fief} changes hands.",
+                            fief = self.fief_arg(f)
+                        ),
+                    );
+                    self.give_fief_title(p, f);
+                }
+            }
+        }
+    }
+
+    /// 5.1: the empty Villages of a Fief belong to its Titled Lord's player, or to nobody.
+    pub(crate) fn refresh_fief_empties(&mut self, f: FiefId) {
+        let holder = self.title_holder_player(f);
+        for v in self.map.fiefs[f as usize].villages.clone() {
+            if !self.occupied(v) {
+                self.villages[v as usize].controller = holder;
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! 8.0 Diplomacy: offers of Deniers and cards, each accepted by spending a Diplomacy marker
+//! (or freely under Open Diplomacy, 11.3).
+
+use super::cards::Card;
+use super::events::Arg;
+use super::state::*;
+use super::{refuse, RuleError};
+
+impl Game {
+    /// 8.0: the receiver has a marker to spend (unless Open Diplomacy, 11.3), and this very
+    /// offer has not been made this round (a new offer may always be made).
+    pub(crate) fn check_deal(&self, offer: &DealOffer) -> Result<(), RuleError> {
+        if !self.options.open_diplomacy && self.players[offer.receiver as usize].diplomacy == 0 {
+            return refuse(
+                "8.0",
+                msg!(
+                    "{p} has no Diplomacy marker left",
+                    p = self.pname(offer.receiver)
+                ),
+            );
+        }
+        if self.memory.asked_deals.contains(offer) {
+            return refuse("8.0", "that very offer has already been made this round");
+        }
+        Ok(())
+    }
+
+    /// 8.0: a transfer proposed; `answerer` (the other party) accepts or refuses it.
+    pub(crate) fn propose_deal(
+        &mut self,
+        giver: PlayerId,
+        receiver: PlayerId,
+        deniers: u8,
+        cards: Vec<Card>,
+        answerer: PlayerId,
+    ) {
+        self.memory.asked_deals.push(DealOffer {
+            giver,
+            receiver,
+            deniers,
+            cards: cards.clone(),
+            relic: None,
+        });
+        self.pending.push(Pending::Deal {
+            giver,
+            receiver,
+            deniers,
+            cards,
+            answerer,
+        });
+    }
+
+    pub(crate) fn exec_deal_answer(&mut self, yes: bool) {
+        let Some(Pending::Deal {
+            giver,
+            receiver,
+            deniers,
+            cards,
+            answerer,
+        }) = self.pending.pop()
+        else {
+            return;
+        };
+        if !yes {
+            say!(
+                self,
+                "8.0",
+                msg!("{p} declines the deal.", p = self.pname(answerer)),
+            );
+            return;
+        }
+        // The situation may have changed since the offer: check again.
+        let open = self.options.open_diplomacy;
+        let ok = (open || self.players[receiver as usize].diplomacy > 0)
+            && self.players[giver as usize].money >= deniers as u32
+            && self.players[receiver as usize].hand.len() + cards.len() <= 3
+            && cards.iter().all(|c| {
+                let copies = |h: &[Card]| h.iter().filter(|x| *x == c).count();
+                copies(&self.players[giver as usize].hand) >= copies(&cards)
+            });
+        if !ok {
+            say!(self, "8.0", msg!("The deal can no longer be carried out."));
+            return;
+        }
+        // 11.3: with Open Diplomacy no marker is spent.
+        if !open {
+            self.players[receiver as usize].diplomacy -= 1;
+        }
+        if deniers > 0 {
+            self.players[giver as usize].money -= deniers as u32;
+            self.players[receiver as usize].money += deniers as u32;
+            let (p, from) = (self.pname(receiver), self.pname(giver));
+            say!(
+                self,
+                "8.0",
+                if open {
+                    msgn!(
+                        "{p} receives {n} Denier from {from}.",
+                        "{p} receives {n} Deniers from {from}.",
+                        deniers,
+                        p = p,
+                        from = from
+                    )
+                } else {
+                    msgn!(
+                        "{p} spends a Diplomacy marker and receives {n} Denier from {from}.",
+                        "{p} spends a Diplomacy marker and receives {n} Deniers from {from}.",
+                        deniers,
+                        p = p,
+                        from = from
+                    )
+                },
+            );
+        }
+        if !cards.is_empty() {
+            for c in &cards {
+                let hand = &mut self.players[giver as usize].hand;
+                if let Some(i) = hand.iter().position(|x| x == c) {
+                    hand.remove(i);
+                }
+                self.players[receiver as usize].hand.push(*c);
+            }
+            let (p, from) = (self.pname(receiver), self.pname(giver));
+            let n = cards.len();
+            let named = Arg::List(cards.iter().map(|c| Game::card_arg(*c)).collect());
+            // The receiver knows what he got; the others see only how many cards changed hands.
+            let (public, text) = if open {
+                (
+                    msgn!(
+                        "{p} receives a card from {from}.",
+                        "{p} receives {n} cards from {from}.",
+                        n,
+                        p = p.clone(),
+                        from = from.clone()
+                    ),
+                    msg!(
+                        "{p} receives {card} from {from}.",
+                        p = p,
+                        card = named,
+                        from = from
+                    ),
+                )
+            } else {
+                (
+                    msgn!(
+                        "{p} spends a Diplomacy marker and receives a card from {from}.",
+                        "{p} spends a Diplomacy marker and receives {n} cards from {from}.",
+                        n,
+                        p = p.clone(),
+                        from = from.clone()
+                    ),
+                    msg!(
+                        "{p} spends a Diplomacy marker and receives {card} from {from}.",
+                        p = p,
+                        card = named,
+                        from = from
+                    ),
+                )
+            };
+            say_private!(self, "8.0", receiver, text, public);
+        }
+    }
+}

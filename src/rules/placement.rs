@@ -1,0 +1,95 @@
+//! 2.4.1 Where a new, freed or escaped Lord is placed (and digest §12.1 item 14: another
+//! player's Village with his leave).
+
+use super::cards::{self, LordId};
+use super::state::*;
+use crate::map::VillageId;
+
+impl Game {
+    /// 2.4.1: the Villages where a new (or freed) Lord of `p` may be placed: the first
+    /// non-empty option of the placement order.
+    pub fn placement_villages(&self, p: PlayerId) -> Vec<VillageId> {
+        self.placement_villages_for(p, None)
+    }
+
+    /// The placement of a Lord already on the map (freed or escaped): he himself does not
+    /// count as "another of his Lords" (2.4.1).
+    pub fn placement_villages_for(&self, p: PlayerId, lord: Option<LordId>) -> Vec<VillageId> {
+        let all = 0..self.map.villages.len() as VillageId;
+        let ctrl = |v: VillageId| self.villages[v as usize].controller;
+        let opts: [Vec<VillageId>; 4] = [
+            all.clone()
+                .filter(|&v| ctrl(v) == Some(p) && self.villages[v as usize].fort != Fort::None)
+                .collect(),
+            all.clone()
+                .filter(|&v| {
+                    self.lords.iter().any(|l| {
+                        l.owner == p && l.village == v && l.captor.is_none() && Some(l.id) != lord
+                    })
+                })
+                .collect(),
+            all.clone().filter(|&v| ctrl(v) == Some(p)).collect(),
+            all.clone()
+                .filter(|&v| {
+                    (ctrl(v).is_none() && !self.occupied(v))
+                        || (ctrl(v).is_some() && ctrl(v) == self.ally(p))
+                })
+                .collect(),
+        ];
+        opts.into_iter().find(|o| !o.is_empty()).unwrap_or_default()
+    }
+
+    /// FAQ (no units on the map), digest §12.1 item 14: when the 2.4.1 order has come down
+    /// to its last option, a new Lord may also go to another player's Village with that
+    /// player's leave (asked once a round per Village).
+    pub fn placement_with_leave(&self, p: PlayerId) -> Vec<VillageId> {
+        let ctrl = |v: VillageId| self.villages[v as usize].controller;
+        let last_option = (0..self.map.villages.len() as VillageId)
+            .all(|v| ctrl(v) != Some(p) && self.free_lords_at(p, v).is_empty());
+        if !last_option {
+            return Vec::new();
+        }
+        (0..self.map.villages.len() as VillageId)
+            .filter(|&v| {
+                ctrl(v).is_some_and(|c| c != p && self.ally(p) != Some(c))
+                    && !self.memory.refused_placements.contains(&(p, v))
+            })
+            .collect()
+    }
+
+    /// Places a freed or escaped Lord (2.4.1 order), asking the owner when there is a choice.
+    pub(crate) fn place_freed_lord(&mut self, l: LordId) {
+        let Some(owner) = self.lord(l).map(|x| x.owner) else {
+            return;
+        };
+        let opts = self.placement_villages_for(owner, Some(l));
+        match opts.len() {
+            0 => {}
+            1 => self.put_lord(l, opts[0]),
+            _ => self.pending.push(Pending::PlaceLord {
+                player: owner,
+                lord: l,
+            }),
+        }
+    }
+
+    pub(crate) fn put_lord(&mut self, l: LordId, v: VillageId) {
+        let Some(lord) = self.lord_mut(l) else { return };
+        let old = lord.village;
+        lord.village = v;
+        self.refresh_village(old);
+        // 5.1: a Village is controlled by a player with units in it. Placed in an empty
+        // Village (uncontrolled, or held by an ally's title with nobody there), the Lord
+        // takes its control for his family.
+        self.refresh_control(v);
+        say!(
+            self,
+            "2.4.1",
+            msg!(
+                "{lord} is placed in {v}.",
+                lord = cards::lord_name(l),
+                v = self.vname(v)
+            ),
+        );
+    }
+}
