@@ -103,6 +103,7 @@ cases!(
     position_refused_deck_card_twice,
     position_refused_unguarded_captive,
     secret_passage_escape,
+    secret_passage_escape_some_captives,
     secret_passage_in_movement,
     siege_after_battles,
     siege_leaving_needs_permission,

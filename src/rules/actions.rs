@@ -1004,12 +1004,14 @@ impl Game {
             .unwrap_or(usize::MAX)
     }
 
-    /// Whether `a` is in the one form `legal_actions` lists: a Move's Lords and Captives in
-    /// the order they came into play, the cards of an offer in card order.
+    /// Whether `a` is in the one form `legal_actions` lists: a Move's Lords and Captives, and
+    /// the Lords escaping by a Secret Passage, in the order they came into play; the cards of
+    /// an offer in card order.
     pub fn is_normalised(&self, a: &Action) -> bool {
         let ranked = |ls: &[LordId]| ls.is_sorted_by_key(|l| self.lord_rank(*l));
         match a {
             Action::Move(o) => ranked(&o.lords) && ranked(&o.captives),
+            Action::SecretPassage(PassageUse::Escape(ls)) => ranked(ls),
             Action::OfferCard { cards, .. } => cards.is_sorted(),
             _ => true,
         }
@@ -1023,6 +1025,7 @@ impl Game {
                 o.lords.sort_by_key(|l| self.lord_rank(*l));
                 o.captives.sort_by_key(|l| self.lord_rank(*l));
             }
+            Action::SecretPassage(PassageUse::Escape(ls)) => ls.sort_by_key(|l| self.lord_rank(*l)),
             Action::OfferCard { cards, .. } => cards.sort_unstable(),
             _ => {}
         }

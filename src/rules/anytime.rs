@@ -69,13 +69,15 @@ impl Game {
                         .filter(|l| l.captor.is_some())
                         .map(|l| l.id)
                         .collect();
-                    if caps.len() > 1 {
-                        out.push(Action::SecretPassage(PassageUse::Escape(caps.clone())));
-                    }
-                    out.extend(
-                        caps.iter()
-                            .map(|l| Action::SecretPassage(PassageUse::Escape(vec![*l]))),
-                    );
+                    // 10.2.3: one or more of them escape: every set, in the family's order.
+                    out.extend((1u32..1 << caps.len().min(4)).map(|mask| {
+                        Action::SecretPassage(PassageUse::Escape(
+                            (0..caps.len())
+                                .filter(|i| mask & (1 << i) != 0)
+                                .map(|i| caps[i])
+                                .collect(),
+                        ))
+                    }));
                 }
                 Card::Assassination => {
                     let own: Vec<LordId> = self.family(p).map(|l| l.id).collect();
