@@ -444,10 +444,10 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
         // Half the time uniform over the legal actions; otherwise each kind of action (a
         // Move, an offer, an answer...) as likely as any other, then each action of that
         // kind: the hundreds of possible offers of Open Diplomacy do not drown the rest.
-        let uniform = chooser.below(2) == 0;
-        let kinds: Vec<usize> = if uniform {
-            (0..legal.len()).collect()
+        let a = if chooser.below(2) == 0 {
+            legal[chooser.below(legal.len() as u32) as usize].clone()
         } else {
+            // The first action of each kind, then one of that kind.
             let mut firsts: Vec<usize> = Vec::new();
             for (i, a) in legal.iter().enumerate() {
                 if !firsts
@@ -457,13 +457,8 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
                     firsts.push(i);
                 }
             }
-            firsts
-        };
-        let pick = kinds[chooser.below(kinds.len() as u32) as usize];
-        let a = if uniform {
-            legal[pick].clone()
-        } else {
-            let kind = std::mem::discriminant(&legal[pick]);
+            let kind =
+                std::mem::discriminant(&legal[firsts[chooser.below(firsts.len() as u32) as usize]]);
             let of_kind: Vec<&Action> = legal
                 .iter()
                 .filter(|a| std::mem::discriminant(*a) == kind)

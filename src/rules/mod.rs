@@ -643,7 +643,10 @@ impl Game {
         }
         self.candidate_actions(&prompt, coarse)
             .into_iter()
-            .filter(|a| self.check(player, a).is_ok())
+            .filter(|a| {
+                debug_assert!(self.is_normalised(a), "a candidate not in its listed form");
+                self.check_normalised(player, a).is_ok()
+            })
             .collect()
     }
 
@@ -749,14 +752,21 @@ impl Game {
 
     /// Checks that `player` may take `action` now; the error names the rule that forbids it.
     pub fn check(&self, player: PlayerId, action: &Action) -> Result<(), RuleError> {
-        // Ids first: no rule below reads a Village, Lord, player, card, Fief or Bishopric
-        // that does not exist (actions come from files and command lines too).
+        // Ids first, as written: no rule below reads a Village, Lord, player, card, Fief or
+        // Bishopric that does not exist (actions come from files and command lines too).
         action.ids_in_range(self)?;
         // The same action written another way (its Lords, Captives or cards in another
         // order) is judged, and played, as `legal_actions` lists it.
-        if !self.is_normalised(action) {
-            return self.check(player, &self.normalised(action));
+        if self.is_normalised(action) {
+            self.check_normalised(player, action)
+        } else {
+            self.check_normalised(player, &self.normalised(action))
         }
+    }
+
+    /// `check` of an action whose ids are in range and that is in its listed form
+    /// (`is_normalised`), as every candidate `enumerate` builds is.
+    fn check_normalised(&self, player: PlayerId, action: &Action) -> Result<(), RuleError> {
         if self.is_over() {
             return refuse("7.0", "the game is over");
         }
@@ -917,12 +927,13 @@ impl Game {
     /// Applies `action` by `player`: refused with a reason (state untouched) when illegal;
     /// otherwise returns the log entries it produced, including any automatic steps that followed.
     pub fn apply(&mut self, player: PlayerId, action: Action) -> Result<Vec<Event>, RuleError> {
+        action.ids_in_range(self)?;
         let action = if self.is_normalised(&action) {
             action
         } else {
             self.normalised(&action)
         };
-        self.check(player, &action)?;
+        self.check_normalised(player, &action)?;
         let start = self.log.len();
         if !self.quiet {
             self.history.push((player, action.clone()));

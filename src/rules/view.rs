@@ -323,10 +323,9 @@ impl View {
     ///
     /// One full game the viewer cannot tell apart from the real one.
     pub fn sample(&self, rng: &mut Rng) -> Game {
-        let view = self;
-        let mut g = view.state.clone_lean();
+        let mut g = self.state.clone_lean();
         g.quiet = true;
-        let me = view.viewer;
+        let me = self.viewer;
         let mut lords = std::mem::take(&mut g.lords_deck);
         // A Disaster never stays in a hand (2.1): they can only be on the track, in the deck or
         // in the discard pile.
@@ -337,7 +336,7 @@ impl View {
         rng.shuffle(&mut fortune);
         rng.shuffle(&mut disasters);
         // The other players' hands: as many cards of each deck as their backs show.
-        for (p, pv) in view.players.iter().enumerate() {
+        for (p, pv) in self.players.iter().enumerate() {
             if Some(p as PlayerId) == me {
                 continue;
             }
@@ -348,16 +347,16 @@ impl View {
             hand.extend(fortune.drain(..from_fortune));
         }
         // The Disaster track's face-down cards are Disasters.
-        for (slot, hidden) in view.track.iter().enumerate() {
+        for (slot, hidden) in self.track.iter().enumerate() {
             if *hidden {
                 g.track[slot] = disasters.pop().or_else(|| fortune.pop());
             }
         }
         fortune.append(&mut disasters);
         rng.shuffle(&mut fortune);
-        let lords_discard = view.lords_discard.min(lords.len());
+        let lords_discard = self.lords_discard.min(lords.len());
         g.lords_discard = lords.drain(..lords_discard).collect();
-        let fortune_discard = view.fortune_discard.min(fortune.len());
+        let fortune_discard = self.fortune_discard.min(fortune.len());
         g.fortune_discard = fortune.drain(..fortune_discard).collect();
         g.lords_deck = lords;
         g.fortune_deck = fortune;
@@ -382,7 +381,7 @@ impl View {
         if g.options.fog_of_war {
             for q in 0..g.n() {
                 let hidden: Vec<usize> = (0..g.villages.len())
-                    .filter(|&v| view.state.stack_hidden(me, v as u8, q))
+                    .filter(|&v| self.state.stack_hidden(me, v as u8, q))
                     .collect();
                 let mut slots: Vec<usize> = Vec::new();
                 let mut knights = 0;
