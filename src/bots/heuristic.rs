@@ -5,10 +5,9 @@
 //! itself and its ally.
 
 use super::eval::{distances, value};
-use super::odds::{win_chance, Side};
+use super::odds::{attack_prospect, battle_prospect, win_chance};
 use super::{Bot, Level};
 use crate::map::VillageId;
-use crate::rules::battle::dice_for_sp;
 use crate::rules::rng::Rng;
 use crate::rules::{
     is_free_action, Action, ElectionKind, Fort, Game, MoveHow, PassageUse, Phase, PlayerId,
@@ -80,67 +79,19 @@ pub fn marriage_helps(g: &Game, p: PlayerId, q: PlayerId) -> bool {
     together <= 0 || together < alone || (together == alone && theirs >= mine)
 }
 
-/// The attacker's chance in the battle being fought (or about to be, in `village` between
-/// the two players) with the dice the engine would give each side.
+/// The attacker's chance in the battle being fought, with the dice the engine would give
+/// each side (a draw counts half).
 pub fn battle_odds(g: &Game) -> f64 {
-    let Some(b) = &g.battle else { return 0.5 };
-    let (a, d) = (g.side_sp(0), g.side_sp(1));
-    let dice = g.battle_dice();
-    let darc = |s: usize| darc_fights_for(g, b.village, &b.sides[s]);
-    let base = dice_for_sp(a) + u32::from(darc(0) && a > 0);
-    let penalty = base.saturating_sub(dice[0]);
-    win_chance(
-        Side {
-            sp: a,
-            darc: darc(0),
-        },
-        Side {
-            sp: d,
-            darc: darc(1),
-        },
-        penalty,
-        g.options.battle_die,
-    )
+    match battle_prospect(g) {
+        Some(pr) => win_chance(pr.sides[0], pr.sides[1], pr.penalty, g.options.battle_die),
+        None => 0.5,
+    }
 }
 
-/// Whether the d'ARC Lady stands in `v` with one of `side` (9.1: +1 Battle Die).
-fn darc_fights_for(g: &Game, v: VillageId, side: &[PlayerId]) -> bool {
-    g.titles
-        .darc
-        .and_then(|x| g.lord(x))
-        .is_some_and(|l| l.village == v && side.contains(&l.owner))
-}
-
-/// The odds of `p` attacking `q` in `v` with what both have there now; the fortification
-/// penalty is the one `Game::fortress_penalty` gives a defender holding it (6.2.1), less the
-/// attacker's Siege Engines there.
+/// The odds of `p` attacking `q` in `v` with what both have there now (a draw counts half).
 pub fn attack_odds(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> f64 {
-    let vs = &g.villages[v as usize];
-    let a = g.player_sp(p, v);
-    let d = g.player_sp(q, v);
-    let fort: u32 = if vs.controller == Some(q) {
-        match vs.fort {
-            Fort::None => 0,
-            Fort::Stronghold => 1,
-            Fort::City => 2,
-        }
-    } else {
-        0
-    };
-    let penalty = fort.saturating_sub(vs.engines[p as usize].min(2) as u32);
-    let darc = |who: PlayerId| darc_fights_for(g, v, &[who]);
-    win_chance(
-        Side {
-            sp: a,
-            darc: darc(p),
-        },
-        Side {
-            sp: d,
-            darc: darc(q),
-        },
-        penalty,
-        g.options.battle_die,
-    )
+    let pr = attack_prospect(g, p, q, v);
+    win_chance(pr.sides[0], pr.sides[1], pr.penalty, g.options.battle_die)
 }
 
 impl<'a> Policy<'a> {

@@ -7,7 +7,9 @@
 //! taking losses exactly is what 6.2.2 asks). It leaves out surrenders and truces, so it is
 //! the value of fighting on.
 
+use crate::map::VillageId;
 use crate::rules::battle::dice_for_sp;
+use crate::rules::{Fort, Game, PlayerId};
 use std::collections::HashMap;
 
 /// One side of a battle as the odds see it.
@@ -41,7 +43,20 @@ pub struct Odds {
     att_darc: bool,
     def_darc: bool,
     memo: HashMap<(u32, u32), f64>,
+    /// The chances to win and to draw, apart (for the player's display).
+    apart: HashMap<(u32, u32), (f64, f64)>,
     dists: HashMap<u32, Vec<f64>>,
+}
+
+/// The chances of a battle fought to the end, seen from the attacking side; they add up to 1.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Chances {
+    /// The defenders wiped out while the attackers still stand.
+    pub win: f64,
+    /// Nobody left standing, or nobody able to hit (6.1: three rolls without losses).
+    pub draw: f64,
+    /// The attackers wiped out while the defenders still stand.
+    pub lose: f64,
 }
 
 impl Odds {
@@ -52,6 +67,7 @@ impl Odds {
             att_darc,
             def_darc,
             memo: HashMap::new(),
+            apart: HashMap::new(),
             dists: HashMap::new(),
         }
     }
@@ -109,6 +125,53 @@ impl Odds {
         self.memo.insert((att, def), p);
         p
     }
+
+    /// The attacker's chances of winning, of a draw and of losing from `att` SP against
+    /// `def` SP: the same model as [`Odds::win`] (which counts a draw as half a win), with
+    /// the draw kept apart.
+    pub fn chances(&mut self, att: u32, def: u32) -> Chances {
+        let (win, draw) = self.win_draw(att, def);
+        Chances {
+            win,
+            draw,
+            lose: (1.0 - win - draw).max(0.0),
+        }
+    }
+
+    fn win_draw(&mut self, att: u32, def: u32) -> (f64, f64) {
+        match (att, def) {
+            (0, 0) => return (0.0, 1.0),
+            (_, 0) => return (1.0, 0.0),
+            (0, _) => return (0.0, 0.0),
+            _ => {}
+        }
+        if let Some(&p) = self.apart.get(&(att, def)) {
+            return p;
+        }
+        let da = self.dice(att, self.att_darc, self.penalty);
+        let dd = self.dice(def, self.def_darc, 0);
+        let p = match (da, dd) {
+            // Nobody can hit: three quiet rolls end the battle (6.1).
+            (0, 0) => (0.0, 1.0),
+            (0, _) => (0.0, 0.0),
+            _ => {
+                let ha = self.dist(da);
+                let hd = self.dist(dd);
+                let (mut win, mut draw) = (0.0, 0.0);
+                for (x, pa) in ha.iter().enumerate().filter(|(_, p)| **p > 0.0) {
+                    for (y, pd) in hd.iter().enumerate().filter(|(_, p)| **p > 0.0) {
+                        let (w, d) = self
+                            .win_draw(att.saturating_sub(y as u32), def.saturating_sub(x as u32));
+                        win += pa * pd * w;
+                        draw += pa * pd * d;
+                    }
+                }
+                (win, draw)
+            }
+        };
+        self.apart.insert((att, def), p);
+        p
+    }
 }
 
 type OddsKey = ([u8; 6], u32, bool, bool);
@@ -127,6 +190,99 @@ pub fn win_chance(att: Side, def: Side, penalty: u32, faces: [u8; 6]) -> f64 {
             .or_insert_with(|| Odds::new(faces, penalty, att.darc, def.darc))
             .win(att.sp, def.sp)
     })
+}
+
+/// The attacker's chances of winning, of a draw and of losing a battle fought to the end.
+pub fn chances(att: Side, def: Side, penalty: u32, faces: [u8; 6]) -> Chances {
+    TABLES.with(|t| {
+        let mut t = t.borrow_mut();
+        t.entry((faces, penalty, att.darc, def.darc))
+            .or_insert_with(|| Odds::new(faces, penalty, att.darc, def.darc))
+            .chances(att.sp, def.sp)
+    })
+}
+
+/// A battle as the odds see it: both sides (attackers first), the attacker's dice lost to
+/// the fortification, the dice each side rolls, and the chances.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prospect {
+    pub sides: [Side; 2],
+    pub penalty: u32,
+    pub dice: [u32; 2],
+    pub chances: Chances,
+}
+
+impl Prospect {
+    fn new(g: &Game, sides: [Side; 2], penalty: u32) -> Prospect {
+        let dice = [0, 1].map(|s| {
+            let d = dice_for_sp(sides[s].sp) + u32::from(sides[s].darc && sides[s].sp > 0);
+            if s == 0 {
+                d.saturating_sub(penalty)
+            } else {
+                d
+            }
+        });
+        Prospect {
+            sides,
+            penalty,
+            dice,
+            chances: chances(sides[0], sides[1], penalty, g.options.battle_die),
+        }
+    }
+}
+
+/// Whether the d'ARC Lady stands in `v` with one of `side` (9.1: +1 Battle Die).
+fn darc_fights_for(g: &Game, v: VillageId, side: &[PlayerId]) -> bool {
+    g.titles
+        .darc
+        .and_then(|x| g.lord(x))
+        .is_some_and(|l| l.village == v && side.contains(&l.owner))
+}
+
+/// The battle being fought, with the SP and the dice the engine gives each side now (6.2,
+/// 6.2.1), if there is one.
+pub fn battle_prospect(g: &Game) -> Option<Prospect> {
+    let b = g.battle.as_ref()?;
+    let (a, d) = (g.side_sp(0), g.side_sp(1));
+    let dice = g.battle_dice();
+    let darc = |s: usize| darc_fights_for(g, b.village, &b.sides[s]);
+    let base = dice_for_sp(a) + u32::from(darc(0) && a > 0);
+    let penalty = base.saturating_sub(dice[0]);
+    let sides = [
+        Side {
+            sp: a,
+            darc: darc(0),
+        },
+        Side {
+            sp: d,
+            darc: darc(1),
+        },
+    ];
+    let mut pr = Prospect::new(g, sides, penalty);
+    pr.dice = dice;
+    Some(pr)
+}
+
+/// `p` attacking `q` in `v` with what both have there now, before anyone else takes a side;
+/// the fortification penalty is the one `Game::fortress_penalty` gives a defender holding
+/// it (6.2.1), less the attacker's Siege Engines there.
+pub fn attack_prospect(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> Prospect {
+    let vs = &g.villages[v as usize];
+    let fort: u32 = if vs.controller == Some(q) {
+        match vs.fort {
+            Fort::None => 0,
+            Fort::Stronghold => 1,
+            Fort::City => 2,
+        }
+    } else {
+        0
+    };
+    let penalty = fort.saturating_sub(vs.engines[p as usize].min(2) as u32);
+    let side = |who: PlayerId| Side {
+        sp: g.player_sp(who, v),
+        darc: darc_fights_for(g, v, &[who]),
+    };
+    Prospect::new(g, [side(p), side(q)], penalty)
 }
 
 #[cfg(test)]
@@ -174,6 +330,47 @@ mod tests {
         assert!(strong > 0.95, "{strong}");
         assert!(weak < 0.05, "{weak}");
         assert!(even > 0.3 && even < 0.7, "{even}");
+    }
+
+    #[test]
+    fn chances_add_up_and_agree_with_the_bots_odds() {
+        for (a, d, pen) in [
+            (6, 6, 0),
+            (1, 11, 0),
+            (11, 1, 0),
+            (9, 4, 1),
+            (3, 3, 0),
+            (20, 8, 2),
+        ] {
+            let (sa, sd) = (Side { sp: a, darc: false }, Side { sp: d, darc: false });
+            let c = chances(sa, sd, pen, DIE);
+            assert!((c.win + c.draw + c.lose - 1.0).abs() < 1e-9, "{c:?}");
+            assert!(c.win >= 0.0 && c.draw >= 0.0 && c.lose >= 0.0);
+            let w = win_chance(sa, sd, pen, DIE);
+            assert!((c.win + c.draw / 2.0 - w).abs() < 1e-9, "{c:?} against {w}");
+        }
+        // 1 SP against 11: the attacker's one die cannot win before 11 SP of replies.
+        let long = chances(
+            Side { sp: 1, darc: false },
+            Side {
+                sp: 11,
+                darc: false,
+            },
+            0,
+            DIE,
+        );
+        assert!(long.lose > 0.99, "{long:?}");
+        // Even armies of 3 SP can wipe each other out in the same roll.
+        let even = chances(
+            Side { sp: 3, darc: false },
+            Side { sp: 3, darc: false },
+            0,
+            DIE,
+        );
+        assert!(
+            even.draw > 0.0 && (even.win - even.lose).abs() < 1e-9,
+            "{even:?}"
+        );
     }
 
     #[test]

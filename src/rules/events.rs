@@ -188,6 +188,10 @@ num_arg!(u8, u16, u32, u64, usize, i32, i64);
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
     pub round: u16,
+    /// The phase of the round it happened in (`Phase::number`; not kept in saves before
+    /// this field existed, whose logs the replay writes again).
+    #[serde(default)]
+    pub phase: u8,
     /// The rulebook section the event comes from, e.g. "2.3.3".
     pub section: String,
     /// The message in English.
@@ -206,6 +210,7 @@ impl Event {
     pub fn new(round: u16, section: &str, msg: Msg) -> Event {
         Event {
             round,
+            phase: 0,
             section: section.to_string(),
             text: msg.english(),
             private_to: None,
@@ -234,6 +239,7 @@ impl Event {
     pub fn redacted_for(&self, viewer: Option<PlayerId>) -> Event {
         Event {
             round: self.round,
+            phase: self.phase,
             section: self.section.clone(),
             text: self.text_for(viewer).to_string(),
             private_to: None,

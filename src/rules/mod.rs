@@ -78,6 +78,7 @@ pub mod rng;
 mod setup;
 mod siege;
 pub mod state;
+pub mod told;
 mod uprising;
 mod victory;
 mod view;
@@ -1328,7 +1329,9 @@ impl Game {
         if self.quiet {
             return;
         }
-        self.log.push(Event::new(self.round, section, msg));
+        let mut e = Event::new(self.round, section, msg);
+        e.phase = self.phase.number();
+        self.log.push(e);
     }
 
     /// An entry only `to` reads in full; the others read `public`.
@@ -1343,6 +1346,7 @@ impl Game {
             return;
         }
         let mut e = Event::new(self.round, section, msg);
+        e.phase = self.phase.number();
         e.private_to = Some(to);
         e.public_text = Some(public.english());
         e.public_msg = Some(public);

@@ -327,6 +327,24 @@ pub enum Phase {
     GameOver,
 }
 
+impl Phase {
+    /// The phase's number in the rulebook's round (1–7); 0 for the setup, 8 once the game is
+    /// over.
+    pub fn number(&self) -> u8 {
+        match self {
+            Phase::Setup { .. } => 0,
+            Phase::Marriage { .. } | Phase::Elections { .. } => 1,
+            Phase::Draw { .. } | Phase::Disasters { .. } | Phase::PlayCards { .. } => 2,
+            Phase::Income => 3,
+            Phase::Ransom | Phase::Purchase { .. } => 4,
+            Phase::Movement { .. } => 5,
+            Phase::Battles { .. } | Phase::Pillage { .. } => 6,
+            Phase::EndRound => 7,
+            Phase::GameOver => 8,
+        }
+    }
+}
+
 /// When a reaction window opens (design.md): holders of "any time" cards may play them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WindowAt {

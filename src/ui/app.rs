@@ -129,6 +129,8 @@ pub enum Msg {
     About,
     /// Escape: drop the selection.
     Cancel,
+    /// Enter or Space: the prompt bar's main button.
+    MainButton,
     Map(MapOut),
     /// Ctrl+plus, Ctrl+minus, Ctrl+0.
     Zoom(i8),
@@ -296,6 +298,9 @@ impl App {
         self.status.clear();
         self.dismissed = None;
         self.w.map.emit(MapMsg::ZoomReset);
+        self.w
+            .side
+            .set_position(window::boards_height(self.game().players.len()));
         // The log and the pages start again with the new game.
         self.w.log.emit(LogMsg::Clear);
         self.w.stack.set_visible_child_name("log");
@@ -969,6 +974,10 @@ impl Component for App {
                 return;
             }
             Msg::Cancel => self.selection = Selection::None,
+            Msg::MainButton => {
+                self.w.prompt.emit(PromptMsg::Main);
+                return;
+            }
             Msg::Map(MapOut::Clicked(v)) => self.clicked(v),
             Msg::Zoom(z) => {
                 self.w.map.emit(match z {

@@ -1,8 +1,13 @@
 //! The battle display: both sides with their players, Strength Points and Battle Dice, the
-//! fortification penalty, each roll's faces and hits, and once it is over how it ended.
+//! fortification penalty, the chances before each roll, every roll's faces, hits and losses
+//! (read back from the log, so the last roll shows after the battle has ended), and how it
+//! ended.
 
 use super::text;
 use super::{tr, trf, trn};
+use fief::bots::odds::{self, Chances};
+use fief::map::VillageId;
+use fief::rules::told::{self, BattleTold};
 use fief::rules::View;
 use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
@@ -25,6 +30,7 @@ pub struct SideShow {
 #[derive(Debug, Clone, PartialEq)]
 pub struct BattleShow {
     pub title: String,
+    pub village: VillageId,
     pub sides: [SideShow; 2],
     pub rolls: u8,
     pub notes: Vec<String>,
@@ -92,30 +98,91 @@ pub fn battle_show(view: &View) -> Option<BattleShow> {
             "Battle at {v}",
             &[("v", &super::text::village(g, b.village))],
         ),
+        village: b.village,
         sides,
         rolls: b.rolls,
         notes,
     })
 }
 
-pub struct BattlePanel {
-    root: gtk::Box,
-    last: Option<BattleShow>,
-    /// Where the log stood when the battle shown began.
-    log_start: usize,
-    ended: Vec<String>,
-    live: bool,
+/// One roll as shown: each side's faces and hits, and what followed it in words (repeated
+/// losses counted: "Blue loses a Man-at-Arms. ×3").
+#[derive(Debug, Clone, PartialEq)]
+pub struct RollShow {
+    pub faces: [Vec<u8>; 2],
+    pub hits: [u32; 2],
+    pub lines: Vec<String>,
 }
 
-#[derive(Debug)]
-pub enum BattleMsg {
-    Show(Rc<View>),
+/// Log entries in words, a run of the same entry told once with its count.
+fn counted(view: &View, idx: &[usize]) -> Vec<String> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for &i in idx {
+        let Some(e) = view.log.get(i) else { continue };
+        let line = text::msg(&e.msg, &e.text);
+        match out.last_mut() {
+            Some((l, n)) if *l == line => *n += 1,
+            _ => out.push((line, 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(l, n)| if n > 1 { format!("{l} ×{n}") } else { l })
+        .collect()
 }
 
-#[derive(Debug)]
-pub enum BattleOut {
-    /// A battle has begun: the panel wants to be seen.
-    Started,
+/// Every roll of the last battle in `view`'s log, in words (pure: tested without a display).
+pub fn rolls_show(view: &View, told: &BattleTold) -> Vec<RollShow> {
+    told.rolls
+        .iter()
+        .map(|r| RollShow {
+            faces: r.faces.clone(),
+            hits: r.hits,
+            lines: counted(view, &r.after),
+        })
+        .collect()
+}
+
+/// The chances of the attackers in words.
+pub fn chances_line(c: &Chances) -> String {
+    trf(
+        "Chances if fought to the end: attackers win {win} · draw {draw} · defenders win {lose}",
+        &[
+            ("win", &percent(c.win)),
+            ("draw", &percent(c.draw)),
+            ("lose", &percent(c.lose)),
+        ],
+    )
+}
+
+/// A probability as a whole percentage, never rounded to a certainty it is not.
+pub fn percent(p: f64) -> String {
+    let n = (p * 100.0).round();
+    let shown = if n >= 100.0 && p < 1.0 {
+        ">99".to_string()
+    } else if n <= 0.0 && p > 0.0 {
+        "<1".to_string()
+    } else {
+        format!("{n}")
+    };
+    trf("{n}%", &[("n", &shown)])
+}
+
+fn dice_row(faces: &[u8], hits: u32) -> gtk::Box {
+    let row = gtk::Box::new(gtk::Orientation::Horizontal, 3);
+    for f in faces {
+        let d = gtk::Label::new(Some(&f.to_string()));
+        d.add_css_class("die");
+        row.append(&d);
+    }
+    if faces.is_empty() {
+        let l = gtk::Label::new(Some(&tr("no dice")));
+        l.add_css_class("dim-label");
+        row.append(&l);
+    }
+    let hits = gtk::Label::new(Some(&trn("= {n} hit", "= {n} hits", hits)));
+    hits.add_css_class("heading");
+    row.append(&hits);
+    row
 }
 
 fn side_widget(side: &SideShow, name: &str) -> gtk::Box {
@@ -142,36 +209,48 @@ fn side_widget(side: &SideShow, name: &str) -> gtk::Box {
         l.set_wrap(true);
         b.append(&l);
     }
-    if !side.faces.is_empty() {
-        let faces = gtk::Box::new(gtk::Orientation::Horizontal, 3);
-        for f in &side.faces {
-            let d = gtk::Label::new(Some(&f.to_string()));
-            d.add_css_class("die");
-            faces.append(&d);
-        }
-        let hits = gtk::Label::new(Some(&trn("= {n} hit", "= {n} hits", side.hits)));
-        hits.add_css_class("heading");
-        faces.append(&hits);
-        b.append(&faces);
-    }
     b
 }
 
+pub struct BattlePanel {
+    root: gtk::Box,
+    /// The battle last seen under way (its sides, figures and notes).
+    last: Option<BattleShow>,
+    live: bool,
+}
+
+#[derive(Debug)]
+pub enum BattleMsg {
+    Show(Rc<View>),
+}
+
+#[derive(Debug)]
+pub enum BattleOut {
+    /// A battle has begun: the panel wants to be seen.
+    Started,
+}
+
 impl BattlePanel {
-    fn render(&self) {
+    fn label(&self, text: &str, classes: &[&str]) {
+        let l = gtk::Label::new(Some(text));
+        l.set_xalign(0.0);
+        l.set_wrap(true);
+        for c in classes {
+            l.add_css_class(c);
+        }
+        self.root.append(&l);
+    }
+
+    fn render(&self, view: &View) {
         while let Some(c) = self.root.first_child() {
             self.root.remove(&c);
         }
-        let Some(show) = &self.last else {
-            let l = gtk::Label::new(Some(&tr("No battle yet.")));
-            l.add_css_class("dim-label");
-            self.root.append(&l);
+        let told = told::last_battle(&view.log);
+        let (Some(show), Some(told)) = (&self.last, &told) else {
+            self.label(&tr("No battle yet."), &["dim-label"]);
             return;
         };
-        let title = gtk::Label::new(Some(&show.title));
-        title.add_css_class("title-3");
-        title.set_xalign(0.0);
-        self.root.append(&title);
+        self.label(&show.title, &["title-3"]);
         let status = if self.live {
             trn(
                 "Roll {n} under way",
@@ -181,20 +260,70 @@ impl BattlePanel {
         } else {
             tr("Over")
         };
-        let st = gtk::Label::new(Some(&status));
-        st.add_css_class("dim-label");
-        st.set_xalign(0.0);
-        self.root.append(&st);
+        self.label(&status, &["dim-label"]);
+        if self.live {
+            if let Some(pr) = odds::battle_prospect(&view.state) {
+                self.label(&chances_line(&pr.chances), &["heading", "battle-odds"]);
+            }
+        }
         let row = gtk::Box::new(gtk::Orientation::Horizontal, 8);
         row.set_homogeneous(true);
-        row.append(&side_widget(&show.sides[0], &tr("Attacking side")));
-        row.append(&side_widget(&show.sides[1], &tr("Defending side")));
+        let mut sides = show.sides.clone();
+        if !self.live {
+            // Over: what each side has left in the Village now.
+            let g = &view.state;
+            let vs = &g.villages[show.village as usize];
+            for side in sides.iter_mut() {
+                let (mut maa, mut kn) = (0u32, 0u32);
+                for p in (0..g.n()).filter(|&p| side.players.contains(&text::player(g, p))) {
+                    maa += vs.troops[p as usize].maa as u32;
+                    kn += vs.troops[p as usize].knights as u32;
+                }
+                side.troops = trf(
+                    "Left: {troops}",
+                    &[(
+                        "troops",
+                        &format!(
+                            "{} · {}",
+                            trn("{n} Man-at-Arms", "{n} Men-at-Arms", maa),
+                            trn("{n} Knight", "{n} Knights", kn)
+                        ),
+                    )],
+                );
+            }
+        }
+        row.append(&side_widget(&sides[0], &tr("Attacking side")));
+        row.append(&side_widget(&sides[1], &tr("Defending side")));
         self.root.append(&row);
-        for n in show.notes.iter().chain(self.ended.iter()) {
-            let l = gtk::Label::new(Some(n));
-            l.set_xalign(0.0);
-            l.set_wrap(true);
-            self.root.append(&l);
+        for n in &show.notes {
+            self.label(n, &[]);
+        }
+        for line in counted(view, &told.before) {
+            self.label(&line, &[]);
+        }
+        for (i, r) in rolls_show(view, told).iter().enumerate() {
+            self.label(
+                &trf("Roll {n}", &[("n", &(i + 1).to_string())]),
+                &["heading"],
+            );
+            let grid = gtk::Grid::new();
+            grid.set_column_spacing(8);
+            grid.set_row_spacing(2);
+            for s in 0..2 {
+                let who = gtk::Label::new(Some(&if s == 0 {
+                    tr("Attackers")
+                } else {
+                    tr("Defenders")
+                }));
+                who.set_xalign(0.0);
+                who.add_css_class("dim-label");
+                grid.attach(&who, 0, s as i32, 1, 1);
+                grid.attach(&dice_row(&r.faces[s], r.hits[s]), 1, s as i32, 1, 1);
+            }
+            self.root.append(&grid);
+            for line in &r.lines {
+                self.label(line, &["caption"]);
+            }
         }
     }
 }
@@ -214,78 +343,99 @@ impl SimpleComponent for BattlePanel {
         root.set_margin_start(8);
         root.set_margin_end(8);
         root.set_margin_top(8);
+        root.set_margin_bottom(8);
         root.set_widget_name("battle-panel");
         let model = BattlePanel {
             root,
             last: None,
-            log_start: 0,
-            ended: Vec::new(),
             live: false,
         };
-        model.render();
+        model.label(&tr("No battle yet."), &["dim-label"]);
         ComponentParts { model, widgets: () }
     }
 
     fn update(&mut self, msg: BattleMsg, sender: ComponentSender<Self>) {
         let BattleMsg::Show(view) = msg;
-        if view.log.len() < self.log_start {
-            // A new game or an undo before the battle: forget it.
+        let told = told::last_battle(&view.log);
+        if told.is_none() {
+            // A new game, or an undo to before the battle: forget it.
             self.last = None;
             self.live = false;
-            self.ended.clear();
         }
         match battle_show(&view) {
             Some(show) => {
                 if !self.live {
-                    self.log_start = view.log.len().saturating_sub(1);
-                    self.ended.clear();
                     sender.output(BattleOut::Started).ok();
                 }
                 self.live = true;
-                if self.last.as_ref() == Some(&show) {
-                    return;
-                }
                 self.last = Some(show);
             }
-            None if self.live => {
-                self.live = false;
-                // How it ended: the log entries written since it began, the rolls excepted.
-                self.ended = view.log[self.log_start.min(view.log.len())..]
-                    .iter()
-                    .filter(|e| e.section.starts_with("6.3") || e.section.starts_with("6.2.3"))
-                    .map(|e| text::msg(&e.msg, &e.text))
-                    .collect();
-            }
-            None => return,
+            None => self.live = false,
         }
-        self.render();
+        self.render(&view);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fief::rules::BattleStep;
 
     #[test]
-    fn a_battle_shows_both_sides_figures_and_the_dice_faces() {
-        let rolled = crate::ui::play_until(fief::bots::Level::Normal, 7, 20000, |g, _| {
+    fn a_battle_shows_both_sides_figures_and_every_roll_even_after_it_ended() {
+        // The rolls seen while the battle was under way, and the faces of the last of them.
+        let mut seen: Option<(usize, [Vec<u8>; 2])> = None;
+        // Battles whose last roll ended them in the same step (never seen under way).
+        let mut unseen_last = 0;
+        let mut checked = 0;
+        let ended = crate::ui::play_until(fief::bots::Level::Normal, 4, 20000, |g, _| {
             let view = g.view(None);
             match (&g.battle, battle_show(&view)) {
                 (Some(b), Some(show)) => {
                     for s in 0..2 {
                         assert_eq!(show.sides[s].sp, g.side_sp(s));
                         assert_eq!(show.sides[s].dice, g.battle_dice()[s]);
-                        assert_eq!(show.sides[s].faces.len(), b.faces[s].len());
-                        let sum: u32 = b.faces[s].iter().map(|f| *f as u32).sum();
-                        assert!(show.sides[s].hits >= sum);
                     }
                     assert!(show.title.contains(g.map.village_name(b.village)));
-                    b.faces.iter().any(|f| !f.is_empty())
+                    if b.faces.iter().any(|f| !f.is_empty()) {
+                        let n = b.rolls as usize + usize::from(b.step == BattleStep::After);
+                        seen = Some((n, b.faces.clone()));
+                    }
+                    false
                 }
-                (None, None) => false,
+                (None, None) => {
+                    let Some((n, faces)) = seen.take() else {
+                        return false;
+                    };
+                    // Over: the log still shows every roll, with its dice, the rolls made
+                    // in the step that ended the battle too.
+                    let told = told::last_battle(&view.log).unwrap();
+                    let rolls = rolls_show(&view, &told);
+                    assert!(rolls.len() >= n);
+                    assert_eq!(rolls[n - 1].faces, faces);
+                    if rolls.len() > n {
+                        unseen_last += 1;
+                        let r = rolls.last().unwrap();
+                        assert!(!r.faces[0].is_empty() || !r.faces[1].is_empty());
+                    }
+                    checked += 1;
+                    checked >= 6 && unseen_last >= 1
+                }
                 _ => panic!("the display and the game disagree about a battle"),
             }
         });
-        assert!(rolled, "no battle was rolled");
+        assert!(
+            ended,
+            "{checked} battles fought to their end, {unseen_last} ended by a roll not seen under way"
+        );
+    }
+
+    #[test]
+    fn percentages_never_round_to_a_certainty() {
+        assert_eq!(percent(0.5), "50%");
+        assert_eq!(percent(1.0), "100%");
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(percent(0.9996), ">99%");
+        assert_eq!(percent(0.0004), "<1%");
     }
 }

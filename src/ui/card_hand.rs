@@ -8,6 +8,9 @@ use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
 use std::rc::Rc;
 
+/// The hand's height: a card's name and three lines of its effect.
+pub const HAND_HEIGHT: i32 = 84;
+
 pub struct CardHand {
     row: gtk::Box,
     title: gtk::Label,
@@ -58,6 +61,8 @@ impl SimpleComponent for CardHand {
         root.set_margin_end(8);
         root.set_margin_top(4);
         root.set_margin_bottom(4);
+        // The same height whatever the hand holds: the map above never rescales.
+        root.set_size_request(-1, HAND_HEIGHT);
         let title = gtk::Label::new(None);
         title.set_xalign(0.0);
         title.set_wrap(true);
@@ -105,6 +110,7 @@ impl SimpleComponent for CardHand {
         let playable = super::choices::playable_cards(&pool);
         for c in hand {
             let b = gtk::Button::new();
+            b.set_hexpand(false);
             b.add_css_class("fief-card");
             if matches!(c, Card::Lord(_)) || c == Card::Cardinal || c == Card::Darc {
                 b.add_css_class("lords-deck");
@@ -124,11 +130,15 @@ impl SimpleComponent for CardHand {
             k.set_xalign(1.0);
             k.set_hexpand(true);
             head.append(&k);
-            let eff = gtk::Label::new(Some(&text::card_effect(c)));
+            let effect = text::card_effect(c);
+            let eff = gtk::Label::new(Some(&effect));
             eff.set_wrap(true);
-            eff.set_lines(2);
-            eff.set_width_chars(30);
-            eff.set_max_width_chars(30);
+            eff.set_wrap_mode(gtk::pango::WrapMode::WordChar);
+            eff.set_lines(3);
+            eff.set_ellipsize(gtk::pango::EllipsizeMode::End);
+            eff.set_width_chars(34);
+            eff.set_max_width_chars(34);
+            eff.set_valign(gtk::Align::Start);
             eff.set_xalign(0.0);
             eff.add_css_class("caption");
             body.append(&head);
@@ -142,7 +152,7 @@ impl SimpleComponent for CardHand {
                 .collect();
             if playable.contains(&c) {
                 b.set_tooltip_text(Some(&format!(
-                    "{}\n{}",
+                    "{effect}\n\n{}\n{}",
                     tr("Click to use it:"),
                     uses.join("\n")
                 )));
@@ -151,8 +161,9 @@ impl SimpleComponent for CardHand {
                     s.output(HandOut::Clicked(c)).ok();
                 });
             } else {
-                b.set_sensitive(false);
-                b.set_tooltip_text(Some(&tr("Cannot be played now")));
+                // Readable still: only a little dimmed (window.rs's CSS).
+                b.add_css_class("unplayable");
+                b.set_tooltip_text(Some(&format!("{effect}\n\n{}", tr("Cannot be played now"))));
             }
             self.row.append(&b);
         }

@@ -1,5 +1,6 @@
-//! The family boards: one card per player with colour, name, who plays it, Deniers, VP,
-//! stockpile, markers, hand size and the Lords with their titles and states.
+//! The family boards: one compact card per player (colour, name, who plays it, VP, Deniers,
+//! cards, Lords, ally) so that six fit beside the map at 1280×800; a click opens the rest
+//! (stockpile, markers and every Lord with titles and state), and hovering shows it all.
 
 use super::map_canvas::player_rgb;
 use super::text;
@@ -12,6 +13,8 @@ use std::rc::Rc;
 
 pub struct FamilyBoards {
     root: gtk::Box,
+    /// The boards opened by a click, by player.
+    open: Rc<std::cell::RefCell<Vec<bool>>>,
 }
 
 #[derive(Debug)]
@@ -39,22 +42,40 @@ fn label(text: &str, classes: &[&str]) -> gtk::Label {
     l
 }
 
-/// The lines of one player's board (kept apart from the widgets so tests can read them).
+/// The one line a closed board shows: VP, Deniers, cards, Lords, ally.
+pub fn summary_line(view: &View, p: PlayerId) -> String {
+    let g = &view.state;
+    let pv = &view.players[p as usize];
+    let lords = view.lords.iter().filter(|l| l.owner == p).count() as u32;
+    let mut s = trf(
+        "{vp} VP · {money} · {cards} · {lords}",
+        &[
+            ("vp", &pv.vp.to_string()),
+            (
+                "money",
+                &match pv.money {
+                    Some(m) => trn("{n} Denier", "{n} Deniers", m),
+                    None => tr("? Deniers"),
+                },
+            ),
+            ("cards", &trn("{n} card", "{n} cards", pv.hand_size as u32)),
+            ("lords", &trn("{n} Lord", "{n} Lords", lords)),
+        ],
+    );
+    if let Some(a) = pv.ally {
+        s += &trf(" · allied with {p}", &[("p", &text::player(g, a))]);
+    }
+    s
+}
+
+/// The lines of one player's open board (kept apart from the widgets so tests can read them).
 pub fn board_lines(view: &View, p: PlayerId) -> Vec<String> {
     let g = &view.state;
     let pv = &view.players[p as usize];
     let mut lines = vec![
         trf(
-            "{vp} VP · {money} Deniers · {cards} · Diplomacy {d} · Tax {t}",
+            "Diplomacy {d} · Tax {t}",
             &[
-                ("vp", &pv.vp.to_string()),
-                (
-                    "money",
-                    &pv.money
-                        .map(|m| m.to_string())
-                        .unwrap_or_else(|| "?".into()),
-                ),
-                ("cards", &trn("{n} card", "{n} cards", pv.hand_size as u32)),
                 ("d", &pv.diplomacy.to_string()),
                 ("t", &pv.tax_markers.to_string()),
             ],
@@ -68,12 +89,6 @@ pub fn board_lines(view: &View, p: PlayerId) -> Vec<String> {
             ],
         ),
     ];
-    if let Some(a) = pv.ally {
-        lines.push(trf(
-            "Allied with {p} by marriage",
-            &[("p", &text::player(g, a))],
-        ));
-    }
     if view.voted.contains(&p) {
         lines.push(tr("Has voted (markers face down)"));
     }
@@ -115,12 +130,15 @@ impl SimpleComponent for FamilyBoards {
     }
 
     fn init(_: (), root: gtk::Box, _sender: ComponentSender<Self>) -> ComponentParts<Self> {
-        root.set_margin_start(8);
-        root.set_margin_end(8);
-        root.set_margin_top(8);
-        root.set_margin_bottom(8);
+        root.set_margin_start(6);
+        root.set_margin_end(6);
+        root.set_margin_top(6);
+        root.set_margin_bottom(6);
         ComponentParts {
-            model: FamilyBoards { root },
+            model: FamilyBoards {
+                root,
+                open: Default::default(),
+            },
             widgets: (),
         }
     }
@@ -130,17 +148,21 @@ impl SimpleComponent for FamilyBoards {
         while let Some(c) = self.root.first_child() {
             self.root.remove(&c);
         }
+        let n = view.players.len();
+        self.open.borrow_mut().resize(n, false);
         let acting = view.prompt.as_ref().map(|p| p.player);
-        for p in 0..view.players.len() as PlayerId {
-            let card = gtk::Box::new(gtk::Orientation::Vertical, 2);
+        for p in 0..n as PlayerId {
+            let card = gtk::Box::new(gtk::Orientation::Vertical, 1);
             card.add_css_class("family-board");
+            card.set_widget_name(&format!("board-{p}"));
             if acting == Some(p) {
                 card.add_css_class("acting");
             }
             let head = gtk::Box::new(gtk::Orientation::Horizontal, 6);
             let swatch = gtk::DrawingArea::new();
-            swatch.set_content_width(18);
-            swatch.set_content_height(18);
+            swatch.set_content_width(16);
+            swatch.set_content_height(16);
+            swatch.set_valign(gtk::Align::Center);
             let rgb = player_rgb(&view, p);
             swatch.set_draw_func(move |_, cr, w, h| {
                 cr.rectangle(1.0, 1.0, w as f64 - 2.0, h as f64 - 2.0);
@@ -152,6 +174,8 @@ impl SimpleComponent for FamilyBoards {
             });
             head.append(&swatch);
             let name = label(&text::player(&view.state, p), &["heading"]);
+            name.set_wrap(false);
+            name.set_ellipsize(gtk::pango::EllipsizeMode::End);
             name.set_hexpand(true);
             head.append(&name);
             if view.first == p {
@@ -159,16 +183,40 @@ impl SimpleComponent for FamilyBoards {
             }
             let seat = seats.get(p as usize).copied().unwrap_or(Seat::Human);
             head.append(&label(&seat_label(seat), &["caption"]));
-            card.append(&head);
             if acting == Some(p) {
                 let l = label(&tr("to decide"), &["caption", "accent"]);
                 l.set_xalign(1.0);
                 head.append(&l);
             }
-            for (i, line) in board_lines(&view, p).into_iter().enumerate() {
-                let l = label(&line, if i < 2 { &["caption"] } else { &["body"] });
-                card.append(&l);
+            card.append(&head);
+            let summary = label(&summary_line(&view, p), &["caption"]);
+            card.append(&summary);
+            let lines = board_lines(&view, p);
+            let details = gtk::Box::new(gtk::Orientation::Vertical, 1);
+            for (i, line) in lines.iter().enumerate() {
+                details.append(&label(line, if i < 2 { &["caption"] } else { &["body"] }));
             }
+            let reveal = gtk::Revealer::new();
+            reveal.set_child(Some(&details));
+            reveal.set_reveal_child(self.open.borrow()[p as usize]);
+            card.append(&reveal);
+            // Hovering shows the whole board; a click keeps it open (or closes it).
+            card.set_tooltip_text(Some(&format!(
+                "{}\n{}\n{}",
+                text::player(&view.state, p),
+                summary_line(&view, p),
+                lines.join("\n")
+            )));
+            let click = gtk::GestureClick::new();
+            let open = self.open.clone();
+            click.connect_released(move |_, _, _, _| {
+                let mut o = open.borrow_mut();
+                if let Some(x) = o.get_mut(p as usize) {
+                    *x = !*x;
+                    reveal.set_reveal_child(*x);
+                }
+            });
+            card.add_controller(click);
             self.root.append(&card);
         }
     }

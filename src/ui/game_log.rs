@@ -1,7 +1,9 @@
-//! The game log: what happened, in order, with the rule each entry comes from; the viewer
-//! reads only what he may (a card drawn by another player shows as "a card").
+//! The game log: what happened, in order, grouped by round and phase, each entry followed by
+//! the rule it comes from as a small link that opens the rules there; the viewer reads only
+//! what he may (a card drawn by another player shows as "a card"). It follows the newest
+//! entry unless the reader scrolled up to read older ones.
 
-use super::trf;
+use super::{tr, trf};
 use fief::rules::View;
 use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
@@ -9,12 +11,12 @@ use std::rc::Rc;
 
 pub struct GameLog {
     buffer: gtk::TextBuffer,
-    view: gtk::TextView,
     scroll: gtk::ScrolledWindow,
     /// Entries shown, and the viewer they were shown to.
     shown: usize,
     viewer: Option<Option<u8>>,
-    round: u16,
+    /// The round and phase of the last group written.
+    group: Option<(u16, u8)>,
 }
 
 #[derive(Debug)]
@@ -24,10 +26,46 @@ pub enum LogMsg {
     Clear,
 }
 
+#[derive(Debug)]
+pub enum LogOut {
+    /// A rule's link was clicked: open the rules at this section.
+    Rule(String),
+}
+
+/// The heading of a phase's entries in the log.
+pub fn phase_heading(n: u8) -> String {
+    match n {
+        1 => tr("Phase 1: Marriages and Elections"),
+        2 => tr("Phase 2: Cards and Disasters"),
+        3 => tr("Phase 3: Income"),
+        4 => tr("Phase 4: Ransoms and Purchases"),
+        5 => tr("Phase 5: Movement"),
+        6 => tr("Phase 6: Battles"),
+        7 => tr("Phase 7: End of Round"),
+        _ => tr("Game over"),
+    }
+}
+
+/// The tag that makes a section's link (one per section: the click reads its name).
+const RULE_TAG: &str = "rule:";
+
+/// Whether the reader is at the newest entry (or near it): new entries keep him there.
+fn at_bottom(adj: &gtk::Adjustment) -> bool {
+    adj.value() + adj.page_size() >= adj.upper() - 24.0
+}
+
+impl GameLog {
+    fn clear(&mut self) {
+        self.buffer.set_text("");
+        self.shown = 0;
+        self.group = None;
+    }
+}
+
 impl SimpleComponent for GameLog {
     type Init = ();
     type Input = LogMsg;
-    type Output = ();
+    type Output = LogOut;
     type Root = gtk::ScrolledWindow;
     type Widgets = ();
 
@@ -35,7 +73,11 @@ impl SimpleComponent for GameLog {
         gtk::ScrolledWindow::new()
     }
 
-    fn init(_: (), scroll: gtk::ScrolledWindow, _s: ComponentSender<Self>) -> ComponentParts<Self> {
+    fn init(
+        _: (),
+        scroll: gtk::ScrolledWindow,
+        sender: ComponentSender<Self>,
+    ) -> ComponentParts<Self> {
         let view = gtk::TextView::new();
         view.set_editable(false);
         view.set_cursor_visible(false);
@@ -43,23 +85,81 @@ impl SimpleComponent for GameLog {
         view.set_left_margin(8);
         view.set_right_margin(8);
         view.set_top_margin(6);
+        view.set_bottom_margin(6);
         view.set_widget_name("game-log");
         let buffer = view.buffer();
         buffer.create_tag(
             Some("round"),
-            &[("weight", &700i32), ("pixels-above-lines", &8i32)],
+            &[
+                ("weight", &700i32),
+                ("scale", &1.15f64),
+                ("pixels-above-lines", &10i32),
+            ],
         );
-        buffer.create_tag(Some("section"), &[("foreground", &"#7a6a55")]);
+        buffer.create_tag(
+            Some("phase"),
+            &[
+                ("weight", &600i32),
+                ("scale", &0.9f64),
+                ("foreground", &"#6b5a44"),
+                ("pixels-above-lines", &6i32),
+            ],
+        );
+        buffer.create_tag(
+            Some("entry"),
+            &[("left-margin", &16i32), ("indent", &-8i32)],
+        );
+        buffer.create_tag(
+            Some("rule"),
+            &[
+                ("scale", &0.75f64),
+                ("foreground", &"#3a6ab0"),
+                ("underline", &gtk::pango::Underline::Single),
+            ],
+        );
+        // A click on a rule's link opens the rules there.
+        let click = gtk::GestureClick::new();
+        let (v, s) = (view.clone(), sender.clone());
+        click.connect_released(move |_, _, x, y| {
+            let (bx, by) =
+                v.window_to_buffer_coords(gtk::TextWindowType::Widget, x as i32, y as i32);
+            let Some(it) = v.iter_at_location(bx, by) else {
+                return;
+            };
+            for tag in it.tags() {
+                if let Some(section) = tag
+                    .name()
+                    .and_then(|n| n.strip_prefix(RULE_TAG).map(String::from))
+                {
+                    s.output(LogOut::Rule(section)).ok();
+                    return;
+                }
+            }
+        });
+        view.add_controller(click);
+        // The pointer says where a link is.
+        let motion = gtk::EventControllerMotion::new();
+        let v = view.clone();
+        motion.connect_motion(move |_, x, y| {
+            let (bx, by) =
+                v.window_to_buffer_coords(gtk::TextWindowType::Widget, x as i32, y as i32);
+            let link = v.iter_at_location(bx, by).is_some_and(|it| {
+                it.tags()
+                    .iter()
+                    .any(|t| t.name().is_some_and(|n| n.starts_with(RULE_TAG)))
+            });
+            v.set_cursor_from_name(Some(if link { "pointer" } else { "text" }));
+        });
+        view.add_controller(motion);
         scroll.set_vexpand(true);
         scroll.set_child(Some(&view));
         ComponentParts {
             model: GameLog {
                 buffer,
-                view,
                 scroll,
                 shown: 0,
                 viewer: None,
-                round: 0,
+                group: None,
             },
             widgets: (),
         }
@@ -69,56 +169,64 @@ impl SimpleComponent for GameLog {
         let view = match msg {
             LogMsg::Show(view) => view,
             LogMsg::Clear => {
-                self.buffer.set_text("");
-                self.shown = 0;
-                self.round = 0;
+                self.clear();
                 self.viewer = None;
                 return;
             }
         };
         // A different reader or a shorter log (a new game, an undo): write it all again.
         if self.viewer != Some(view.viewer) || view.log.len() < self.shown {
-            self.buffer.set_text("");
-            self.shown = 0;
-            self.round = 0;
+            self.clear();
             self.viewer = Some(view.viewer);
         }
         if view.log.len() == self.shown {
             return;
         }
+        let adj = self.scroll.vadjustment();
+        let follow = self.shown == 0 || at_bottom(&adj);
         let mut end = self.buffer.end_iter();
         for e in &view.log[self.shown..] {
-            if e.round != self.round {
-                self.round = e.round;
+            if self.group.map(|(r, _)| r) != Some(e.round) {
                 let head = if e.round == 0 {
-                    super::tr("Setup")
+                    tr("Setup")
                 } else {
                     trf("Round {n}", &[("n", &e.round.to_string())])
                 };
                 self.buffer
                     .insert_with_tags_by_name(&mut end, &format!("{head}\n"), &["round"]);
             }
-            if !e.section.is_empty() {
+            if e.round > 0 && self.group != Some((e.round, e.phase)) && e.phase > 0 {
                 self.buffer.insert_with_tags_by_name(
                     &mut end,
-                    &format!("{}  ", e.section),
-                    &["section"],
+                    &format!("{}\n", phase_heading(e.phase)),
+                    &["phase"],
                 );
             }
-            self.buffer.insert(
+            self.group = Some((e.round, e.phase));
+            self.buffer.insert_with_tags_by_name(
                 &mut end,
-                &format!("{}\n", super::text::msg(&e.msg, &e.text)),
+                &super::text::msg(&e.msg, &e.text),
+                &["entry"],
             );
+            if !e.section.is_empty() {
+                let name = format!("{RULE_TAG}{}", e.section);
+                if self.buffer.tag_table().lookup(&name).is_none() {
+                    self.buffer.create_tag(Some(&name), &[]);
+                }
+                self.buffer.insert(&mut end, "  ");
+                self.buffer.insert_with_tags_by_name(
+                    &mut end,
+                    &format!("§{}", e.section),
+                    &["entry", "rule", &name],
+                );
+            }
+            self.buffer.insert(&mut end, "\n");
         }
         self.shown = view.log.len();
-        let mark = self
-            .buffer
-            .create_mark(None, &self.buffer.end_iter(), false);
-        self.view.scroll_mark_onscreen(&mark);
-        self.buffer.delete_mark(&mark);
-        // Once laid out, show the newest entry.
-        let adj = self.scroll.vadjustment();
-        adj.set_value(adj.upper());
-        gtk::glib::idle_add_local_once(move || adj.set_value(adj.upper()));
+        if follow {
+            // Once laid out, show the newest entry.
+            adj.set_value(adj.upper());
+            gtk::glib::idle_add_local_once(move || adj.set_value(adj.upper()));
+        }
     }
 }

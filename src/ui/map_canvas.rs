@@ -764,6 +764,7 @@ impl SimpleComponent for MapCanvas {
                         &view.state,
                         view.viewer,
                         v,
+                        &view.legal,
                     )));
                     true
                 }

@@ -7,9 +7,18 @@ use super::text;
 use super::{tr, trf};
 use fief::map::VillageId;
 use fief::rules::{Action, MoveHow, View};
-use relm4::gtk::prelude::*;
+use relm4::gtk::{glib, prelude::*};
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
+use std::cell::Cell;
 use std::rc::Rc;
+use std::time::Duration;
+
+/// How long the buttons ignore the pointer after they changed under it: a second click
+/// meant for the old button must not land on the new one.
+pub const CLICK_GUARD: Duration = Duration::from_millis(400);
+
+/// The bar's height, the same for every decision: the map above it never rescales.
+pub const PROMPT_HEIGHT: i32 = 104;
 
 #[derive(Debug, Clone)]
 pub struct PromptData {
@@ -30,7 +39,19 @@ pub struct PromptBar {
     /// "? Rule 5.0": opens the rules at the section the prompt comes from.
     section: gtk::Button,
     status: gtk::Label,
-    buttons: gtk::FlowBox,
+    buttons: gtk::Box,
+    /// What the buttons were last built from: unchanged, they are left as they are.
+    built: String,
+    /// Raised each time the buttons change; the guard's timer lifts only its own.
+    guard: Rc<Cell<u64>>,
+    /// What Enter does: the main button's action, or the composed Move.
+    main: Option<MainButton>,
+}
+
+#[derive(Debug, Clone)]
+enum MainButton {
+    Choose(Action),
+    ConfirmMove,
 }
 
 #[derive(Debug)]
@@ -39,6 +60,8 @@ pub enum PromptMsg {
     Draft(MoveDraft),
     ConfirmMove,
     OpenRule,
+    /// Enter: the main button, if the buttons are not guarded.
+    Main,
 }
 
 #[derive(Debug)]
@@ -62,7 +85,24 @@ fn how_name(h: MoveHow) -> String {
 
 impl PromptBar {
     fn add(&self, w: &impl IsA<gtk::Widget>) {
-        self.buttons.insert(w, -1);
+        self.buttons.append(w);
+    }
+
+    /// The buttons changed: for a moment they let clicks through to nothing.
+    fn arm_guard(&self) {
+        let n = self.guard.get() + 1;
+        self.guard.set(n);
+        self.buttons.set_can_target(false);
+        let (guard, buttons) = (self.guard.clone(), self.buttons.clone());
+        glib::timeout_add_local_once(CLICK_GUARD, move || {
+            if guard.get() == n {
+                buttons.set_can_target(true);
+            }
+        });
+    }
+
+    fn guarded(&self) -> bool {
+        !self.buttons.can_target()
     }
 
     fn action_button(&self, label: &str, a: Action, sender: &ComponentSender<Self>) -> gtk::Button {
@@ -74,11 +114,40 @@ impl PromptBar {
         b
     }
 
-    fn rebuild(&mut self, sender: &ComponentSender<Self>) {
+    /// Shows the prompt; the buttons are built again only when what they offer changed
+    /// (`force`: the player changed the composed Move himself, no guard is needed).
+    fn rebuild(&mut self, sender: &ComponentSender<Self>, force: bool) {
+        let Some(d) = self.data.clone() else { return };
+        let built = format!(
+            "{:?}|{:?}|{}|{:?}",
+            d.pool, d.selection, d.covered, d.view.prompt
+        );
+        let changed = built != self.built;
+        if !changed && !force {
+            self.texts(&d);
+            return;
+        }
         while let Some(c) = self.buttons.first_child() {
             self.buttons.remove(&c);
         }
-        let Some(d) = self.data.clone() else { return };
+        self.main = None;
+        if changed && !d.pool.is_empty() {
+            self.arm_guard();
+        }
+        self.built = built;
+        self.texts(&d);
+        if d.covered || d.pool.is_empty() {
+            return;
+        }
+        if let Selection::MoveTo(from, to) = d.selection {
+            self.composer(from, to, sender);
+            return;
+        }
+        self.choices(&d, sender);
+    }
+
+    /// The prompt's words: what is asked, the rule, the news line.
+    fn texts(&self, d: &PromptData) {
         let g = &d.view.state;
         match &d.view.prompt {
             Some(p) => {
@@ -113,14 +182,13 @@ impl PromptBar {
                 self.section.set_visible(false);
             }
         }
+        self.text.set_tooltip_text(Some(&self.text.text()));
         self.status.set_text(&d.status);
-        if d.covered || d.pool.is_empty() {
-            return;
-        }
-        if let Selection::MoveTo(from, to) = d.selection {
-            self.composer(from, to, sender);
-            return;
-        }
+    }
+
+    /// The choices as buttons (actions of one kind share a menu), the main one last.
+    fn choices(&mut self, d: &PromptData, sender: &ComponentSender<Self>) {
+        let g = &d.view.state;
         let listed = choices::listed(g, &d.pool, &d.selection);
         let (groups, finish) = choices::groups(g, &listed);
         if d.pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
@@ -135,7 +203,11 @@ impl PromptBar {
         for gr in groups {
             if gr.items.len() == 1 {
                 let (label, a) = gr.items[0].clone();
-                self.add(&self.action_button(&label, a, sender));
+                let b = self.action_button(&label, a.clone(), sender);
+                if let Some(odds) = text::attack_chances(g, d.view.viewer, &a) {
+                    b.set_tooltip_text(Some(&odds));
+                }
+                self.add(&b);
                 continue;
             }
             let menu = gtk::MenuButton::new();
@@ -143,6 +215,10 @@ impl PromptBar {
             let pop = gtk::Popover::new();
             let list = gtk::Box::new(gtk::Orientation::Vertical, 2);
             for (label, a) in gr.items {
+                let label = match text::attack_chances(g, d.view.viewer, &a) {
+                    Some(odds) => format!("{label}\n{odds}"),
+                    None => label,
+                };
                 let b = gtk::Button::with_label(&label);
                 b.add_css_class("flat");
                 if let Some(l) = b.child().and_downcast::<gtk::Label>() {
@@ -174,9 +250,31 @@ impl PromptBar {
             self.add(&b);
         }
         for (label, a) in finish {
+            if self.main.is_none() {
+                self.main = Some(MainButton::Choose(a.clone()));
+            }
             let b = self.action_button(&label, a, sender);
             b.add_css_class("suggested-action");
             self.add(&b);
+        }
+        if self.main.is_none() && listed.len() == 1 {
+            self.main = Some(MainButton::Choose(listed[0].clone()));
+        }
+        let in_battle = d.pool.iter().any(|a| {
+            matches!(
+                a,
+                Action::Fight
+                    | Action::EndBattle
+                    | Action::Surrender
+                    | Action::ProposeTruce
+                    | Action::JoinSide(_)
+            )
+        });
+        if let Some(odds) = text::battle_chances(g, d.view.viewer).filter(|_| in_battle) {
+            let l = gtk::Label::new(Some(&odds));
+            l.add_css_class("heading");
+            l.set_widget_name("battle-odds");
+            self.add(&l);
         }
         let hl = choices::highlights(g, &d.pool, &d.selection);
         if !hl.is_empty() {
@@ -196,6 +294,7 @@ impl PromptBar {
     /// The move composer for the road from `from` to `to`.
     fn composer(&mut self, from: VillageId, to: VillageId, sender: &ComponentSender<Self>) {
         let Some(d) = self.data.clone() else { return };
+        self.main = Some(MainButton::ConfirmMove);
         let g = &d.view.state;
         let mut draft = match &self.draft {
             Some((f, dr)) if *f == from && dr.to == to => dr.clone(),
@@ -322,6 +421,8 @@ impl SimpleComponent for PromptBar {
         let line = gtk::Box::new(gtk::Orientation::Horizontal, 8);
         let text = gtk::Label::new(None);
         text.set_wrap(true);
+        text.set_lines(2);
+        text.set_ellipsize(gtk::pango::EllipsizeMode::End);
         text.set_xalign(0.0);
         text.set_hexpand(true);
         text.add_css_class("title-4");
@@ -337,18 +438,23 @@ impl SimpleComponent for PromptBar {
         let status = gtk::Label::new(None);
         status.set_xalign(0.0);
         status.set_wrap(true);
+        status.set_lines(2);
+        status.set_ellipsize(gtk::pango::EllipsizeMode::End);
         status.add_css_class("warning");
         status.set_hexpand(true);
         line.append(&status);
         line.append(&section);
         root.append(&line);
-        let buttons = gtk::FlowBox::new();
-        buttons.set_selection_mode(gtk::SelectionMode::None);
-        buttons.set_max_children_per_line(12);
-        buttons.set_row_spacing(4);
-        buttons.set_column_spacing(4);
-        buttons.set_homogeneous(false);
-        root.append(&buttons);
+        let buttons = gtk::Box::new(gtk::Orientation::Horizontal, 4);
+        buttons.set_valign(gtk::Align::Center);
+        buttons.set_widget_name("prompt-buttons");
+        // One row that scrolls sideways when it is long: the bar keeps its height.
+        let row = gtk::ScrolledWindow::new();
+        row.set_policy(gtk::PolicyType::Automatic, gtk::PolicyType::Never);
+        row.set_child(Some(&buttons));
+        row.set_min_content_height(46);
+        root.append(&row);
+        root.set_size_request(-1, PROMPT_HEIGHT);
         ComponentParts {
             model: PromptBar {
                 data: None,
@@ -357,6 +463,9 @@ impl SimpleComponent for PromptBar {
                 section,
                 status,
                 buttons,
+                built: String::new(),
+                guard: Rc::new(Cell::new(0)),
+                main: None,
             },
             widgets: (),
         }
@@ -374,6 +483,21 @@ impl SimpleComponent for PromptBar {
                 if let Some((from, _)) = self.draft {
                     self.draft = Some((from, dr));
                 }
+                self.rebuild(&sender, true);
+                return;
+            }
+            PromptMsg::Main => {
+                if self.guarded() {
+                    return;
+                }
+                match self.main.clone() {
+                    Some(MainButton::Choose(a)) => {
+                        sender.output(PromptOut::Chosen(a)).ok();
+                    }
+                    Some(MainButton::ConfirmMove) => sender.input(PromptMsg::ConfirmMove),
+                    None => {}
+                }
+                return;
             }
             PromptMsg::OpenRule => {
                 let section = self
@@ -408,6 +532,6 @@ impl SimpleComponent for PromptBar {
                 return;
             }
         }
-        self.rebuild(&sender);
+        self.rebuild(&sender, false);
     }
 }

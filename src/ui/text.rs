@@ -983,7 +983,14 @@ pub fn lord_titles(g: &Game, l: fief::rules::LordId) -> Vec<String> {
 }
 
 /// Everything on one Village, for the map's tooltip.
-pub fn village_tooltip(g: &Game, viewer: Option<PlayerId>, v: VillageId) -> String {
+/// Everything on a Village, and the odds of the attacks the viewer may declare there now
+/// (`legal`: the viewer's legal actions).
+pub fn village_tooltip(
+    g: &Game,
+    viewer: Option<PlayerId>,
+    v: VillageId,
+    legal: &[Action],
+) -> String {
     let m = &g.map.villages[v as usize];
     let vs = &g.villages[v as usize];
     let mut lines = vec![format!(
@@ -1069,6 +1076,17 @@ pub fn village_tooltip(g: &Game, viewer: Option<PlayerId>, v: VillageId) -> Stri
             lines.push(trf("Taxed by {p}", &[("p", &player(g, t.player))]));
         }
     }
+    for a in legal {
+        if matches!(a, Action::DeclareBattle { village, .. } if *village == v) {
+            if let Some(odds) = attack_chances(g, viewer, a) {
+                lines.push(format!(
+                    "<b>{}</b>: {}",
+                    glib_escape(&action(g, a)),
+                    glib_escape(&odds)
+                ));
+            }
+        }
+    }
     lines.join("\n")
 }
 
@@ -1076,6 +1094,75 @@ fn glib_escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// One side's strength in a battle's odds: "Blue 4 SP, 2 dice".
+fn side_strength(who: &str, sp: u32, dice: u32) -> String {
+    trf(
+        "{who} {sp} SP, {dice}",
+        &[
+            ("who", who),
+            ("sp", &sp.to_string()),
+            ("dice", &trn("{n} die", "{n} dice", dice)),
+        ],
+    )
+}
+
+/// Both sides and the chances of a battle, from the attackers' side.
+pub fn prospect(att: &str, def: &str, pr: &fief::bots::odds::Prospect) -> String {
+    let c = &pr.chances;
+    trf(
+        "{a} against {d}: win {win} · draw {draw} · lose {lose}",
+        &[
+            ("a", &side_strength(att, pr.sides[0].sp, pr.dice[0])),
+            ("d", &side_strength(def, pr.sides[1].sp, pr.dice[1])),
+            ("win", &super::battle_panel::percent(c.win)),
+            ("draw", &super::battle_panel::percent(c.draw)),
+            ("lose", &super::battle_panel::percent(c.lose)),
+        ],
+    )
+}
+
+/// The odds of an attack the acting player may declare, by the exact odds the bots use
+/// (`fief::bots::odds`), before anybody else takes a side; under Fog of War a hidden stack
+/// has no odds.
+pub fn attack_chances(g: &Game, viewer: Option<PlayerId>, a: &Action) -> Option<String> {
+    let Action::DeclareBattle { village, against } = *a else {
+        return None;
+    };
+    let p = g.to_act()?;
+    if g.villages.get(village as usize).is_none() || against >= g.n() {
+        return None;
+    }
+    if g.stack_hidden(viewer, village, against) {
+        return Some(tr("Fog of War: the strength of the other side is hidden."));
+    }
+    let pr = fief::bots::odds::attack_prospect(g, p, against, village);
+    Some(prospect(&player(g, p), &player(g, against), &pr))
+}
+
+/// The odds of the battle under way, from the side of `viewer` when he fights in it, else
+/// from the attackers' side.
+pub fn battle_chances(g: &Game, viewer: Option<PlayerId>) -> Option<String> {
+    let b = g.battle.as_ref()?;
+    let mut pr = fief::bots::odds::battle_prospect(g)?;
+    let names = |s: usize| {
+        b.sides[s]
+            .iter()
+            .map(|q| player(g, *q))
+            .collect::<Vec<_>>()
+            .join(" & ")
+    };
+    let mine = viewer.is_some_and(|v| b.sides[1].contains(&v));
+    if mine {
+        // The defender reads his own chances first.
+        pr.sides.swap(0, 1);
+        pr.dice.swap(0, 1);
+        let c = &mut pr.chances;
+        std::mem::swap(&mut c.win, &mut c.lose);
+        return Some(prospect(&names(1), &names(0), &pr));
+    }
+    Some(prospect(&names(0), &names(1), &pr))
 }
 
 #[cfg(test)]
@@ -1118,7 +1205,7 @@ mod tests {
         let mut g = game();
         let p = g.to_act().unwrap();
         g.apply(p, Action::ChooseStart(3)).unwrap();
-        let t = village_tooltip(&g, None, 3);
+        let t = village_tooltip(&g, None, 3, &[]);
         assert!(t.contains(&g.map.villages[3].name));
         assert!(t.contains(&g.name(p)), "{t}");
     }

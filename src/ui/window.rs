@@ -8,11 +8,11 @@ use super::battle_panel::{BattleOut, BattlePanel};
 use super::card_hand::CardHand;
 use super::election_dialog::{ElectionDialog, ElectionPanel, ElectionPanelOut};
 use super::family_board::FamilyBoards;
-use super::game_log::GameLog;
+use super::game_log::{GameLog, LogOut};
 use super::map_canvas::MapCanvas;
 use super::new_game::{NewGameDialog, NewGameMsg, NewGameOut};
 use super::preferences::{PreferencesWindow, Prefs, PrefsOut};
-use super::prompt_bar::PromptBar;
+use super::prompt_bar::{PromptBar, PromptOut};
 use super::rules_pane::RulesPane;
 use super::tr;
 use fief::Map;
@@ -39,12 +39,18 @@ pub const CSS: &str = "
   background: #f4ecd8; color: #2b1d0e; border: 1px solid #8a6a3a; }
 .fief-card.lords-deck { background: #eadcc0; border-color: #6b4a22; }
 .fief-card.selected { border: 3px solid #1c5bd6; }
-.fief-card:disabled { opacity: 0.55; }
+.fief-card.unplayable { opacity: 0.78; }
+.fief-card.unplayable:hover { background: #f4ecd8; }
 .die { min-width: 22px; min-height: 22px; border-radius: 4px; background: #fff; color: #000;
   border: 1px solid #444; font-weight: bold; }
 .battle-side { padding: 6px; border-radius: 6px; background: alpha(@card_bg_color, 0.9); }
 .prompt-bar { background: alpha(@accent_bg_color, 0.08); }
 ";
+
+/// The height that shows `players` closed family boards without scrolling.
+pub fn boards_height(players: usize) -> i32 {
+    players as i32 * 60 + 12
+}
 
 /// The widgets of the main window.
 pub struct Widgets {
@@ -56,6 +62,8 @@ pub struct Widgets {
     pub problem_label: gtk::Label,
     pub toasts: adw::ToastOverlay,
     pub stack: gtk::Stack,
+    /// Family boards above, the log and the pages below.
+    pub side: gtk::Paned,
     pub map: Controller<MapCanvas>,
     pub boards: Controller<FamilyBoards>,
     pub hand: Controller<CardHand>,
@@ -123,7 +131,10 @@ pub fn build(
     // Keyboard shortcuts.
     let keys = gtk::ShortcutController::new();
     keys.set_scope(gtk::ShortcutScope::Global);
-    let bind: [(&str, MsgFn); 11] = [
+    let bind: [(&str, MsgFn); 14] = [
+        ("Return", || Msg::MainButton),
+        ("KP_Enter", || Msg::MainButton),
+        ("space", || Msg::MainButton),
         ("<Control>q", || Msg::Quit),
         ("<Control>n", || Msg::NewGame),
         ("<Control>z", || Msg::Undo),
@@ -159,7 +170,11 @@ pub fn build(
     let prompt = PromptBar::builder()
         .launch(())
         .forward(sender.input_sender(), Msg::Prompt);
-    let log = GameLog::builder().launch(()).detach();
+    let log = GameLog::builder()
+        .launch(())
+        .forward(sender.input_sender(), |LogOut::Rule(section)| {
+            Msg::Prompt(PromptOut::Rule(section))
+        });
     let battle = BattlePanel::builder()
         .launch(())
         .forward(sender.input_sender(), |BattleOut::Started| {
@@ -220,7 +235,7 @@ pub fn build(
     let side = gtk::Paned::new(gtk::Orientation::Vertical);
     side.set_start_child(Some(&boards_scroll));
     side.set_end_child(Some(&lower));
-    side.set_position(330);
+    side.set_position(boards_height(4));
     side.set_size_request(400, -1);
     let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
     paned.set_start_child(Some(map.widget()));
@@ -290,6 +305,7 @@ pub fn build(
         problem_label,
         toasts,
         stack,
+        side,
         map,
         boards,
         hand,
@@ -312,6 +328,7 @@ pub fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow
         ("<Control>o", tr("Load a game")),
         ("F1", tr("Rules at hand")),
         ("<Control>question", tr("Keyboard shortcuts")),
+        ("Return", tr("The prompt's main button (Space too)")),
         ("Escape", tr("Cancel the selection")),
         ("<Control>plus", tr("Zoom in")),
         ("<Control>minus", tr("Zoom out")),
