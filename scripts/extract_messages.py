@@ -2,7 +2,7 @@
 """Extracts the translatable messages of the app into po/fief.pot.
 
 xgettext has no Rust mode, so this reads the files listed in po/POTFILES and collects the
-string literals passed to the gettext helpers of src/ui/mod.rs (tr("..."), trf("...", ...),
+string literals passed to the gettext helpers of src/ui/mod.rs (tr("..."), trf("...", ...), trnf("single", "plural", n, ...),
 trn("single", "plural", n)) and to the engine's log messages (msg!("...", ...),
 msgn!("single", "plural", n, ...), term("...") and n_("...")), and the literal reasons of its
 refusals (refuse("5.0", "...")). Rust escapes are decoded so
@@ -16,9 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 STRING = r'"((?:[^"\\]|\\.)*)"'
 # The app's helpers (tr, trf, trn) and the engine's message macros (msg!, msgn!), terms and
 # markers (term, n_).
-CALL = re.compile(r'\b(trf?|trn|msg!|msgn!|term|n_)\(\s*' + STRING + r'(?:\s*,\s*' + STRING + r')?',
+CALL = re.compile(r'\b(trf?|trnf?|msg!|msgn!|term|n_)\(\s*' + STRING + r'(?:\s*,\s*' + STRING + r')?',
                   re.S)
-PLURAL = ('trn', 'msgn!')
+PLURAL = ('trn', 'trnf', 'msgn!')
 # The engine's refusals with a literal reason: refuse("5.0", "no such Village").
 REFUSE = re.compile(r'\b(?:refuse|RuleError::new)\(\s*(?:"[^"]*"|[a-z_.]+)\s*,\s*' + STRING, re.S)
 

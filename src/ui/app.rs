@@ -11,7 +11,7 @@ use super::choices::{self, Click, Selection};
 use super::election_dialog::{BallotMsg, BallotOut, ElectionPanelMsg};
 use super::family_board::BoardsMsg;
 use super::game_log::LogMsg;
-use super::map_canvas::{MapMsg, MapOut};
+use super::map_canvas::{MapMsg, MapOut, MapShow, Mark};
 use super::new_game::{NewGame, NewGameMsg};
 use super::preferences::{Prefs, PrefsMsg, PrefsProblem};
 use super::prompt_bar::{PromptData, PromptMsg, PromptOut};
@@ -195,6 +195,14 @@ pub struct App {
     shown: bool,
     /// Errors met by bots, for the tests and the status line.
     pub bot_errors: Vec<String>,
+    /// Moves and battles in the order they were made, with who made them.
+    trail: Vec<Mark>,
+    /// For each player, where the trail and the log stood at his last decision: what came
+    /// after is marked on the map and told in the "since your last decision" card.
+    seen_trail: Vec<usize>,
+    seen_log: Vec<usize>,
+    /// The player the card was last shown to, and the log length then (shown once a turn).
+    summary_for: Option<(PlayerId, usize)>,
     window: adw::ApplicationWindow,
     /// The widgets the window is made of.
     w: window::Widgets,
@@ -295,6 +303,7 @@ impl App {
         self.selection = Selection::None;
         self.asked = None;
         self.ended_shown = false;
+        self.forget_trail();
         self.status.clear();
         self.dismissed = None;
         self.w.map.emit(MapMsg::ZoomReset);
@@ -395,9 +404,15 @@ impl App {
             Selection::Village(v) | Selection::CardAt(_, v) | Selection::MoveTo(v, _) => Some(v),
             _ => None,
         };
-        self.w
-            .map
-            .emit(MapMsg::Show(view.clone(), highlights, selected));
+        let travel = (self.prefs.animations && self.prefs.pace.delay() > Duration::ZERO)
+            .then(|| self.prefs.pace.delay().mul_f64(0.8));
+        self.w.map.emit(MapMsg::Show(Box::new(MapShow {
+            view: view.clone(),
+            highlights,
+            selected,
+            marks: self.marks(),
+            travel,
+        })));
         self.w.boards.emit(BoardsMsg::Show(view.clone(), seats));
         let card = match self.selection {
             Selection::Card(c) | Selection::CardAt(c, _) => Some(c),
@@ -444,6 +459,7 @@ impl App {
         });
         self.w.battle.emit(BattleMsg::Show(view.clone()));
         self.w.elections.emit(ElectionPanelMsg::Show(view.clone()));
+        self.summary(&view);
         self.dialogs(&view, &pool, sender);
     }
 
@@ -576,6 +592,90 @@ impl App {
         self.w.toasts.add_toast(adw::Toast::new(s));
     }
 
+    /// The marks and the card start again (a new game, an undo): nothing is "since" yet.
+    fn forget_trail(&mut self) {
+        let n = self.game().players.len();
+        self.trail.clear();
+        self.seen_trail = vec![0; n];
+        self.seen_log = vec![self.game().log.len(); n];
+        self.summary_for = None;
+        self.w.map.emit(MapMsg::Summary(None));
+    }
+
+    /// Remembers a move or a battle `p` is about to make (read before it is applied: a
+    /// Move's starting Village is where its Lords stand).
+    fn mark_of(&self, p: PlayerId, a: &Action) -> Option<Mark> {
+        match a {
+            Action::Move(m) => choices::move_from(self.game(), m).map(|from| Mark::Move {
+                player: p,
+                from,
+                to: m.to,
+            }),
+            Action::DeclareBattle { village, .. } | Action::DeclareSiege(village) => {
+                Some(Mark::Battle { village: *village })
+            }
+            _ => None,
+        }
+    }
+
+    /// A human has decided: what came before is no news to him any more.
+    fn decided(&mut self, p: PlayerId) {
+        if let Some(x) = self.seen_trail.get_mut(p as usize) {
+            *x = self.trail.len();
+        }
+        if let Some(x) = self.seen_log.get_mut(p as usize) {
+            *x = self.session.game().log.len();
+        }
+        if self.summary_for.is_some_and(|(q, _)| q == p) {
+            self.w.map.emit(MapMsg::Summary(None));
+        }
+    }
+
+    /// The marks the viewer sees: the others' moves and battles since his last decision
+    /// (with nobody to follow, the last few).
+    fn marks(&self) -> Vec<Mark> {
+        let from = match self.session.viewer() {
+            Some(v) => self.seen_trail.get(v as usize).copied().unwrap_or(0),
+            None => self.trail.len().saturating_sub(6),
+        };
+        let viewer = self.session.viewer();
+        self.trail
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .filter(|m| match m {
+                Mark::Move { player, .. } => Some(*player) != viewer,
+                Mark::Battle { .. } => true,
+            })
+            .copied()
+            .collect()
+    }
+
+    /// When a human's turn comes, the card of what happened since his last decision.
+    fn summary(&mut self, view: &View) {
+        let Some(p) = self.session.human_turn() else {
+            return;
+        };
+        if self.session.covered().is_some() || self.idle {
+            return;
+        }
+        let from = self.seen_log.get(p as usize).copied().unwrap_or(0);
+        if self.summary_for == Some((p, from)) {
+            return;
+        }
+        self.summary_for = Some((p, from));
+        let lines = text::since_last_decision(&view.log, from, 8);
+        if lines.is_empty() {
+            self.w.map.emit(MapMsg::Summary(None));
+            return;
+        }
+        let title = trf(
+            "Since your last decision, {p}",
+            &[("p", &text::player(self.game(), p))],
+        );
+        self.w.map.emit(MapMsg::Summary(Some((title, lines))));
+    }
+
     /// A click on the map, through the pure rules of `choices`.
     fn clicked(&mut self, v: Option<VillageId>) {
         let (Some(v), Some(p)) = (v, self.session.human_turn()) else {
@@ -604,8 +704,11 @@ impl App {
 
     /// Applies a human's decision through the session; a refusal is shown with its reason.
     fn apply(&mut self, p: PlayerId, a: Action) {
+        let mark = self.mark_of(p, &a);
         match self.session.decide(p, a) {
             Ok(()) => {
+                self.trail.extend(mark);
+                self.decided(p);
                 self.selection = Selection::None;
                 self.status.clear();
             }
@@ -785,9 +888,14 @@ impl Component for App {
             ended_shown: false,
             shown: false,
             bot_errors: Vec::new(),
+            trail: Vec::new(),
+            seen_trail: Vec::new(),
+            seen_log: Vec::new(),
+            summary_for: None,
             window: window.clone(),
             w,
         };
+        model.forget_trail();
         if model.idle {
             // Nothing plays until the player starts, resumes or loads a game.
             model.session.pause();
@@ -833,6 +941,7 @@ impl Component for App {
             }
             Msg::Undo => {
                 if self.session.undo() {
+                    self.forget_trail();
                     self.selection = Selection::None;
                     self.asked = None;
                     self.status = tr("Decision taken back.");
@@ -1052,19 +1161,26 @@ impl Component for App {
 
     fn update_cmd(&mut self, cmd: Cmd, sender: ComponentSender<Self>, _root: &Self::Root) {
         match cmd {
-            Cmd::Bot(answer) => match self.session.answer(answer) {
-                Answered::Applied(..) => {
-                    self.selection = Selection::None;
-                    self.status.clear();
+            Cmd::Bot(answer) => {
+                let mark = answer
+                    .action
+                    .as_ref()
+                    .and_then(|a| self.mark_of(answer.player, a));
+                match self.session.answer(answer) {
+                    Answered::Applied(..) => {
+                        self.trail.extend(mark);
+                        self.selection = Selection::None;
+                        self.status.clear();
+                    }
+                    Answered::Stale => {}
+                    Answered::Failed(f) => {
+                        let e = bot_failure(self.game(), &f);
+                        self.bot_errors.push(e.clone());
+                        self.toast(&e);
+                        return;
+                    }
                 }
-                Answered::Stale => {}
-                Answered::Failed(f) => {
-                    let e = bot_failure(self.game(), &f);
-                    self.bot_errors.push(e.clone());
-                    self.toast(&e);
-                    return;
-                }
-            },
+            }
             Cmd::Loaded(path, r) => {
                 self.loading = false;
                 match *r {

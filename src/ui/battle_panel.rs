@@ -116,18 +116,11 @@ pub struct RollShow {
 
 /// Log entries in words, a run of the same entry told once with its count.
 fn counted(view: &View, idx: &[usize]) -> Vec<String> {
-    let mut out: Vec<(String, u32)> = Vec::new();
-    for &i in idx {
-        let Some(e) = view.log.get(i) else { continue };
-        let line = text::msg(&e.msg, &e.text);
-        match out.last_mut() {
-            Some((l, n)) if *l == line => *n += 1,
-            _ => out.push((line, 1)),
-        }
-    }
-    out.into_iter()
-        .map(|(l, n)| if n > 1 { format!("{l} ×{n}") } else { l })
-        .collect()
+    text::counted(
+        idx.iter()
+            .filter_map(|&i| view.log.get(i))
+            .map(|e| text::msg(&e.msg, &e.text)),
+    )
 }
 
 /// Every roll of the last battle in `view`'s log, in words (pure: tested without a display).

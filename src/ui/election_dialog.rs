@@ -83,14 +83,11 @@ pub fn result_lines(g: &Game, r: &ElectionResult) -> Vec<String> {
     for (b, w) in r.election.ballots.iter().zip(&r.weights) {
         let f = b.for_lord.map(text::lord).unwrap_or_else(|| tr("nobody"));
         let d = b.decoy.map(text::lord).unwrap_or_else(|| tr("nobody"));
-        out.push(trf(
-            "{p} ({w} votes): FOR {f}, decoy on {d}",
-            &[
-                ("p", &text::player(g, b.player)),
-                ("w", &w.to_string()),
-                ("f", &f),
-                ("d", &d),
-            ],
+        out.push(super::trnf(
+            "{p} ({n} vote): FOR {f}, decoy on {d}",
+            "{p} ({n} votes): FOR {f}, decoy on {d}",
+            *w,
+            &[("p", &text::player(g, b.player)), ("f", &f), ("d", &d)],
         ));
     }
     let totals: Vec<String> = r

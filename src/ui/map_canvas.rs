@@ -120,6 +120,10 @@ pub struct Look {
     pub highlights: Vec<VillageId>,
     pub selected: Option<VillageId>,
     pub camera: Camera,
+    /// What the others did since the viewer's last decision.
+    pub marks: Vec<Mark>,
+    /// A Lord's army on its way along a road: who, from, to, and how far (0 to 1).
+    pub moving: Option<(PlayerId, VillageId, VillageId, f64)>,
 }
 
 impl Look {
@@ -128,8 +132,172 @@ impl Look {
             highlights: Vec::new(),
             selected: None,
             camera: Camera::whole(map),
+            marks: Vec::new(),
+            moving: None,
         }
     }
+}
+
+/// Something another player did, marked on the board until the viewer's next decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// An army moved along a road.
+    Move {
+        player: PlayerId,
+        from: VillageId,
+        to: VillageId,
+    },
+    /// A battle or a siege was declared there.
+    Battle { village: VillageId },
+}
+
+/// Sizes on the board, in board units (the board is 1000 × 800; at 1280×800 a unit is about
+/// 0.65 px, so 17 units of text are 11 px, and text grows with the zoom).
+pub const NAME_SIZE: f64 = 17.0;
+pub const PRINCIPAL_NAME_SIZE: f64 = 20.0;
+const CHIP_W: f64 = 58.0;
+const CHIP_H: f64 = 24.0;
+const CHIP_TEXT: f64 = 17.0;
+const LORD_R: f64 = 13.0;
+const LORD_TEXT: f64 = 17.0;
+const LORDS_PER_ROW: usize = 3;
+const ABOVE_STEP: f64 = 16.0;
+
+/// Half the side of a Village's square.
+pub fn half_side(map: &Map, v: VillageId) -> f64 {
+    if map.is_principal(v) {
+        15.0
+    } else {
+        11.0
+    }
+}
+
+/// A rectangle on the board.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+#[cfg_attr(not(test), allow(dead_code))]
+impl Rect {
+    pub fn overlaps(&self, o: &Rect) -> bool {
+        self.x < o.x + o.w && o.x < self.x + self.w && self.y < o.y + o.h && o.y < self.y + self.h
+    }
+    fn around(cx: f64, cy: f64, r: f64) -> Rect {
+        Rect {
+            x: cx - r,
+            y: cy - r,
+            w: 2.0 * r,
+            h: 2.0 * r,
+        }
+    }
+}
+
+/// Where a Village's name and tokens go: the name under its square, Troop chips stacked
+/// upward on its right, Lords (then Siege Engines) in rows on its left, Mills and relics in
+/// a row above. Nothing is placed over a name (the map's tests check every Village).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spots {
+    pub name: Rect,
+    pub chips: Vec<Rect>,
+    /// Centres of the round Lord tokens, then of the Siege Engines.
+    pub lords: Vec<(f64, f64)>,
+    /// Centres of the Mills, then of the relics.
+    pub above: Vec<(f64, f64)>,
+}
+
+#[cfg_attr(not(test), allow(dead_code))]
+impl Spots {
+    /// Every token's rectangle.
+    pub fn tokens(&self) -> Vec<Rect> {
+        let mut out = self.chips.clone();
+        out.extend(self.lords.iter().map(|&(x, y)| Rect::around(x, y, LORD_R)));
+        out.extend(self.above.iter().map(|&(x, y)| Rect::around(x, y, 7.0)));
+        out
+    }
+}
+
+/// The spots of Village `v` whose name is `name_w` wide, with `chips` Troop stacks, `lords`
+/// Lord and Siege Engine tokens and `above` Mills and relics.
+pub fn spots(
+    map: &Map,
+    v: VillageId,
+    name_w: f64,
+    chips: usize,
+    lords: usize,
+    above: usize,
+) -> Spots {
+    let c = &map.villages[v as usize];
+    let half = half_side(map, v);
+    let size = if map.is_principal(v) {
+        PRINCIPAL_NAME_SIZE
+    } else {
+        NAME_SIZE
+    };
+    let name = Rect {
+        x: c.x - name_w / 2.0 - 5.0,
+        y: c.y + half + 3.0,
+        w: name_w + 10.0,
+        h: size + 7.0,
+    };
+    let chips = (0..chips)
+        .map(|k| Rect {
+            x: c.x + half + 5.0,
+            y: c.y + half - CHIP_H - k as f64 * (CHIP_H + 3.0),
+            w: CHIP_W,
+            h: CHIP_H,
+        })
+        .collect();
+    let lords = (0..lords)
+        .map(|k| {
+            let (row, col) = ((k / LORDS_PER_ROW) as f64, (k % LORDS_PER_ROW) as f64);
+            (
+                c.x - half - 5.0 - LORD_R - col * (2.0 * LORD_R + 3.0),
+                c.y + half - LORD_R - row * (2.0 * LORD_R + 3.0),
+            )
+        })
+        .collect();
+    let above = (0..above)
+        .map(|k| {
+            (
+                c.x - (above as f64 - 1.0) * ABOVE_STEP / 2.0 + k as f64 * ABOVE_STEP,
+                c.y - half - 11.0,
+            )
+        })
+        .collect();
+    Spots {
+        name,
+        chips,
+        lords,
+        above,
+    }
+}
+
+/// The width of a Village's name as the board writes it.
+pub fn name_width(cr: &Context, map: &Map, v: VillageId) -> f64 {
+    let principal = map.is_principal(v);
+    let size = if principal {
+        PRINCIPAL_NAME_SIZE
+    } else {
+        NAME_SIZE
+    };
+    set_font(cr, size, principal);
+    cr.text_extents(&map.villages[v as usize].name)
+        .map(|e| e.width())
+        .unwrap_or(size * 8.0)
+}
+
+fn set_font(cr: &Context, size: f64, bold: bool) {
+    let weight = if bold {
+        cairo::FontWeight::Bold
+    } else {
+        cairo::FontWeight::Normal
+    };
+    cr.select_font_face("Serif", cairo::FontSlant::Normal, weight);
+    cr.set_font_size(size);
 }
 
 /// Which Village lies under a widget point, if any (within its square's reach).
@@ -147,7 +315,7 @@ pub fn hit_test(
         .iter()
         .enumerate()
         .map(|(i, v)| (i, (v.x - bx).hypot(v.y - by)))
-        .filter(|(_, d)| *d < 34.0)
+        .filter(|(_, d)| *d < 36.0)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(i, _)| i as VillageId)
 }
@@ -247,35 +415,90 @@ fn paint(
         .map(|t| (t.1, t.2))
         .collect();
         for (k, (label, rgb)) in tags.iter().enumerate() {
-            let x = (b.mitre.0 + 30.0).min(map.width - 70.0);
-            let y = (b.mitre.1 - 12.0 + 22.0 * k as f64).min(map.height - 20.0);
-            rounded(cr, x, y, 64.0, 18.0, 4.0);
+            set_font(cr, 15.0, true);
+            let w = cr.text_extents(label)?.width() + 14.0;
+            // Right of the mitre, or left of it near the board's right edge.
+            let x = if b.mitre.0 + 24.0 + w > map.width - 4.0 {
+                b.mitre.0 - 24.0 - w
+            } else {
+                b.mitre.0 + 24.0
+            };
+            let y = (b.mitre.1 - 14.0 + 24.0 * k as f64).min(map.height - 24.0);
+            rounded(cr, x, y, w, 21.0, 4.0);
             cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
             cr.fill()?;
-            text(cr, label, x + 32.0, y + 13.0, 11.0, true, (1.0, 1.0, 1.0))?;
+            text(
+                cr,
+                label,
+                x + w / 2.0,
+                y + 15.5,
+                15.0,
+                true,
+                (1.0, 1.0, 1.0),
+            )?;
+        }
+    }
+    // What the others did since the viewer's last decision: their roads, their battles.
+    for m in &look.marks {
+        match *m {
+            Mark::Move { player, from, to } => {
+                let (a, b) = (&map.villages[from as usize], &map.villages[to as usize]);
+                arrow(
+                    cr,
+                    (a.x, a.y),
+                    (b.x, b.y),
+                    player_rgb(view, player),
+                    half_side(map, to),
+                )?;
+            }
+            Mark::Battle { village } => {
+                let c = &map.villages[village as usize];
+                cr.arc(c.x, c.y, half_side(map, village) + 22.0, 0.0, 2.0 * PI);
+                cr.set_source_rgba(0.75, 0.05, 0.05, 0.85);
+                cr.set_line_width(5.0);
+                cr.set_dash(&[10.0, 6.0], 0.0);
+                cr.stroke()?;
+                cr.set_dash(&[], 0.0);
+            }
         }
     }
     // Villages.
     for (i, v) in map.villages.iter().enumerate() {
         let vid = i as VillageId;
         let principal = map.is_principal(vid);
-        let half = if principal { 13.0 } else { 9.0 };
+        let half = half_side(map, vid);
         let vs = &view.villages[i];
-        if highlights.contains(&vid) {
-            cr.rectangle(
-                v.x - half - 7.0,
-                v.y - half - 7.0,
-                2.0 * half + 14.0,
-                2.0 * half + 14.0,
-            );
-            cr.set_source_rgba(1.0, 0.85, 0.1, 0.95);
-            cr.fill_preserve()?;
-            cr.set_source_rgb(0.55, 0.3, 0.0);
-            cr.set_line_width(2.0);
-            cr.stroke()?;
-        }
+        let lords: Vec<_> = view.lords.iter().filter(|l| l.village == vid).collect();
+        let relics: Vec<_> = view
+            .state
+            .relics
+            .iter()
+            .filter(|s| view.state.relic_village(s.relic) == Some(vid))
+            .collect();
+        let chips: Vec<(usize, fief::rules::Troops)> = vs
+            .troops
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|(_, t)| t.count() > 0)
+            .collect();
+        let engines: Vec<(usize, u8)> = vs
+            .engines
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|(_, e)| *e > 0)
+            .collect();
+        let spot = spots(
+            map,
+            vid,
+            name_width(cr, map, vid),
+            chips.len(),
+            lords.len() + engines.len(),
+            vs.mills as usize + relics.len(),
+        );
         if look.selected == Some(vid) {
-            cr.arc(v.x, v.y, half + 14.0, 0.0, 2.0 * PI);
+            cr.arc(v.x, v.y, half + 16.0, 0.0, 2.0 * PI);
             cr.set_source_rgb(0.1, 0.35, 0.85);
             cr.set_line_width(4.0);
             cr.set_dash(&[7.0, 4.0], 0.0);
@@ -292,84 +515,81 @@ fn paint(
         }
         cr.fill_preserve()?;
         cr.set_source_rgb(0.15, 0.1, 0.05);
-        cr.set_line_width(if principal { 3.0 } else { 2.0 });
+        cr.set_line_width(if principal { 3.0 } else { 2.5 });
         cr.stroke()?;
         match vs.fort {
             Fort::None => {}
-            Fort::Stronghold => tower(cr, v.x - half - 14.0, v.y - half - 6.0, 12.0)?,
+            Fort::Stronghold => tower(cr, v.x - half - 15.0, v.y - half - 15.0, 13.0)?,
             Fort::City => {
-                tower(cr, v.x - half - 16.0, v.y - half - 8.0, 15.0)?;
-                tower(cr, v.x - half - 28.0, v.y - half - 2.0, 10.0)?;
+                tower(cr, v.x - half - 17.0, v.y - half - 17.0, 16.0)?;
+                tower(cr, v.x - half - 30.0, v.y - half - 11.0, 11.0)?;
             }
         }
-        for m in 0..vs.mills {
-            mill(cr, v.x + half + 8.0 + 13.0 * m as f64, v.y - half - 2.0)?;
-        }
-        // The name banner, larger for principal Villages.
-        let size = if principal { 15.0 } else { 12.0 };
-        let (tx, ty) = (v.x, v.y + half + size + 2.0);
-        cr.set_font_size(size);
-        let ext = cr.text_extents(&v.name)?;
-        rounded(
-            cr,
-            tx - ext.width() / 2.0 - 4.0,
-            ty - size,
-            ext.width() + 8.0,
-            size + 5.0,
-            3.0,
-        );
-        cr.set_source_rgba(1.0, 0.99, 0.95, if principal { 0.95 } else { 0.75 });
+        // The name banner under the square, larger for principal Villages.
+        let size = if principal {
+            PRINCIPAL_NAME_SIZE
+        } else {
+            NAME_SIZE
+        };
+        let n = spot.name;
+        rounded(cr, n.x, n.y, n.w, n.h, 4.0);
+        cr.set_source_rgba(1.0, 0.99, 0.95, if principal { 0.95 } else { 0.85 });
         cr.fill()?;
-        text(cr, &v.name, tx, ty, size, principal, (0.1, 0.07, 0.03))?;
-        // Troop stacks: one chip per player with MaA / Knights.
-        let mut row = 0.0;
-        for (p, t) in vs.troops.iter().enumerate() {
-            if t.count() == 0 {
-                continue;
-            }
-            let (x, y) = (v.x + half + 4.0, v.y - 2.0 + row);
-            rounded(cr, x, y, 38.0, 16.0, 4.0);
-            let rgb = player_rgb(view, p as PlayerId);
+        text(
+            cr,
+            &v.name,
+            v.x,
+            n.y + size + 1.0,
+            size,
+            principal,
+            (0.1, 0.07, 0.03),
+        )?;
+        // Troop stacks: one chip per player with MaA · Knights, stacked upward on the right.
+        for ((p, t), r) in chips.iter().zip(&spot.chips) {
+            rounded(cr, r.x, r.y, r.w, r.h, 5.0);
+            let rgb = player_rgb(view, *p as PlayerId);
             cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
             cr.fill_preserve()?;
-            cr.set_source_rgb(0.1, 0.1, 0.1);
-            cr.set_line_width(1.0);
-            cr.stroke()?;
+            outline(cr)?;
             let ink = ink_on(rgb);
             // Fog of War: only the size of another player's stack is seen.
-            let label = if view.state.stack_hidden(view.viewer, vid, p as PlayerId) {
+            let label = if view.state.stack_hidden(view.viewer, vid, *p as PlayerId) {
                 format!("{} ?", t.count())
             } else {
                 format!("{}·{}", t.maa, t.knights)
             };
-            text(cr, &label, x + 19.0, y + 12.5, 11.0, true, ink)?;
-            row += 18.0;
+            text(
+                cr,
+                &label,
+                r.x + r.w / 2.0,
+                r.y + 17.5,
+                CHIP_TEXT,
+                true,
+                ink,
+            )?;
         }
-        // Lords: round tokens with an initial; captives lie on their side (drawn tilted, greyed).
-        let lords: Vec<_> = view.lords.iter().filter(|l| l.village == vid).collect();
-        for (k, l) in lords.iter().enumerate() {
-            let x = v.x - half - 10.0 - 18.0 * k as f64;
-            let y = v.y + 4.0;
+        // Lords: round tokens with an initial; captives lie on their side (drawn tilted).
+        for (l, &(x, y)) in lords.iter().zip(&spot.lords) {
             cr.save()?;
             cr.translate(x, y);
             if l.captor.is_some() {
                 cr.rotate(PI / 2.0);
-                cr.scale(1.0, 0.6);
+                cr.scale(1.0, 0.65);
             }
-            cr.arc(0.0, 0.0, 8.0, 0.0, 2.0 * PI);
+            cr.arc(0.0, 0.0, LORD_R, 0.0, 2.0 * PI);
             let rgb = player_rgb(view, l.owner);
             cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
             cr.fill_preserve()?;
             if view.titles.darc == Some(l.id) {
                 cr.set_source_rgb(0.95, 0.75, 0.1);
-                cr.set_line_width(3.0);
+                cr.set_line_width(4.0);
             } else if l.excommunicated {
                 cr.set_source_rgb(0.0, 0.0, 0.0);
-                cr.set_line_width(3.0);
-                cr.set_dash(&[2.0, 2.0], 0.0);
+                cr.set_line_width(3.5);
+                cr.set_dash(&[3.0, 2.0], 0.0);
             } else {
-                cr.set_source_rgb(0.1, 0.1, 0.1);
-                cr.set_line_width(1.5);
+                cr.set_source_rgb(0.08, 0.06, 0.04);
+                cr.set_line_width(2.5);
             }
             cr.stroke()?;
             cr.set_dash(&[], 0.0);
@@ -379,22 +599,22 @@ fn paint(
                 .take(1)
                 .collect();
             let ink = ink_on(player_rgb(view, l.owner));
-            text(cr, &initial, x, y + 4.0, 10.0, true, ink)?;
+            text(cr, &initial, x, y + 6.0, LORD_TEXT, true, ink)?;
         }
-        // Holy Relics (11.1): gold tokens under the Village with the relic's initial; one
-        // carried by a Lord is ringed in his family's colour.
-        let relics: Vec<_> = view
-            .state
-            .relics
-            .iter()
-            .filter(|s| view.state.relic_village(s.relic) == Some(vid))
-            .collect();
-        for (k, s) in relics.iter().enumerate() {
-            let (x, y) = (v.x - 20.0 + 14.0 * k as f64, v.y + half + 16.0);
+        // Siege Engines after the Lords: a frame on wheels marked with its dice side.
+        for ((p, e), &(x, y)) in engines.iter().zip(spot.lords.iter().skip(lords.len())) {
+            engine(cr, x, y, player_rgb(view, *p as PlayerId), *e)?;
+        }
+        // Mills, then the Holy Relics (11.1), in a row above the square: a relic is a gold
+        // diamond with the relic's initial, ringed in the colour of the family carrying it.
+        for &(x, y) in spot.above.iter().take(vs.mills as usize) {
+            mill(cr, x, y)?;
+        }
+        for (s, &(x, y)) in relics.iter().zip(spot.above.iter().skip(vs.mills as usize)) {
             cr.save()?;
             cr.translate(x, y);
             cr.rotate(PI / 4.0);
-            cr.rectangle(-5.5, -5.5, 11.0, 11.0);
+            cr.rectangle(-6.0, -6.0, 12.0, 12.0);
             cr.restore()?;
             cr.set_source_rgb(0.93, 0.76, 0.2);
             cr.fill_preserve()?;
@@ -413,26 +633,14 @@ fn paint(
                 }
             }
             cr.stroke()?;
-            // The key's initial (G, E, T, S, B): a mark, explained by the tooltip.
             let initial = s.relic.key()[..1].to_uppercase();
-            text(cr, &initial, x, y + 3.5, 8.0, true, (0.25, 0.15, 0.0))?;
-        }
-        // Siege Engines: a small wheeled frame per player, marked 1 or 2 (its dice side).
-        let mut k = 0.0;
-        for (p, &e) in vs.engines.iter().enumerate() {
-            if e == 0 {
-                continue;
-            }
-            let (x, y) = (v.x - half - 14.0 - 16.0 * k, v.y - half - 22.0);
-            let rgb = player_rgb(view, p as PlayerId);
-            engine(cr, x, y, rgb, e)?;
-            k += 1.0;
+            text(cr, &initial, x, y + 3.5, 9.0, true, (0.25, 0.15, 0.0))?;
         }
         if let Some(b) = vs.besieger {
             let rgb = player_rgb(view, b);
-            cr.arc(v.x, v.y, half + 3.0, 0.0, 2.0 * PI);
+            cr.arc(v.x, v.y, half + 4.0, 0.0, 2.0 * PI);
             cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
-            cr.set_line_width(3.0);
+            cr.set_line_width(3.5);
             cr.set_dash(&[3.0, 3.0], 0.0);
             cr.stroke()?;
             cr.set_dash(&[], 0.0);
@@ -446,24 +654,98 @@ fn paint(
                 let n = vs.len().max(1) as f64;
                 let x = vs.iter().map(|v| map.villages[*v as usize].x).sum::<f64>() / n;
                 let y = vs.iter().map(|v| map.villages[*v as usize].y).sum::<f64>() / n;
-                (x, y + 28.0, "Tallage")
+                (x, y + 28.0, tr("Tallage"))
             }
             TaxTarget::Tithe(b) => {
                 let m = map.bishoprics[b as usize].mitre;
-                (m.0 - 50.0, m.1 + 30.0 + 4.0 * (k % 2) as f64, "Tithe")
+                (m.0 - 50.0, m.1 + 32.0 + 4.0 * (k % 2) as f64, tr("Tithe"))
             }
         };
+        set_font(cr, 15.0, true);
+        let w = cr.text_extents(&label)?.width() + 18.0;
         let rgb = player_rgb(view, t.player);
-        rounded(cr, x - 30.0, y - 10.0, 60.0, 18.0, 9.0);
+        rounded(cr, x - w / 2.0, y - 11.0, w, 21.0, 10.0);
         cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
         cr.fill_preserve()?;
         cr.set_source_rgb(0.6, 0.45, 0.05);
-        cr.set_line_width(2.0);
+        cr.set_line_width(2.5);
         cr.stroke()?;
-        text(cr, label, x, y + 3.5, 11.0, true, ink_on(rgb))?;
+        text(cr, &label, x, y + 4.5, 15.0, true, ink_on(rgb))?;
+    }
+    // The Villages a decision may pick, above everything: a dark band with a bright one
+    // inside shows on every Fief colour and over one's own tokens.
+    for &vid in highlights {
+        let Some(v) = map.villages.get(vid as usize) else {
+            continue;
+        };
+        let r = half_side(map, vid) + 9.0;
+        cr.rectangle(v.x - r, v.y - r, 2.0 * r, 2.0 * r);
+        cr.set_source_rgba(0.12, 0.06, 0.0, 0.9);
+        cr.set_line_width(9.0);
+        cr.stroke_preserve()?;
+        cr.set_source_rgb(HIGHLIGHT.0, HIGHLIGHT.1, HIGHLIGHT.2);
+        cr.set_line_width(4.5);
+        cr.stroke()?;
+    }
+    // An army on its way.
+    if let Some((p, from, to, t)) = look.moving {
+        let (a, b) = (&map.villages[from as usize], &map.villages[to as usize]);
+        let t = t.clamp(0.0, 1.0);
+        let (x, y) = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+        cr.arc(x, y, LORD_R + 3.0, 0.0, 2.0 * PI);
+        let rgb = player_rgb(view, p);
+        cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
+        cr.fill_preserve()?;
+        outline(cr)?;
     }
     cr.restore()?;
     Ok(())
+}
+
+/// The bright colour of a Village that may be picked.
+pub const HIGHLIGHT: (f64, f64, f64) = (1.0, 0.84, 0.0);
+
+/// A token's dark outline, wide enough to show on every colour (White on a pale Fief too).
+fn outline(cr: &Context) -> Result<(), cairo::Error> {
+    cr.set_source_rgb(0.08, 0.06, 0.04);
+    cr.set_line_width(2.5);
+    cr.stroke()
+}
+
+/// An arrow along a road, in a player's colour over a dark edge, its head stopping short of
+/// the destination's square (`half`).
+fn arrow(
+    cr: &Context,
+    a: (f64, f64),
+    b: (f64, f64),
+    rgb: (f64, f64, f64),
+    half: f64,
+) -> Result<(), cairo::Error> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = dx.hypot(dy);
+    if len < 1.0 {
+        return Ok(());
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let start = (a.0 + ux * (half + 6.0), a.1 + uy * (half + 6.0));
+    let tip = (b.0 - ux * (half + 8.0), b.1 - uy * (half + 8.0));
+    let base = (tip.0 - ux * 22.0, tip.1 - uy * 22.0);
+    let (px, py) = (-uy * 13.0, ux * 13.0);
+    for (width, colour) in [(11.0, (0.08, 0.06, 0.04)), (6.0, rgb)] {
+        line(cr, start, base);
+        cr.set_source_rgba(colour.0, colour.1, colour.2, 0.9);
+        cr.set_line_width(width);
+        cr.stroke()?;
+    }
+    cr.move_to(tip.0, tip.1);
+    cr.line_to(base.0 + px, base.1 + py);
+    cr.line_to(base.0 - px, base.1 - py);
+    cr.close_path();
+    cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
+    cr.fill_preserve()?;
+    cr.set_source_rgb(0.08, 0.06, 0.04);
+    cr.set_line_width(2.5);
+    cr.stroke()
 }
 
 fn polygon(cr: &Context, pts: &[(f64, f64)]) {
@@ -499,13 +781,7 @@ fn text(
     bold: bool,
     rgb: (f64, f64, f64),
 ) -> Result<(), cairo::Error> {
-    let weight = if bold {
-        cairo::FontWeight::Bold
-    } else {
-        cairo::FontWeight::Normal
-    };
-    cr.select_font_face("Serif", cairo::FontSlant::Normal, weight);
-    cr.set_font_size(size);
+    set_font(cr, size, bold);
     let ext = cr.text_extents(s)?;
     cr.move_to(cx - ext.width() / 2.0 - ext.x_bearing(), baseline);
     cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
@@ -571,18 +847,18 @@ fn engine(
     rgb: (f64, f64, f64),
     side: u8,
 ) -> Result<(), cairo::Error> {
-    cr.rectangle(x - 7.0, y - 6.0, 14.0, 8.0);
+    cr.rectangle(x - 9.0, y - 8.0, 18.0, 11.0);
     cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
     cr.fill_preserve()?;
     cr.set_source_rgb(0.2, 0.12, 0.05);
     cr.set_line_width(1.2);
     cr.stroke()?;
-    for dx in [-4.0, 4.0] {
-        cr.arc(x + dx, y + 4.0, 2.5, 0.0, 2.0 * PI);
+    for dx in [-5.0, 5.0] {
+        cr.arc(x + dx, y + 6.0, 3.5, 0.0, 2.0 * PI);
         cr.set_source_rgb(0.2, 0.12, 0.05);
         cr.fill()?;
     }
-    text(cr, &side.to_string(), x, y + 1.0, 8.0, true, ink_on(rgb))
+    text(cr, &side.to_string(), x, y + 1.5, 10.0, true, ink_on(rgb))
 }
 
 fn mill(cr: &Context, x: f64, y: f64) -> Result<(), cairo::Error> {
@@ -620,15 +896,35 @@ struct Shared {
 pub struct MapCanvas {
     shared: Rc<RefCell<Shared>>,
     area: gtk::DrawingArea,
+    /// The "since your last decision" card over the board.
+    summary: gtk::Box,
+    summary_title: gtk::Label,
+    summary_lines: gtk::Label,
+    /// The animation of a move under way.
+    tick: Option<(gtk::TickCallbackId, Rc<std::cell::Cell<bool>>)>,
 }
 
 #[derive(Debug)]
 pub enum MapMsg {
-    /// A new position to show, the Villages that react, the selected one.
-    Show(Rc<View>, Vec<VillageId>, Option<VillageId>),
+    /// A new position to show.
+    Show(Box<MapShow>),
+    /// The "since your last decision" card: its heading and lines (None: no card).
+    Summary(Option<(String, Vec<String>)>),
     ZoomIn,
     ZoomOut,
     ZoomReset,
+}
+
+/// What the board shows: the position, the Villages that react, the selected one, the
+/// marks of the others' last moves, and how long a new move takes to travel its road (None:
+/// no animation).
+#[derive(Debug)]
+pub struct MapShow {
+    pub view: Rc<View>,
+    pub highlights: Vec<VillageId>,
+    pub selected: Option<VillageId>,
+    pub marks: Vec<Mark>,
+    pub travel: Option<std::time::Duration>,
 }
 
 #[derive(Debug)]
@@ -638,6 +934,38 @@ pub enum MapOut {
 }
 
 impl MapCanvas {
+    /// Shows an army travelling from `from` to `to` in `d`, frame by frame.
+    fn travel(&mut self, p: PlayerId, from: VillageId, to: VillageId, d: std::time::Duration) {
+        if let Some((t, done)) = self.tick.take() {
+            if !done.get() {
+                t.remove();
+            }
+        }
+        let secs = d.as_secs_f64().max(0.05);
+        let sh = self.shared.clone();
+        let start = std::cell::Cell::new(None::<i64>);
+        let done = Rc::new(std::cell::Cell::new(false));
+        self.shared.borrow_mut().look.moving = Some((p, from, to, 0.0));
+        let finished = done.clone();
+        let id = self.area.add_tick_callback(move |a, clock| {
+            let now = clock.frame_time();
+            let t0 = start.get().unwrap_or(now);
+            start.set(Some(t0));
+            let t = (now - t0) as f64 / 1e6 / secs;
+            let mut s = sh.borrow_mut();
+            if t >= 1.0 {
+                finished.set(true);
+                s.look.moving = None;
+                a.queue_draw();
+                return gtk::glib::ControlFlow::Break;
+            }
+            s.look.moving = Some((p, from, to, t));
+            a.queue_draw();
+            gtk::glib::ControlFlow::Continue
+        });
+        self.tick = Some((id, done));
+    }
+
     fn zoom(&self, factor: f64) {
         let mut sh = self.shared.borrow_mut();
         let (w, h) = (self.area.width() as f64, self.area.height() as f64);
@@ -800,19 +1128,86 @@ impl SimpleComponent for MapCanvas {
         }
         root.add_overlay(&zoom);
 
+        // What happened since the viewer's last decision, in a card at the top left.
+        let summary = gtk::Box::new(gtk::Orientation::Vertical, 4);
+        summary.add_css_class("summary-card");
+        summary.set_widget_name("since-last-turn");
+        summary.set_halign(gtk::Align::Start);
+        summary.set_valign(gtk::Align::End);
+        summary.set_margin_bottom(8);
+        summary.set_margin_start(8);
+        let head = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+        let summary_title = gtk::Label::new(None);
+        summary_title.add_css_class("heading");
+        summary_title.set_xalign(0.0);
+        summary_title.set_hexpand(true);
+        head.append(&summary_title);
+        let close = gtk::Button::from_icon_name("window-close-symbolic");
+        close.add_css_class("flat");
+        close.add_css_class("circular");
+        close.set_tooltip_text(Some(&super::tr("Close")));
+        let card = summary.clone();
+        close.connect_clicked(move |_| card.set_visible(false));
+        head.append(&close);
+        summary.append(&head);
+        let summary_lines = gtk::Label::new(None);
+        summary_lines.set_xalign(0.0);
+        summary_lines.set_wrap(true);
+        summary_lines.set_max_width_chars(56);
+        summary_lines.add_css_class("caption");
+        summary.append(&summary_lines);
+        summary.set_visible(false);
+        root.add_overlay(&summary);
+
         ComponentParts {
-            model: MapCanvas { shared, area },
+            model: MapCanvas {
+                shared,
+                area,
+                summary,
+                summary_title,
+                summary_lines,
+                tick: None,
+            },
             widgets: (),
         }
     }
 
     fn update(&mut self, msg: MapMsg, _sender: ComponentSender<Self>) {
         match msg {
-            MapMsg::Show(view, highlights, selected) => {
+            MapMsg::Show(show) => {
+                let MapShow {
+                    view,
+                    highlights,
+                    selected,
+                    marks,
+                    travel,
+                } = *show;
                 let mut sh = self.shared.borrow_mut();
+                // A move that was not marked before travels its road.
+                let new_move = marks
+                    .iter()
+                    .rev()
+                    .find(|m| matches!(m, Mark::Move { .. }) && !sh.look.marks.contains(m))
+                    .copied();
                 sh.view = Some(view);
                 sh.look.highlights = highlights;
                 sh.look.selected = selected;
+                sh.look.marks = marks;
+                drop(sh);
+                if let (Some(Mark::Move { player, from, to }), Some(d)) = (new_move, travel) {
+                    self.travel(player, from, to, d);
+                }
+            }
+            MapMsg::Summary(card) => {
+                match card {
+                    Some((title, lines)) => {
+                        self.summary_title.set_text(&title);
+                        self.summary_lines.set_text(&lines.join("\n"));
+                        self.summary.set_visible(true);
+                    }
+                    None => self.summary.set_visible(false),
+                }
+                return;
             }
             MapMsg::ZoomIn => self.zoom(1.25),
             MapMsg::ZoomOut => self.zoom(0.8),
@@ -885,6 +1280,58 @@ mod tests {
         d(a.0, b.0) < 6.0 && d(a.1, b.1) < 6.0 && d(a.2, b.2) < 6.0
     }
 
+    /// Every Village with the most tokens a game puts there (three Troop stacks, three Lords
+    /// and a Siege Engine, two Mills and a relic): no token lies on any Village's name, and
+    /// no two names overlap.
+    #[test]
+    fn no_token_covers_a_village_name() {
+        let g = Game::new(Options::default()).unwrap();
+        let map = &g.map;
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 10, 10).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        let all: Vec<Spots> = (0..map.villages.len() as VillageId)
+            .map(|v| spots(map, v, name_width(&cr, map, v), 3, 4, 3))
+            .collect();
+        for (i, a) in all.iter().enumerate() {
+            for (j, b) in all.iter().enumerate() {
+                for t in a.tokens() {
+                    assert!(
+                        !t.overlaps(&b.name),
+                        "a token of {} covers the name of {}",
+                        map.villages[i].name,
+                        map.villages[j].name
+                    );
+                }
+                if i < j {
+                    assert!(
+                        !a.name.overlaps(&b.name),
+                        "the names of {} and {} overlap",
+                        map.villages[i].name,
+                        map.villages[j].name
+                    );
+                }
+            }
+        }
+    }
+
+    /// The map's part of a 1280×800 window (the sidebar, the hand and the prompt bar take
+    /// the rest): its words are at least 11 pixels high, and grow with the zoom.
+    #[test]
+    fn the_board_reads_at_1280_by_800() {
+        let g = Game::new(Options::default()).unwrap();
+        let (w, h) = crate::ui::window::map_area(1280, 800);
+        let fit = Fit::new(&g.map, w, h, Camera::whole(&g.map));
+        assert!(
+            NAME_SIZE * fit.scale >= 11.0,
+            "{} px",
+            NAME_SIZE * fit.scale
+        );
+        assert!(CHIP_TEXT * fit.scale >= 11.0 && LORD_TEXT * fit.scale >= 11.0);
+        let mut cam = Camera::whole(&g.map);
+        cam.zoom_at(&g.map, w, h, 2.0, w / 2.0, h / 2.0);
+        assert!(NAME_SIZE * Fit::new(&g.map, w, h, cam).scale >= 22.0);
+    }
+
     #[test]
     fn every_fief_is_painted_in_its_colour() {
         let g = Game::new(Options::default()).unwrap();
@@ -917,16 +1364,12 @@ mod tests {
         let (w, h) = (1000, 800);
         let (data, stride) = render(&g, &look, w, h);
         let fit = Fit::new(&g.map, w as f64, h as f64, look.camera);
-        let glow = (1.0, 0.85, 0.1);
+        let glow = HIGHLIGHT;
         for v in [5usize, 6] {
             let c = &g.map.villages[v];
-            let half = if g.map.is_principal(v as u8) {
-                13.0
-            } else {
-                9.0
-            };
-            // Just outside the square's left edge, at mid height: the glow band.
-            let (x, y) = fit.to_widget(c.x - half - 3.0, c.y);
+            let half = half_side(&g.map, v as u8);
+            // On the ring's left side, at mid height: the bright band.
+            let (x, y) = fit.to_widget(c.x - half - 9.0, c.y);
             assert_eq!(
                 close(pixel(&data, stride, x, y), glow),
                 v == 5,

@@ -60,6 +60,15 @@ pub fn trn(single: &str, plural: &str, n: u32) -> String {
     gettextrs::ngettext(single, plural, n).replace("{n}", &n.to_string())
 }
 
+/// Singular or plural form through gettext, with `{n}` and the named placeholders filled in.
+pub fn trnf(single: &str, plural: &str, n: u32, args: &[(&str, &str)]) -> String {
+    let mut s = trn(single, plural, n);
+    for (k, v) in args {
+        s = s.replace(&format!("{{{k}}}"), v);
+    }
+    s
+}
+
 /// For the tests of the pure parts: plays a 4-player game (seed `seed`) with bots of `level`,
 /// calling `look` before each decision with the game and the player to decide; stops when
 /// `look` returns true (then returns true) or after `steps` decisions or at the end.

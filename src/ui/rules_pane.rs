@@ -17,17 +17,17 @@ pub fn sections() -> Vec<(String, Vec<String>)> {
     let dice = |lo: u32, hi: Option<u32>| {
         let d = dice_for_sp(lo);
         match hi {
-            Some(h) => trf(
-                "{lo}–{hi} SP: {d} dice",
-                &[
-                    ("lo", &lo.to_string()),
-                    ("hi", &h.to_string()),
-                    ("d", &d.to_string()),
-                ],
+            Some(h) => super::trnf(
+                "{lo}–{hi} SP: {n} die",
+                "{lo}–{hi} SP: {n} dice",
+                d,
+                &[("lo", &lo.to_string()), ("hi", &h.to_string())],
             ),
-            None => trf(
-                "{lo} SP or more: {d} dice",
-                &[("lo", &lo.to_string()), ("d", &d.to_string())],
+            None => super::trnf(
+                "{lo} SP or more: {n} die",
+                "{lo} SP or more: {n} dice",
+                d,
+                &[("lo", &lo.to_string())],
             ),
         }
     };

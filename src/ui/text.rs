@@ -366,17 +366,21 @@ pub fn action(g: &Game, a: &Action) -> String {
             "Ask the Pope to annul {lord}'s marriage",
             &[("lord", &lord(*l))],
         ),
-        Action::OfferDeniers { to, amount } => trf(
-            "Offer {n} Denier(s) to {p}",
-            &[("n", &amount.to_string()), ("p", &player(g, *to))],
+        Action::OfferDeniers { to, amount } => super::trnf(
+            "Offer {n} Denier to {p}",
+            "Offer {n} Deniers to {p}",
+            u32::from(*amount),
+            &[("p", &player(g, *to))],
         ),
         Action::OfferCard { to, cards } => trf(
             "Offer {card} to {p}",
             &[("card", &cards_list(cards)), ("p", &player(g, *to))],
         ),
-        Action::AskDeniers { from, amount } => trf(
-            "Ask {p} for {n} Denier(s)",
-            &[("n", &amount.to_string()), ("p", &player(g, *from))],
+        Action::AskDeniers { from, amount } => super::trnf(
+            "Ask {p} for {n} Denier",
+            "Ask {p} for {n} Deniers",
+            u32::from(*amount),
+            &[("p", &player(g, *from))],
         ),
         Action::HandControl { village: x, to } => trf(
             "Hand {v} over to {p}",
@@ -1094,6 +1098,56 @@ fn glib_escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// Lines with a run of the same line told once, with its count ("… ×3").
+pub fn counted(lines: impl Iterator<Item = String>) -> Vec<String> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for line in lines {
+        match out.last_mut() {
+            Some((l, n)) if *l == line => *n += 1,
+            _ => out.push((line, 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(l, n)| if n > 1 { format!("{l} ×{n}") } else { l })
+        .collect()
+}
+
+/// Log entries left out of the "since your last decision" card.
+const QUIET: &[&str] = &["{p} has finished moving."];
+
+/// The card of what happened since a player's last decision: the log entries after
+/// `from` (the viewer's own log), counted, at most `max` lines and a last one saying how
+/// many more the log holds. Empty when nothing happened.
+pub fn since_last_decision(
+    log: &[fief::rules::events::Event],
+    from: usize,
+    max: usize,
+) -> Vec<String> {
+    let mut lines = counted(
+        log.get(from..)
+            .unwrap_or_default()
+            .iter()
+            // Steps closed ("has finished moving") tell nothing the marks do not.
+            .filter(|e| !QUIET.contains(&e.msg.id.as_ref()))
+            .map(|e| msg(&e.msg, &e.text))
+            .filter(|l| !l.is_empty()),
+    );
+    if max > 1 && lines.len() > max {
+        // The newest lines matter most: the oldest give way to a line saying how many.
+        let more = lines.len() - (max - 1);
+        lines.drain(..more);
+        lines.insert(
+            0,
+            trn(
+                "… {n} earlier line in the log",
+                "… {n} earlier lines in the log",
+                more as u32,
+            ),
+        );
+    }
+    lines
 }
 
 /// One side's strength in a battle's odds: "Blue 4 SP, 2 dice".

@@ -45,7 +45,26 @@ pub const CSS: &str = "
   border: 1px solid #444; font-weight: bold; }
 .battle-side { padding: 6px; border-radius: 6px; background: alpha(@card_bg_color, 0.9); }
 .prompt-bar { background: alpha(@accent_bg_color, 0.08); }
+.summary-card { padding: 6px 10px; border-radius: 8px; background: alpha(@card_bg_color, 0.96);
+  border: 1px solid alpha(@borders, 0.9); box-shadow: 0 2px 6px alpha(black, 0.25); }
 ";
+
+/// The width of the sidebar (family boards, log, battle and election pages).
+pub const SIDEBAR_WIDTH: i32 = 380;
+
+/// The map's share of a window of `width` × `height`: what the header bar, the sidebar,
+/// the hand and the prompt bar leave (the sizes are fixed, so the map never rescales when
+/// a decision changes).
+#[cfg_attr(not(test), allow(dead_code))]
+pub fn map_area(width: i32, height: i32) -> (f64, f64) {
+    let header = 47;
+    let hand = super::card_hand::HAND_HEIGHT + 8 + 1;
+    let prompt = super::prompt_bar::PROMPT_HEIGHT + 14 + 1;
+    (
+        (width - SIDEBAR_WIDTH - 6) as f64,
+        (height - header - hand - prompt) as f64,
+    )
+}
 
 /// The height that shows `players` closed family boards without scrolling.
 pub fn boards_height(players: usize) -> i32 {
@@ -236,7 +255,7 @@ pub fn build(
     side.set_start_child(Some(&boards_scroll));
     side.set_end_child(Some(&lower));
     side.set_position(boards_height(4));
-    side.set_size_request(400, -1);
+    side.set_size_request(SIDEBAR_WIDTH, -1);
     let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
     paned.set_start_child(Some(map.widget()));
     paned.set_end_child(Some(&side));
