@@ -896,6 +896,10 @@ impl Component for App {
             w,
         };
         model.forget_trail();
+        model
+            .w
+            .side
+            .set_position(window::boards_height(model.game().players.len()));
         if model.idle {
             // Nothing plays until the player starts, resumes or loads a game.
             model.session.pause();

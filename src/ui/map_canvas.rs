@@ -525,25 +525,6 @@ fn paint(
                 tower(cr, v.x - half - 30.0, v.y - half - 11.0, 11.0)?;
             }
         }
-        // The name banner under the square, larger for principal Villages.
-        let size = if principal {
-            PRINCIPAL_NAME_SIZE
-        } else {
-            NAME_SIZE
-        };
-        let n = spot.name;
-        rounded(cr, n.x, n.y, n.w, n.h, 4.0);
-        cr.set_source_rgba(1.0, 0.99, 0.95, if principal { 0.95 } else { 0.85 });
-        cr.fill()?;
-        text(
-            cr,
-            &v.name,
-            v.x,
-            n.y + size + 1.0,
-            size,
-            principal,
-            (0.1, 0.07, 0.03),
-        )?;
         // Troop stacks: one chip per player with MaA · Knights, stacked upward on the right.
         for ((p, t), r) in chips.iter().zip(&spot.chips) {
             rounded(cr, r.x, r.y, r.w, r.h, 5.0);
@@ -645,6 +626,37 @@ fn paint(
             cr.stroke()?;
             cr.set_dash(&[], 0.0);
         }
+        // A Village the decision may pick: a dark band with a bright one inside, above its
+        // own tokens, shows on every Fief colour; only the name is drawn over it.
+        if highlights.contains(&vid) {
+            let r = half + 9.0;
+            cr.rectangle(v.x - r, v.y - r, 2.0 * r, 2.0 * r);
+            cr.set_source_rgba(0.12, 0.06, 0.0, 0.9);
+            cr.set_line_width(9.0);
+            cr.stroke_preserve()?;
+            cr.set_source_rgb(HIGHLIGHT.0, HIGHLIGHT.1, HIGHLIGHT.2);
+            cr.set_line_width(4.5);
+            cr.stroke()?;
+        }
+        // The name banner under the square, larger for principal Villages.
+        let size = if principal {
+            PRINCIPAL_NAME_SIZE
+        } else {
+            NAME_SIZE
+        };
+        let n = spot.name;
+        rounded(cr, n.x, n.y, n.w, n.h, 4.0);
+        cr.set_source_rgba(1.0, 0.99, 0.95, if principal { 0.95 } else { 0.85 });
+        cr.fill()?;
+        text(
+            cr,
+            &v.name,
+            v.x,
+            n.y + size + 1.0,
+            size,
+            principal,
+            (0.1, 0.07, 0.03),
+        )?;
     }
     // Tax markers: Tallage on the Fief (at the middle of its Villages), Tithe by the mitre.
     for (k, t) in view.taxes.iter().enumerate() {
@@ -671,21 +683,6 @@ fn paint(
         cr.set_line_width(2.5);
         cr.stroke()?;
         text(cr, &label, x, y + 4.5, 15.0, true, ink_on(rgb))?;
-    }
-    // The Villages a decision may pick, above everything: a dark band with a bright one
-    // inside shows on every Fief colour and over one's own tokens.
-    for &vid in highlights {
-        let Some(v) = map.villages.get(vid as usize) else {
-            continue;
-        };
-        let r = half_side(map, vid) + 9.0;
-        cr.rectangle(v.x - r, v.y - r, 2.0 * r, 2.0 * r);
-        cr.set_source_rgba(0.12, 0.06, 0.0, 0.9);
-        cr.set_line_width(9.0);
-        cr.stroke_preserve()?;
-        cr.set_source_rgb(HIGHLIGHT.0, HIGHLIGHT.1, HIGHLIGHT.2);
-        cr.set_line_width(4.5);
-        cr.stroke()?;
     }
     // An army on its way.
     if let Some((p, from, to, t)) = look.moving {
