@@ -1460,6 +1460,43 @@ mod gtk_tests {
         app
     }
 
+    /// Enter presses the prompt's main button, but not in the moment after the buttons
+    /// changed: a key or a click meant for the old buttons does nothing.
+    #[gtk4::test]
+    fn enter_presses_the_main_button_once_the_buttons_hold_still() {
+        let app = launch_to_human(init(human_and_easy(), seed(3)));
+        // Decide until a step with a main ("Done …") button comes.
+        let mut found = false;
+        for _ in 0..60 {
+            let offered = app.model().session.offered();
+            if offered.iter().any(choices::is_finish) {
+                found = true;
+                break;
+            }
+            let before = app.model().session.game().history.len();
+            app.emit(Msg::Prompt(PromptOut::Chosen(offered[0].clone())));
+            assert!(pump_until(30, || {
+                let m = app.model();
+                m.session.game().history.len() > before && m.session.human_turn().is_some()
+            }));
+        }
+        assert!(found, "no step with a main button");
+        let before = app.model().session.game().history.len();
+        // The buttons have just been built: Enter, handled at once, is ignored...
+        app.emit(Msg::MainButton);
+        let ctx = glib::MainContext::default();
+        let t = std::time::Instant::now();
+        while t.elapsed() < Duration::from_millis(150) {
+            ctx.iteration(false);
+        }
+        assert_eq!(app.model().session.game().history.len(), before);
+        // ...and works once they held still.
+        pump_until(1, || false);
+        app.emit(Msg::MainButton);
+        assert!(pump_until(10, || app.model().session.game().history.len() > before));
+        assert!(app.model().bot_errors.is_empty());
+    }
+
     #[gtk4::test]
     fn the_new_game_dialog_starts_a_game() {
         let app = App::builder()

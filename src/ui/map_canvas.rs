@@ -1125,7 +1125,7 @@ impl SimpleComponent for MapCanvas {
         }
         root.add_overlay(&zoom);
 
-        // What happened since the viewer's last decision, in a card at the top left.
+        // What happened since the viewer's last decision, in a card at the bottom left.
         let summary = gtk::Box::new(gtk::Orientation::Vertical, 4);
         summary.add_css_class("summary-card");
         summary.set_widget_name("since-last-turn");

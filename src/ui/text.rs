@@ -1255,6 +1255,31 @@ mod tests {
     }
 
     #[test]
+    fn the_card_since_the_last_decision_counts_repeats_and_keeps_the_newest() {
+        assert_eq!(
+            counted(["a", "a", "b", "a"].iter().map(|s| s.to_string())),
+            vec!["a ×2", "b", "a"]
+        );
+        let mut g = Game::new(fief::rules::Options::default()).unwrap();
+        // The four starting Villages: four lines, all shown.
+        let from = g.log.len();
+        for v in 0..4 {
+            let p = g.to_act().unwrap();
+            g.apply(p, Action::ChooseStart(v * 6)).unwrap();
+        }
+        let all = since_last_decision(&g.log, from, 100);
+        assert!(all.len() >= 4, "{all:?}");
+        assert!(since_last_decision(&g.log, g.log.len(), 8).is_empty());
+        // Capped: the newest lines stay, a first line says how many were left out.
+        let short = since_last_decision(&g.log, from, 3);
+        assert_eq!(short.len(), 3);
+        assert!(short[0].starts_with('…'), "{short:?}");
+        assert_eq!(short[1..], all[all.len() - 2..]);
+        // A start past the end of the log tells nothing (never panics).
+        assert!(since_last_decision(&g.log, g.log.len() + 5, 8).is_empty());
+    }
+
+    #[test]
     fn the_tooltip_lists_a_village_state() {
         let mut g = game();
         let p = g.to_act().unwrap();
