@@ -8,7 +8,7 @@ use super::{tr, trf, trn};
 use fief::bots::odds::{self, Chances};
 use fief::map::VillageId;
 use fief::rules::told::{self, BattleTold};
-use fief::rules::View;
+use fief::rules::{PlayerId, View};
 use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
 use std::rc::Rc;
@@ -21,9 +21,8 @@ pub struct SideShow {
     pub dice: u32,
     pub troops: String,
     pub lords: Vec<String>,
-    /// The faces of its dice in the last roll, and the hits scored.
-    pub faces: Vec<u8>,
-    pub hits: u32,
+    /// The players of the side, by id (what is left to them is counted after the battle).
+    pub ids: Vec<PlayerId>,
 }
 
 /// A battle as shown.
@@ -66,8 +65,7 @@ pub fn battle_show(view: &View) -> Option<BattleShow> {
                 })
                 .map(|l| super::text::lord(l.id))
                 .collect(),
-            faces: b.faces[s].clone(),
-            hits: b.hits[s],
+            ids: b.sides[s].clone(),
         }
     });
     let mut notes = Vec::new();
@@ -268,7 +266,7 @@ impl BattlePanel {
             let vs = &g.villages[show.village as usize];
             for side in sides.iter_mut() {
                 let (mut maa, mut kn) = (0u32, 0u32);
-                for p in (0..g.n()).filter(|&p| side.players.contains(&text::player(g, p))) {
+                for &p in side.ids.iter().filter(|&&p| p < g.n()) {
                     maa += vs.troops[p as usize].maa as u32;
                     kn += vs.troops[p as usize].knights as u32;
                 }
