@@ -2,7 +2,7 @@
 //!
 //! Run without arguments it opens a fresh game and the new-game dialog. For screenshots and
 //! bug reports it also takes `--seed N`, `--seats human,normal,...` (3 to 6 of human, easy,
-//! normal, hard), `--pace instant|fast|normal|slow` and `--until vote|battle|movement|end`,
+//! normal, hard), `--pace instant|fast|normal|slow` and `--until vote|purchase|battle|movement|end`,
 //! which plays every seat with the Normal bot until the first human is asked to vote, is in a
 //! battle, is to move (from round 2), or the game is over, then opens the window there.
 
@@ -60,7 +60,7 @@ fn usage() -> String {
         ui::tr("  --seed N             deal the game from seed N"),
         ui::tr("  --seats LIST         3 to 6 seats, each human, easy, normal or hard"),
         ui::tr("  --pace PACE          bot pace: instant, fast, normal or slow"),
-        ui::tr("  --until MOMENT       let Normal bots play every seat until the first human votes, fights, moves, or the game ends (vote, battle, movement, end)"),
+        ui::tr("  --until MOMENT       let Normal bots play every seat until the first human votes, buys, fights, moves, or the game ends (vote, purchase, battle, movement, end)"),
         ui::tr("  --rules LIST         optional rules: relics, fog, open-diplomacy, hidden-money, gentle-start"),
         ui::tr("  --help               show this help"),
         ui::tr("  --version            show the version"),
@@ -101,6 +101,7 @@ enum PaceArg {
 #[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
 enum Moment {
     Vote,
+    Purchase,
     Battle,
     Movement,
     End,
@@ -213,6 +214,7 @@ fn advance(init: &mut AppInit, until: Moment) -> Result<(), String> {
                     Moment::Battle => {
                         g.battle.is_some() && matches!(pr.kind, PromptKind::BattleChoice { .. })
                     }
+                    Moment::Purchase => g.round >= 2 && pr.kind == PromptKind::Purchase,
                     Moment::Movement => g.round >= 2 && pr.kind == PromptKind::Movement,
                     Moment::End => false,
                 }

@@ -23,7 +23,8 @@
 //! - [`worth_resuming`] offers a saved game again only when somebody played in it.
 
 use crate::bots::{new_bot, Bot, Budget, Level};
-use crate::rules::{Action, Game, Phase, PlayerId, RuleError, View};
+use crate::map::VillageId;
+use crate::rules::{Action, Game, Phase, PlayerId, PromptKind, RuleError, View};
 use crate::save::{Saved, Store};
 use serde::{Deserialize, Serialize};
 use std::mem::Discriminant;
@@ -85,6 +86,19 @@ impl Default for Settings {
             auto_pass: true,
         }
     }
+}
+
+/// A human's standing order: decisions the session takes for him, the way he asked, until
+/// the order runs out. Nothing is decided that the rules would not let him decide himself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// End each step he may simply end (marriages, the draw, playing cards) and pass each
+    /// reaction window, until his purchases (4.0); a question that needs an answer
+    /// (a vote, a nomination, a battle) is still asked.
+    UntilPurchases,
+    /// Roll again after each roll of this battle (round, Village) until it ends or he is
+    /// asked something else.
+    FightOn { round: u16, village: VillageId },
 }
 
 /// A write of the game that failed: where, and why.
@@ -255,6 +269,8 @@ pub struct Session {
     problem: Option<WriteProblem>,
     /// Actions applied in this session.
     applied: usize,
+    /// The humans' standing orders.
+    standing: Vec<(PlayerId, Standing)>,
 }
 
 impl std::fmt::Debug for Session {
@@ -370,6 +386,7 @@ impl Session {
             autosaved_phase: None,
             problem: None,
             applied: 0,
+            standing: Vec::new(),
         };
         let first = s.humans().next();
         s.viewer = first;
@@ -521,6 +538,60 @@ impl Session {
         Ok(())
     }
 
+    /// Gives `p` (a human) a standing order; the next [`Session::next_turn`] follows it.
+    pub fn stand(&mut self, p: PlayerId, order: Standing) {
+        if self.is_human(p) {
+            self.standing.retain(|(q, _)| *q != p);
+            self.standing.push((p, order));
+        }
+    }
+
+    /// `p`'s standing order, if he has one.
+    pub fn standing(&self, p: PlayerId) -> Option<Standing> {
+        self.standing.iter().find(|(q, _)| *q == p).map(|(_, o)| *o)
+    }
+
+    /// Withdraws `p`'s standing order.
+    pub fn stand_down(&mut self, p: PlayerId) {
+        self.standing.retain(|(q, _)| *q != p);
+    }
+
+    /// What `p`'s standing order decides among `legal`; an order that ran out is withdrawn.
+    fn standing_order(&mut self, p: PlayerId, legal: &[Action], purchase: bool) -> Option<Action> {
+        let order = self.standing(p)?;
+        let (decided, over) = match order {
+            Standing::UntilPurchases => {
+                let phase = self.game.phase.number();
+                let end = legal.iter().find(|a| {
+                    matches!(
+                        a,
+                        Action::EndMarriages
+                            | Action::EndDraw
+                            | Action::EndPlayCards
+                            | Action::Pass
+                    )
+                });
+                let over = purchase || phase > 4;
+                (end.cloned().filter(|_| !over), over)
+            }
+            Standing::FightOn { round, village } => {
+                let same = self.game.round == round
+                    && self
+                        .game
+                        .battle
+                        .as_ref()
+                        .is_some_and(|b| b.village == village);
+                let fight = (same && legal.contains(&Action::Fight)).then_some(Action::Fight);
+                let over = fight.is_none();
+                (fight, over)
+            }
+        };
+        if over {
+            self.stand_down(p);
+        }
+        decided
+    }
+
     /// A human's decision, from the screen. Refused (the game untouched) when it is not his
     /// turn on screen or the rules refuse it.
     pub fn decide(&mut self, player: PlayerId, action: Action) -> Result<(), RuleError> {
@@ -570,17 +641,22 @@ impl Session {
         // Decisions in which a human can only pass (a reaction window, a Lord targeted
         // without a Secret Passage in hand, an Uprising he cannot join or stop) are passed
         // for him.
+        // A standing order decides what it covers.
         let mut guard = 0;
-        while self.settings.auto_pass && guard < 64 {
+        while guard < 256 {
             guard += 1;
             let Some(pr) = self.game.prompt() else { break };
             if !self.is_human(pr.player) {
                 break;
             }
-            if self.game.legal_actions(pr.player) != [Action::Pass] {
-                break;
-            }
-            if self.apply(pr.player, Action::Pass, true, false).is_err() {
+            let legal = self.game.legal_actions(pr.player);
+            let purchase = pr.kind == PromptKind::Purchase;
+            let a = match self.standing_order(pr.player, &legal, purchase) {
+                Some(a) => a,
+                None if self.settings.auto_pass && legal == [Action::Pass] => Action::Pass,
+                None => break,
+            };
+            if self.apply(pr.player, a, true, false).is_err() {
                 break;
             }
         }

@@ -418,3 +418,63 @@ fn a_bots_game_through_the_session_is_the_same_game_twice() {
     assert_eq!(a.len(), 600);
     assert_eq!(a, run());
 }
+
+/// "Done until my purchases": the human's routine steps (marriages, the draw, playing cards,
+/// reaction windows) are ended for him, questions are still asked, and the order stops at
+/// his purchases; Escape-like withdrawal ends it at once.
+#[test]
+fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
+    use fief::rules::PromptKind;
+    use fief::session::Standing;
+    let mut s = session(7, &[0], Autosave::Off);
+    let mut asked = Vec::new();
+    // Play the first round's setup by the first offer until a routine step in round 2.
+    for _ in 0..2000 {
+        let p = to_human(&mut s);
+        let g = s.game();
+        let routine = g.round >= 2
+            && g.phase.number() < 4
+            && s.offered().iter().any(|a| {
+                matches!(
+                    a,
+                    Action::EndMarriages | Action::EndDraw | Action::EndPlayCards
+                )
+            });
+        if routine {
+            break;
+        }
+        let a = s.offered()[0].clone();
+        s.decide(p, a).unwrap();
+    }
+    assert!(s.game().round >= 2 && s.game().phase.number() < 4);
+    s.stand(0, Standing::UntilPurchases);
+    assert_eq!(s.standing(0), Some(Standing::UntilPurchases));
+    let round = s.game().round;
+    loop {
+        let p = to_human(&mut s);
+        let kind = s.game().prompt().unwrap().kind.clone();
+        if kind == PromptKind::Purchase {
+            break;
+        }
+        // Only questions come to him: never a step he could simply end.
+        assert!(
+            !s.offered().iter().any(|a| matches!(
+                a,
+                Action::EndMarriages | Action::EndDraw | Action::EndPlayCards
+            )),
+            "{kind:?} was not ended"
+        );
+        asked.push(kind);
+        let a = s.offered()[0].clone();
+        s.decide(p, a).unwrap();
+    }
+    assert_eq!(s.game().round, round);
+    // At his purchases the order has run out.
+    assert_eq!(s.standing(0), None);
+    s.stand(0, Standing::UntilPurchases);
+    s.stand_down(0);
+    assert_eq!(s.standing(0), None);
+    // A bot never takes orders.
+    s.stand(1, Standing::UntilPurchases);
+    assert_eq!(s.standing(1), None);
+}

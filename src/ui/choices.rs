@@ -162,6 +162,32 @@ pub fn click(g: &Game, pool: &[Action], sel: &Selection, v: VillageId) -> Click 
     }
 }
 
+/// The roads a legal Move may take now, as (from, to): an army can be dragged along them.
+pub fn roads(g: &Game, pool: &[Action]) -> Vec<(VillageId, VillageId)> {
+    let mut out: Vec<(VillageId, VillageId)> = pool
+        .iter()
+        .filter_map(|a| match a {
+            Action::Move(m) => move_from(g, m).map(|f| (f, m.to)),
+            _ => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// What dropping an army of `from` on `to` does: the composer's first proposal (the whole
+/// army, the plain way) at once, or the composer if that proposal is not a legal Move.
+pub fn drag(g: &Game, pool: &[Action], from: VillageId, to: VillageId) -> Click {
+    if !roads(g, pool).contains(&(from, to)) {
+        return Click::Ignore;
+    }
+    match default_draft(g, pool, from, to).and_then(|d| draft_legal(g, pool, from, &d)) {
+        Some(a) => Click::Apply(a),
+        None => Click::Select(Selection::MoveTo(from, to)),
+    }
+}
+
 /// A Move being composed: which Lords go, with how many Troops, how.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveDraft {

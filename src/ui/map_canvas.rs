@@ -124,6 +124,13 @@ pub struct Look {
     pub marks: Vec<Mark>,
     /// A Lord's army on its way along a road: who, from, to, and how far (0 to 1).
     pub moving: Option<(PlayerId, VillageId, VillageId, f64)>,
+    /// The Move being prepared (dragged, hovered or composed): its road, drawn ahead.
+    pub path: Option<(VillageId, VillageId)>,
+    /// An army dragged away from its Village towards a point of the board that is no
+    /// destination: a thin line to the pointer.
+    pub rubber: Option<(VillageId, (f64, f64))>,
+    /// The Village the keyboard is on (arrows move it, Enter picks it).
+    pub focus: Option<VillageId>,
 }
 
 impl Look {
@@ -134,6 +141,9 @@ impl Look {
             camera: Camera::whole(map),
             marks: Vec::new(),
             moving: None,
+            path: None,
+            rubber: None,
+            focus: None,
         }
     }
 }
@@ -468,7 +478,13 @@ fn paint(
         let principal = map.is_principal(vid);
         let half = half_side(map, vid);
         let vs = &view.villages[i];
-        let lords: Vec<_> = view.lords.iter().filter(|l| l.village == vid).collect();
+        // While an army travels, it is not yet drawn where it is going.
+        let arriving = |p: PlayerId| look.moving.is_some_and(|(q, _, to, _)| q == p && to == vid);
+        let lords: Vec<_> = view
+            .lords
+            .iter()
+            .filter(|l| l.village == vid && !arriving(l.owner))
+            .collect();
         let relics: Vec<_> = view
             .state
             .relics
@@ -480,7 +496,7 @@ fn paint(
             .iter()
             .copied()
             .enumerate()
-            .filter(|(_, t)| t.count() > 0)
+            .filter(|(p, t)| t.count() > 0 && !arriving(*p as PlayerId))
             .collect();
         let engines: Vec<(usize, u8)> = vs
             .engines
@@ -638,6 +654,14 @@ fn paint(
             cr.set_line_width(4.5);
             cr.stroke()?;
         }
+        // The keyboard's Village: a blue ring outside the highlight's.
+        if look.focus == Some(vid) {
+            let r = half + 15.0;
+            cr.rectangle(v.x - r, v.y - r, 2.0 * r, 2.0 * r);
+            cr.set_source_rgb(0.1, 0.35, 0.85);
+            cr.set_line_width(3.5);
+            cr.stroke()?;
+        }
         // The name banner under the square, larger for principal Villages.
         let size = if principal {
             PRINCIPAL_NAME_SIZE
@@ -683,6 +707,28 @@ fn paint(
         cr.set_line_width(2.5);
         cr.stroke()?;
         text(cr, &label, x, y + 4.5, 15.0, true, ink_on(rgb))?;
+    }
+    // The Move being prepared: its road as a dashed arrow in the mover's colour.
+    let mover = view.viewer.unwrap_or(0);
+    if let Some((from, to)) = look.path {
+        let (a, b) = (&map.villages[from as usize], &map.villages[to as usize]);
+        cr.set_dash(&[14.0, 6.0], 0.0);
+        arrow(
+            cr,
+            (a.x, a.y),
+            (b.x, b.y),
+            player_rgb(view, mover),
+            half_side(map, to),
+        )?;
+        cr.set_dash(&[], 0.0);
+    } else if let Some((from, (x, y))) = look.rubber {
+        let a = &map.villages[from as usize];
+        line(cr, (a.x, a.y), (x, y));
+        cr.set_source_rgba(0.08, 0.06, 0.04, 0.7);
+        cr.set_line_width(3.0);
+        cr.set_dash(&[6.0, 6.0], 0.0);
+        cr.stroke()?;
+        cr.set_dash(&[], 0.0);
     }
     // An army on its way.
     if let Some((p, from, to, t)) = look.moving {
@@ -888,6 +934,85 @@ struct Shared {
     look: Look,
     pointer: (f64, f64),
     drag_last: (f64, f64),
+    /// The roads a legal Move may take now (from, to).
+    moves: Vec<(VillageId, VillageId)>,
+    /// The Move composed or the Village selected (its road is previewed on hover).
+    path: Option<(VillageId, VillageId)>,
+    /// The Village an army is being dragged from.
+    drag_from: Option<VillageId>,
+    /// Where the drag began, in widget coordinates.
+    drag_start: (f64, f64),
+    /// Where the last click was pressed.
+    press: (f64, f64),
+}
+
+impl Shared {
+    fn village_at(&self, a: &gtk::DrawingArea, x: f64, y: f64) -> Option<VillageId> {
+        hit_test(
+            &self.map,
+            a.width() as f64,
+            a.height() as f64,
+            self.look.camera,
+            x,
+            y,
+        )
+    }
+
+    /// The road previewed with the pointer over `v`: a drag's, or the selected Village's
+    /// towards a lit destination, or the composed Move's.
+    fn preview(&mut self, v: Option<VillageId>) {
+        let from = self.drag_from.or(self.look.selected);
+        self.look.path = match (from, v) {
+            (Some(f), Some(t)) if self.moves.contains(&(f, t)) => Some((f, t)),
+            _ if self.drag_from.is_some() => None,
+            _ => self.path,
+        };
+    }
+}
+
+/// The Village nearest to `from` in the direction (dx, dy) (a cone of ±60°), if any.
+pub fn neighbour_towards(map: &Map, from: VillageId, dx: f64, dy: f64) -> Option<VillageId> {
+    let o = &map.villages[from as usize];
+    map.villages
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != from as usize)
+        .filter_map(|(i, v)| {
+            let (x, y) = (v.x - o.x, v.y - o.y);
+            let d = x.hypot(y);
+            let cos = (x * dx + y * dy) / d.max(1e-9);
+            // Nearer and straighter is better.
+            (cos > 0.5).then_some((i, d * (2.0 - cos)))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i as VillageId)
+}
+
+/// Sets the accessible name a screen reader reads for `w`. GTK has had the call since 4.0,
+/// but gtk4-rs binds GtkAccessible only for GTK 4.10 and later, so it is declared here.
+fn set_accessible_label(w: &gtk::DrawingArea, label: &str) {
+    use gtk::glib::translate::ToGlibPtr;
+    extern "C" {
+        fn gtk_accessible_update_property_value(
+            this: *mut gtk::ffi::GtkWidget,
+            n_properties: std::ffi::c_int,
+            properties: *mut gtk::ffi::GtkAccessibleProperty,
+            values: *const gtk::glib::gobject_ffi::GValue,
+        );
+    }
+    let value = label.to_value();
+    let mut property = gtk::ffi::GTK_ACCESSIBLE_PROPERTY_LABEL;
+    let widget: &gtk::Widget = w.upcast_ref();
+    // SAFETY: every GtkWidget is a GtkAccessible; one property and one string value, both
+    // alive for the call, which copies the string.
+    unsafe {
+        gtk_accessible_update_property_value(
+            widget.to_glib_none().0,
+            1,
+            &mut property,
+            value.to_glib_none().0,
+        );
+    }
 }
 
 pub struct MapCanvas {
@@ -910,6 +1035,8 @@ pub enum MapMsg {
     ZoomIn,
     ZoomOut,
     ZoomReset,
+    /// Draw again (a drag ended on nothing).
+    Redraw,
 }
 
 /// What the board shows: the position, the Villages that react, the selected one, the
@@ -922,12 +1049,18 @@ pub struct MapShow {
     pub selected: Option<VillageId>,
     pub marks: Vec<Mark>,
     pub travel: Option<std::time::Duration>,
+    /// The roads legal Moves may take now (from, to): an army can be dragged along them.
+    pub moves: Vec<(VillageId, VillageId)>,
+    /// The Move being composed, previewed on the board.
+    pub path: Option<(VillageId, VillageId)>,
 }
 
 #[derive(Debug)]
 pub enum MapOut {
-    /// A click on a Village (or on no Village: `None`).
+    /// A click on a Village (or on no Village: `None`), or Enter on the keyboard's Village.
     Clicked(Option<VillageId>),
+    /// An army dragged from its Village to a neighbour it may move to.
+    Dragged(VillageId, VillageId),
 }
 
 impl MapCanvas {
@@ -993,6 +1126,11 @@ impl SimpleComponent for MapCanvas {
             view: None,
             pointer: (0.0, 0.0),
             drag_last: (0.0, 0.0),
+            moves: Vec::new(),
+            path: None,
+            drag_from: None,
+            drag_start: (0.0, 0.0),
+            press: (0.0, 0.0),
         }));
         let area = gtk::DrawingArea::new();
         area.set_hexpand(true);
@@ -1008,9 +1146,18 @@ impl SimpleComponent for MapCanvas {
         });
         // Clicks (a drag beyond the threshold cancels the click).
         let click = gtk::GestureClick::new();
+        let (sh, a) = (shared.clone(), area.clone());
+        click.connect_pressed(move |_, _, x, y| {
+            sh.borrow_mut().press = (x, y);
+            a.grab_focus();
+        });
         let (sh, s, a) = (shared.clone(), sender.clone(), area.clone());
         click.connect_released(move |_, _, x, y| {
             let sh = sh.borrow();
+            // A release away from the press ends a drag, not a click.
+            if (x - sh.press.0).hypot(y - sh.press.1) > 8.0 {
+                return;
+            }
             let v = hit_test(
                 &sh.map,
                 a.width() as f64,
@@ -1022,21 +1169,128 @@ impl SimpleComponent for MapCanvas {
             s.output(MapOut::Clicked(v)).ok();
         });
         area.add_controller(click);
-        // Drag to pan when zoomed in.
+        // Drag an army from its Village to a lit neighbour to move it there; elsewhere,
+        // drag to pan when zoomed in.
         let drag = gtk::GestureDrag::new();
-        let sh = shared.clone();
-        drag.connect_drag_begin(move |_, _, _| sh.borrow_mut().drag_last = (0.0, 0.0));
+        let (sh, a) = (shared.clone(), area.clone());
+        drag.connect_drag_begin(move |_, x, y| {
+            let mut sh = sh.borrow_mut();
+            sh.drag_last = (0.0, 0.0);
+            sh.drag_start = (x, y);
+            let v = sh.village_at(&a, x, y);
+            sh.drag_from = v.filter(|v| sh.moves.iter().any(|m| m.0 == *v));
+        });
         let (sh, a) = (shared.clone(), area.clone());
         drag.connect_drag_update(move |_, dx, dy| {
             let mut sh = sh.borrow_mut();
+            let (w, h) = (a.width() as f64, a.height() as f64);
+            if let Some(from) = sh.drag_from {
+                let (x, y) = (sh.drag_start.0 + dx, sh.drag_start.1 + dy);
+                let v = sh.village_at(&a, x, y);
+                sh.preview(v);
+                let fit = Fit::new(&sh.map, w, h, sh.look.camera);
+                sh.look.rubber = Some((from, fit.to_board(x, y)));
+                sh.look.highlights = sh
+                    .moves
+                    .iter()
+                    .filter(|m| m.0 == from)
+                    .map(|m| m.1)
+                    .collect();
+                a.queue_draw();
+                return;
+            }
             let (lx, ly) = sh.drag_last;
             sh.drag_last = (dx, dy);
             let map = sh.map.clone();
-            let (w, h) = (a.width() as f64, a.height() as f64);
             sh.look.camera.pan(&map, w, h, dx - lx, dy - ly);
             a.queue_draw();
         });
+        let (sh, a, s) = (shared.clone(), area.clone(), sender.clone());
+        drag.connect_drag_end(move |_, dx, dy| {
+            let mut sh = sh.borrow_mut();
+            let Some(from) = sh.drag_from.take() else {
+                return;
+            };
+            sh.look.rubber = None;
+            let (x, y) = (sh.drag_start.0 + dx, sh.drag_start.1 + dy);
+            let to = sh.village_at(&a, x, y);
+            a.queue_draw();
+            match to {
+                Some(to) if sh.moves.contains(&(from, to)) => {
+                    s.output(MapOut::Dragged(from, to)).ok();
+                }
+                // Dropped elsewhere: nothing happens, the board shows the decision again.
+                _ => {
+                    sh.look.path = sh.path;
+                    s.input(MapMsg::Redraw);
+                }
+            }
+        });
         area.add_controller(drag);
+        // The keyboard: arrows go from Village to Village, Enter or Space picks one.
+        let keys = gtk::EventControllerKey::new();
+        let (sh, a, s) = (shared.clone(), area.clone(), sender.clone());
+        keys.connect_key_pressed(move |_, key, _, _| {
+            use gtk::gdk::Key;
+            let mut sh = sh.borrow_mut();
+            let dir = match key {
+                Key::Left | Key::KP_Left => Some((-1.0, 0.0)),
+                Key::Right | Key::KP_Right => Some((1.0, 0.0)),
+                Key::Up | Key::KP_Up => Some((0.0, -1.0)),
+                Key::Down | Key::KP_Down => Some((0.0, 1.0)),
+                _ => None,
+            };
+            let start = sh
+                .look
+                .focus
+                .or(sh.look.selected)
+                .or(sh.look.highlights.first().copied());
+            if let Some((dx, dy)) = dir {
+                let next = match start {
+                    Some(f) if sh.look.focus.is_some() => {
+                        neighbour_towards(&sh.map, f, dx, dy).or(Some(f))
+                    }
+                    Some(f) => Some(f),
+                    None => Some(0),
+                };
+                sh.look.focus = next;
+                sh.preview(next);
+                if let (Some(v), Some(view)) = (next, sh.view.clone()) {
+                    let tip =
+                        super::text::village_tooltip(&view.state, view.viewer, v, &view.legal);
+                    let plain = gtk::pango::parse_markup(&tip, '\0')
+                        .map(|(_, t, _)| t.to_string())
+                        .unwrap_or(tip);
+                    let hot = if sh.look.highlights.contains(&v) {
+                        super::tr("can be picked now")
+                    } else {
+                        String::new()
+                    };
+                    set_accessible_label(&a, &format!("{plain}\n{hot}"));
+                }
+                a.queue_draw();
+                return gtk::glib::Propagation::Stop;
+            }
+            match key {
+                Key::Return | Key::KP_Enter | Key::space if sh.look.focus.is_some() => {
+                    s.output(MapOut::Clicked(sh.look.focus)).ok();
+                    gtk::glib::Propagation::Stop
+                }
+                _ => gtk::glib::Propagation::Proceed,
+            }
+        });
+        area.add_controller(keys);
+        let focus = gtk::EventControllerFocus::new();
+        let (sh, a) = (shared.clone(), area.clone());
+        focus.connect_leave(move |_| {
+            sh.borrow_mut().look.focus = None;
+            a.queue_draw();
+        });
+        area.add_controller(focus);
+        set_accessible_label(
+            &area,
+            &super::tr("The board: arrows go from Village to Village, Enter picks one"),
+        );
         // Scroll to zoom at the pointer.
         let scroll = gtk::EventControllerScroll::new(gtk::EventControllerScrollFlags::VERTICAL);
         let (sh, a) = (shared.clone(), area.clone());
@@ -1057,32 +1311,42 @@ impl SimpleComponent for MapCanvas {
         motion.connect_motion(move |_, x, y| {
             let mut sh = sh.borrow_mut();
             sh.pointer = (x, y);
-            let v = hit_test(
-                &sh.map,
-                a.width() as f64,
-                a.height() as f64,
-                sh.look.camera,
-                x,
-                y,
-            );
+            let v = sh.village_at(&a, x, y);
             let hot = v.is_some_and(|v| sh.look.highlights.contains(&v));
-            a.set_cursor_from_name(Some(if hot { "pointer" } else { "default" }));
+            let army = v.is_some_and(|v| sh.moves.iter().any(|m| m.0 == v));
+            a.set_cursor_from_name(Some(match (army, hot) {
+                (true, _) => "grab",
+                (false, true) => "pointer",
+                _ => "default",
+            }));
+            let before = sh.look.path;
+            sh.preview(v);
+            if sh.look.path != before {
+                a.queue_draw();
+            }
         });
         area.add_controller(motion);
         // The tooltip: everything on the Village under the pointer.
         area.set_has_tooltip(true);
         let sh = shared.clone();
-        area.connect_query_tooltip(move |a, x, y, _, tip| {
-            let sh = sh.borrow();
+        area.connect_query_tooltip(move |a, x, y, keyboard, tip| {
+            let Ok(sh) = sh.try_borrow() else {
+                return false;
+            };
             let Some(view) = &sh.view else { return false };
-            let v = hit_test(
-                &sh.map,
-                a.width() as f64,
-                a.height() as f64,
-                sh.look.camera,
-                x as f64,
-                y as f64,
-            );
+            // Shown from the keyboard: the keyboard's Village.
+            let v = if keyboard {
+                sh.look.focus
+            } else {
+                hit_test(
+                    &sh.map,
+                    a.width() as f64,
+                    a.height() as f64,
+                    sh.look.camera,
+                    x as f64,
+                    y as f64,
+                )
+            };
             match v {
                 Some(v) => {
                     tip.set_markup(Some(&super::text::village_tooltip(
@@ -1178,6 +1442,8 @@ impl SimpleComponent for MapCanvas {
                     selected,
                     marks,
                     travel,
+                    moves,
+                    path,
                 } = *show;
                 let mut sh = self.shared.borrow_mut();
                 // A move that was not marked before travels its road.
@@ -1190,6 +1456,10 @@ impl SimpleComponent for MapCanvas {
                 sh.look.highlights = highlights;
                 sh.look.selected = selected;
                 sh.look.marks = marks;
+                sh.moves = moves;
+                sh.path = path;
+                sh.look.path = path;
+                sh.look.focus = sh.look.focus.filter(|_| self.area.has_focus());
                 drop(sh);
                 if let (Some(Mark::Move { player, from, to }), Some(d)) = (new_move, travel) {
                     self.travel(player, from, to, d);
@@ -1212,6 +1482,7 @@ impl SimpleComponent for MapCanvas {
                 let mut sh = self.shared.borrow_mut();
                 sh.look.camera = Camera::whole(&sh.map);
             }
+            MapMsg::Redraw => {}
         }
         self.area.queue_draw();
     }

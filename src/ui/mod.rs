@@ -13,6 +13,8 @@ pub mod map_canvas;
 pub mod new_game;
 pub mod preferences;
 pub mod prompt_bar;
+pub mod purchase_panel;
+pub mod purchases;
 pub mod rules_pane;
 pub mod rules_print;
 pub mod rules_text;

@@ -7,6 +7,7 @@ use super::text;
 use super::{tr, trf};
 use fief::map::VillageId;
 use fief::rules::{Action, MoveHow, View};
+use fief::session::Standing;
 use relm4::gtk::{glib, prelude::*};
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
 use std::cell::Cell;
@@ -73,6 +74,8 @@ pub enum PromptOut {
     Refused(String),
     /// Open the rules at this section.
     Rule(String),
+    /// A standing order: decisions taken for the player until it runs out.
+    Stand(Standing),
 }
 
 fn how_name(h: MoveHow) -> String {
@@ -255,6 +258,41 @@ impl PromptBar {
             }
             let b = self.action_button(&label, a, sender);
             b.add_css_class("suggested-action");
+            self.add(&b);
+        }
+        // Standing orders: end the routine steps up to the purchases; fight a battle out.
+        let routine = matches!(
+            self.main,
+            Some(MainButton::Choose(
+                Action::EndMarriages | Action::EndDraw | Action::EndPlayCards | Action::Pass
+            ))
+        );
+        if routine && g.phase.number() <= 4 {
+            let b = gtk::Button::with_label(&tr("Done until my purchases"));
+            b.set_tooltip_text(Some(&tr(
+                "Ends this step and every later one you can simply end or pass, up to your purchases. Votes, nominations and battles are still asked.",
+            )));
+            b.set_widget_name("until-purchases");
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::Stand(Standing::UntilPurchases)).ok();
+            });
+            self.add(&b);
+        }
+        if let (true, Some(b)) = (d.pool.contains(&Action::Fight), g.battle.as_ref()) {
+            let order = Standing::FightOn {
+                round: g.round,
+                village: b.village,
+            };
+            let b = gtk::Button::with_label(&tr("Fight to the end"));
+            b.set_tooltip_text(Some(&tr(
+                "Rolls again after each roll until the battle is over or something else must be decided.",
+            )));
+            b.set_widget_name("fight-on");
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::Stand(order)).ok();
+            });
             self.add(&b);
         }
         if self.main.is_none() && listed.len() == 1 {

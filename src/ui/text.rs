@@ -710,11 +710,11 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
         ),
         PromptKind::Purchase => ask(
-            tr("Purchases: click a Village to buy there, or use the buttons; then go on."),
+            tr("Purchases: count them on the Purchases page beside the map (or click a Village), then buy."),
             trf("{who} is buying.", &[("who", &who)]),
         ),
         PromptKind::Movement => ask(
-            tr("Movement: click a Village with your Lords, then a destination; or go on."),
+            tr("Movement: drag an army to a lit neighbour, or click its Village, then a destination; or go on."),
             trf("{who} is moving.", &[("who", &who)]),
         ),
         PromptKind::Battles => ask(

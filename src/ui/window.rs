@@ -13,6 +13,7 @@ use super::map_canvas::MapCanvas;
 use super::new_game::{NewGameDialog, NewGameMsg, NewGameOut};
 use super::preferences::{PreferencesWindow, Prefs, PrefsOut};
 use super::prompt_bar::{PromptBar, PromptOut};
+use super::purchase_panel::{PurchaseOut, PurchasePanel};
 use super::rules_pane::RulesPane;
 use super::tr;
 use fief::Map;
@@ -90,6 +91,7 @@ pub struct Widgets {
     pub log: Controller<GameLog>,
     pub battle: Controller<BattlePanel>,
     pub elections: Controller<ElectionPanel>,
+    pub purchases: Controller<PurchasePanel>,
     pub ballot: Controller<ElectionDialog>,
     pub new_game: Controller<NewGameDialog>,
     pub prefs_window: Controller<PreferencesWindow>,
@@ -204,6 +206,12 @@ pub fn build(
         .forward(sender.input_sender(), |ElectionPanelOut::Decided| {
             Msg::ShowPage("election")
         });
+    let purchases = PurchasePanel::builder()
+        .launch(())
+        .forward(sender.input_sender(), |out| match out {
+            PurchaseOut::Started => Msg::ShowPage("purchase"),
+            PurchaseOut::Buy { actions, finish } => Msg::Buy(actions, finish),
+        });
     let ballot = ElectionDialog::builder()
         .transient_for(window)
         .launch(())
@@ -244,6 +252,7 @@ pub fn build(
     let election_scroll = gtk::ScrolledWindow::new();
     election_scroll.set_child(Some(elections.widget()));
     stack.add_titled(&election_scroll, Some("election"), &tr("Election"));
+    stack.add_titled(purchases.widget(), Some("purchase"), &tr("Purchases"));
     stack.set_vexpand(true);
     let switcher = gtk::StackSwitcher::new();
     switcher.set_stack(Some(&stack));
@@ -332,6 +341,7 @@ pub fn build(
         log,
         battle,
         elections,
+        purchases,
         ballot,
         new_game,
         prefs_window,
