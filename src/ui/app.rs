@@ -999,9 +999,11 @@ impl Component for App {
                         let rules = super::preferences::OptionalRules::of(&ng.options);
                         if self.prefs.default_seats != ng.seats
                             || self.prefs.optional_rules != rules
+                            || self.prefs.game_length != ng.options.round_cap
                         {
                             self.prefs.default_seats = ng.seats.clone();
                             self.prefs.optional_rules = rules;
+                            self.prefs.game_length = ng.options.round_cap;
                             self.w
                                 .prefs_window
                                 .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
@@ -1122,10 +1124,12 @@ impl Component for App {
                 }
                 if p.default_seats != self.prefs.default_seats
                     || p.optional_rules != self.prefs.optional_rules
+                    || p.game_length != self.prefs.game_length
                 {
                     self.w.new_game.emit(NewGameMsg::Defaults(
                         p.default_seats.clone(),
                         p.optional_rules,
+                        p.game_length,
                     ));
                 }
                 self.session.set_auto_pass(p.auto_pass);

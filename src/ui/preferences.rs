@@ -1,10 +1,11 @@
 //! Preferences, kept as JSON in the XDG config directory (`~/.config/fief/preferences.json`):
 //! the window's size, how fast bots' moves are shown, the seats a new game starts with,
-//! animations, asking before an attack, and passing reaction windows in which a human holds
-//! nothing playable. A file with unknown or invalid keys is read for what it has: each problem
-//! is reported, none is fatal, and unknown keys are written back untouched.
+//! animations, asking before an attack, passing reaction windows in which a human holds
+//! nothing playable, and the optional rules and length of a new game. A file with unknown or
+//! invalid keys is read for what it has: each problem is reported, none is fatal, and unknown
+//! keys are written back untouched.
 
-use super::{tr, trf};
+use super::{tr, trf, trn};
 use fief::bots::Level;
 use fief::session::Seat;
 use relm4::adw::prelude::*;
@@ -63,6 +64,9 @@ pub struct Prefs {
     pub auto_pass: bool,
     /// The optional rules the New Game dialog starts with; it remembers the last choice.
     pub optional_rules: OptionalRules,
+    /// The length of a new game: `None` until someone wins, else the number of rounds after
+    /// which the 7.3 tie-break order decides (`Options::round_cap`); remembered like the rules.
+    pub game_length: Option<u16>,
     /// Keys this version does not know, kept as they were (a newer version may use them).
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
@@ -85,6 +89,7 @@ impl Default for Prefs {
             confirm_attack: true,
             auto_pass: true,
             optional_rules: OptionalRules::default(),
+            game_length: None,
             unknown: Map::new(),
         }
     }
@@ -171,6 +176,69 @@ pub fn seat_kind_label(s: Seat) -> String {
     }
 }
 
+/// The game lengths offered besides "until someone wins", in rounds.
+pub const GAME_LENGTHS: [u16; 4] = [10, 15, 20, 30];
+
+pub fn game_length_label(length: Option<u16>) -> String {
+    match length {
+        None => tr("Until someone wins"),
+        Some(n) => trn("{n} round", "{n} rounds", n.into()),
+    }
+}
+
+pub fn game_length_explanation() -> String {
+    tr("With a number of rounds, the game ends after the last one and the tie-break order of 7.3 decides the winner.")
+}
+
+/// A "Game length" row (its explanation as its tooltip): until someone wins or one of
+/// `GAME_LENGTHS` (and a length read from the preferences that is not among them).
+pub struct LengthRow {
+    pub row: adw::ComboRow,
+    /// The lengths in the row's order.
+    lengths: Vec<Option<u16>>,
+}
+
+impl LengthRow {
+    pub fn new(length: Option<u16>) -> LengthRow {
+        let row = adw::ComboRow::new();
+        row.set_title(&tr("Game length"));
+        row.set_tooltip_text(Some(&game_length_explanation()));
+        let mut r = LengthRow {
+            row,
+            lengths: Vec::new(),
+        };
+        r.set(length);
+        r
+    }
+
+    pub fn get(&self) -> Option<u16> {
+        self.lengths
+            .get(self.row.selected() as usize)
+            .copied()
+            .flatten()
+    }
+
+    pub fn set(&mut self, length: Option<u16>) {
+        if !self.lengths.contains(&length) {
+            let mut lengths: Vec<Option<u16>> = std::iter::once(None)
+                .chain(GAME_LENGTHS.map(Some))
+                .collect();
+            if !lengths.contains(&length) {
+                lengths.push(length);
+                lengths.sort_unstable();
+            }
+            let labels: Vec<String> = lengths.iter().map(|l| game_length_label(*l)).collect();
+            let refs: Vec<&str> = labels.iter().map(|s| s.as_str()).collect();
+            self.lengths = lengths;
+            self.row.set_model(Some(&gtk::StringList::new(&refs)));
+        }
+        let i = self.lengths.iter().position(|l| *l == length).unwrap_or(0) as u32;
+        if self.row.selected() != i {
+            self.row.set_selected(i);
+        }
+    }
+}
+
 /// One problem met while reading the preferences (none is fatal).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PrefsProblem {
@@ -229,6 +297,8 @@ impl Prefs {
                 "confirm_attack" => take(value, |_| true).map(|v| prefs.confirm_attack = v),
                 "auto_pass" => take(value, |_| true).map(|v| prefs.auto_pass = v),
                 "optional_rules" => take(value, |_| true).map(|v| prefs.optional_rules = v),
+                "game_length" => take(value, |l: &Option<u16>| l.is_none_or(|n| n >= 1))
+                    .map(|v| prefs.game_length = v),
                 _ => {
                     problems.push(PrefsProblem::UnknownKey(key.clone()));
                     prefs.unknown.insert(key, value);
@@ -275,6 +345,7 @@ pub struct PreferencesWindow {
     prefs: Prefs,
     count: gtk::SpinButton,
     seat_rows: Vec<adw::ComboRow>,
+    length: LengthRow,
     rule_switches: Vec<gtk::Switch>,
 }
 
@@ -289,6 +360,8 @@ pub enum PrefsMsg {
     Animations(bool),
     Count,
     Seat(usize, u32),
+    /// The game length row changed (read from the row).
+    Length,
     Rule(usize, bool),
 }
 
@@ -395,6 +468,12 @@ impl SimpleComponent for PreferencesWindow {
             group.add(&row);
             seat_rows.push(row);
         }
+        let length = LengthRow::new(prefs.game_length);
+        let s = sender.clone();
+        length
+            .row
+            .connect_selected_notify(move |_| s.input(PrefsMsg::Length));
+        group.add(&length.row);
         page.add(&group);
 
         let group = adw::PreferencesGroup::new();
@@ -437,6 +516,7 @@ impl SimpleComponent for PreferencesWindow {
             prefs,
             count,
             seat_rows,
+            length,
             rule_switches,
         };
         model.show_seats();
@@ -453,6 +533,7 @@ impl SimpleComponent for PreferencesWindow {
                 self.prefs = *p;
                 self.count.set_value(self.prefs.default_seats.len() as f64);
                 self.show_seats();
+                self.length.set(self.prefs.game_length);
                 let mut rules = self.prefs.optional_rules;
                 for ((_, _, field), sw) in
                     OptionalRules::rules().into_iter().zip(&self.rule_switches)
@@ -473,6 +554,13 @@ impl SimpleComponent for PreferencesWindow {
                     return;
                 }
                 *f = on;
+            }
+            PrefsMsg::Length => {
+                let length = self.length.get();
+                if self.prefs.game_length == length {
+                    return;
+                }
+                self.prefs.game_length = length;
             }
             PrefsMsg::Pace(i) => {
                 self.prefs.pace = Pace::ALL.get(i as usize).copied().unwrap_or_default()
@@ -537,6 +625,31 @@ mod tests {
         assert_eq!(back, p);
         assert!(problems.is_empty());
         assert!(p.to_json().contains("\"pace\": \"slow\""));
+        // The game length: until someone wins (null) or a number of rounds.
+        assert!(p.to_json().contains("\"game_length\": null"));
+        p.game_length = Some(20);
+        assert!(p.to_json().contains("\"game_length\": 20"));
+        assert_eq!(Prefs::from_json(&p.to_json()), (p, Vec::new()));
+    }
+
+    #[test]
+    fn an_invalid_game_length_is_reported_and_replaced_by_the_default() {
+        for bad in ["0", "-3", "70000", "\"long\"", "[20]", "2.5"] {
+            let text = format!(r#"{{"game_length": {bad}, "pace": "fast"}}"#);
+            let (p, problems) = Prefs::from_json(&text);
+            assert_eq!(p.game_length, None, "{bad}");
+            assert_eq!(p.pace, Pace::Fast, "{bad}");
+            assert_eq!(
+                problems,
+                [PrefsProblem::InvalidValue("game_length".into())],
+                "{bad}"
+            );
+        }
+        // Any whole number of rounds is kept, not only the lengths offered.
+        let (p, problems) = Prefs::from_json(r#"{"game_length": 25}"#);
+        assert_eq!((p.game_length, problems), (Some(25), Vec::new()));
+        // A file of an older version, without the key: until someone wins.
+        assert_eq!(Prefs::from_json("{}").0.game_length, None);
     }
 
     #[test]

@@ -226,6 +226,7 @@ pub fn build(
     new_game.emit(NewGameMsg::Defaults(
         prefs.default_seats.clone(),
         prefs.optional_rules,
+        prefs.game_length,
     ));
     let prefs_window = PreferencesWindow::builder()
         .transient_for(window)
