@@ -122,21 +122,53 @@ enum Start {
     Print(String),
 }
 
+/// What is wrong with a command line, in the user's language: clap's error kind and context
+/// (the option, the value, the values it would take) put into our own translated sentences;
+/// an error we do not know is given as clap words it.
+fn clap_error(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let get = |k: ContextKind| match e.get(k) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(v)) => v.join(", "),
+        Some(other) => other.to_string(),
+        None => String::new(),
+    };
+    // The option without clap's placeholder ("--seats <SEATS>" → "--seats").
+    let arg = get(ContextKind::InvalidArg);
+    let arg = arg.split(' ').next().unwrap_or_default().to_string();
+    let value = get(ContextKind::InvalidValue);
+    match e.kind() {
+        ErrorKind::UnknownArgument => ui::trf("unknown option “{arg}”", &[("arg", &arg)]),
+        ErrorKind::InvalidValue if value.is_empty() => {
+            ui::trf("{arg} needs a value", &[("arg", &arg)])
+        }
+        ErrorKind::InvalidValue => ui::trf(
+            "“{value}” is not a value of {arg} (it takes: {values})",
+            &[
+                ("value", &value),
+                ("arg", &arg),
+                ("values", &get(ContextKind::ValidValue)),
+            ],
+        ),
+        ErrorKind::ValueValidation => ui::trf(
+            "“{value}” is not a value of {arg}",
+            &[("value", &value), ("arg", &arg)],
+        ),
+        ErrorKind::ArgumentConflict | ErrorKind::TooManyValues => {
+            ui::trf("{arg} is given more than once", &[("arg", &arg)])
+        }
+        _ => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).to_string()
+        }
+    }
+}
+
 fn parse_args(args: &[String]) -> Result<Start, String> {
     use clap::Parser;
     let argv = std::iter::once("fief".to_string()).chain(args.iter().cloned());
-    let o = StartOptions::try_parse_from(argv).map_err(|e| {
-        // clap's first line names what is wrong (and the next the values it would take); the
-        // usage that follows is ours, translated.
-        let text = e.to_string();
-        let mut lines = text.lines();
-        let first = lines.next().unwrap_or_default();
-        let first = first.strip_prefix("error: ").unwrap_or(first).to_string();
-        match lines.next().map(str::trim) {
-            Some(values) if values.starts_with("[possible values") => format!("{first} {values}"),
-            _ => first,
-        }
-    })?;
+    let o = StartOptions::try_parse_from(argv).map_err(|e| clap_error(&e))?;
     if o.help {
         return Ok(Start::Print(usage()));
     }
@@ -146,9 +178,9 @@ fn parse_args(args: &[String]) -> Result<Start, String> {
     let mut init = AppInit::default_game();
     if let Some(seats) = o.seats {
         if !(3..=6).contains(&seats.len()) {
-            return Err(format!(
-                "--seats names {} seats; a game has 3 to 6",
-                seats.len()
+            return Err(ui::trf(
+                "--seats names {n} seats; a game has 3 to 6",
+                &[("n", &seats.len().to_string())],
             ));
         }
         init.seats = seats;
@@ -184,7 +216,7 @@ fn parse_args(args: &[String]) -> Result<Start, String> {
         if let Some(r) = rules {
             r.apply(&mut options);
         }
-        init.game = Game::new(options).map_err(|e| e.to_string())?;
+        init.game = Game::new(options).map_err(|e| ui::text::rule_error(&e))?;
         init.ask_new_game = false;
     }
     if let Some(u) = o.until {
@@ -242,7 +274,10 @@ fn advance(init: &mut AppInit, until: Moment) -> Result<(), String> {
                 .to_possible_value()
                 .map(|v| v.get_name().to_string())
                 .unwrap_or_default();
-            Err(format!("this game never reached '{name}'"))
+            Err(ui::trf(
+                "this game never reached “{moment}”",
+                &[("moment", &name)],
+            ))
         }
     }
 }
@@ -275,4 +310,34 @@ fn main() {
     }
     let app = RelmApp::new(APP_ID).with_args(Vec::new());
     app.run::<ui::app::App>(init);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(args: &[&str]) -> String {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        match parse_args(&args) {
+            Err(e) => e,
+            Ok(_) => panic!("{args:?} was taken"),
+        }
+    }
+
+    /// Each wrong command line is named in our own words (translated), never clap's.
+    #[test]
+    fn command_line_errors_are_our_own_sentences() {
+        assert_eq!(error(&["--bogus"]), "unknown option “--bogus”");
+        let e = error(&["--pace", "slowly"]);
+        assert!(e.starts_with("“slowly” is not a value of --pace"), "{e}");
+        assert!(e.contains("instant"), "{e}");
+        assert_eq!(error(&["--seed", "x"]), "“x” is not a value of --seed");
+        assert_eq!(error(&["--seed"]), "--seed needs a value");
+        assert_eq!(
+            error(&["--seats", "human,easy"]),
+            "--seats names 2 seats; a game has 3 to 6"
+        );
+        let e = error(&["--until", "never"]);
+        assert!(e.contains("never") && e.contains("--until"), "{e}");
+    }
 }

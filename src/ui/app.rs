@@ -208,6 +208,10 @@ pub struct App {
     seen_log: Vec<usize>,
     /// The player the card was last shown to, and the log length then (shown once a turn).
     summary_for: Option<(PlayerId, usize)>,
+    /// The round being played and every player's standing when it was first seen.
+    round_tally: Option<(u16, Vec<text::Tally>)>,
+    /// A round that ended and its summary lines, shown with the next card.
+    round_over: Option<(u16, Vec<String>)>,
     window: adw::ApplicationWindow,
     /// The widgets the window is made of.
     w: window::Widgets,
@@ -594,8 +598,14 @@ impl App {
                 .iter()
                 .filter(|v| v.controller == Some(p))
                 .count();
+            // A winner's row in bold, his name marked with a star (no link colour).
+            let won = o.winners.contains(&p);
             let row = [
-                text::player(g, p),
+                if won {
+                    format!("★ {}", text::player(g, p))
+                } else {
+                    text::player(g, p)
+                },
                 view.players[p as usize].vp.to_string(),
                 villages.to_string(),
                 if titles.is_empty() {
@@ -609,8 +619,8 @@ impl App {
                 l.set_wrap(true);
                 l.set_xalign(0.0);
                 l.set_max_width_chars(if c == 3 { 30 } else { 12 });
-                if o.winners.contains(&p) {
-                    l.add_css_class("accent");
+                if won {
+                    l.add_css_class("heading");
                 }
                 grid.attach(&l, c as i32, p as i32 + 1, 1, 1);
             }
@@ -635,6 +645,8 @@ impl App {
         self.seen_trail = vec![0; n];
         self.seen_log = vec![self.game().log.len(); n];
         self.summary_for = None;
+        self.round_tally = None;
+        self.round_over = None;
         self.w.map.emit(MapMsg::Summary(None));
     }
 
@@ -687,8 +699,24 @@ impl App {
             .collect()
     }
 
+    /// Notes a new round: the one before it ended, and its summary comes with the next card.
+    fn round_changes(&mut self, view: &View) {
+        let round = view.state.round;
+        if self.round_tally.as_ref().is_some_and(|(r, _)| *r == round) {
+            return;
+        }
+        let now = text::tallies(view);
+        if let Some((r, before)) = self.round_tally.take() {
+            if r >= 1 && round == r + 1 {
+                self.round_over = Some((r, text::round_summary(&view.state, &before, &now)));
+            }
+        }
+        self.round_tally = Some((round, now));
+    }
+
     /// When a human's turn comes, the card of what happened since his last decision.
     fn summary(&mut self, view: &View) {
+        self.round_changes(view);
         let Some(p) = self.session.human_turn() else {
             return;
         };
@@ -700,15 +728,31 @@ impl App {
             return;
         }
         self.summary_for = Some((p, from));
-        let lines = text::since_last_decision(&view.log, from, 8);
+        let mut lines = text::since_last_decision(&view.log, from, 8);
+        let mut title = trf(
+            "Since your last decision, {p}",
+            &[("p", &text::player(self.game(), p))],
+        );
+        // A round ended meanwhile: its summary by player first.
+        if let Some((r, mut by_player)) = self.round_over.take() {
+            title = trf(
+                "Round {n} is over: where everyone stands",
+                &[("n", &r.to_string())],
+            );
+            if !lines.is_empty() {
+                by_player.push(String::new());
+                by_player.push(trf(
+                    "Since your last decision, {p}:",
+                    &[("p", &text::player(self.game(), p))],
+                ));
+                by_player.append(&mut lines);
+            }
+            lines = by_player;
+        }
         if lines.is_empty() {
             self.w.map.emit(MapMsg::Summary(None));
             return;
         }
-        let title = trf(
-            "Since your last decision, {p}",
-            &[("p", &text::player(self.game(), p))],
-        );
         self.w.map.emit(MapMsg::Summary(Some((title, lines))));
     }
 
@@ -961,6 +1005,8 @@ impl Component for App {
             seen_trail: Vec::new(),
             seen_log: Vec::new(),
             summary_for: None,
+            round_tally: None,
+            round_over: None,
             window: window.clone(),
             w,
         };

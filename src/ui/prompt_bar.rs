@@ -19,7 +19,7 @@ use std::time::Duration;
 pub const CLICK_GUARD: Duration = Duration::from_millis(400);
 
 /// The bar's height, the same for every decision: the map above it never rescales.
-pub const PROMPT_HEIGHT: i32 = 104;
+pub const PROMPT_HEIGHT: i32 = 122;
 
 #[derive(Debug, Clone)]
 pub struct PromptData {
@@ -41,6 +41,8 @@ pub struct PromptBar {
     section: gtk::Button,
     status: gtk::Label,
     buttons: gtk::Box,
+    /// A line under the buttons: the battle's odds, or how to use the map.
+    note: gtk::Label,
     /// What the buttons were last built from: unchanged, they are left as they are.
     built: String,
     /// Raised each time the buttons change; the guard's timer lifts only its own.
@@ -104,6 +106,19 @@ impl PromptBar {
         });
     }
 
+    fn set_note(&self, text: &str, strong: bool) {
+        self.note.set_text(text);
+        self.note
+            .set_tooltip_text((!text.is_empty()).then_some(text));
+        if strong {
+            self.note.remove_css_class("dim-label");
+            self.note.add_css_class("heading");
+        } else {
+            self.note.remove_css_class("heading");
+            self.note.add_css_class("dim-label");
+        }
+    }
+
     fn guarded(&self) -> bool {
         !self.buttons.can_target()
     }
@@ -133,6 +148,7 @@ impl PromptBar {
         while let Some(c) = self.buttons.first_child() {
             self.buttons.remove(&c);
         }
+        self.set_note("", false);
         self.main = None;
         if changed && !d.pool.is_empty() {
             self.arm_guard();
@@ -309,10 +325,8 @@ impl PromptBar {
             )
         });
         if let Some(odds) = text::battle_chances(g, d.view.viewer).filter(|_| in_battle) {
-            let l = gtk::Label::new(Some(&odds));
-            l.add_css_class("heading");
-            l.set_widget_name("battle-odds");
-            self.add(&l);
+            self.set_note(&odds, true);
+            return;
         }
         let hl = choices::highlights(g, &d.pool, &d.selection);
         if !hl.is_empty() {
@@ -323,9 +337,7 @@ impl PromptBar {
                 ),
                 _ => tr("Highlighted Villages on the map can be clicked."),
             };
-            let l = gtk::Label::new(Some(&hint));
-            l.add_css_class("dim-label");
-            self.add(&l);
+            self.set_note(&hint, false);
         }
     }
 
@@ -492,6 +504,11 @@ impl SimpleComponent for PromptBar {
         row.set_child(Some(&buttons));
         row.set_min_content_height(46);
         root.append(&row);
+        let note = gtk::Label::new(None);
+        note.set_xalign(0.0);
+        note.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        note.set_widget_name("prompt-note");
+        root.append(&note);
         root.set_size_request(-1, PROMPT_HEIGHT);
         ComponentParts {
             model: PromptBar {
@@ -501,6 +518,7 @@ impl SimpleComponent for PromptBar {
                 section,
                 status,
                 buttons,
+                note,
                 built: String::new(),
                 guard: Rc::new(Cell::new(0)),
                 main: None,

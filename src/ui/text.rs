@@ -1117,6 +1117,66 @@ pub fn counted(lines: impl Iterator<Item = String>) -> Vec<String> {
 /// Log entries left out of the "since your last decision" card.
 const QUIET: &[&str] = &["{p} has finished moving."];
 
+/// One player's standing at a moment: what the end-of-round summary compares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    pub vp: u32,
+    pub villages: usize,
+    /// None when hidden from the viewer (the hidden-money rule).
+    pub money: Option<u32>,
+    pub lords: usize,
+}
+
+/// Every player's standing as `view`'s viewer sees it.
+pub fn tallies(view: &fief::rules::View) -> Vec<Tally> {
+    let g = &view.state;
+    (0..g.n())
+        .map(|p| Tally {
+            vp: view.players.get(p as usize).map_or(0, |x| x.vp),
+            villages: g
+                .villages
+                .iter()
+                .filter(|v| v.controller == Some(p))
+                .count(),
+            money: view.players.get(p as usize).and_then(|x| x.money),
+            lords: g.family(p).count(),
+        })
+        .collect()
+}
+
+/// A change as "+2" or "−1" after a figure, nothing when it did not change.
+fn delta(now: i64, before: i64) -> String {
+    match now - before {
+        0 => String::new(),
+        d if d > 0 => format!(" (+{d})"),
+        d => format!(" (−{})", -d),
+    }
+}
+
+/// The end-of-round summary: one line per player, with what changed since `before`.
+pub fn round_summary(g: &Game, before: &[Tally], after: &[Tally]) -> Vec<String> {
+    before
+        .iter()
+        .zip(after)
+        .enumerate()
+        .map(|(p, (b, a))| {
+            let mut parts = vec![
+                trn("{n} VP", "{n} VP", a.vp) + &delta(a.vp as i64, b.vp as i64),
+                trn("{n} Village", "{n} Villages", a.villages as u32)
+                    + &delta(a.villages as i64, b.villages as i64),
+            ];
+            if let (Some(m), Some(old)) = (a.money, b.money) {
+                parts.push(trn("{n} Denier", "{n} Deniers", m) + &delta(m as i64, old as i64));
+            }
+            parts.push(
+                trn("{n} Lord", "{n} Lords", a.lords as u32)
+                    + &delta(a.lords as i64, b.lords as i64),
+            );
+            format!("{}: {}", player(g, p as PlayerId), parts.join(" · "))
+        })
+        .collect()
+}
+
 /// The card of what happened since a player's last decision: the log entries after
 /// `from` (the viewer's own log), counted, at most `max` lines and a last one saying how
 /// many more the log holds. Empty when nothing happened.
@@ -1223,6 +1283,36 @@ pub fn battle_chances(g: &Game, viewer: Option<PlayerId>) -> Option<String> {
 mod tests {
     use super::*;
     use fief::rules::Options;
+
+    /// The end-of-round summary has one line per player and shows what changed.
+    #[test]
+    fn the_round_summary_gives_each_player_and_his_changes() {
+        let mut g = Game::new(Options {
+            players: 4,
+            seed: 9,
+            ..Options::default()
+        })
+        .unwrap();
+        let before = tallies(&g.view(Some(0)));
+        while g.round < 3 {
+            let p = g.to_act().unwrap();
+            let a = g.legal_actions(p)[0].clone();
+            g.apply(p, a).unwrap();
+        }
+        let after = tallies(&g.view(Some(0)));
+        let lines = round_summary(&g, &before, &after);
+        assert_eq!(lines.len(), 4);
+        assert!(lines[0].starts_with(&player(&g, 0)), "{lines:?}");
+        // Villages were taken at the start: somebody's count went up.
+        assert!(lines.iter().any(|l| l.contains("(+")), "{lines:?}");
+        assert_eq!(
+            round_summary(&g, &after, &after)
+                .iter()
+                .filter(|l| l.contains("(+"))
+                .count(),
+            0
+        );
+    }
 
     fn game() -> Game {
         Game::new(Options {

@@ -152,7 +152,7 @@ pub fn build(
     // Keyboard shortcuts.
     let keys = gtk::ShortcutController::new();
     keys.set_scope(gtk::ShortcutScope::Global);
-    let bind: [(&str, MsgFn); 14] = [
+    let bind: [(&str, MsgFn); 15] = [
         ("Return", || Msg::MainButton),
         ("KP_Enter", || Msg::MainButton),
         ("space", || Msg::MainButton),
@@ -162,6 +162,7 @@ pub fn build(
         ("<Control>s", || Msg::Save),
         ("<Control>o", || Msg::Load),
         ("F1", || Msg::Rules),
+        ("<Control>comma", || Msg::Preferences),
         ("<Control>question", || Msg::Shortcuts),
         ("Escape", || Msg::Cancel),
         ("<Control>plus", || Msg::Zoom(1)),
@@ -357,6 +358,7 @@ pub fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow
         ("<Control>s", tr("Save the game")),
         ("<Control>o", tr("Load a game")),
         ("F1", tr("Rules at hand")),
+        ("<Control>comma", tr("Preferences")),
         ("<Control>question", tr("Keyboard shortcuts")),
         ("Return", tr("The prompt's main button (Space too)")),
         ("Escape", tr("Cancel the selection")),
