@@ -317,8 +317,9 @@ impl App {
         self.dismissed = None;
         self.w.map.emit(MapMsg::ZoomReset);
         self.w
-            .side
-            .set_position(window::boards_height(self.game().players.len()));
+            .side_players
+            .set(self.game().players.len());
+        window::fit_side(&self.w.side, self.game().players.len());
         // The log and the pages start again with the new game.
         self.w.log.emit(LogMsg::Clear);
         self.w.stack.set_visible_child_name("log");
@@ -1013,8 +1014,9 @@ impl Component for App {
         model.forget_trail();
         model
             .w
-            .side
-            .set_position(window::boards_height(model.game().players.len()));
+            .side_players
+            .set(model.game().players.len());
+        window::fit_side(&model.w.side, model.game().players.len());
         if model.idle {
             // Nothing plays until the player starts, resumes or loads a game.
             model.session.pause();

@@ -20,6 +20,8 @@ use fief::Map;
 use relm4::adw::prelude::*;
 use relm4::gtk::{gio, glib};
 use relm4::{adw, gtk, Component, ComponentController, ComponentSender, Controller};
+use std::cell::Cell;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// A message made on demand (menu actions and shortcuts).
@@ -68,6 +70,20 @@ pub fn map_area(width: i32, height: i32) -> (f64, f64) {
 }
 
 /// The height that shows `players` closed family boards without scrolling.
+/// Places the sidebar's divider: every board in sight when there is room, else the boards
+/// scroll and the pages below keep 170 px.
+pub fn fit_side(side: &gtk::Paned, players: usize) {
+    let max = side.max_position();
+    let want = if max <= 0 {
+        boards_height(players)
+    } else {
+        boards_height(players).min((max - 170).max(140))
+    };
+    if side.position() != want {
+        side.set_position(want);
+    }
+}
+
 pub fn boards_height(players: usize) -> i32 {
     players as i32 * 60 + 12
 }
@@ -84,6 +100,8 @@ pub struct Widgets {
     pub stack: gtk::Stack,
     /// Family boards above, the log and the pages below.
     pub side: gtk::Paned,
+    /// How many boards the sidebar holds (for `fit_side` when the window is resized).
+    pub side_players: Rc<Cell<usize>>,
     pub map: Controller<MapCanvas>,
     pub boards: Controller<FamilyBoards>,
     pub hand: Controller<CardHand>,
@@ -265,7 +283,11 @@ pub fn build(
     let side = gtk::Paned::new(gtk::Orientation::Vertical);
     side.set_start_child(Some(&boards_scroll));
     side.set_end_child(Some(&lower));
-    side.set_position(boards_height(4));
+    let side_players = Rc::new(Cell::new(4usize));
+    let players = side_players.clone();
+    // In a short window the boards scroll and the pages below stay usable.
+    side.connect_max_position_notify(move |side| fit_side(side, players.get()));
+    fit_side(&side, 4);
     side.set_size_request(SIDEBAR_WIDTH, -1);
     let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
     paned.set_start_child(Some(map.widget()));
@@ -336,6 +358,7 @@ pub fn build(
         toasts,
         stack,
         side,
+        side_players,
         map,
         boards,
         hand,
