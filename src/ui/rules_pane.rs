@@ -106,16 +106,119 @@ pub struct RulesPane {
     body: gtk::Box,
     /// One content box per rules section (after the quick reference), in `rules` order.
     boxes: Vec<gtk::Box>,
+    /// Per rules section, its heading's and paragraphs' labels with their plain text.
+    texts: Vec<Vec<(gtk::Label, String)>>,
     quick: gtk::Box,
     toc: gtk::ListBox,
+    toc_scroll: gtk::ScrolledWindow,
     toc_rows: Vec<gtk::ListBoxRow>,
     quick_row: gtk::ListBoxRow,
     rules: Vec<Section>,
     count: gtk::Label,
+    /// The search's matches in reading order, and the one Enter went to.
+    hits: Vec<Hit>,
+    current: usize,
+    query: String,
+    /// Previous/next match and "2 of 9 matches" in the header bar, shown while searching.
+    nav: gtk::Box,
+    prev: gtk::Button,
+    next: gtk::Button,
+    found: gtk::Label,
+    /// The contents row a jump chose, kept selected while the text stays where the jump put
+    /// it (a section near the end cannot come to the top); the value is set once scrolled.
+    pin: Pin,
     /// The open export chooser (it must live as long as its dialog).
     chooser: Option<gtk::FileChooserNative>,
     /// The last PDF written, with its page count (for the tests).
     pub exported: Option<(std::path::PathBuf, usize)>,
+}
+
+/// One match of the search: in which section, which label of it (0 is the heading), which
+/// match within that label, and where in its text (bytes).
+#[derive(Debug, Clone, PartialEq)]
+struct Hit {
+    section: usize,
+    label: usize,
+    nth: usize,
+    at: usize,
+}
+
+type Pin = std::rc::Rc<std::cell::RefCell<Option<(gtk::ListBoxRow, Option<f64>)>>>;
+
+/// How far below the top of the view a section may begin and still count as the one read.
+const TOP_LINE: f64 = 24.0;
+/// The background of every match, and of the current one.
+const MATCH_BG: &str = "#f6d32d";
+const CURRENT_BG: &str = "#ff7800";
+
+/// Where `query` (trimmed) occurs in `text`, case-insensitively, as byte ranges of `text` that
+/// start and end on its character boundaries, in order and without overlaps. Each character
+/// is compared by its lowercase form, so "É" finds "é"; a match must cover whole characters
+/// of the text (İ, which lowercases to two characters, is not found by "i").
+pub fn find_matches(text: &str, query: &str) -> Vec<std::ops::Range<usize>> {
+    let q: Vec<char> = query.trim().chars().flat_map(char::to_lowercase).collect();
+    if q.is_empty() {
+        return Vec::new();
+    }
+    // The text's lowercase characters, each with the span of the character it comes from and
+    // whether it begins / ends that character's lowercase form.
+    let mut folded = Vec::with_capacity(text.len());
+    for (at, c) in text.char_indices() {
+        let end = at + c.len_utf8();
+        let low = c.to_lowercase();
+        let n = low.len();
+        for (k, l) in low.enumerate() {
+            folded.push((l, at, end, k == 0, k + 1 == n));
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + q.len() <= folded.len() {
+        let last = &folded[i + q.len() - 1];
+        let hit = folded[i].3
+            && last.4
+            && folded[i..i + q.len()]
+                .iter()
+                .zip(&q)
+                .all(|(f, c)| f.0 == *c);
+        if hit {
+            out.push(folded[i].1..last.2);
+            i += q.len();
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Pango markup for `text` with `ranges` (from `find_matches`) highlighted, the `current`-th
+/// of them in another colour; the rest is escaped. Ranges out of order, out of bounds or off a
+/// character boundary are left plain.
+pub fn markup(text: &str, ranges: &[std::ops::Range<usize>], current: Option<usize>) -> String {
+    let mut out = String::with_capacity(text.len() + 64 * ranges.len());
+    let mut at = 0;
+    for (k, r) in ranges.iter().enumerate() {
+        let fits = at <= r.start
+            && r.start < r.end
+            && text.is_char_boundary(r.start)
+            && text.is_char_boundary(r.end);
+        if !fits {
+            continue;
+        }
+        let bg = if current == Some(k) {
+            CURRENT_BG
+        } else {
+            MATCH_BG
+        };
+        out.push_str(&glib::markup_escape_text(&text[at..r.start]));
+        out.push_str(&format!(
+            "<span background=\"{bg}\" foreground=\"#000000\">{}</span>",
+            glib::markup_escape_text(&text[r.clone()])
+        ));
+        at = r.end;
+    }
+    out.push_str(&glib::markup_escape_text(&text[at..]));
+    out
 }
 
 #[derive(Debug)]
@@ -126,6 +229,10 @@ pub enum RulesMsg {
     /// The table of contents: -1 for the quick reference, else a rules section.
     Goto(i32),
     Search(String),
+    /// The next (true) or previous (false) match of the search.
+    Step(bool),
+    /// The text was scrolled or laid out again: select the section at its top.
+    Follow,
     Print,
     ExportPdf,
     /// The export chooser's answer: the file to write (None: cancelled).
@@ -167,7 +274,62 @@ impl SimpleComponent for RulesPane {
         search.set_width_chars(30);
         let s = sender.clone();
         search.connect_search_changed(move |e| s.input(RulesMsg::Search(e.text().to_string())));
+        // Enter goes to the next match, Shift+Enter to the previous one (as do Ctrl+G and
+        // Ctrl+Shift+G, and F3 and Shift+F3 anywhere in the window); Escape clears the search.
+        let keys = gtk::EventControllerKey::new();
+        keys.set_propagation_phase(gtk::PropagationPhase::Capture);
+        let s = sender.clone();
+        keys.connect_key_pressed(move |_, key, _, mods| {
+            use gtk::gdk::Key;
+            match key {
+                Key::Return | Key::KP_Enter | Key::ISO_Enter => {
+                    s.input(RulesMsg::Step(
+                        !mods.contains(gtk::gdk::ModifierType::SHIFT_MASK),
+                    ));
+                    glib::Propagation::Stop
+                }
+                _ => glib::Propagation::Proceed,
+            }
+        });
+        search.add_controller(keys);
+        let s = sender.clone();
+        search.connect_next_match(move |_| s.input(RulesMsg::Step(true)));
+        let s = sender.clone();
+        search.connect_previous_match(move |_| s.input(RulesMsg::Step(false)));
+        search.connect_stop_search(|e| e.set_text(""));
+        let keys = gtk::EventControllerKey::new();
+        let s = sender.clone();
+        keys.connect_key_pressed(move |_, key, _, mods| {
+            if key != gtk::gdk::Key::F3 {
+                return glib::Propagation::Proceed;
+            }
+            s.input(RulesMsg::Step(
+                !mods.contains(gtk::gdk::ModifierType::SHIFT_MASK),
+            ));
+            glib::Propagation::Stop
+        });
+        window.add_controller(keys);
         header.set_title_widget(Some(&search));
+        let nav = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+        let arrows = gtk::Box::new(gtk::Orientation::Horizontal, 0);
+        arrows.add_css_class("linked");
+        let prev = gtk::Button::from_icon_name("go-up-symbolic");
+        prev.set_tooltip_text(Some(&tr("Previous match (Shift+Enter)")));
+        let s = sender.clone();
+        prev.connect_clicked(move |_| s.input(RulesMsg::Step(false)));
+        let next = gtk::Button::from_icon_name("go-down-symbolic");
+        next.set_tooltip_text(Some(&tr("Next match (Enter)")));
+        let s = sender.clone();
+        next.connect_clicked(move |_| s.input(RulesMsg::Step(true)));
+        arrows.append(&prev);
+        arrows.append(&next);
+        nav.append(&arrows);
+        let found = label("", &["dim-label"]);
+        found.set_selectable(false);
+        found.set_wrap(false);
+        nav.append(&found);
+        nav.set_visible(false);
+        header.pack_start(&nav);
         let print = gtk::Button::from_icon_name("printer-symbolic");
         print.set_tooltip_text(Some(&tr("Print the rules")));
         let s = sender.clone();
@@ -226,23 +388,35 @@ impl SimpleComponent for RulesPane {
         }
         body.append(&quick);
         let mut boxes = Vec::new();
+        let mut texts = Vec::new();
         for r in &rules {
             let b = gtk::Box::new(gtk::Orientation::Vertical, 4);
+            let heading = r.heading();
             let h = label(
-                &r.heading(),
+                &heading,
                 &[if r.depth() == 1 { "title-2" } else { "title-4" }],
             );
             h.set_margin_top(if r.depth() == 1 { 18 } else { 8 });
             b.append(&h);
+            let mut t = vec![(h, heading)];
             for p in &r.paragraphs {
-                b.append(&label(p, &[]));
+                let l = label(p, &[]);
+                b.append(&l);
+                t.push((l, p.clone()));
             }
             body.append(&b);
             boxes.push(b);
+            texts.push(t);
         }
         let scroll = gtk::ScrolledWindow::new();
         scroll.set_hexpand(true);
         scroll.set_child(Some(&body));
+        // The contents follow the text: whenever it scrolls or is laid out again.
+        let adj = scroll.vadjustment();
+        let s = sender.clone();
+        adj.connect_value_changed(move |_| s.input(RulesMsg::Follow));
+        let s = sender.clone();
+        adj.connect_changed(move |_| s.input(RulesMsg::Follow));
         let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
         paned.set_start_child(Some(&toc_scroll));
         paned.set_end_child(Some(&scroll));
@@ -258,12 +432,22 @@ impl SimpleComponent for RulesPane {
                 scroll,
                 body,
                 boxes,
+                texts,
                 quick,
                 toc,
+                toc_scroll,
                 toc_rows,
                 quick_row,
                 rules,
                 count,
+                hits: Vec::new(),
+                current: 0,
+                query: String::new(),
+                nav,
+                prev,
+                next,
+                found,
+                pin: Pin::default(),
                 chooser: None,
                 exported: None,
             },
@@ -277,17 +461,10 @@ impl SimpleComponent for RulesPane {
             RulesMsg::Show(reference) => {
                 self.window.present();
                 if let Some(i) = rules_text::find(&self.rules, &reference) {
-                    self.scroll_to(self.boxes[i].clone().upcast());
-                    self.toc.select_row(Some(&self.toc_rows[i]));
+                    self.scroll_to(i as i32);
                 }
             }
-            RulesMsg::Goto(i) => {
-                let target: gtk::Widget = match usize::try_from(i) {
-                    Ok(i) if i < self.boxes.len() => self.boxes[i].clone().upcast(),
-                    _ => self.quick.clone().upcast(),
-                };
-                self.scroll_to(target);
-            }
+            RulesMsg::Goto(i) => self.scroll_to(i),
             RulesMsg::Search(q) => {
                 let hits = rules_text::search(&self.rules, &q);
                 for (i, (b, row)) in self.boxes.iter().zip(&self.toc_rows).enumerate() {
@@ -304,7 +481,10 @@ impl SimpleComponent for RulesPane {
                     trn("{n} section found", "{n} sections found", hits.len() as u32)
                 });
                 self.count.set_visible(!quick);
+                self.highlight(&q, &hits);
             }
+            RulesMsg::Step(forward) => self.step(forward),
+            RulesMsg::Follow => self.follow(),
             RulesMsg::Print => self.print(),
             RulesMsg::ExportPdf => self.export(_s),
             RulesMsg::ExportTo(path) => {
@@ -317,13 +497,200 @@ impl SimpleComponent for RulesPane {
     }
 }
 
+/// Runs `f` once the window has been laid out again (at the frame clock's next layout, after
+/// GTK's own allocation), so that positions are those of the text as it is now.
+fn after_layout(window: &adw::Window, f: impl FnOnce() + 'static) {
+    let Some(clock) = window.frame_clock() else {
+        glib::idle_add_local_once(f);
+        return;
+    };
+    let f = std::cell::Cell::new(Some(f));
+    let id = std::rc::Rc::new(std::cell::Cell::new(None));
+    let own = id.clone();
+    let handler = clock.connect_layout(move |c| {
+        if let Some(id) = own.take() {
+            c.disconnect(id);
+        }
+        if let Some(f) = f.take() {
+            f();
+        }
+    });
+    id.set(Some(handler));
+    clock.request_phase(gtk::gdk::FrameClockPhase::LAYOUT);
+}
+
+/// Where match `at` (a byte of the label's text) stands in the scrolled text: its top and
+/// bottom, in the units of the text's vertical adjustment.
+fn match_span(label: &gtk::Label, body: &gtk::Box, at: usize) -> Option<(f64, f64)> {
+    let r = label.layout().index_to_pos(i32::try_from(at).ok()?);
+    let (_, oy) = label.layout_offsets();
+    let scale = gtk::pango::SCALE as f32;
+    let y = oy as f32 + r.y() as f32 / scale;
+    let p = label.compute_point(body, &gtk::graphene::Point::new(0.0, y))?;
+    let top = (p.y() + body.margin_top() as f32) as f64;
+    Some((top, top + (r.height() as f32 / scale) as f64))
+}
+
 impl RulesPane {
-    /// Scrolls the text so that `target` is at the top, once it has been laid out.
-    fn scroll_to(&self, target: gtk::Widget) {
-        let (scroll, body) = (self.scroll.clone(), self.body.clone());
-        gtk::glib::idle_add_local_once(move || {
+    /// Scrolls the text so that section `i` (-1 or out of range: the quick reference) is at
+    /// the top once it has been laid out, and selects its contents row for as long as the text
+    /// stays there.
+    fn scroll_to(&self, i: i32) {
+        let (target, row): (gtk::Widget, _) = match usize::try_from(i) {
+            Ok(i) if i < self.boxes.len() => (self.boxes[i].clone().upcast(), &self.toc_rows[i]),
+            _ => (self.quick.clone().upcast(), &self.quick_row),
+        };
+        self.select(row);
+        *self.pin.borrow_mut() = Some((row.clone(), None));
+        let (scroll, body, pin) = (self.scroll.clone(), self.body.clone(), self.pin.clone());
+        after_layout(&self.window, move || {
             if let Some(p) = target.compute_point(&body, &gtk::graphene::Point::new(0.0, 0.0)) {
-                scroll.vadjustment().set_value(p.y() as f64);
+                let adj = scroll.vadjustment();
+                adj.set_value(p.y() as f64);
+                if let Some((_, at)) = pin.borrow_mut().as_mut() {
+                    *at = Some(adj.value());
+                }
+            }
+        });
+    }
+
+    /// Selects a contents row and scrolls the contents (not the text) to show it. Selecting
+    /// does not activate the row, so it causes no jump.
+    fn select(&self, row: &gtk::ListBoxRow) {
+        if self.toc.selected_row().as_ref() == Some(row) {
+            return;
+        }
+        self.toc.select_row(Some(row));
+        if let Some(b) = row.compute_bounds(&self.toc) {
+            let y = b.y() as f64;
+            self.toc_scroll
+                .vadjustment()
+                .clamp_page(y, y + b.height() as f64);
+        }
+    }
+
+    /// Selects the contents row of the section at the top of the text: the last shown section
+    /// that begins above `TOP_LINE`, else the first (or the one a jump chose, while the text
+    /// stays there).
+    fn follow(&mut self) {
+        let v = self.scroll.vadjustment().value();
+        let pinned = match self.pin.borrow().as_ref() {
+            Some((row, None)) => Some(row.clone()),
+            Some((row, Some(at))) if (v - at).abs() < 1.0 => Some(row.clone()),
+            _ => None,
+        };
+        if let Some(row) = pinned {
+            self.select(&row);
+            return;
+        }
+        *self.pin.borrow_mut() = None;
+        let line = v + TOP_LINE - self.body.margin_top() as f64;
+        let mut top = None;
+        let sections = std::iter::once((&self.quick, &self.quick_row))
+            .chain(self.boxes.iter().zip(&self.toc_rows))
+            .filter(|(b, _)| b.is_visible());
+        for (b, row) in sections {
+            match b.compute_point(&self.body, &gtk::graphene::Point::new(0.0, 0.0)) {
+                // Above the first section (the search's count): the first section.
+                Some(p) if p.y() as f64 <= line || top.is_none() => top = Some(row.clone()),
+                Some(_) => break,
+                None => {}
+            }
+        }
+        if let Some(row) = top {
+            self.select(&row);
+        }
+    }
+
+    /// Marks the matches of `query` in the shown sections (`shown`, from the search), makes
+    /// the first one current and brings it into view; an empty query takes the marks away.
+    fn highlight(&mut self, query: &str, shown: &[usize]) {
+        self.query = query.trim().to_string();
+        self.hits.clear();
+        self.current = 0;
+        for (section, labels) in self.texts.iter().enumerate() {
+            let on = shown.contains(&section);
+            for (label, (l, text)) in labels.iter().enumerate() {
+                let ranges = if on {
+                    find_matches(text, &self.query)
+                } else {
+                    Vec::new()
+                };
+                if ranges.is_empty() {
+                    if l.uses_markup() {
+                        l.set_text(text);
+                    }
+                    continue;
+                }
+                let first = self.hits.is_empty().then_some(0);
+                l.set_markup(&markup(text, &ranges, first));
+                self.hits
+                    .extend(ranges.iter().enumerate().map(|(nth, r)| Hit {
+                        section,
+                        label,
+                        nth,
+                        at: r.start,
+                    }));
+            }
+        }
+        self.show_current();
+    }
+
+    /// Makes the next (or previous) match current, wrapping around.
+    fn step(&mut self, forward: bool) {
+        let n = self.hits.len();
+        if n == 0 {
+            return;
+        }
+        let old = self.hits[self.current].clone();
+        self.current = if forward {
+            (self.current + 1) % n
+        } else {
+            (self.current + n - 1) % n
+        };
+        self.render(&old, false);
+        let new = self.hits[self.current].clone();
+        self.render(&new, true);
+        self.show_current();
+    }
+
+    /// Marks again the label of `hit`, with `hit` the current match or not.
+    fn render(&self, hit: &Hit, current: bool) {
+        let (l, text) = &self.texts[hit.section][hit.label];
+        let ranges = find_matches(text, &self.query);
+        l.set_markup(&markup(text, &ranges, current.then_some(hit.nth)));
+    }
+
+    /// Says which match is current and scrolls the text to it if it is out of view (or on its
+    /// edge), a third of the way down.
+    fn show_current(&self) {
+        let n = self.hits.len();
+        self.nav.set_visible(!self.query.is_empty());
+        self.prev.set_sensitive(n > 0);
+        self.next.set_sensitive(n > 0);
+        self.found.set_text(&if n == 0 {
+            String::new()
+        } else {
+            super::trnf(
+                "{i} of {n} match",
+                "{i} of {n} matches",
+                n as u32,
+                &[("i", &(self.current + 1).to_string())],
+            )
+        });
+        let Some(hit) = self.hits.get(self.current) else {
+            return;
+        };
+        let label = self.texts[hit.section][hit.label].0.clone();
+        let (scroll, body, at) = (self.scroll.clone(), self.body.clone(), hit.at);
+        after_layout(&self.window, move || {
+            let adj = scroll.vadjustment();
+            if let Some((top, bottom)) = match_span(&label, &body, at) {
+                // Not on the very edge either: a line or two of context around it.
+                let edge = (adj.page_size() / 8.0).min(48.0);
+                if top < adj.value() + edge || bottom > adj.value() + adj.page_size() - edge {
+                    adj.set_value(top - adj.page_size() / 3.0);
+                }
             }
         });
     }
@@ -438,10 +805,252 @@ mod gtk_tests {
         assert!(pane.model().chooser.is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// Opens the window and waits until the text has been laid out.
+    fn opened() -> relm4::Controller<RulesPane> {
+        let _ = adw::init();
+        let pane = RulesPane::builder().launch(()).detach();
+        pane.emit(RulesMsg::Open);
+        let adj = pane.model().scroll.vadjustment();
+        assert!(pump_until(10, || adj.page_size() > 0.0
+            && adj.upper() > 10.0 * adj.page_size()));
+        pane
+    }
+
+    /// Scrolling the text selects the contents row of the section at its top without moving
+    /// the text; a jump from the contents selects its row, even near the end where the
+    /// section cannot come to the top.
+    #[gtk4::test]
+    fn the_contents_follow_the_text() {
+        let pane = opened();
+        let (scroll, body, boxes, toc, rows, quick_row, toc_scroll) = {
+            let m = pane.model();
+            (
+                m.scroll.clone(),
+                m.body.clone(),
+                m.boxes.clone(),
+                m.toc.clone(),
+                m.toc_rows.clone(),
+                m.quick_row.clone(),
+                m.toc_scroll.clone(),
+            )
+        };
+        let adj = scroll.vadjustment();
+        let selected = |row: &gtk::ListBoxRow| toc.selected_row().as_ref() == Some(row);
+        let rules = rules_text::sections();
+        let origin = gtk::graphene::Point::new(0.0, 0.0);
+        for n in ["1.4", "5.0", "2.3.3", "8.0"] {
+            let i = rules_text::find(&rules, n).unwrap();
+            let y = boxes[i].compute_point(&body, &origin).unwrap().y() as f64;
+            // A little into the section, its heading just gone by.
+            let v = y + 30.0;
+            adj.set_value(v);
+            assert!(pump_until(5, || selected(&rows[i])), "{n} not selected");
+            pump_until(1, || false);
+            assert!(selected(&rows[i]), "{n}");
+            assert_eq!(adj.value(), v, "selecting {n}'s row moved the text");
+            // The contents show the selected row.
+            let b = rows[i].compute_bounds(&toc).unwrap();
+            let t = toc_scroll.vadjustment();
+            assert!(
+                b.y() as f64 >= t.value() - 0.5
+                    && (b.y() + b.height()) as f64 <= t.value() + t.page_size() + 0.5,
+                "{n}'s row is out of view in the contents"
+            );
+        }
+        adj.set_value(0.0);
+        assert!(pump_until(5, || selected(&quick_row)));
+        // Jumps from the contents, one near the end.
+        for i in [rows.len() - 1, 3] {
+            pane.emit(RulesMsg::Goto(i as i32));
+            assert!(pump_until(5, || selected(&rows[i]) && adj.value() > 0.0));
+            pump_until(1, || false);
+            assert!(selected(&rows[i]), "row {i} after the jump");
+        }
+        let y = boxes[3].compute_point(&body, &origin).unwrap().y() as f64;
+        assert_eq!(adj.value(), y, "the jump puts the section at the top");
+        // Scrolling on from there follows again.
+        adj.set_value(boxes[6].compute_point(&body, &origin).unwrap().y() as f64 + 30.0);
+        assert!(pump_until(5, || selected(&rows[6])));
+    }
+
+    /// A search highlights its matches, brings the first one into view, steps through them
+    /// (wrapping around), survives odd queries, and clearing it takes the marks away.
+    #[gtk4::test]
+    fn search_highlights_and_steps_through_its_matches() {
+        let pane = opened();
+        let (scroll, body, texts) = {
+            let m = pane.model();
+            (m.scroll.clone(), m.body.clone(), m.texts.clone())
+        };
+        let adj = scroll.vadjustment();
+        let in_view = |h: &Hit| {
+            let (top, bottom) = match_span(&texts[h.section][h.label].0, &body, h.at).unwrap();
+            top >= adj.value() - 0.5 && bottom <= adj.value() + adj.page_size() + 0.5
+        };
+        pane.emit(RulesMsg::Search("cavalcade".into()));
+        assert!(pump_until(5, || !pane.model().hits.is_empty()));
+        let hits = pane.model().hits.clone();
+        assert!(hits.len() > 2, "{hits:?}");
+        for h in &hits {
+            let (l, plain) = &texts[h.section][h.label];
+            assert!(l.uses_markup());
+            assert_eq!(l.text().as_str(), plain.as_str(), "the text is unchanged");
+            assert!(l.label().contains(MATCH_BG) || l.label().contains(CURRENT_BG));
+        }
+        let current = |i: usize| {
+            let (l, _) = &texts[hits[i].section][hits[i].label];
+            pane.model().current == i && l.label().contains(CURRENT_BG)
+        };
+        assert!(current(0));
+        assert!(
+            pump_until(5, || in_view(&hits[0])),
+            "the first match is shown"
+        );
+        let last = hits.len() - 1;
+        pane.emit(RulesMsg::Step(false));
+        assert!(pump_until(5, || current(last) && in_view(&hits[last])));
+        pane.emit(RulesMsg::Step(true));
+        assert!(pump_until(5, || current(0) && in_view(&hits[0])));
+        pane.emit(RulesMsg::Step(true));
+        assert!(pump_until(5, || current(1) && in_view(&hits[1])));
+        let nav = pane.model().nav.clone();
+        assert!(nav.is_visible() && !pane.model().found.text().is_empty());
+
+        let long = "siège ".repeat(500);
+        for q in [
+            "<",
+            "&",
+            "é",
+            "É",
+            "🏰",
+            "\u{130}",
+            " ",
+            "a\u{301}",
+            long.as_str(),
+        ] {
+            pane.emit(RulesMsg::Search(q.into()));
+            assert!(pump_until(5, || pane.model().query == q.trim()), "{q:?}");
+            pane.emit(RulesMsg::Step(true));
+            pump_until(1, || false);
+        }
+        pane.emit(RulesMsg::Search("É".into()));
+        assert!(pump_until(5, || pane.model().query == "É"));
+        assert!(!pane.model().hits.is_empty(), "É finds é");
+
+        pane.emit(RulesMsg::Search(String::new()));
+        assert!(pump_until(5, || pane.model().query.is_empty()));
+        assert!(pane.model().hits.is_empty() && !nav.is_visible());
+        assert!(texts.iter().flatten().all(|(l, _)| !l.uses_markup()));
+        pane.emit(RulesMsg::Step(true));
+        pump_until(1, || false);
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::{find_matches, markup};
+
+    /// `text` as markup with every occurrence of `query` highlighted.
+    fn highlight(text: &str, query: &str) -> String {
+        markup(text, &find_matches(text, query), None)
+    }
+
+    /// The text Pango reads back from `m`, and how many highlighted spans it has.
+    fn parsed(m: &str) -> (String, usize) {
+        let (attrs, text, _) = relm4::gtk::pango::parse_markup(m, '\0')
+            .unwrap_or_else(|e| panic!("bad markup {m:?}: {e}"));
+        let spans = attrs
+            .attributes()
+            .iter()
+            .filter(|a| a.type_() == relm4::gtk::pango::AttrType::Background)
+            .count();
+        (text.to_string(), spans)
+    }
+
+    #[test]
+    fn highlight_marks_every_match_and_escapes_the_rest() {
+        let m = highlight("A Siege <engine> & a siege; SIEGES.", "siege");
+        assert_eq!(
+            m,
+            "A <span background=\"#f6d32d\" foreground=\"#000000\">Siege</span> &lt;engine&gt; \
+             &amp; a <span background=\"#f6d32d\" foreground=\"#000000\">siege</span>; \
+             <span background=\"#f6d32d\" foreground=\"#000000\">SIEGE</span>S."
+        );
+        // Case across accents, both ways, and on whole characters only.
+        assert_eq!(find_matches("Élection, élu", "é"), vec![0..2, 11..13]);
+        assert_eq!(find_matches("ÉLU", "élu"), vec![0..4]);
+        assert_eq!(find_matches("Die Belagerung", "BELAGERUNG"), vec![4..14]);
+        assert_eq!(find_matches("\u{130}stanbul i", "i"), vec![10..11]);
+        assert_eq!(find_matches("aaaa", "aa"), vec![0..2, 2..4]);
+        assert_eq!(find_matches("siege", "  siege  "), vec![0..5]);
+        let m = markup("abc", &find_matches("abc", "b"), Some(0));
+        assert!(m.contains(super::CURRENT_BG), "{m}");
+        // Ranges that do not fit the text are left plain, never sliced.
+        let reversed = std::ops::Range { start: 2, end: 1 };
+        assert_eq!(markup("é", &[1..2, 0..9, reversed], None), "é");
+    }
+
+    #[test]
+    fn highlight_never_panics_and_always_gives_valid_markup() {
+        let long = "siège ".repeat(2000);
+        let xs = "x".repeat(10_000);
+        let texts = [
+            "",
+            "Le siège d'une Forteresse coûte 1 dé; ÉLECTION <b>&amp;</b> \"quoted\" 'apos'",
+            "🏰 castle 🏰🏰 & <tags> \u{130}İi ß ẞ ς Σ",
+            "a\u{301} combining, \n\ttabs, zero\u{200b}width",
+            long.as_str(),
+        ];
+        let queries = [
+            "",
+            "   ",
+            "<",
+            ">",
+            "&",
+            "&amp;",
+            "<b>",
+            "\"",
+            "'",
+            "é",
+            "É",
+            "e",
+            "i",
+            "İ",
+            "ß",
+            "ẞ",
+            "σ",
+            "🏰",
+            "🏰 &",
+            "\u{301}",
+            "\u{200b}",
+            "siège siège",
+            long.as_str(),
+            xs.as_str(),
+        ];
+        for text in texts {
+            for q in queries {
+                let ranges = find_matches(text, q);
+                for r in &ranges {
+                    assert!(text.is_char_boundary(r.start) && text.is_char_boundary(r.end));
+                    assert_eq!(
+                        text[r.clone()].to_lowercase(),
+                        q.trim().to_lowercase(),
+                        "{text:?} / {q:?}"
+                    );
+                }
+                let (back, spans) = parsed(&highlight(text, q));
+                assert_eq!(back, text, "the text survives the markup ({q:?})");
+                assert_eq!(spans, ranges.len(), "{text:?} / {q:?}");
+            }
+        }
+        assert_eq!(find_matches(&long, "siège").len(), 2000);
+        assert_eq!(find_matches(&long, "SIÈGE SIÈGE").len(), 1000);
+        assert_eq!(parsed(&highlight(texts[2], "🏰")).1, 3);
+        assert_eq!(parsed(&highlight(texts[1], "<b>")).1, 1);
+        assert_eq!(find_matches(texts[1], "&amp;").len(), 1);
+    }
+
     #[test]
     fn the_reference_takes_its_figures_from_the_engine() {
         let s = super::sections();
