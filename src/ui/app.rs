@@ -316,9 +316,7 @@ impl App {
         self.status.clear();
         self.dismissed = None;
         self.w.map.emit(MapMsg::ZoomReset);
-        self.w
-            .side_players
-            .set(self.game().players.len());
+        self.w.side_players.set(self.game().players.len());
         window::fit_side(&self.w.side, self.game().players.len());
         // The log and the pages start again with the new game.
         self.w.log.emit(LogMsg::Clear);
@@ -1012,10 +1010,7 @@ impl Component for App {
             w,
         };
         model.forget_trail();
-        model
-            .w
-            .side_players
-            .set(model.game().players.len());
+        model.w.side_players.set(model.game().players.len());
         window::fit_side(&model.w.side, model.game().players.len());
         if model.idle {
             // Nothing plays until the player starts, resumes or loads a game.
