@@ -110,6 +110,7 @@ impl SimpleComponent for CardHand {
         let playable = super::choices::playable_cards(&pool);
         for c in hand {
             let b = gtk::Button::new();
+            b.set_focus_on_click(false);
             b.set_hexpand(false);
             b.add_css_class("fief-card");
             if matches!(c, Card::Lord(_)) || c == Card::Cardinal || c == Card::Darc {

@@ -162,14 +162,14 @@ pub enum Mark {
 }
 
 /// Sizes on the board, in board units (the board is 1000 × 800; at 1280×800 a unit is about
-/// 0.65 px, so 17 units of text are 11 px, and text grows with the zoom).
-pub const NAME_SIZE: f64 = 17.0;
+/// 0.63 px, so 18 units of text are 11 px, and text grows with the zoom).
+pub const NAME_SIZE: f64 = 18.0;
 pub const PRINCIPAL_NAME_SIZE: f64 = 20.0;
 const CHIP_W: f64 = 58.0;
 const CHIP_H: f64 = 24.0;
-const CHIP_TEXT: f64 = 17.0;
+const CHIP_TEXT: f64 = 18.0;
 const LORD_R: f64 = 13.0;
-const LORD_TEXT: f64 = 17.0;
+const LORD_TEXT: f64 = 18.0;
 const LORDS_PER_ROW: usize = 3;
 const ABOVE_STEP: f64 = 16.0;
 
@@ -451,16 +451,7 @@ fn paint(
     // What the others did since the viewer's last decision: their roads, their battles.
     for m in &look.marks {
         match *m {
-            Mark::Move { player, from, to } => {
-                let (a, b) = (&map.villages[from as usize], &map.villages[to as usize]);
-                arrow(
-                    cr,
-                    (a.x, a.y),
-                    (b.x, b.y),
-                    player_rgb(view, player),
-                    half_side(map, to),
-                )?;
-            }
+            Mark::Move { player, from, to } => road_arrow(cr, map, view, player, from, to)?,
             Mark::Battle { village } => {
                 let c = &map.villages[village as usize];
                 cr.arc(c.x, c.y, half_side(map, village) + 22.0, 0.0, 2.0 * PI);
@@ -711,15 +702,8 @@ fn paint(
     // The Move being prepared: its road as a dashed arrow in the mover's colour.
     let mover = view.viewer.unwrap_or(0);
     if let Some((from, to)) = look.path {
-        let (a, b) = (&map.villages[from as usize], &map.villages[to as usize]);
         cr.set_dash(&[14.0, 6.0], 0.0);
-        arrow(
-            cr,
-            (a.x, a.y),
-            (b.x, b.y),
-            player_rgb(view, mover),
-            half_side(map, to),
-        )?;
+        road_arrow(cr, map, view, mover, from, to)?;
         cr.set_dash(&[], 0.0);
     } else if let Some((from, (x, y))) = look.rubber {
         let a = &map.villages[from as usize];
@@ -753,6 +737,25 @@ fn outline(cr: &Context) -> Result<(), cairo::Error> {
     cr.set_source_rgb(0.08, 0.06, 0.04);
     cr.set_line_width(2.5);
     cr.stroke()
+}
+
+/// A player's arrow along the road from `from` to `to`.
+fn road_arrow(
+    cr: &Context,
+    map: &Map,
+    view: &View,
+    player: PlayerId,
+    from: VillageId,
+    to: VillageId,
+) -> Result<(), cairo::Error> {
+    let (a, b) = (&map.villages[from as usize], &map.villages[to as usize]);
+    arrow(
+        cr,
+        (a.x, a.y),
+        (b.x, b.y),
+        player_rgb(view, player),
+        half_side(map, to),
+    )
 }
 
 /// An arrow along a road, in a player's colour over a dark edge, its head stopping short of
@@ -1377,6 +1380,7 @@ impl SimpleComponent for MapCanvas {
         ] {
             let b = gtk::Button::from_icon_name(icon);
             b.set_tooltip_text(Some(&tip));
+            b.set_focus_on_click(false);
             let s = sender.clone();
             b.connect_clicked(move |_| {
                 s.input(match msg {
@@ -1407,6 +1411,7 @@ impl SimpleComponent for MapCanvas {
         close.add_css_class("flat");
         close.add_css_class("circular");
         close.set_tooltip_text(Some(&super::tr("Close")));
+        close.set_focus_on_click(false);
         let card = summary.clone();
         close.connect_clicked(move |_| card.set_visible(false));
         head.append(&close);

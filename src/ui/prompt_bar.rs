@@ -49,6 +49,8 @@ pub struct PromptBar {
     guard: Rc<Cell<u64>>,
     /// What Enter does: the main button's action, or the composed Move.
     main: Option<MainButton>,
+    /// The composer's "Move" button.
+    go: Option<gtk::Button>,
 }
 
 #[derive(Debug, Clone)]
@@ -60,11 +62,22 @@ enum MainButton {
 #[derive(Debug)]
 pub enum PromptMsg {
     Show(PromptData),
-    Draft(MoveDraft),
+    /// A change to the composed Move.
+    Draft(Edit),
     ConfirmMove,
     OpenRule,
     /// Enter: the main button, if the buttons are not guarded.
     Main,
+}
+
+/// One change to the composed Move, applied to the draft as it is now.
+#[derive(Debug, Clone, Copy)]
+pub enum Edit {
+    Lord(fief::rules::LordId, bool),
+    Maa(u8),
+    Knights(u8),
+    Captives(bool),
+    How(MoveHow),
 }
 
 #[derive(Debug)]
@@ -90,6 +103,8 @@ fn how_name(h: MoveHow) -> String {
 
 impl PromptBar {
     fn add(&self, w: &impl IsA<gtk::Widget>) {
+        // A click does not take the keyboard focus: Enter stays with the main button.
+        w.as_ref().set_focus_on_click(false);
         self.buttons.append(w);
     }
 
@@ -150,6 +165,7 @@ impl PromptBar {
         }
         self.set_note("", false);
         self.main = None;
+        self.go = None;
         if changed && !d.pool.is_empty() {
             self.arm_guard();
         }
@@ -205,7 +221,7 @@ impl PromptBar {
         self.status.set_text(&d.status);
     }
 
-    /// The choices as buttons (actions of one kind share a menu), the main one last.
+    /// The choices as buttons (actions of one kind share a menu), the main one first.
     fn choices(&mut self, d: &PromptData, sender: &ComponentSender<Self>) {
         let g = &d.view.state;
         let listed = choices::listed(g, &d.pool, &d.selection);
@@ -216,6 +232,51 @@ impl PromptBar {
             let s = sender.clone();
             b.connect_clicked(move |_| {
                 s.output(PromptOut::OpenBallot).ok();
+            });
+            self.add(&b);
+        }
+        // The step's main button first, then the standing orders: they keep their place
+        // while the choices after them come and go.
+        for (label, a) in finish {
+            if self.main.is_none() {
+                self.main = Some(MainButton::Choose(a.clone()));
+            }
+            let b = self.action_button(&label, a, sender);
+            b.add_css_class("suggested-action");
+            self.add(&b);
+        }
+        // Standing orders: end the routine steps up to the purchases; fight a battle out.
+        let routine = matches!(
+            self.main,
+            Some(MainButton::Choose(
+                Action::EndMarriages | Action::EndDraw | Action::EndPlayCards | Action::Pass
+            ))
+        );
+        if routine && g.phase.number() <= 4 {
+            let b = gtk::Button::with_label(&tr("Done until my purchases"));
+            b.set_tooltip_text(Some(&tr(
+                "Ends this step and every later one you can simply end or pass, up to your purchases. Votes, nominations and battles are still asked.",
+            )));
+            b.set_widget_name("until-purchases");
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::Stand(Standing::UntilPurchases)).ok();
+            });
+            self.add(&b);
+        }
+        if let (true, Some(b)) = (d.pool.contains(&Action::Fight), g.battle.as_ref()) {
+            let order = Standing::FightOn {
+                round: g.round,
+                village: b.village,
+            };
+            let b = gtk::Button::with_label(&tr("Fight to the end"));
+            b.set_tooltip_text(Some(&tr(
+                "Rolls again after each roll until the battle is over or something else must be decided.",
+            )));
+            b.set_widget_name("fight-on");
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::Stand(order)).ok();
             });
             self.add(&b);
         }
@@ -268,49 +329,6 @@ impl PromptBar {
             });
             self.add(&b);
         }
-        for (label, a) in finish {
-            if self.main.is_none() {
-                self.main = Some(MainButton::Choose(a.clone()));
-            }
-            let b = self.action_button(&label, a, sender);
-            b.add_css_class("suggested-action");
-            self.add(&b);
-        }
-        // Standing orders: end the routine steps up to the purchases; fight a battle out.
-        let routine = matches!(
-            self.main,
-            Some(MainButton::Choose(
-                Action::EndMarriages | Action::EndDraw | Action::EndPlayCards | Action::Pass
-            ))
-        );
-        if routine && g.phase.number() <= 4 {
-            let b = gtk::Button::with_label(&tr("Done until my purchases"));
-            b.set_tooltip_text(Some(&tr(
-                "Ends this step and every later one you can simply end or pass, up to your purchases. Votes, nominations and battles are still asked.",
-            )));
-            b.set_widget_name("until-purchases");
-            let s = sender.clone();
-            b.connect_clicked(move |_| {
-                s.output(PromptOut::Stand(Standing::UntilPurchases)).ok();
-            });
-            self.add(&b);
-        }
-        if let (true, Some(b)) = (d.pool.contains(&Action::Fight), g.battle.as_ref()) {
-            let order = Standing::FightOn {
-                round: g.round,
-                village: b.village,
-            };
-            let b = gtk::Button::with_label(&tr("Fight to the end"));
-            b.set_tooltip_text(Some(&tr(
-                "Rolls again after each roll until the battle is over or something else must be decided.",
-            )));
-            b.set_widget_name("fight-on");
-            let s = sender.clone();
-            b.connect_clicked(move |_| {
-                s.output(PromptOut::Stand(order)).ok();
-            });
-            self.add(&b);
-        }
         if self.main.is_none() && listed.len() == 1 {
             self.main = Some(MainButton::Choose(listed[0].clone()));
         }
@@ -341,6 +359,29 @@ impl PromptBar {
         }
     }
 
+    /// Why the engine would refuse the composed Move, on the "Move" button and in the status
+    /// line (nothing when it is legal).
+    fn move_refusal(&self, from: VillageId, draft: &MoveDraft) {
+        let (Some(d), Some(go)) = (&self.data, &self.go) else {
+            return;
+        };
+        let g = &d.view.state;
+        if choices::draft_legal(g, &d.pool, from, draft).is_some() {
+            go.set_tooltip_text(None);
+            self.status.set_text(&d.status);
+            return;
+        }
+        let why = match g.check(
+            d.view.viewer.unwrap_or(0),
+            &choices::draft_action(g, from, draft),
+        ) {
+            Err(e) => text::rule_error(&e),
+            Ok(()) => tr("This move is not possible."),
+        };
+        go.set_tooltip_text(Some(&why));
+        self.status.set_text(&why);
+    }
+
     /// The move composer for the road from `from` to `to`.
     fn composer(&mut self, from: VillageId, to: VillageId, sender: &ComponentSender<Self>) {
         let Some(d) = self.data.clone() else { return };
@@ -365,16 +406,8 @@ impl PromptBar {
         for l in opts.lords.clone() {
             let t = gtk::ToggleButton::with_label(&text::lord(l));
             t.set_active(draft.lords.contains(&l));
-            let (s, dr) = (sender.clone(), draft.clone());
-            t.connect_toggled(move |t| {
-                let mut dr = dr.clone();
-                if t.is_active() {
-                    dr.lords.push(l);
-                } else {
-                    dr.lords.retain(|x| *x != l);
-                }
-                s.input(PromptMsg::Draft(dr));
-            });
+            let s = sender.clone();
+            t.connect_toggled(move |t| s.input(PromptMsg::Draft(Edit::Lord(l, t.is_active()))));
             self.add(&t);
         }
         for (name, value, max, knights) in [
@@ -386,15 +419,14 @@ impl PromptBar {
             let spin = gtk::SpinButton::with_range(0.0, max.max(value) as f64, 1.0);
             spin.set_value(value as f64);
             spin.set_sensitive(max > 0);
-            let (s, dr) = (sender.clone(), draft.clone());
+            let s = sender.clone();
             spin.connect_value_changed(move |sp| {
-                let mut dr = dr.clone();
-                if knights {
-                    dr.knights = sp.value() as u8;
+                let n = sp.value() as u8;
+                s.input(PromptMsg::Draft(if knights {
+                    Edit::Knights(n)
                 } else {
-                    dr.maa = sp.value() as u8;
-                }
-                s.input(PromptMsg::Draft(dr));
+                    Edit::Maa(n)
+                }));
             });
             b.append(&spin);
             self.add(&b);
@@ -404,12 +436,10 @@ impl PromptBar {
             let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
             let dd = gtk::DropDown::from_strings(&refs);
             dd.set_selected(opts.hows.iter().position(|h| *h == draft.how).unwrap_or(0) as u32);
-            let (s, dr, hows) = (sender.clone(), draft.clone(), opts.hows.clone());
+            let (s, hows) = (sender.clone(), opts.hows.clone());
             dd.connect_selected_notify(move |dd| {
-                let mut dr = dr.clone();
                 if let Some(h) = hows.get(dd.selected() as usize) {
-                    dr.how = *h;
-                    s.input(PromptMsg::Draft(dr));
+                    s.input(PromptMsg::Draft(Edit::How(*h)));
                 }
             });
             self.add(&dd);
@@ -417,28 +447,14 @@ impl PromptBar {
         if opts.captives || draft.captives {
             let c = gtk::CheckButton::with_label(&tr("Lead the captives"));
             c.set_active(draft.captives);
-            let (s, dr) = (sender.clone(), draft.clone());
-            c.connect_toggled(move |c| {
-                let mut dr = dr.clone();
-                dr.captives = c.is_active();
-                s.input(PromptMsg::Draft(dr));
-            });
+            let s = sender.clone();
+            c.connect_toggled(move |c| s.input(PromptMsg::Draft(Edit::Captives(c.is_active()))));
             self.add(&c);
         }
         let go = gtk::Button::with_label(&tr("Move"));
         go.add_css_class("suggested-action");
-        let legal = choices::draft_legal(g, &d.pool, from, &draft);
-        if legal.is_none() {
-            let why = match g.check(
-                d.view.viewer.unwrap_or(0),
-                &choices::draft_action(g, from, &draft),
-            ) {
-                Err(e) => text::rule_error(&e),
-                Ok(()) => tr("This move is not possible."),
-            };
-            go.set_tooltip_text(Some(&why));
-            self.status.set_text(&why);
-        }
+        self.go = Some(go.clone());
+        self.move_refusal(from, &draft);
         let s = sender.clone();
         go.connect_clicked(move |_| s.input(PromptMsg::ConfirmMove));
         self.add(&go);
@@ -475,7 +491,7 @@ impl SimpleComponent for PromptBar {
         text.set_ellipsize(gtk::pango::EllipsizeMode::End);
         text.set_xalign(0.0);
         text.set_hexpand(true);
-        text.add_css_class("title-4");
+        text.add_css_class("heading");
         text.set_widget_name("prompt-text");
         let section = gtk::Button::with_label("");
         section.add_css_class("flat");
@@ -494,6 +510,9 @@ impl SimpleComponent for PromptBar {
         status.set_hexpand(true);
         line.append(&status);
         line.append(&section);
+        // Room for two lines of the question, whether it has one or two: the buttons below
+        // never move because a question is longer.
+        line.set_size_request(-1, 40);
         root.append(&line);
         let buttons = gtk::Box::new(gtk::Orientation::Horizontal, 4);
         buttons.set_valign(gtk::Align::Center);
@@ -502,7 +521,7 @@ impl SimpleComponent for PromptBar {
         let row = gtk::ScrolledWindow::new();
         row.set_policy(gtk::PolicyType::Automatic, gtk::PolicyType::Never);
         row.set_child(Some(&buttons));
-        row.set_min_content_height(46);
+        row.set_min_content_height(40);
         root.append(&row);
         let note = gtk::Label::new(None);
         note.set_xalign(0.0);
@@ -522,6 +541,7 @@ impl SimpleComponent for PromptBar {
                 built: String::new(),
                 guard: Rc::new(Cell::new(0)),
                 main: None,
+                go: None,
             },
             widgets: (),
         }
@@ -535,9 +555,25 @@ impl SimpleComponent for PromptBar {
                 }
                 self.data = Some(d);
             }
-            PromptMsg::Draft(dr) => {
-                if let Some((from, _)) = self.draft {
-                    self.draft = Some((from, dr));
+            PromptMsg::Draft(edit) => {
+                let Some((from, mut dr)) = self.draft.clone() else {
+                    return;
+                };
+                match edit {
+                    Edit::Lord(l, true) if !dr.lords.contains(&l) => dr.lords.push(l),
+                    Edit::Lord(l, false) => dr.lords.retain(|x| *x != l),
+                    Edit::Lord(..) => {}
+                    Edit::Maa(n) => dr.maa = n,
+                    Edit::Knights(n) => dr.knights = n,
+                    Edit::Captives(c) => dr.captives = c,
+                    Edit::How(h) => dr.how = h,
+                }
+                self.draft = Some((from, dr.clone()));
+                // Only the counts changed: the composer stays as it is (a widget rebuilt
+                // under the pointer would lose the next click), the "Move" button is told.
+                if matches!(edit, Edit::Maa(_) | Edit::Knights(_) | Edit::Captives(_)) {
+                    self.move_refusal(from, &dr);
+                    return;
                 }
                 self.rebuild(&sender, true);
                 return;

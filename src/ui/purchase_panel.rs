@@ -105,6 +105,7 @@ impl PurchasePanel {
         let tip = g.map(|g| text::action(g, &a)).unwrap_or_default();
         if matches!(item, Item::Mill | Item::Stronghold) {
             let t = gtk::ToggleButton::with_label(&item_name(item));
+            t.set_focus_on_click(false);
             t.set_tooltip_text(Some(&tip));
             let (s, x) = (sender.clone(), a.clone());
             t.connect_toggled(move |t| s.input(PurchaseMsg::Set(x.clone(), t.is_active())));
@@ -116,6 +117,7 @@ impl PurchasePanel {
         name.set_tooltip_text(Some(&tip));
         b.append(&name);
         let minus = gtk::Button::from_icon_name("list-remove-symbolic");
+        minus.set_focus_on_click(false);
         minus.set_tooltip_text(Some(&tr("One fewer")));
         minus.add_css_class("flat");
         let (s, x) = (sender.clone(), a.clone());
@@ -125,6 +127,7 @@ impl PurchasePanel {
         n.add_css_class("numeric");
         n.add_css_class("heading");
         let plus = gtk::Button::from_icon_name("list-add-symbolic");
+        plus.set_focus_on_click(false);
         plus.set_tooltip_text(Some(&tip));
         plus.add_css_class("flat");
         let (s, x) = (sender.clone(), a.clone());
@@ -203,6 +206,7 @@ impl PurchasePanel {
         }
         let buttons = gtk::Box::new(gtk::Orientation::Horizontal, 6);
         let finish = gtk::Button::new();
+        finish.set_focus_on_click(false);
         finish.add_css_class("suggested-action");
         finish.set_widget_name("purchase-finish");
         let s = sender.clone();

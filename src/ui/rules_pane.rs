@@ -275,7 +275,8 @@ impl SimpleComponent for RulesPane {
         let s = sender.clone();
         search.connect_search_changed(move |e| s.input(RulesMsg::Search(e.text().to_string())));
         // Enter goes to the next match, Shift+Enter to the previous one (as do Ctrl+G and
-        // Ctrl+Shift+G, and F3 and Shift+F3 anywhere in the window); Escape clears the search.
+        // Ctrl+Shift+G, and F3 and Shift+F3 anywhere in the window); Escape clears the search
+        // and then closes the window.
         let keys = gtk::EventControllerKey::new();
         keys.set_propagation_phase(gtk::PropagationPhase::Capture);
         let s = sender.clone();
@@ -296,10 +297,27 @@ impl SimpleComponent for RulesPane {
         search.connect_next_match(move |_| s.input(RulesMsg::Step(true)));
         let s = sender.clone();
         search.connect_previous_match(move |_| s.input(RulesMsg::Step(false)));
-        search.connect_stop_search(|e| e.set_text(""));
+        // Escape clears the search, or closes the window when there is none.
+        let w = window.clone();
+        search.connect_stop_search(move |e| {
+            if e.text().is_empty() {
+                w.set_visible(false);
+            } else {
+                e.set_text("");
+            }
+        });
         let keys = gtk::EventControllerKey::new();
         let s = sender.clone();
+        let (w, e) = (window.clone(), search.clone());
         keys.connect_key_pressed(move |_, key, _, mods| {
+            if key == gtk::gdk::Key::Escape {
+                if e.text().is_empty() {
+                    w.set_visible(false);
+                } else {
+                    e.set_text("");
+                }
+                return glib::Propagation::Stop;
+            }
             if key != gtk::gdk::Key::F3 {
                 return glib::Propagation::Proceed;
             }

@@ -187,9 +187,11 @@ pub fn action(g: &Game, a: &Action) -> String {
         Action::DrawFortune => tr("Draw a Fortune card"),
         Action::DrawLord => tr("Draw a Lord card"),
         Action::EndDraw => tr("Done drawing"),
-        Action::PlagueLoss { knights } => trf(
-            "Lose {n} Knight(s), the rest Men-at-Arms",
-            &[("n", &knights.to_string())],
+        Action::PlagueLoss { knights: 0 } => tr("Lose Men-at-Arms only, no Knight"),
+        Action::PlagueLoss { knights } => trn(
+            "Lose {n} Knight, the rest Men-at-Arms",
+            "Lose {n} Knights, the rest Men-at-Arms",
+            *knights as u32,
         ),
         Action::ChooseHeir(l) => trf("{lord} takes the title", &[("lord", &lord(*l))]),
         Action::PlaceLord(x) => trf("Place him at {v}", &[("v", &v(*x))]),
