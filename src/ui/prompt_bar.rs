@@ -419,6 +419,20 @@ impl PromptBar {
             let spin = gtk::SpinButton::with_range(0.0, max.max(value) as f64, 1.0);
             spin.set_value(value as f64);
             spin.set_sensitive(max > 0);
+            spin.set_focus_on_click(false);
+            // Enter in a typed count confirms the Move, as everywhere else in the bar.
+            let keys = gtk::EventControllerKey::new();
+            keys.set_propagation_phase(gtk::PropagationPhase::Capture);
+            let s = sender.clone();
+            keys.connect_key_pressed(move |_, key, _, _| {
+                use gtk::gdk::Key;
+                if matches!(key, Key::Return | Key::KP_Enter | Key::ISO_Enter) {
+                    s.input(PromptMsg::Main);
+                    return glib::Propagation::Stop;
+                }
+                glib::Propagation::Proceed
+            });
+            spin.add_controller(keys);
             let s = sender.clone();
             spin.connect_value_changed(move |sp| {
                 let n = sp.value() as u8;
