@@ -206,7 +206,8 @@ pub struct App {
     /// after is marked on the map and told in the "since your last decision" card.
     seen_trail: Vec<usize>,
     seen_log: Vec<usize>,
-    /// The player the card was last shown to, and the log length then (shown once a turn).
+    /// The player the card was last shown to, and the game's number of actions then (shown
+    /// once a turn).
     summary_for: Option<(PlayerId, usize)>,
     /// The round being played and every player's standing when it was first seen.
     round_tally: Option<(u16, Vec<text::Tally>)>,
@@ -676,6 +677,7 @@ impl App {
         if self.summary_for.is_some_and(|(q, _)| q == p) {
             self.w.map.emit(MapMsg::Summary(None));
         }
+        self.w.battle.emit(BattleMsg::Seen);
     }
 
     /// The marks the viewer sees: the others' moves and battles since his last decision
@@ -723,10 +725,12 @@ impl App {
             return;
         }
         let from = self.seen_log.get(p as usize).copied().unwrap_or(0);
-        if self.summary_for == Some((p, from)) {
+        // Once a turn: a turn is known by how many actions the game had when it came.
+        let turn = self.session.game().history.len();
+        if self.summary_for == Some((p, turn)) {
             return;
         }
-        self.summary_for = Some((p, from));
+        self.summary_for = Some((p, turn));
         let mut lines = text::since_last_decision(&view.log, from, 8);
         let mut title = trf(
             "Since your last decision, {p}",

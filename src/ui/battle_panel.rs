@@ -208,11 +208,19 @@ pub struct BattlePanel {
     /// The battle last seen under way (its sides, figures and notes).
     last: Option<BattleShow>,
     live: bool,
+    /// The viewer's own battle, over, while another one is fought: it stays on the page
+    /// (above the new one) until his next decision ([`BattleMsg::Seen`]), with the log's
+    /// length when it ended.
+    held: Option<(BattleShow, usize)>,
+    /// Where the battle of `last` starts in the log.
+    last_start: Option<usize>,
 }
 
 #[derive(Debug)]
 pub enum BattleMsg {
     Show(Rc<View>),
+    /// The viewer made a decision: his last battle, held in sight, has been seen.
+    Seen,
 }
 
 #[derive(Debug)]
@@ -236,13 +244,26 @@ impl BattlePanel {
         while let Some(c) = self.root.first_child() {
             self.root.remove(&c);
         }
+        if let Some((show, end)) = &self.held {
+            if let Some(told) = view.log.get(..*end).and_then(told::last_battle) {
+                self.label(&tr("Your last battle"), &["dim-label"]);
+                self.battle(view, show, &told, false);
+                self.root
+                    .append(&gtk::Separator::new(gtk::Orientation::Horizontal));
+            }
+        }
         let told = told::last_battle(&view.log);
         let (Some(show), Some(told)) = (&self.last, &told) else {
             self.label(&tr("No battle yet."), &["dim-label"]);
             return;
         };
+        self.battle(view, show, told, self.live);
+    }
+
+    /// One battle: its sides, the odds while it is fought, every roll and how it ended.
+    fn battle(&self, view: &View, show: &BattleShow, told: &told::BattleTold, live: bool) {
         self.label(&show.title, &["title-3"]);
-        let status = if self.live {
+        let status = if live {
             trn(
                 "Roll {n} under way",
                 "Roll {n} under way",
@@ -252,7 +273,7 @@ impl BattlePanel {
             tr("Over")
         };
         self.label(&status, &["dim-label"]);
-        if self.live {
+        if live {
             if let Some(pr) = odds::battle_prospect(&view.state) {
                 self.label(&chances_line(&pr.chances), &["heading", "battle-odds"]);
             }
@@ -260,7 +281,7 @@ impl BattlePanel {
         let row = gtk::Box::new(gtk::Orientation::Horizontal, 8);
         row.set_homogeneous(true);
         let mut sides = show.sides.clone();
-        if !self.live {
+        if !live {
             // Over: what each side has left in the Village now.
             let g = &view.state;
             let vs = &g.villages[show.village as usize];
@@ -340,22 +361,43 @@ impl SimpleComponent for BattlePanel {
             root,
             last: None,
             live: false,
+            held: None,
+            last_start: None,
         };
         model.label(&tr("No battle yet."), &["dim-label"]);
         ComponentParts { model, widgets: () }
     }
 
     fn update(&mut self, msg: BattleMsg, sender: ComponentSender<Self>) {
-        let BattleMsg::Show(view) = msg;
+        let view = match msg {
+            BattleMsg::Show(view) => view,
+            BattleMsg::Seen => {
+                self.held = None;
+                return;
+            }
+        };
         let told = told::last_battle(&view.log);
         if told.is_none() {
             // A new game, or an undo to before the battle: forget it.
             self.last = None;
             self.live = false;
+            self.held = None;
         }
+
         match battle_show(&view) {
             Some(show) => {
-                if !self.live {
+                let start = told.as_ref().map(|t| t.start);
+                let new = !self.live || start != self.last_start;
+                self.last_start = start;
+                if new {
+                    // A new battle while the viewer's own is over: his stays in sight.
+                    let mine = self.last.take().filter(|b| {
+                        view.viewer
+                            .is_some_and(|v| b.sides.iter().any(|s| s.ids.contains(&v)))
+                    });
+                    if let (Some(b), Some(t)) = (mine, &told) {
+                        self.held = Some((b, t.start));
+                    }
                     sender.output(BattleOut::Started).ok();
                 }
                 self.live = true;
