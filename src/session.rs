@@ -101,6 +101,17 @@ pub enum Standing {
     FightOn { round: u16, village: VillageId },
 }
 
+impl Standing {
+    /// Whether `a` ends a step that "Done until my purchases" ends for the player: the
+    /// marriages, the draw, playing cards, a reaction window.
+    pub fn routine_end(a: &Action) -> bool {
+        matches!(
+            a,
+            Action::EndMarriages | Action::EndDraw | Action::EndPlayCards | Action::Pass
+        )
+    }
+}
+
 /// A write of the game that failed: where, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WriteProblem {
@@ -562,15 +573,7 @@ impl Session {
         let (decided, over) = match order {
             Standing::UntilPurchases => {
                 let phase = self.game.phase.number();
-                let end = legal.iter().find(|a| {
-                    matches!(
-                        a,
-                        Action::EndMarriages
-                            | Action::EndDraw
-                            | Action::EndPlayCards
-                            | Action::Pass
-                    )
-                });
+                let end = legal.iter().find(|a| Standing::routine_end(a));
                 let over = purchase || phase > 4;
                 (end.cloned().filter(|_| !over), over)
             }

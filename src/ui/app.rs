@@ -578,7 +578,7 @@ impl App {
         grid.set_column_spacing(18);
         grid.set_row_spacing(4);
         grid.set_halign(gtk::Align::Center);
-        let view = g.view(None);
+        let tallies = text::tallies(&g.view(None));
         for (c, h) in [tr("Player"), tr("VP"), tr("Villages"), tr("Titles")]
             .iter()
             .enumerate()
@@ -593,11 +593,7 @@ impl App {
                 .family(p)
                 .flat_map(|l| text::lord_titles(g, l.id))
                 .collect();
-            let villages = g
-                .villages
-                .iter()
-                .filter(|v| v.controller == Some(p))
-                .count();
+            let t = &tallies[p as usize];
             // A winner's row in bold, his name marked with a star (no link colour).
             let won = o.winners.contains(&p);
             let row = [
@@ -606,8 +602,8 @@ impl App {
                 } else {
                     text::player(g, p)
                 },
-                view.players[p as usize].vp.to_string(),
-                villages.to_string(),
+                t.vp.to_string(),
+                t.villages.to_string(),
                 if titles.is_empty() {
                     "—".into()
                 } else {

@@ -179,7 +179,7 @@ pub fn roads(g: &Game, pool: &[Action]) -> Vec<(VillageId, VillageId)> {
 /// What dropping an army of `from` on `to` does: the composer's first proposal (the whole
 /// army, the plain way) at once, or the composer if that proposal is not a legal Move.
 pub fn drag(g: &Game, pool: &[Action], from: VillageId, to: VillageId) -> Click {
-    if !roads(g, pool).contains(&(from, to)) {
+    if moves_on(g, pool, from, to).next().is_none() {
         return Click::Ignore;
     }
     match default_draft(g, pool, from, to).and_then(|d| draft_legal(g, pool, from, &d)) {

@@ -246,12 +246,7 @@ impl PromptBar {
             self.add(&b);
         }
         // Standing orders: end the routine steps up to the purchases; fight a battle out.
-        let routine = matches!(
-            self.main,
-            Some(MainButton::Choose(
-                Action::EndMarriages | Action::EndDraw | Action::EndPlayCards | Action::Pass
-            ))
-        );
+        let routine = matches!(&self.main, Some(MainButton::Choose(a)) if Standing::routine_end(a));
         if routine && g.phase.number() <= 4 {
             let b = gtk::Button::with_label(&tr("Done until my purchases"));
             b.set_tooltip_text(Some(&tr(
