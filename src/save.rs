@@ -205,7 +205,7 @@ pub fn to_json(seats: &[Seat], game: &Game) -> Result<String, String> {
         map: MapId,
         seats: &'a [Seat],
         options: &'a Options,
-        history: &'a [(PlayerId, Action)],
+        history: &'a crate::rules::chain::Chain<(PlayerId, Action)>,
         snapshot: Value,
     }
     let snapshot =

@@ -1001,6 +1001,6 @@ pub fn summary(g: &Game) -> Value {
         },
         "winners": g.outcome.as_ref().map(|o| o.winners.iter().map(|&p| g.name(p)).collect::<Vec<_>>()),
         "outcome": g.outcome.as_ref().map(|o| o.reason.clone()),
-        "log": g.log.iter().map(|e| e.text.clone()).collect::<Vec<_>>(),
+        "log": g.log.iter().map(|e| e.text()).collect::<Vec<_>>(),
     })
 }

@@ -43,7 +43,7 @@ fn summary(out: &fief::scenario::Outcome) -> Value {
 }
 
 fn log_has(out: &fief::scenario::Outcome, text: &str) -> bool {
-    out.game.log.iter().any(|e| e.text.contains(text))
+    out.game.log.iter().any(|e| e.text().contains(text))
 }
 
 fn ok(out: &fief::scenario::Outcome) {

@@ -100,10 +100,9 @@ fn every_message_of_played_games_is_in_the_catalogue() {
         for e in &g.log {
             assert!(
                 !e.msg.id.is_empty(),
-                "an entry without a message: {}",
-                e.text
+                "an entry without a message in section {}",
+                e.section
             );
-            assert_eq!(e.msg.english(), e.text);
             collect(&e.msg, &mut used);
             if let Some(m) = &e.public_msg {
                 collect(m, &mut used);

@@ -112,7 +112,7 @@ fn under_fog_of_war_the_log_tells_others_how_many_troops_not_which() {
             .private_to
             .expect("a purchase is told in full only to the buyer");
         let other = (owner + 1) % g.n();
-        assert!(e.text.contains(" in "), "{}", e.text);
+        assert!(e.text().contains(" in "), "{}", e.text());
         assert!(
             !e.text_for(Some(other)).contains(" in "),
             "{}",
@@ -122,7 +122,7 @@ fn under_fog_of_war_the_log_tells_others_how_many_troops_not_which() {
     let moves: Vec<_> = g
         .log
         .iter()
-        .filter(|e| e.section == "5.0" && e.text.contains(" move"))
+        .filter(|e| e.section == "5.0" && e.text().contains(" move"))
         .collect();
     assert!(!moves.is_empty());
     for e in moves {
@@ -156,9 +156,9 @@ fn the_gentle_start_discards_the_first_rounds_disasters() {
     assert!(
         first
             .iter()
-            .all(|e| e.text.contains("discarded unresolved")),
+            .all(|e| e.text().contains("discarded unresolved")),
         "{:?}",
-        first.iter().map(|e| &e.text).collect::<Vec<_>>()
+        first.iter().map(|e| e.text()).collect::<Vec<_>>()
     );
     // Later rounds resolve them as usual (some game among a few seeds has a Disaster strike).
     let struck = (1..6).any(|seed| {
@@ -173,14 +173,14 @@ fn the_gentle_start_discards_the_first_rounds_disasters() {
         );
         g.log
             .iter()
-            .any(|e| e.round == 1 && e.text.contains("discarded unresolved"))
+            .any(|e| e.round == 1 && e.text().contains("discarded unresolved"))
             && g.log
                 .iter()
-                .any(|e| e.round > 1 && e.text.contains("strikes Bishopric"))
+                .any(|e| e.round > 1 && e.text().contains("strikes Bishopric"))
             && !g
                 .log
                 .iter()
-                .any(|e| e.round == 1 && e.text.contains("strikes Bishopric"))
+                .any(|e| e.round == 1 && e.text().contains("strikes Bishopric"))
     });
     assert!(struck);
 }
@@ -212,7 +212,10 @@ fn open_diplomacy_moves_any_sum_without_markers() {
     let (g, _, to, before) = deal(true, 9);
     assert_eq!(g.players[to as usize].money, before + 9);
     assert_eq!(g.players[to as usize].diplomacy, 3, "no marker spent");
-    assert!(g.log.iter().any(|e| e.text.contains("receives 9 Deniers")));
+    assert!(g
+        .log
+        .iter()
+        .any(|e| e.text().contains("receives 9 Deniers")));
     // Without the option the sum is capped at 3 and a marker is spent.
     let (h, _, to, before) = deal(false, 9);
     assert_eq!(

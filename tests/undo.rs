@@ -29,7 +29,7 @@ fn draws_and_dice_reveal_plain_choices_do_not() {
                 assert!(revealed, "a card drawn is hidden information");
                 draws += 1;
             }
-            Action::Fight if g.log[before.log.len()..].iter().any(|e| e.section == "6.2") => {
+            Action::Fight if g.log.since(before.log.len()).any(|e| e.section == "6.2") => {
                 assert!(revealed, "dice were rolled");
                 fights += 1;
             }

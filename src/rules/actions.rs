@@ -3,7 +3,7 @@
 
 use super::cards::{fold, lord_name, Card, LordId, LORDS};
 use super::state::{Game, MoveHow, MoveOrder, PlayerId};
-use super::{refuse, RuleError};
+use super::{refuse_with, RuleError};
 use crate::map::{BishopricId, FiefId, VillageId, BISHOPRIC_COUNT};
 use serde::{Deserialize, Serialize};
 
@@ -450,62 +450,54 @@ impl Action {
             action.push('…');
         }
         match bad {
-            BadId::Village => refuse(
-                "",
+            BadId::Village => refuse_with("", || {
                 msg!(
                     "'{action}' names a Village that is not on the board",
                     action = action
-                ),
-            ),
-            BadId::Lord => refuse(
-                "",
+                )
+            }),
+            BadId::Lord => refuse_with("", || {
                 msg!(
                     "'{action}' names a Lord who does not exist",
                     action = action
-                ),
-            ),
-            BadId::Player => refuse(
-                "",
+                )
+            }),
+            BadId::Player => refuse_with("", || {
                 msg!(
                     "'{action}' names a player who is not in the game",
                     action = action
-                ),
-            ),
-            BadId::Card => refuse(
-                "",
+                )
+            }),
+            BadId::Card => refuse_with("", || {
                 msg!(
                     "'{action}' names a card that does not exist",
                     action = action
-                ),
-            ),
-            BadId::Fief => refuse(
-                "",
+                )
+            }),
+            BadId::Fief => refuse_with("", || {
                 msg!(
                     "'{action}' names a Fief that is not on the board",
                     action = action
-                ),
-            ),
-            BadId::Bishopric => refuse(
-                "",
+                )
+            }),
+            BadId::Bishopric => refuse_with("", || {
                 msg!(
                     "'{action}' names a Bishopric that does not exist",
                     action = action
-                ),
-            ),
-            BadId::TooManyLords => refuse(
-                "",
+                )
+            }),
+            BadId::TooManyLords => refuse_with("", || {
                 msg!(
                     "'{action}' names more Lords than there are",
                     action = action
-                ),
-            ),
-            BadId::Side => refuse(
-                "",
+                )
+            }),
+            BadId::Side => refuse_with("", || {
                 msg!(
                     "'{action}' names a side that is neither attack nor defence",
                     action = action
-                ),
-            ),
+                )
+            }),
         }
     }
 

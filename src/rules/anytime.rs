@@ -13,7 +13,7 @@ use super::actions::{Action, PassageUse};
 use super::cards::{lord_name, Card, LordId};
 use super::events::{n_, term};
 use super::state::*;
-use super::{refuse, RuleError};
+use super::{refuse, refuse_with, RuleError};
 use crate::map::VillageId;
 
 pub(crate) const CARD_ACTIONS: [Card; 7] = [
@@ -129,6 +129,24 @@ impl Game {
                     .map(|l| Action::RequestAnnulment(l.id)),
             );
         }
+        // 8.0: one marker may bring one or more cards: every set of cards in hand.
+        let hand = &self.players[p as usize].hand;
+        let mut sets: Vec<Vec<Card>> = (1u32..1 << hand.len().min(3))
+            .map(|bits| {
+                let mut set: Vec<Card> = (0..hand.len())
+                    .filter(|i| bits & (1 << i) != 0)
+                    .map(|i| hand[i])
+                    .collect();
+                set.sort();
+                set
+            })
+            .collect();
+        sets.sort();
+        sets.dedup();
+        // 8.0: the receiver spends a Diplomacy marker (11.3: none needed); offers that
+        // `check_deal` would refuse for want of one are not listed.
+        let receives =
+            |r: PlayerId| self.options.open_diplomacy || self.players[r as usize].diplomacy > 0;
         for q in 0..self.n() {
             if q == p {
                 continue;
@@ -136,36 +154,27 @@ impl Game {
             // 8.0: 1 to 3 Deniers; 11.3: with Open Diplomacy any sum the giver has (a bot
             // weighs only 1 to 3).
             let most = |giver: PlayerId| {
+                let money = self.players[giver as usize].money;
                 if self.options.open_diplomacy && !coarse {
-                    self.players[giver as usize].money.clamp(3, u8::MAX as u32) as u8
+                    money.min(u8::MAX as u32) as u8
                 } else {
-                    3
+                    money.min(3) as u8
                 }
             };
-            for amount in 1..=most(p) {
-                out.push(Action::OfferDeniers { to: q, amount });
+            if receives(q) {
+                for amount in 1..=most(p) {
+                    out.push(Action::OfferDeniers { to: q, amount });
+                }
+                out.extend(sets.iter().map(|cards| Action::OfferCard {
+                    to: q,
+                    cards: cards.clone(),
+                }));
             }
-            for amount in 1..=most(q) {
-                out.push(Action::AskDeniers { from: q, amount });
+            if receives(p) {
+                for amount in 1..=most(q) {
+                    out.push(Action::AskDeniers { from: q, amount });
+                }
             }
-            // 8.0: one marker may bring one or more cards: every set of cards in hand.
-            let hand = &self.players[p as usize].hand;
-            let mut sets: Vec<Vec<Card>> = (1u32..1 << hand.len().min(3))
-                .map(|bits| {
-                    let mut set: Vec<Card> = (0..hand.len())
-                        .filter(|i| bits & (1 << i) != 0)
-                        .map(|i| hand[i])
-                        .collect();
-                    set.sort();
-                    set
-                })
-                .collect();
-            sets.sort();
-            sets.dedup();
-            out.extend(
-                sets.into_iter()
-                    .map(|cards| Action::OfferCard { to: q, cards }),
-            );
         }
         for v in 0..self.map.villages.len() as VillageId {
             if self.villages[v as usize].controller == Some(p) {
@@ -238,13 +247,12 @@ impl Game {
                         .lord(*l)
                         .is_some_and(|x| x.owner == p && x.captor.is_some());
                     if !ok || ls[..i].contains(l) {
-                        return refuse(
-                            "10.2.3",
+                        return refuse_with("10.2.3", || {
                             msg!(
                                 "{lord} is not one of your captive Lords",
                                 lord = lord_name(*l)
-                            ),
-                        );
+                            )
+                        });
                     }
                 }
                 Ok(())
@@ -366,10 +374,9 @@ impl Game {
                     return refuse("8.0", "a Diplomacy marker moves 1 to 3 Deniers");
                 }
                 if self.players[giver as usize].money < *amount as u32 {
-                    return refuse(
-                        "8.0",
-                        msg!("{p} has too little money", p = self.pname(giver)),
-                    );
+                    return refuse_with("8.0", || {
+                        msg!("{p} has too little money", p = self.pname(giver))
+                    });
                 }
                 self.check_deal(&DealOffer {
                     giver,
@@ -674,7 +681,7 @@ impl Game {
     }
 
     /// 2.3.3, 10.3: the Lord's side rolls 1D6; on 1–3 he dies.
-    pub(crate) fn roll_for_life(&mut self, l: LordId, section: &str, against: &str) {
+    pub(crate) fn roll_for_life(&mut self, l: LordId, section: &'static str, against: &str) {
         let roll = self.rng.d6();
         let dies = roll <= 3;
         say!(

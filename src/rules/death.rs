@@ -2,7 +2,7 @@
 
 use super::cards::{lord_name, Card, LordId};
 use super::state::*;
-use super::{refuse, RuleError};
+use super::{refuse, refuse_with, RuleError};
 use crate::map::FiefId;
 
 impl Game {
@@ -200,10 +200,9 @@ impl Game {
             return refuse("4.3.1", "the title goes to a Lord of your own family");
         }
         if self.fief_titles_of(l).len() >= 2 {
-            return refuse(
-                "4.3",
-                msg!("{lord} already holds 2 Fief Titles", lord = lord_name(l)),
-            );
+            return refuse_with("4.3", || {
+                msg!("{lord} already holds 2 Fief Titles", lord = lord_name(l))
+            });
         }
         Ok(())
     }

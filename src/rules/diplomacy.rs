@@ -4,20 +4,19 @@
 use super::cards::Card;
 use super::events::Arg;
 use super::state::*;
-use super::{refuse, RuleError};
+use super::{refuse, refuse_with, RuleError};
 
 impl Game {
     /// 8.0: the receiver has a marker to spend (unless Open Diplomacy, 11.3), and this very
     /// offer has not been made this round (a new offer may always be made).
     pub(crate) fn check_deal(&self, offer: &DealOffer) -> Result<(), RuleError> {
         if !self.options.open_diplomacy && self.players[offer.receiver as usize].diplomacy == 0 {
-            return refuse(
-                "8.0",
+            return refuse_with("8.0", || {
                 msg!(
                     "{p} has no Diplomacy marker left",
                     p = self.pname(offer.receiver)
-                ),
-            );
+                )
+            });
         }
         if self.memory.asked_deals.contains(offer) {
             return refuse("8.0", "that very offer has already been made this round");

@@ -3,7 +3,7 @@
 use super::cards::{lord_name, lord_sex, Card, LordId, Sex};
 use super::events::{n_, Arg};
 use super::state::*;
-use super::{refuse, Action, RuleError};
+use super::{refuse, refuse_with, Action, RuleError};
 use crate::map::{BishopricId, VillageId};
 
 /// 2.1, digest §12.2 item 27: the hand limit.
@@ -29,10 +29,9 @@ impl Game {
                     return refuse("2.1", "discarding comes before drawing");
                 }
                 if !hand.contains(c) {
-                    return refuse(
-                        "2.1",
-                        msg!("you hold no {card} card", card = Game::card_arg(*c)),
-                    );
+                    return refuse_with("2.1", || {
+                        msg!("you hold no {card} card", card = Game::card_arg(*c))
+                    });
                 }
                 Ok(())
             }
@@ -392,15 +391,14 @@ impl Game {
     ) -> Result<(), RuleError> {
         let t = self.villages[v as usize].troops[p as usize];
         if knights > t.knights || losses.saturating_sub(knights) > t.maa || knights > losses {
-            return refuse(
-                "2.3.3",
+            return refuse_with("2.3.3", || {
                 msg!(
                     "{losses} counters must go, from {maa} MaA and {knights} Knights",
                     losses = losses,
                     maa = t.maa,
                     knights = t.knights
-                ),
-            );
+                )
+            });
         }
         Ok(())
     }
@@ -492,10 +490,9 @@ impl Game {
                 Card::Lord(_) | Card::Harvest | Card::GoodWeather | Card::Taxes => "2.4",
                 _ => "10.0",
             };
-            refuse(
-                section,
-                msg!("you hold no {card} card", card = Game::card_arg(c)),
-            )
+            refuse_with(section, || {
+                msg!("you hold no {card} card", card = Game::card_arg(c))
+            })
         }
     }
 
@@ -509,10 +506,9 @@ impl Game {
             } => {
                 self.holds(p, Card::Lord(lord))?;
                 if self.lord(lord).is_some() {
-                    return refuse(
-                        "2.2",
-                        msg!("{lord} is already in play", lord = lord_name(lord)),
-                    );
+                    return refuse_with("2.2", || {
+                        msg!("{lord} is already in play", lord = lord_name(lord))
+                    });
                 }
                 if self.family(p).count() >= 4 {
                     return refuse("2.4.1", "a family holds at most 4 Lords, Captives included");
@@ -520,13 +516,12 @@ impl Game {
                 if !self.placement_villages(p).contains(&village)
                     && !self.placement_with_leave(p).contains(&village)
                 {
-                    return refuse(
-                        "2.4.1",
+                    return refuse_with("2.4.1", || {
                         msg!(
                             "a new Lord must go to the first available placement, not {v}",
                             v = self.vname(village)
-                        ),
-                    );
+                        )
+                    });
                 }
                 if crown_prince && !self.may_name_crown_prince(p, lord) {
                     return refuse("1.8.2", "only a new male Lord of the free Queen's family, while the King lives and there is no Crown Prince");
@@ -616,13 +611,12 @@ impl Game {
         if royal {
             refuse("2.4.5", "the King may Tallage only an ungoverned Fief")
         } else {
-            refuse(
-                "2.4.5",
+            refuse_with("2.4.5", || {
                 msg!(
                     "{lord} is neither Lord of that Fief nor the King",
                     lord = lord_name(lord)
-                ),
-            )
+                )
+            })
         }
     }
 
@@ -668,14 +662,13 @@ impl Game {
                 } else if self.is_cardinal(lord) {
                     refuse("2.4.6", "a Cardinal tithes only a governed Bishopric")
                 } else {
-                    refuse(
-                        "2.4.6",
+                    refuse_with("2.4.6", || {
                         msg!(
                             "{lord} is not the Bishop of Bishopric {b} nor a Cardinal",
                             lord = lord_name(lord),
                             b = b + 1
-                        ),
-                    )
+                        )
+                    })
                 }
             }
         }
@@ -956,16 +949,14 @@ impl Game {
             return refuse("1.5", "that Lord is not in play");
         };
         if !self.is_bishop(lord) {
-            return refuse(
-                "1.5",
-                msg!("{lord} is not a Bishop", lord = lord_name(lord)),
-            );
+            return refuse_with("1.5", || {
+                msg!("{lord} is not a Bishop", lord = lord_name(lord))
+            });
         }
         if self.is_cardinal(lord) {
-            return refuse(
-                "1.2",
-                msg!("{lord} is already a Cardinal", lord = lord_name(lord)),
-            );
+            return refuse_with("1.2", || {
+                msg!("{lord} is already a Cardinal", lord = lord_name(lord))
+            });
         }
         if l.excommunicated {
             return refuse("1.7", "an excommunicated Lord cannot become Cardinal");
@@ -973,13 +964,12 @@ impl Game {
         // [NOT IN TEXT] as with a refused marriage proposal (1.1), a request the Pope refused
         // is not made again in the same round; otherwise it could be asked for ever.
         if self.memory.refused_cardinals.contains(&lord) {
-            return refuse(
-                "1.7",
+            return refuse_with("1.7", || {
                 msg!(
                     "the Pope refused to make {lord} a Cardinal this round",
                     lord = lord_name(lord)
-                ),
-            );
+                )
+            });
         }
         Ok(())
     }

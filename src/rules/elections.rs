@@ -4,7 +4,7 @@
 use super::cards::{lord_name, lord_sex, LordId, Sex};
 use super::events::{n_, term, Arg};
 use super::state::*;
-use super::{refuse, Action, RuleError};
+use super::{refuse, refuse_with, Action, RuleError};
 use crate::map::BISHOPRIC_COUNT;
 
 /// The result of counting an election's FOR votes.
@@ -73,19 +73,17 @@ impl Game {
             return refuse("1.1", "both must be unmarried");
         }
         if self.is_church(groom) {
-            return refuse(
-                "1.1",
+            return refuse_with("1.1", || {
                 msg!(
                     "{lord} holds a church title and may not marry",
                     lord = lord_name(groom)
-                ),
-            );
+                )
+            });
         }
         if self.titles.darc == Some(bride) {
-            return refuse(
-                "9.1",
-                msg!("{lord} d'ARC may never marry", lord = lord_name(bride)),
-            );
+            return refuse_with("9.1", || {
+                msg!("{lord} d'ARC may never marry", lord = lord_name(bride))
+            });
         }
         if self.is_married_player(g.owner) || self.is_married_player(b.owner) {
             return refuse("1.1", "a player may have only one marriage at a time");
@@ -110,14 +108,13 @@ impl Game {
                 if matches!(answer, Action::Accept) && *price > 0 {
                     let pl = &self.players[owner as usize];
                     if pl.money < *price {
-                        return refuse(
-                            "8.0",
+                        return refuse_with("8.0", || {
                             msgn!(
                                 "you have only {n} Denier",
                                 "you have only {n} Deniers",
                                 pl.money
-                            ),
-                        );
+                            )
+                        });
                     }
                     if !self.options.open_diplomacy && pl.diplomacy == 0 {
                         return refuse(
@@ -298,19 +295,17 @@ impl Game {
             return refuse("1.3", "that Lord is not in play");
         };
         if lord.captor.is_some() {
-            return refuse(
-                "6.2.3",
-                msg!("{lord} is a Captive and cannot stand", lord = lord_name(l)),
-            );
+            return refuse_with("6.2.3", || {
+                msg!("{lord} is a Captive and cannot stand", lord = lord_name(l))
+            });
         }
         if lord.excommunicated {
-            return refuse(
-                "1.7",
+            return refuse_with("1.7", || {
                 msg!(
                     "{lord} is excommunicated and cannot stand",
                     lord = lord_name(l)
-                ),
-            );
+                )
+            });
         }
         match kind {
             ElectionKind::Bishop(_) => {
@@ -318,10 +313,9 @@ impl Game {
                     return refuse("1.4", "a Bishop must be an unmarried male Lord");
                 }
                 if self.is_bishop(l) {
-                    return refuse(
-                        "1.4",
-                        msg!("{lord} is already a Bishop", lord = lord_name(l)),
-                    );
+                    return refuse_with("1.4", || {
+                        msg!("{lord} is already a Bishop", lord = lord_name(l))
+                    });
                 }
                 if self.titles.king == Some(l) {
                     return refuse("1.4", "the King cannot be a Bishop");
@@ -337,7 +331,9 @@ impl Game {
                     return refuse("1.8", "the King must be a male Lord");
                 }
                 if self.fief_titles_of(l).is_empty() && self.titles.crown_prince != Some(l) {
-                    return refuse("1.8", msg!("{lord} holds no title", lord = lord_name(l)));
+                    return refuse_with("1.8", || {
+                        msg!("{lord} holds no title", lord = lord_name(l))
+                    });
                 }
                 if self.is_church(l) {
                     return refuse("1.8", "a Lord with a church title cannot be King");
@@ -525,10 +521,9 @@ impl Game {
         };
         for l in [for_lord, decoy].into_iter().flatten() {
             if !e.candidates.iter().any(|c| c.1 == l) {
-                return refuse(
-                    "1.3",
-                    msg!("{lord} is not a candidate", lord = lord_name(l)),
-                );
+                return refuse_with("1.3", || {
+                    msg!("{lord} is not a candidate", lord = lord_name(l))
+                });
             }
         }
         Ok(())

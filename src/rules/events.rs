@@ -193,13 +193,11 @@ pub struct Event {
     #[serde(default)]
     pub phase: u8,
     /// The rulebook section the event comes from, e.g. "2.3.3".
-    pub section: String,
-    /// The message in English.
-    pub text: String,
-    /// When set, only this player may read `text`; the others read `public_text`.
+    pub section: Cow<'static, str>,
+    /// When set, only this player may read `msg`; the others read `public_msg`.
     pub private_to: Option<PlayerId>,
-    pub public_text: Option<String>,
-    /// The message, for translation.
+    /// The message, for translation (its English wording is `text`, written when asked: the
+    /// engine logs far more than anyone reads).
     #[serde(default)]
     pub msg: Msg,
     #[serde(default)]
@@ -207,24 +205,32 @@ pub struct Event {
 }
 
 impl Event {
-    pub fn new(round: u16, section: &str, msg: Msg) -> Event {
+    pub fn new(round: u16, section: &'static str, msg: Msg) -> Event {
         Event {
             round,
             phase: 0,
-            section: section.to_string(),
-            text: msg.english(),
+            section: Cow::Borrowed(section),
             private_to: None,
-            public_text: None,
             msg,
             public_msg: None,
         }
     }
 
-    /// The wording a given viewer may read (`None` = a spectator who sees only public facts).
-    pub fn text_for(&self, viewer: Option<PlayerId>) -> &str {
+    /// The message in English, as its own player reads it.
+    pub fn text(&self) -> String {
+        self.msg.english()
+    }
+
+    /// The wording a given viewer may read in English (`None` = a spectator who sees only
+    /// public facts).
+    pub fn text_for(&self, viewer: Option<PlayerId>) -> String {
         match self.private_to {
-            Some(p) if Some(p) != viewer => self.public_text.as_deref().unwrap_or(""),
-            _ => &self.text,
+            Some(p) if Some(p) != viewer => self
+                .public_msg
+                .as_ref()
+                .map(Msg::english)
+                .unwrap_or_default(),
+            _ => self.text(),
         }
     }
 
@@ -241,9 +247,7 @@ impl Event {
             round: self.round,
             phase: self.phase,
             section: self.section.clone(),
-            text: self.text_for(viewer).to_string(),
             private_to: None,
-            public_text: None,
             msg: self.msg_for(viewer),
             public_msg: None,
         }

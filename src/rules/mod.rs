@@ -61,6 +61,7 @@ mod anytime;
 pub mod battle;
 mod captives;
 pub mod cards;
+pub mod chain;
 mod control;
 mod death;
 mod diplomacy;
@@ -159,9 +160,44 @@ impl fmt::Display for RuleError {
 impl std::error::Error for RuleError {}
 
 /// Refuses an action under rule `section`: `refuse("5.0", "no such Village")` (a literal is
-/// its own message id) or `refuse("5.0", msg!(...))`.
+/// its own message id) or `refuse_with("5.0", || msg!(...))`.
 pub(crate) fn refuse<T>(section: &'static str, why: impl Into<Why>) -> Result<T, RuleError> {
     Err(RuleError::new(section, why))
+}
+
+thread_local! {
+    /// Set while legal actions are enumerated: refusals are only counted there, so their
+    /// messages are not written (naming players, Villages and Fiefs costs allocations, and
+    /// most candidates are refused).
+    static TERSE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Refusals in this thread leave their arguments unwritten while it lives (see `TERSE`).
+struct Terse(bool);
+
+impl Terse {
+    fn new() -> Terse {
+        Terse(TERSE.with(|t| t.replace(true)))
+    }
+}
+
+impl Drop for Terse {
+    fn drop(&mut self) {
+        TERSE.with(|t| t.set(self.0));
+    }
+}
+
+/// `refuse` with a message written only when someone may read it: during the enumeration
+/// of legal actions the refusal keeps the message's template alone.
+pub(crate) fn refuse_with<T>(
+    section: &'static str,
+    msg: impl FnOnce() -> events::Msg,
+) -> Result<T, RuleError> {
+    if TERSE.with(|t| t.get()) {
+        Err(RuleError::new(section, Why::Plain("")))
+    } else {
+        Err(RuleError::new(section, msg()))
+    }
 }
 
 /// What kind of decision is awaited.
@@ -608,8 +644,9 @@ impl Game {
             || self.track != before.track
             || self.last_election != before.last_election
             || self.log.len() < before.log.len()
-            || self.log[before.log.len()..]
-                .iter()
+            || self
+                .log
+                .since(before.log.len())
                 .any(|e| e.private_to.is_some())
     }
 
@@ -642,13 +679,13 @@ impl Game {
         if prompt.player != player {
             return Vec::new();
         }
-        self.candidate_actions(&prompt, coarse)
-            .into_iter()
-            .filter(|a| {
-                debug_assert!(self.is_normalised(a), "a candidate not in its listed form");
-                self.check_normalised(player, a).is_ok()
-            })
-            .collect()
+        let _terse = Terse::new();
+        let mut out = self.candidate_actions(&prompt, coarse);
+        out.retain(|a| {
+            debug_assert!(self.is_normalised(a), "a candidate not in its listed form");
+            self.check_prompted(player, a, &prompt).is_ok()
+        });
+        out
     }
 
     /// Whether "any time" actions may be taken at this decision: in the turns and reaction
@@ -673,7 +710,7 @@ impl Game {
     fn phase_candidates(&self, prompt: &Prompt, coarse: bool) -> Vec<Action> {
         let p = prompt.player;
         let nv = self.map.villages.len() as u8;
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(64);
         match &prompt.kind {
             PromptKind::StartVillage => out.extend((0..nv).map(Action::ChooseStart)),
             PromptKind::Marriage => {
@@ -737,7 +774,11 @@ impl Game {
             PromptKind::ChooseHeir { .. } => {
                 out.extend(self.family(p).map(|l| Action::ChooseHeir(l.id)))
             }
-            PromptKind::PlaceLord { .. } => out.extend((0..nv).map(Action::PlaceLord)),
+            PromptKind::PlaceLord { lord } => out.extend(
+                self.placement_villages_for(p, Some(*lord))
+                    .into_iter()
+                    .map(Action::PlaceLord),
+            ),
             PromptKind::PlayCards => self.play_card_candidates(p, &mut out),
             PromptKind::RansomOffer { price, .. } => {
                 let money = self.players[p as usize].money;
@@ -774,36 +815,44 @@ impl Game {
         let Some(prompt) = self.prompt() else {
             return refuse("", "nothing to decide now");
         };
+        self.check_prompted(player, action, &prompt)
+    }
+
+    /// `check_normalised` with the decision awaited now (`prompt`) already known: the
+    /// enumeration of legal actions asks it once for all its candidates.
+    fn check_prompted(
+        &self,
+        player: PlayerId,
+        action: &Action,
+        prompt: &Prompt,
+    ) -> Result<(), RuleError> {
         if player as usize >= self.players.len() {
-            return refuse("", msg!("there is no player {p}", p = player));
+            return refuse_with("", || msg!("there is no player {p}", p = player));
         }
         if prompt.player != player {
-            return refuse(
-                prompt.section,
+            return refuse_with(prompt.section, || {
                 msg!(
                     "it is {who}'s decision now, not {p}'s",
                     who = self.pname(prompt.player),
                     p = self.pname(player)
-                ),
-            );
+                )
+            });
         }
         let wrong = || {
-            refuse(
-                prompt.section,
+            refuse_with(prompt.section, || {
                 msg!(
                     "'{action}' does not answer the question asked now",
                     action = action.notation(self)
-                ),
-            )
+                )
+            })
         };
         if is_free_action(action) {
-            return if self.free_actions_open(&prompt) {
+            return if self.free_actions_open(prompt) {
                 self.check_free(player, action)
             } else {
-                refuse(
-                    prompt.section,
-                    msg!("answer the question asked first; \"any time\" actions come in your turns and reaction windows"),
-                )
+                refuse_with(prompt.section, || {
+                    msg!("answer the question asked first; \"any time\" actions come in your turns and reaction windows")
+                })
             };
         }
         match (&prompt.kind, action) {
@@ -865,13 +914,12 @@ impl Game {
                 if self.placement_villages_for(player, Some(*lord)).contains(v) {
                     Ok(())
                 } else {
-                    refuse(
-                        "2.4.1",
+                    refuse_with("2.4.1", || {
                         msg!(
                             "{v} is not the first available placement",
                             v = self.vname(*v)
-                        ),
-                    )
+                        )
+                    })
                 }
             }
             (
@@ -886,36 +934,33 @@ impl Game {
             (PromptKind::RansomOffer { price, .. }, Action::OfferRansom { amount }) => {
                 let money = self.players[player as usize].money;
                 if *amount > *price {
-                    refuse(
-                        "6.2.4",
+                    refuse_with("6.2.4", || {
                         msg!(
                             "the ransom is {price}; no need to offer {amount}",
                             price = *price,
                             amount = *amount
-                        ),
-                    )
+                        )
+                    })
                 } else if *amount > money {
-                    refuse(
-                        "6.2.4",
+                    refuse_with("6.2.4", || {
                         msgn!(
                             "you have only {n} Denier",
                             "you have only {n} Deniers",
                             money
-                        ),
-                    )
+                        )
+                    })
                 } else {
                     Ok(())
                 }
             }
             (PromptKind::RansomOffer { price, .. }, Action::NoRansom) => {
                 if self.players[player as usize].money >= *price {
-                    refuse(
-                        "6.2.4",
+                    refuse_with("6.2.4", || {
                         msg!(
                             "paying the ransom of {price} is compulsory when you can afford it",
                             price = *price
-                        ),
-                    )
+                        )
+                    })
                 } else {
                     Ok(())
                 }
@@ -926,8 +971,13 @@ impl Game {
     }
 
     /// Applies `action` by `player`: refused with a reason (state untouched) when illegal;
-    /// otherwise returns the log entries it produced, including any automatic steps that followed.
-    pub fn apply(&mut self, player: PlayerId, action: Action) -> Result<Vec<Event>, RuleError> {
+    /// otherwise returns where in the log the entries it produced lie (`log.since(start)`),
+    /// including those of any automatic steps that followed.
+    pub fn apply(
+        &mut self,
+        player: PlayerId,
+        action: Action,
+    ) -> Result<std::ops::Range<usize>, RuleError> {
         action.ids_in_range(self)?;
         let action = if self.is_normalised(&action) {
             action
@@ -941,7 +991,7 @@ impl Game {
         }
         self.exec(player, action);
         self.advance();
-        Ok(self.log[start..].to_vec())
+        Ok(start..self.log.len())
     }
 
     fn exec(&mut self, p: PlayerId, action: Action) {
@@ -1318,14 +1368,31 @@ impl Game {
         if prompt.player != p {
             return false;
         }
-        let mut legal = self
-            .phase_candidates(&prompt, false)
-            .into_iter()
-            .filter(|a| self.check(p, a).is_ok());
-        legal.next().as_ref() == Some(pass) && legal.next().is_none()
+        let _terse = Terse::new();
+        let other = |cands: Vec<Action>| {
+            cands
+                .into_iter()
+                .any(|a| a != *pass && self.check_prompted(p, &a, &prompt).is_ok())
+        };
+        // A few likely choices first, then the bots' shorter list (a subset of the legal
+        // actions): another choice there settles it without listing every count of every
+        // army.
+        let likely = match prompt.kind {
+            PromptKind::Movement => self.likely_moves(p),
+            PromptKind::Purchase => self
+                .troop_villages(p)
+                .into_iter()
+                .flat_map(|v| [Action::BuyMaa(v), Action::BuyKnight(v)])
+                .collect(),
+            _ => Vec::new(),
+        };
+        !other(likely)
+            && !other(self.phase_candidates(&prompt, true))
+            && !other(self.phase_candidates(&prompt, false))
+            && self.check_prompted(p, pass, &prompt).is_ok()
     }
 
-    pub(crate) fn say(&mut self, section: &str, msg: events::Msg) {
+    pub(crate) fn say(&mut self, section: &'static str, msg: events::Msg) {
         if self.quiet {
             return;
         }
@@ -1337,7 +1404,7 @@ impl Game {
     /// An entry only `to` reads in full; the others read `public`.
     pub(crate) fn say_private(
         &mut self,
-        section: &str,
+        section: &'static str,
         to: PlayerId,
         msg: events::Msg,
         public: events::Msg,
@@ -1348,7 +1415,6 @@ impl Game {
         let mut e = Event::new(self.round, section, msg);
         e.phase = self.phase.number();
         e.private_to = Some(to);
-        e.public_text = Some(public.english());
         e.public_msg = Some(public);
         self.log.push(e);
     }

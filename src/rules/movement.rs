@@ -4,7 +4,7 @@ use super::actions::Action;
 use super::cards::{lord_name, Card, LordId};
 use super::events::{n_, Arg};
 use super::state::*;
-use super::{refuse, RuleError};
+use super::{refuse, refuse_with, RuleError};
 use crate::map::VillageId;
 
 /// The troop counts from `lo` to `hi` a Move may take; with `coarse`, only the ends, their
@@ -149,13 +149,19 @@ impl Game {
         };
         for (i, l) in o.lords.iter().enumerate() {
             let Some(lord) = self.lord(*l) else {
-                return refuse("5.0", msg!("{lord} is not in play", lord = lord_name(*l)));
+                return refuse_with("5.0", || {
+                    msg!("{lord} is not in play", lord = lord_name(*l))
+                });
             };
             if lord.owner != p {
-                return refuse("5.0", msg!("{lord} is not your Lord", lord = lord_name(*l)));
+                return refuse_with("5.0", || {
+                    msg!("{lord} is not your Lord", lord = lord_name(*l))
+                });
             }
             if lord.captor.is_some() {
-                return refuse("6.2.3", msg!("{lord} is a Captive", lord = lord_name(*l)));
+                return refuse_with("6.2.3", || {
+                    msg!("{lord} is a Captive", lord = lord_name(*l))
+                });
             }
             if lord.village != from {
                 return refuse("5.0", "an army's Lords must start in the same Village");
@@ -177,14 +183,13 @@ impl Game {
             }
         }
         if !self.map.adjacent(from, o.to) {
-            return refuse(
-                "5.0",
+            return refuse_with("5.0", || {
                 msg!(
                     "no road from {from} to {to}",
                     from = self.vname(from),
                     to = self.vname(o.to)
-                ),
-            );
+                )
+            });
         }
         let darc = self.titles.darc.is_some_and(|d| o.lords.contains(&d));
         let need = if o.how == MoveHow::Cavalcade { 2 } else { 1 };
@@ -205,24 +210,22 @@ impl Game {
         }
         let t = self.troops_for_army(p, from, &o.lords);
         if o.maa > t.maa || o.knights > t.knights {
-            return refuse(
-                "5.0",
+            return refuse_with("5.0", || {
                 msg!(
                     "only {maa} Men-at-Arms and {knights} Knights may travel with this army (Troops that moved with another Lord stay with him)",
                     maa = t.maa,
                     knights = t.knights
-                ),
-            );
+                )
+            });
         }
         for (i, c) in o.captives.iter().enumerate() {
             let Some(cl) = self.lord(*c) else {
                 return refuse("6.2.3", "that Captive is not in play");
             };
             if cl.captor != Some(p) || cl.village != from || o.captives[..i].contains(c) {
-                return refuse(
-                    "6.2.3",
-                    msg!("{lord} is not your Captive here", lord = lord_name(*c)),
-                );
+                return refuse_with("6.2.3", || {
+                    msg!("{lord} is not your Captive here", lord = lord_name(*c))
+                });
             }
         }
         // 5.0: after a refusal the army goes back or stays; its Lords may not walk away from
@@ -249,13 +252,12 @@ impl Game {
                 if brought.knights > 0 {
                     what.push(msgn!("{n} Knight", "{n} Knights", brought.knights).into());
                 }
-                return refuse(
-                    "5.0",
+                return refuse_with("5.0", || {
                     msg!(
                         "refused passage, the army leaves only with the Troops it brought: {what}",
                         what = Arg::List(what)
-                    ),
-                );
+                    )
+                });
             }
         }
         // 2.3.1: no movement into, out of or inside a Heavy Rain Bishopric, but one Move by
@@ -322,6 +324,28 @@ impl Game {
         Ok(())
     }
 
+    /// Moves most often legal when any is: each free Lord alone, without Troops, along each
+    /// road (for telling quickly whether a player has anything to move at all).
+    pub(crate) fn likely_moves(&self, p: PlayerId) -> Vec<Action> {
+        let mut out = Vec::new();
+        for l in &self.lords {
+            if l.owner != p || l.captor.is_some() || self.moves_left(l.id, true) == 0 {
+                continue;
+            }
+            for &w in &self.map.villages[l.village as usize].neighbours {
+                out.push(Action::Move(MoveOrder {
+                    lords: vec![l.id],
+                    to: w,
+                    maa: 0,
+                    knights: 0,
+                    captives: Vec::new(),
+                    how: MoveHow::Normal,
+                }));
+            }
+        }
+        out
+    }
+
     pub(crate) fn movement_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
         let mut villages: Vec<VillageId> = self
             .lords
@@ -383,12 +407,20 @@ impl Game {
                 let t = self.troops_for_army(p, v, &army);
                 for &w in &self.map.villages[v as usize].neighbours {
                     let rain = self.rain(v) || self.rain(w);
-                    let mut hows = Vec::new();
+                    let blockers = self.move_blockers(p, v, w, &army);
+                    let mut hows = Vec::with_capacity(3);
                     if !rain {
                         hows.push(MoveHow::Normal);
-                        hows.push(MoveHow::Cavalcade);
+                        // 5.2: a Cavalcade needs Knights and someone's Troops to fight (here
+                        // or on the way); `check_move` says the rest.
+                        let fight_here = blockers
+                            .iter()
+                            .any(|&q| self.villages[v as usize].troops[q as usize].count() > 0);
+                        if t.knights > 0 && (fight_here || !self.cavalcade_foes(p, w).is_empty()) {
+                            hows.push(MoveHow::Cavalcade);
+                        }
                     }
-                    if passage && (rain || !self.move_blockers(p, v, w, &army).is_empty()) {
+                    if passage && (rain || !blockers.is_empty()) {
                         hows.push(MoveHow::Passage);
                     }
                     for how in hows {

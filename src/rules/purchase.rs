@@ -3,7 +3,7 @@
 use super::cards::{lord_name, LordId};
 use super::events::Arg;
 use super::state::*;
-use super::{refuse, Action, RuleError};
+use super::{refuse, refuse_with, Action, RuleError};
 use crate::map::{FiefId, VillageId};
 
 pub const MAA_COST: u32 = 1;
@@ -145,14 +145,13 @@ impl Game {
     fn afford(&self, p: PlayerId, cost: u32) -> Result<(), RuleError> {
         let m = self.players[p as usize].money;
         if m < cost {
-            refuse(
-                "4.0",
+            refuse_with("4.0", || {
                 msg!(
                     "that costs {cost} Deniers and you have {m}",
                     cost = cost,
                     m = m
-                ),
-            )
+                )
+            })
         } else {
             Ok(())
         }
@@ -171,37 +170,34 @@ impl Game {
             return refuse("4.3", "no such Fief");
         };
         if self.titles.fief[fief as usize].is_some() {
-            return refuse(
-                "4.3",
+            return refuse_with("4.3", || {
                 msg!(
                     "the title of the {fief} is already held",
                     fief = self.fief_arg(fief)
-                ),
-            );
+                )
+            });
         }
         if let Some(v) = f
             .villages
             .iter()
             .find(|&&v| self.villages[v as usize].controller != Some(p))
         {
-            return refuse(
-                "4.3",
+            return refuse_with("4.3", || {
                 msg!(
                     "you must control every Village of the {fief}; {v} is not yours",
                     fief = self.fief_arg(fief),
                     v = self.vname(*v)
-                ),
-            );
+                )
+            });
         }
         if !f.villages.contains(&city) {
-            return refuse(
-                "4.3",
+            return refuse_with("4.3", || {
                 msg!(
                     "{v} is not in the {fief}",
                     v = self.vname(city),
                     fief = self.fief_arg(fief)
-                ),
-            );
+                )
+            });
         }
         let existing = f
             .villages
@@ -212,7 +208,7 @@ impl Game {
             Some(c) if c != city => return refuse("4.3", "a Fief never has more than one Fortified City; the title goes with the existing one"),
             Some(_) => {}
             None if self.villages[city as usize].fort != Fort::Stronghold => {
-                return refuse("4.3", msg!("{v} has no Stronghold to become the Fortified City", v = self.vname(city)))
+                return refuse_with("4.3", || msg!("{v} has no Stronghold to become the Fortified City", v = self.vname(city)))
             }
             None => {}
         }
@@ -220,19 +216,17 @@ impl Game {
             return refuse("4.3", "that Lord is not in play");
         };
         if l.owner != p {
-            return refuse(
-                "4.3",
-                msg!("{lord} is not in that family", lord = lord_name(lord)),
-            );
+            return refuse_with("4.3", || {
+                msg!("{lord} is not in that family", lord = lord_name(lord))
+            });
         }
         if self.fief_titles_of(lord).len() >= 2 {
-            return refuse(
-                "4.3",
+            return refuse_with("4.3", || {
                 msg!(
                     "{lord} already holds 2 Fief Titles, the limit",
                     lord = lord_name(lord)
-                ),
-            );
+                )
+            });
         }
         Ok(())
     }
@@ -366,20 +360,18 @@ impl Game {
                     return refuse("4.3", "titles pass only to another Lord of the same family");
                 }
                 if self.fief_titles_of(*to).len() >= 2 {
-                    return refuse(
-                        "4.3",
-                        msg!("{lord} already holds 2 Fief Titles", lord = lord_name(*to)),
-                    );
+                    return refuse_with("4.3", || {
+                        msg!("{lord} already holds 2 Fief Titles", lord = lord_name(*to))
+                    });
                 }
                 if self.memory.passed_titles.contains(fief) {
                     return refuse("4.3", "that title has already changed hands this round");
                 }
                 let held = self.fief_titles_of(from);
                 if held.len() < 2 {
-                    return refuse(
-                        "4.3",
-                        msg!("{lord} must keep his largest title", lord = lord_name(from)),
-                    );
+                    return refuse_with("4.3", || {
+                        msg!("{lord} must keep his largest title", lord = lord_name(from))
+                    });
                 }
                 // Keep the largest; with two of the same size either may go (digest §12.2 item 18).
                 let size = |f: FiefId| self.map.fiefs[f as usize].villages.len();
@@ -389,10 +381,9 @@ impl Game {
                     .filter(|&&f| f != *fief && size(f) == largest)
                     .count();
                 if size(*fief) == largest && others_as_large == 0 {
-                    return refuse(
-                        "4.3",
-                        msg!("{lord} must keep his largest title", lord = lord_name(from)),
-                    );
+                    return refuse_with("4.3", || {
+                        msg!("{lord} must keep his largest title", lord = lord_name(from))
+                    });
                 }
                 Ok(())
             }
@@ -408,10 +399,9 @@ impl Game {
                 }
                 self.check_cardinal_target(*lord)
             }
-            _ => refuse(
-                "4.0",
-                msg!("'{action}' is not a purchase", action = a.notation(self)),
-            ),
+            _ => refuse_with("4.0", || {
+                msg!("'{action}' is not a purchase", action = a.notation(self))
+            }),
         }
     }
 

@@ -3,7 +3,7 @@
 use super::cards::{self, Card};
 use super::rng::Rng;
 use super::state::*;
-use super::{refuse, RuleError};
+use super::{refuse, refuse_with, RuleError};
 use crate::map::{Map, VillageId, BISHOPRIC_COUNT};
 use std::sync::Arc;
 
@@ -16,20 +16,18 @@ impl Game {
     pub fn with_map(options: Options, map: Arc<Map>) -> Result<Game, RuleError> {
         let n = options.players;
         if !(3..=MAX_PLAYERS as u8).contains(&n) {
-            return refuse(
-                "3",
-                msg!("Fief is played by 3 to 6 players, not {n}", n = n),
-            );
+            return refuse_with("3", || {
+                msg!("Fief is played by 3 to 6 players, not {n}", n = n)
+            });
         }
         if options.names.len() > n as usize {
-            return refuse(
-                "",
+            return refuse_with("", || {
                 msg!(
                     "{names} names given for {n} players",
                     names = options.names.len(),
                     n = n
-                ),
-            );
+                )
+            });
         }
         if !options.colours.is_empty() {
             let mut cs = options.colours.clone();
@@ -44,7 +42,7 @@ impl Game {
         }
         if let Some(f) = options.first_player {
             if f >= n {
-                return refuse("4", msg!("there is no seat {f} to start", f = f));
+                return refuse_with("4", || msg!("there is no seat {f} to start", f = f));
             }
         }
         if !options.battle_die.iter().all(|&h| (1..=3).contains(&h)) {
@@ -89,8 +87,8 @@ impl Game {
             last_election: None,
             relics: Vec::new(),
             relic_round: 0,
-            history: Vec::new(),
-            log: Vec::new(),
+            history: Default::default(),
+            log: Default::default(),
             quiet: false,
         };
         // 11.1 (optional): the relics go on the principal Villages before anything else.
@@ -135,7 +133,7 @@ impl Game {
             return refuse("4", "no such Village");
         }
         if self.occupied(v) || self.villages[v as usize].controller.is_some() {
-            return refuse("4", msg!("{v} is already occupied", v = self.vname(v)));
+            return refuse_with("4", || msg!("{v} is already occupied", v = self.vname(v)));
         }
         Ok(())
     }

@@ -650,8 +650,10 @@ pub struct Game {
     /// 11.1.1: the round whose end of Play Cards has offered the Eyes and the Bone.
     #[serde(default)]
     pub relic_round: u16,
-    pub history: Vec<(PlayerId, super::actions::Action)>,
-    pub log: Vec<Event>,
+    /// Every action taken, in order (shared between copies of the game).
+    pub history: super::chain::Chain<(PlayerId, super::actions::Action)>,
+    /// What happened, in order (shared between copies of the game).
+    pub log: super::chain::Chain<Event>,
     /// Simulation mode for bots: no log entries and no history are kept (not saved).
     #[serde(skip)]
     pub quiet: bool,

@@ -34,7 +34,7 @@ pub struct BattleTold {
 /// Whether an entry belongs to the battle being told: its rolls, losses and captures, how it
 /// ended (6.1–6.3), the relics that fight in it (11.1.1), the deaths it causes (9).
 fn of_the_battle(e: &Event) -> bool {
-    let s = e.section.as_str();
+    let s: &str = &e.section;
     ["6.1", "6.2", "6.3", "11.1.1", "9."]
         .iter()
         .any(|p| s == p.trim_end_matches('.') || s.starts_with(p))
@@ -136,7 +136,7 @@ mod tests {
             s.play(6000, |g| {
                 match &g.battle {
                     Some(b) => {
-                        let t = last_battle(&g.log).expect("a battle under way is told");
+                        let t = last_battle(&g.log.to_vec()).expect("a battle under way is told");
                         let done = b.rolls as usize + usize::from(b.step == BattleStep::After);
                         assert_eq!(t.rolls.len(), done, "seed {seed}");
                         if let Some(r) = t.rolls.last() {
@@ -149,7 +149,7 @@ mod tests {
                     }
                     None => {
                         if let Some(done) = fought.take() {
-                            let t = last_battle(&g.log).unwrap();
+                            let t = last_battle(&g.log.to_vec()).unwrap();
                             assert!(t.rolls.len() >= done, "seed {seed}");
                             battles += 1;
                             rolls += t.rolls.len();
@@ -170,6 +170,6 @@ mod tests {
     #[test]
     fn a_log_without_a_battle_tells_none() {
         let g = Game::new(Options::default()).unwrap();
-        assert_eq!(last_battle(&g.log), None);
+        assert_eq!(last_battle(&g.log.to_vec()), None);
     }
 }

@@ -284,8 +284,8 @@ impl Game {
             last_election: None,
             relics: self.relics.clone(),
             relic_round: self.relic_round,
-            history: Vec::new(),
-            log: Vec::new(),
+            history: Default::default(),
+            log: Default::default(),
             quiet: self.quiet,
         }
     }

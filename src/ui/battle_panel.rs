@@ -117,7 +117,7 @@ fn counted(view: &View, idx: &[usize]) -> Vec<String> {
     text::counted(
         idx.iter()
             .filter_map(|&i| view.log.get(i))
-            .map(|e| text::msg(&e.msg, &e.text)),
+            .map(|e| text::msg(&e.msg, &e.text())),
     )
 }
 

@@ -205,7 +205,7 @@ impl SimpleComponent for GameLog {
             self.group = Some((e.round, e.phase));
             self.buffer.insert_with_tags_by_name(
                 &mut end,
-                &super::text::msg(&e.msg, &e.text),
+                &super::text::msg(&e.msg, &e.text()),
                 &["entry"],
             );
             if !e.section.is_empty() {

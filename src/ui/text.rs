@@ -1193,7 +1193,7 @@ pub fn since_last_decision(
             .iter()
             // Steps closed ("has finished moving") tell nothing the marks do not.
             .filter(|e| !QUIET.contains(&e.msg.id.as_ref()))
-            .map(|e| msg(&e.msg, &e.text))
+            .map(|e| msg(&e.msg, &e.text()))
             .filter(|l| !l.is_empty()),
     );
     if max > 1 && lines.len() > max {
@@ -1359,16 +1359,16 @@ mod tests {
             let p = g.to_act().unwrap();
             g.apply(p, Action::ChooseStart(v * 6)).unwrap();
         }
-        let all = since_last_decision(&g.log, from, 100);
+        let all = since_last_decision(&g.log.to_vec(), from, 100);
         assert!(all.len() >= 4, "{all:?}");
-        assert!(since_last_decision(&g.log, g.log.len(), 8).is_empty());
+        assert!(since_last_decision(&g.log.to_vec(), g.log.len(), 8).is_empty());
         // Capped: the newest lines stay, a first line says how many were left out.
-        let short = since_last_decision(&g.log, from, 3);
+        let short = since_last_decision(&g.log.to_vec(), from, 3);
         assert_eq!(short.len(), 3);
         assert!(short[0].starts_with('…'), "{short:?}");
         assert_eq!(short[1..], all[all.len() - 2..]);
         // A start past the end of the log tells nothing (never panics).
-        assert!(since_last_decision(&g.log, g.log.len() + 5, 8).is_empty());
+        assert!(since_last_decision(&g.log.to_vec(), g.log.len() + 5, 8).is_empty());
     }
 
     #[test]
