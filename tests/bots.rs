@@ -1,7 +1,7 @@
 //! The bots: the Normal heuristics' decisions in small positions, determinism, what a bot may
 //! see, and a short arena run (no strength asserted here: `fief-cli arena` measures that).
 
-use fief::bots::arena::{self, ArenaConfig};
+use fief::bots::arena::{self, ArenaConfig, Seat};
 use fief::bots::{new_bot, play_game, Bot, Budget, Hard, Level, Normal};
 use fief::rules::rng::Rng;
 use fief::rules::{Action, Card, Game, Options, PlayerId};
@@ -378,7 +378,12 @@ fn bots_only_games_end() {
 fn a_short_arena_run() {
     let cfg = ArenaConfig {
         players: 4,
-        levels: vec![Level::Normal, Level::Easy, Level::Easy, Level::Easy],
+        levels: vec![
+            Seat::Bot(Level::Normal),
+            Seat::Bot(Level::Easy),
+            Seat::Bot(Level::Easy),
+            Seat::Bot(Level::Easy),
+        ],
         games: 4,
         seed: 1,
         round_cap: Some(30),
@@ -396,7 +401,12 @@ fn a_short_arena_run() {
     // Seats rotate: the Normal bot sat in every seat once.
     let seats: Vec<usize> = results
         .iter()
-        .map(|r| r.seats.iter().position(|l| *l == Level::Normal).unwrap())
+        .map(|r| {
+            r.seats
+                .iter()
+                .position(|l| *l == Seat::Bot(Level::Normal))
+                .unwrap()
+        })
         .collect();
     assert_eq!(seats, vec![0, 3, 2, 1]);
 }
@@ -513,4 +523,158 @@ fn every_level_rides_on_after_a_victorious_cavalcade() {
         let a = bot.choose(&g.bot_view(0), &never).unwrap();
         assert!(legal.contains(&a), "{:?} chose {a:?}", bot.level());
     }
+}
+
+/// An arena of `games` games around `seats`, stopped after round 41, and what each game
+/// came to.
+fn uncapped(seats: Vec<Seat>, games: u32) -> Vec<arena::GameResult> {
+    let cfg = ArenaConfig {
+        players: seats.len() as u8,
+        levels: seats,
+        games,
+        seed: 1,
+        // A guard, not a cap: a game still going after round 40 has failed already.
+        round_cap: Some(41),
+        hard_budget: Budget::Iterations(1),
+        jobs: 2,
+    };
+    arena::run(&cfg, &|_| {})
+}
+
+#[test]
+fn games_of_normal_bots_end_by_a_victory_without_a_round_cap() {
+    // Issue 17: no stalemate of garrisons, allies who cannot complete a Fief, or families of
+    // one Lord who may never hold a third title: every game is won, by round 40. The same
+    // around a seat that ends every step at once (a human who hesitates).
+    let normal = Seat::Bot(Level::Normal);
+    for seats in [
+        vec![normal; 4],
+        vec![normal, normal, normal, Seat::Passive],
+        vec![normal, normal, Seat::Passive],
+    ] {
+        for r in uncapped(seats.clone(), 100) {
+            assert!(
+                r.error.is_none(),
+                "{seats:?} seed {}: {:?}",
+                r.seed,
+                r.error
+            );
+            assert!(
+                !r.capped && !r.winners.is_empty() && r.rounds <= 40,
+                "{seats:?} seed {}: {:?} after {} rounds",
+                r.seed,
+                r.reason,
+                r.rounds
+            );
+        }
+    }
+}
+
+#[test]
+fn allies_gather_a_fief_in_the_hand_of_the_one_who_holds_more_of_it() {
+    // The County of Sigy: Grady holds L'Épervier and St Paul, his ally David holds Sigy, where
+    // Grady's Troops stand too. David hands Sigy over, so that Grady may take the title.
+    let g = position(
+        json!({
+            "first": "David",
+            "phase": "movement",
+            "round": 14,
+            "villages": {
+                "lepervier": {"troops": {"Grady": [2, 0]}},
+                "st_paul": {"troops": {"Grady": [1, 0]}, "fort": "stronghold"},
+                "sigy": {"controller": "David", "troops": {"David": [1, 0], "Grady": [1, 0]},
+                         "entry": {"Grady": "lepervier"}},
+                "tournus": {"troops": {"Kirsten": [1, 0]}},
+                "bourg": {"troops": {"Gunter": [1, 0]}},
+            },
+            "lords": [
+                {"name": "Beaudoin", "owner": "Grady", "village": "lepervier", "spouse": "Jeanne"},
+                {"name": "Jeanne", "owner": "David", "village": "sigy", "spouse": "Beaudoin"},
+                {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                {"name": "Eric", "owner": "Gunter", "village": "bourg"},
+            ],
+        }),
+        json!([]),
+    );
+    let sigy = g.map.find_village("sigy").unwrap();
+    assert_eq!(
+        normal_choice(&g),
+        (
+            1,
+            Action::HandControl {
+                village: sigy,
+                to: 0
+            }
+        )
+    );
+}
+
+#[test]
+fn a_family_of_one_lord_makes_room_for_a_lord_card() {
+    // 2.1, 4.3: one Lord holds two Fief titles at most; with a full hand, Grady discards his
+    // least useful card so as to draw a Lord.
+    let g = position(
+        json!({
+            "first": "Grady",
+            "phase": "draw",
+            "players": {"Grady": {"hand": ["uprising", "harvest", "secret_passage"]}},
+            "villages": {
+                "blaye": {"troops": {"Grady": [2, 0]}},
+                "tournus": {"troops": {"Kirsten": [1, 0]}},
+                "bourg": {"troops": {"Gunter": [1, 0]}},
+                "charolles": {"troops": {"David": [1, 0]}},
+            },
+            "lords": [
+                {"name": "Beaudoin", "owner": "Grady", "village": "blaye"},
+                {"name": "Jeanne", "owner": "David", "village": "charolles"},
+                {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                {"name": "Eric", "owner": "Gunter", "village": "bourg"},
+            ],
+        }),
+        json!([]),
+    );
+    assert_eq!(normal_choice(&g), (0, Action::Discard(Card::Harvest)));
+}
+
+#[test]
+fn a_campaign_marches_on_a_village_its_army_can_take() {
+    // Grady's Lord and 6 Knights in Blaye march one road nearer to a Village they can take,
+    // leaving one Man-at-Arms to hold Blaye; before the campaigns' round, they do not.
+    use fief::bots::heuristic::{campaign_move, CAMPAIGN_FROM};
+    let at = |round: u16| {
+        position(
+            json!({
+                "first": "Grady",
+                "phase": "movement",
+                "round": round,
+                "villages": {
+                    "blaye": {"troops": {"Grady": [1, 6]}},
+                    "tournus": {"troops": {"Kirsten": [1, 0]}},
+                    "bourg": {"troops": {"Gunter": [1, 0]}},
+                    "charolles": {"troops": {"David": [1, 0]}},
+                },
+                "lords": [
+                    {"name": "Beaudoin", "owner": "Grady", "village": "blaye"},
+                    {"name": "Jeanne", "owner": "David", "village": "charolles"},
+                    {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                    {"name": "Eric", "owner": "Gunter", "village": "bourg"},
+                ],
+            }),
+            json!([]),
+        )
+    };
+    let g = at(CAMPAIGN_FROM);
+    let dist = fief::bots::eval::distances(&g);
+    let legal = g.bot_actions(0);
+    let Some(Action::Move(o)) = campaign_move(&g, 0, &legal, &dist) else {
+        panic!("no campaign")
+    };
+    assert_eq!((o.maa, o.knights), (0, 6), "{o:?}");
+    let blaye = g.map.find_village("blaye").unwrap() as usize;
+    let nearer = (0..g.villages.len()).any(|v| {
+        g.villages[v].controller.is_some_and(|c| c != 0) && dist[o.to as usize][v] < dist[blaye][v]
+    });
+    assert!(nearer, "{o:?} goes towards no one");
+    let early = at(CAMPAIGN_FROM - 1);
+    assert_eq!(campaign_move(&early, 0, &early.bot_actions(0), &dist), None);
 }

@@ -138,10 +138,10 @@ struct ArenaArgs {
     /// Number of players, 3 to 6.
     #[arg(long, default_value_t = 4, value_parser = whole::<u8>(3, 6))]
     players: u8,
-    /// One level per seat: easy, normal or hard, separated by commas (default: normal, then
-    /// easy for every other seat).
+    /// One seat each: easy, normal, hard or passive (ends every step at once), separated by
+    /// commas (default: normal, then easy for every other seat).
     #[arg(long, value_delimiter = ',')]
-    bots: Option<Vec<fief::bots::Level>>,
+    bots: Option<Vec<fief::bots::arena::Seat>>,
     /// Number of games (1 to 1,000,000).
     #[arg(long, default_value_t = 20, value_parser = whole::<u32>(1, 1_000_000))]
     games: u32,
@@ -451,9 +451,10 @@ fn fuzz(args: FuzzArgs) -> ExitCode {
 fn arena(args: ArenaArgs) -> ExitCode {
     use fief::bots::arena::{report, run, ArenaConfig};
     use fief::bots::Budget;
+    use fief::bots::{arena::Seat, Level};
     let levels = args.bots.unwrap_or_else(|| {
-        let mut l = vec![fief::bots::Level::Normal];
-        l.resize(args.players as usize, fief::bots::Level::Easy);
+        let mut l = vec![Seat::Bot(Level::Normal)];
+        l.resize(args.players as usize, Seat::Bot(Level::Easy));
         l
     });
     if levels.len() != args.players as usize {

@@ -1,14 +1,79 @@
 //! Bots against bots: whole games with seats rotated, and the win rate of each level
 //! (`fief-cli arena`).
 
-use super::{new_bot, play_game, Budget, Level};
-use crate::rules::{Game, Options, PlayerId};
+use super::{new_bot, play_game, Bot, Budget, Level};
+use crate::rules::{Action, Game, Options, PlayerId, View};
+use std::sync::atomic::AtomicBool;
+
+/// Who sits in a seat of the arena: a bot of some level, or a passive player who ends every
+/// step at once (a stand-in for a human who hesitates: the others must still bring the game
+/// to its end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Bot(Level),
+    Passive,
+}
+
+impl Seat {
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::Bot(l) => l.name(),
+            Seat::Passive => "passive",
+        }
+    }
+}
+
+impl std::str::FromStr for Seat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Seat, String> {
+        if s.trim().eq_ignore_ascii_case("passive") {
+            Ok(Seat::Passive)
+        } else {
+            s.parse::<Level>().map(Seat::Bot).map_err(|_| {
+                format!(
+                    "unknown seat '{}' (use easy, normal, hard or passive)",
+                    s.trim()
+                )
+            })
+        }
+    }
+}
+
+/// The passive seat: ends, passes or declines whenever it may, else takes the first choice.
+pub struct Passive;
+
+impl Bot for Passive {
+    /// The Easy level's pace (a passive seat does not think).
+    fn level(&self) -> Level {
+        Level::Easy
+    }
+
+    fn choose(&mut self, view: &View, _cancel: &AtomicBool) -> Option<Action> {
+        const ENDS: [Action; 11] = [
+            Action::EndMarriages,
+            Action::EndDraw,
+            Action::EndPlayCards,
+            Action::EndPurchase,
+            Action::EndMovement,
+            Action::EndBattles,
+            Action::EndPillage,
+            Action::NoCandidate,
+            Action::NoRansom,
+            Action::Refuse,
+            Action::Pass,
+        ];
+        ENDS.iter()
+            .find(|a| view.legal.contains(a))
+            .cloned()
+            .or_else(|| view.legal.first().cloned())
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct ArenaConfig {
     pub players: u8,
-    /// One level per seat before rotation (its length is `players`).
-    pub levels: Vec<Level>,
+    /// Who sits in each seat before rotation (its length is `players`).
+    pub levels: Vec<Seat>,
     pub games: u32,
     pub seed: u64,
     /// None: the game goes on until someone wins.
@@ -22,8 +87,8 @@ pub struct ArenaConfig {
 pub struct GameResult {
     pub index: u32,
     pub seed: u64,
-    /// The level in each seat.
-    pub seats: Vec<Level>,
+    /// Who sat in each seat.
+    pub seats: Vec<Seat>,
     pub winners: Vec<PlayerId>,
     pub rounds: u16,
     pub capped: bool,
@@ -33,7 +98,7 @@ pub struct GameResult {
 }
 
 /// Game `i` of the arena: its seed and the rotated seats.
-pub fn seating(cfg: &ArenaConfig, i: u32) -> (u64, Vec<Level>) {
+pub fn seating(cfg: &ArenaConfig, i: u32) -> (u64, Vec<Seat>) {
     let n = cfg.levels.len();
     let seats = (0..n).map(|s| cfg.levels[(s + i as usize) % n]).collect();
     (cfg.seed.wrapping_add(i as u64), seats)
@@ -67,12 +132,13 @@ pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
     let bots: Vec<_> = seats
         .iter()
         .enumerate()
-        .map(|(s, &l)| {
-            new_bot(
+        .map(|(s, &seat)| match seat {
+            Seat::Bot(l) => new_bot(
                 l,
                 seed.wrapping_mul(1000).wrapping_add(s as u64),
                 cfg.hard_budget,
-            )
+            ),
+            Seat::Passive => Box::new(Passive) as Box<dyn Bot>,
         })
         .collect();
     // A bot that panics loses its game, not the whole arena: the failure is reported.
@@ -128,7 +194,7 @@ pub fn run(cfg: &ArenaConfig, progress: &(dyn Fn(&GameResult) + Sync)) -> Vec<Ga
 /// A level's record: seat-games played and won (an alliance win counts for both seats).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LevelStats {
-    pub level: Level,
+    pub level: Seat,
     pub seat_games: u32,
     pub wins: u32,
     /// Wins alone (not as half of an alliance).
@@ -217,6 +283,24 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
         "  average length {rounds:.1} rounds; {} ended by victory ({alliance} by an alliance), {capped} at the round cap, {draws} draws\n",
         ok.len() - capped
     ));
+    if !ok.is_empty() {
+        let within = |lo: u16, hi: u16| ok.iter().filter(|r| (lo..=hi).contains(&r.rounds)).count();
+        let longest = ok.iter().map(|r| r.rounds).max().unwrap_or(0);
+        let by_40 = ok
+            .iter()
+            .filter(|r| !r.capped && !r.winners.is_empty() && r.rounds <= 40)
+            .count();
+        s.push_str(&format!(
+            "  lengths: 1–10 rounds {}, 11–20 {}, 21–30 {}, 31–40 {}, over 40 {}; the longest {longest}; won by round 40: {by_40} of {} ({:.1}%)\n",
+            within(1, 10),
+            within(11, 20),
+            within(21, 30),
+            within(31, 40),
+            within(41, u16::MAX),
+            ok.len(),
+            100.0 * by_40 as f64 / ok.len() as f64
+        ));
+    }
     let errors: Vec<&GameResult> = results.iter().filter(|r| r.error.is_some()).collect();
     if !errors.is_empty() {
         s.push_str(&format!("  {} games failed:\n", errors.len()));

@@ -31,7 +31,8 @@ pub fn distances(g: &Game) -> Vec<Vec<u8>> {
     all
 }
 
-fn village_worth(g: &Game, v: usize) -> f64 {
+/// What holding Village `v` is worth in itself: its income, Mills and fortification.
+pub fn village_worth(g: &Game, v: usize) -> f64 {
     let vs = &g.villages[v];
     14.0 + 16.0 * vs.mills as f64
         + match vs.fort {

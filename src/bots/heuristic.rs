@@ -4,7 +4,7 @@
 //! ask (marriages, passage, ransoms, Cardinals, deals, truces) by rules of thumb that favour
 //! itself and its ally.
 
-use super::eval::{distances, value};
+use super::eval::{distances, value, village_worth};
 use super::odds::{attack_prospect, battle_prospect, win_chance};
 use super::{Bot, Level};
 use crate::map::VillageId;
@@ -243,6 +243,13 @@ impl<'a> Policy<'a> {
             PromptKind::Vote(_) => self.vote(g, p, &phase),
             PromptKind::DiscardDraw => {
                 let family = g.family(p).count();
+                // 2.1: a family short of Lords makes room in a full hand for a Lord card (a
+                // Lord can hold only two Fief titles, 4.3: one Lord alone never wins).
+                if family < 3 && !phase.contains(&Action::DrawLord) {
+                    if let Some(d) = room_for_a_lord(g, p, &phase) {
+                        return d;
+                    }
+                }
                 let order = if family < 3 {
                     [Action::DrawLord, Action::DrawFortune, Action::EndDraw]
                 } else {
@@ -448,10 +455,34 @@ impl<'a> Policy<'a> {
             })
             .cloned()
             .collect();
-        if plain.contains(&end) {
-            self.improve_or_end(g, p, &plain, &end, rng)
+        if !plain.contains(&end) {
+            return self.best_by_lookahead(g, p, phase, rng);
+        }
+        // A Lord who has moved does not walk straight back (the lookahead, seeing the
+        // Village he left, would undo every step of a campaign).
+        let onward: Vec<Action> = plain
+            .into_iter()
+            .filter(|a| match a {
+                Action::Move(o) => !o.lords.iter().any(|l| {
+                    g.moves
+                        .lords
+                        .iter()
+                        .any(|m| m.lord == *l && m.came_from == Some(o.to))
+                }),
+                _ => true,
+            })
+            .collect();
+        // Early on, what improves the position at once comes first; once the game has gone
+        // on for a while, the campaign does (the lookahead would otherwise march back to
+        // every Village the campaign leaves).
+        if g.round < CAMPAIGN_FIRST {
+            match self.improve_or_end(g, p, &onward, &end, rng) {
+                a if a == end => campaign_move(g, p, &onward, self.dist).unwrap_or(end),
+                a => a,
+            }
         } else {
-            self.best_by_lookahead(g, p, phase, rng)
+            campaign_move(g, p, &onward, self.dist)
+                .unwrap_or_else(|| self.improve_or_end(g, p, &onward, &end, rng))
         }
     }
 
@@ -560,6 +591,17 @@ impl<'a> Policy<'a> {
                     }
                 }
                 Action::SecretPassage(PassageUse::Escape(_)) => 4,
+                // 5.1, 4.3: allies gather a Fief in one hand, so that one of them may take
+                // its title: Villages go to the ally who holds more of it, when no rival
+                // holds any.
+                Action::HandControl { village, to } if Some(*to) == ally => {
+                    let f = g.map.villages[*village as usize].fief;
+                    if collector(g, f) == Some(*to) {
+                        4
+                    } else {
+                        continue;
+                    }
+                }
                 Action::SecretPassage(PassageUse::Battle) => {
                     let attacking = g.battle.as_ref().is_some_and(|b| b.sides[0].contains(&p));
                     if attacking && g.fortress_penalty() > 0 {
@@ -598,4 +640,255 @@ impl<'a> Policy<'a> {
         }
         best.map(|b| b.1.clone())
     }
+}
+
+/// 2.1: the card to discard so that a Lord card may be drawn, if one would do it: the least
+/// useful first (a Lord card in hand, or a Secret Passage, is kept).
+fn room_for_a_lord(g: &Game, p: PlayerId, phase: &[Action]) -> Option<Action> {
+    use crate::rules::cards::Card;
+    const ORDER: [Card; 9] = [
+        Card::Harvest,
+        Card::GoodWeather,
+        Card::Taxes,
+        Card::Justice,
+        Card::Uprising,
+        Card::Ambush,
+        Card::Assassination,
+        Card::Darc,
+        Card::Cardinal,
+    ];
+    let discard = ORDER
+        .iter()
+        .map(|&c| Action::Discard(c))
+        .find(|a| phase.contains(a))?;
+    let mut h = g.clone_lean();
+    h.quiet = true;
+    h.apply(p, discard.clone()).ok()?;
+    h.legal_actions(p)
+        .contains(&Action::DrawLord)
+        .then_some(discard)
+}
+
+/// 5.1, 4.3: which of two allies gathers the untitled Fief `f` in his hand, when they hold
+/// all of it that anyone holds: the one who holds more of it, then the one with more VP,
+/// then the later seat (the same answer for both, so that Villages go one way only).
+fn collector(g: &Game, f: crate::map::FiefId) -> Option<PlayerId> {
+    if g.titles.fief[f as usize].is_some() {
+        return None;
+    }
+    let fief = &g.map.fiefs[f as usize];
+    let holders: Vec<PlayerId> = fief
+        .villages
+        .iter()
+        .filter_map(|&w| g.villages[w as usize].controller)
+        .collect();
+    let first = *holders.first()?;
+    let other = holders.iter().copied().find(|&q| q != first);
+    let pair = match other {
+        Some(q) if g.ally(first) == Some(q) => [first, q],
+        Some(_) => return None,
+        None => return Some(first),
+    };
+    if holders.iter().any(|q| !pair.contains(q)) {
+        return None;
+    }
+    let held = |q: PlayerId| holders.iter().filter(|&&h| h == q).count();
+    pair.into_iter().max_by_key(|&q| (held(q), g.vp(q), q))
+}
+
+/// The round from which the Normal bot campaigns (`campaign_move`), and from which a
+/// campaign's next step comes before what improves the position at once (see
+/// `Policy::movement`): early on, the Easy bots are beaten without.
+pub const CAMPAIGN_FROM: u16 = 12;
+const CAMPAIGN_FIRST: u16 = 12;
+
+/// What taking Village `v` is worth to `p`, beyond the Village itself: the Fief title it
+/// completes or seizes (4.3) and a blow to the leader.
+fn target_worth(g: &Game, p: PlayerId, v: VillageId, lead: Option<PlayerId>) -> f64 {
+    let vs = &g.villages[v as usize];
+    let mut worth = village_worth(g, v as usize);
+    let f = g.map.villages[v as usize].fief;
+    let fief = &g.map.fiefs[f as usize];
+    match g.title_holder_player(f) {
+        // 4.3: whoever takes the Fortified City takes the title with it.
+        Some(holder) if holder != p && vs.fort == Fort::City => worth += 400.0,
+        Some(_) => {}
+        None => {
+            let n = fief.villages.len() as f64;
+            let held = fief
+                .villages
+                .iter()
+                .filter(|&&w| w != v && g.villages[w as usize].controller == Some(p))
+                .count() as f64;
+            worth += 80.0 * (held + 1.0) / n;
+            if held + 1.0 >= n {
+                worth += 150.0;
+            }
+        }
+    }
+    if vs.controller.is_some() && vs.controller == lead {
+        worth += 30.0;
+    }
+    worth
+}
+
+/// 5.0, from round 5 on: a step of a campaign, so that a game whose armies all stand guard
+/// still moves towards its end. The army and the Village worth marching on are chosen
+/// together (the Village's worth over the roads still to go, for an army half as strong
+/// again as what defends it, or will be once it has fetched Troops waiting without a Lord
+/// within three roads); the army then takes one road nearer (to them, or to the target) with
+/// every Troop it may take, leaving one behind where it would otherwise give up a Village it
+/// holds. An army
+/// standing in its target stays there; a Lord never leaves a Village he holds alone for one
+/// worth no more. Each step brings the chosen target nearer, so campaigns do not go round in
+/// circles.
+pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) -> Option<Action> {
+    if g.round < CAMPAIGN_FROM {
+        return None;
+    }
+    let ally = g.ally(p);
+    let lead = leader(g, p);
+    let rival = |q: usize| q != p as usize && Some(q as PlayerId) != ally;
+    let fiefs_held = |f: usize, q: PlayerId| {
+        g.map.fiefs[f]
+            .villages
+            .iter()
+            .filter(|&&w| g.villages[w as usize].controller == Some(q))
+            .count() as f64
+    };
+    // The Villages worth marching on: (Village, worth, defence).
+    let targets: Vec<(VillageId, f64, u32)> = (0..g.villages.len())
+        .filter_map(|v| {
+            let vs = &g.villages[v];
+            let f = g.map.villages[v].fief as usize;
+            if vs.controller == Some(p) {
+                return None;
+            }
+            if vs.controller.is_some() && vs.controller == ally {
+                // 5.1: the ally hands over the Villages of a Fief this family gathers, once
+                // it has units there; it lets them in (5.0).
+                let n = g.map.fiefs[f].villages.len() as f64;
+                return (collector(g, f as u8) == Some(p)).then(|| {
+                    (
+                        v as VillageId,
+                        40.0 + 100.0 * (fiefs_held(f, p) + 1.0) / n,
+                        0,
+                    )
+                });
+            }
+            let v = v as VillageId;
+            let defence: u32 = (0..g.players.len())
+                .filter(|&q| rival(q))
+                .map(|q| g.player_sp(q as PlayerId, v))
+                .sum::<u32>()
+                + match vs.fort {
+                    Fort::None => 0,
+                    Fort::Stronghold => 4,
+                    Fort::City => 8,
+                };
+            let lords_there = g
+                .lords
+                .iter()
+                .any(|l| l.village == v && l.captor.is_none() && rival(l.owner as usize));
+            Some((
+                v,
+                target_worth(g, p, v, lead),
+                defence + u32::from(lords_there),
+            ))
+        })
+        .collect();
+    let is_target = |v: VillageId| targets.iter().any(|t| t.0 == v);
+    // The armies that may march: where this family's free Lords with Moves stand.
+    let mut armies: Vec<VillageId> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Move(o) => o.lords.first().and_then(|&l| g.lord(l)).map(|l| l.village),
+            _ => None,
+        })
+        .filter(|&a| !is_target(a))
+        .collect();
+    armies.sort_unstable();
+    armies.dedup();
+    // Plans: (score, army, target, worth, the Village to muster in first and its Troops).
+    type Plan = (f64, VillageId, VillageId, f64, Option<(VillageId, u32)>);
+    let mut plans: Vec<Plan> = Vec::new();
+    for &a in &armies {
+        let strength = g.player_sp(p, a);
+        // 5.0: Troops waiting without a Lord within three roads, whom the army may fetch
+        // first.
+        let musters: Vec<(VillageId, u32)> = (0..g.villages.len() as VillageId)
+            .filter(|&w| {
+                (1..=3).contains(&dist[a as usize][w as usize])
+                    && g.villages[w as usize].controller == Some(p)
+                    && !g
+                        .lords
+                        .iter()
+                        .any(|l| l.owner == p && l.village == w && l.captor.is_none())
+            })
+            .map(|w| (w, g.player_sp(p, w)))
+            .filter(|&(_, sp)| sp > 0)
+            .collect();
+        for &(v, worth, defence) in &targets {
+            let need = defence + defence / 2;
+            let d = dist[a as usize][v as usize];
+            if d == 0 || d == u8::MAX {
+                continue;
+            }
+            if strength >= need {
+                plans.push((worth / (1.0 + d as f64), a, v, worth, None));
+            }
+            for &(w, sp) in &musters {
+                let dw = dist[w as usize][v as usize];
+                if strength + sp >= need && dw != u8::MAX {
+                    let roads = 1.0 + dist[a as usize][w as usize] as f64 + dw as f64;
+                    plans.push((worth / roads, a, v, worth, Some((w, sp))));
+                }
+            }
+        }
+    }
+    plans.sort_by(|x, y| y.0.total_cmp(&x.0));
+    for (_, a, v, worth, muster) in plans {
+        let defence = targets.iter().find(|t| t.0 == v).map_or(0, |t| t.2);
+        // 5.1: leaving the Village empty gives it up, unless a title of this family keeps it.
+        let kept = g.title_holder_player(g.map.villages[a as usize].fief) == Some(p);
+        let holds = g.villages[a as usize].controller == Some(p) && !kept;
+        let here = g.villages[a as usize].troops[p as usize];
+        let lords_here = g
+            .lords
+            .iter()
+            .filter(|l| l.owner == p && l.village == a && l.captor.is_none())
+            .count();
+        let mut best: Option<((bool, u32), &Action)> = None;
+        for m in legal {
+            let Action::Move(o) = m else { continue };
+            let onward = match muster {
+                Some((w, _)) => dist[o.to as usize][w as usize] < dist[a as usize][w as usize],
+                None => dist[o.to as usize][v as usize] < dist[a as usize][v as usize],
+            };
+            if o.how != MoveHow::Normal
+                || g.lord(o.lords[0]).map(|l| l.village) != Some(a)
+                || !onward
+            {
+                continue;
+            }
+            let carried = o.maa as u32 + 3 * o.knights as u32;
+            let emptied =
+                lords_here == o.lords.len() && here.maa == o.maa && here.knights == o.knights;
+            if carried + muster.map_or(0, |m| m.1) < defence + defence / 2 {
+                continue;
+            }
+            if emptied && holds && worth <= target_worth(g, p, a, lead) + 5.0 {
+                continue;
+            }
+            // Every Troop that may go, less one left to hold the Village.
+            let rank = (!(emptied && holds), carried);
+            if best.is_none_or(|b| rank > b.0) {
+                best = Some((rank, m));
+            }
+        }
+        if let Some((_, m)) = best {
+            return Some(m.clone());
+        }
+    }
+    None
 }
