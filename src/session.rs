@@ -259,6 +259,9 @@ pub struct Session {
     game: Game,
     seats: Vec<Seat>,
     bots: Vec<Option<Box<dyn Bot>>>,
+    /// `set_hard_budget` was called: a bot coming back from thinking takes the new budget
+    /// (otherwise each bot keeps the budget it was made with).
+    budget_changed: bool,
     settings: Settings,
     /// Answers of requests of another generation are stale.
     generation: u64,
@@ -385,6 +388,7 @@ impl Session {
             game,
             seats,
             bots,
+            budget_changed: false,
             settings,
             generation: new_generation(),
             cancel: Arc::new(AtomicBool::new(false)),
@@ -444,6 +448,16 @@ impl Session {
     /// Automatic passes on or off (Preferences).
     pub fn set_auto_pass(&mut self, on: bool) {
         self.settings.auto_pass = on;
+    }
+
+    /// How long the Hard bots think from now on (the pace, in Preferences); a bot thinking
+    /// now gets it with its answer.
+    pub fn set_hard_budget(&mut self, budget: Budget) {
+        self.settings.hard_budget = budget;
+        self.budget_changed = true;
+        for bot in self.bots.iter_mut().flatten() {
+            bot.set_budget(budget);
+        }
     }
 
     /// Whose private information may be on screen: `None` while the hotseat cover is up or
@@ -707,7 +721,11 @@ impl Session {
         self.thinking = None;
         let p = done.player;
         if let Some(slot) = self.bots.get_mut(p as usize) {
-            *slot = Some(done.bot);
+            let mut bot = done.bot;
+            if self.budget_changed {
+                bot.set_budget(self.settings.hard_budget);
+            }
+            *slot = Some(bot);
         }
         if self.game.to_act() != Some(p) {
             return Answered::Stale;

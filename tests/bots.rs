@@ -294,7 +294,11 @@ fn the_same_seed_gives_the_same_choices() {
     };
     let a = run();
     assert!(a.len() >= 100);
-    assert_eq!(a, run());
+    let b = run();
+    if let Some(i) = (0..a.len().min(b.len())).find(|&i| a[i] != b[i]) {
+        panic!("choice {i} differs: {:?} against {:?}", a[i], b[i]);
+    }
+    assert_eq!(a, b);
 }
 
 #[test]
@@ -428,10 +432,74 @@ fn cancelling_stops_a_search() {
             ..Default::default()
         },
     );
-    // Cancelled before it starts: it answers after its first iteration.
+    // Cancelled before it starts: each tree answers after its first iteration.
     let a = hard.choose(&g.bot_view(p), &cancel).unwrap();
     assert!(g.legal_actions(p).contains(&a));
-    assert_eq!(hard.last_iterations, 1);
+    assert!(hard.last_trees >= 1);
+    assert_eq!(hard.last_iterations as usize, hard.last_trees);
+}
+
+#[test]
+fn hard_grows_the_same_trees_on_every_machine() {
+    // Under an iteration budget, the number of trees, their seeds and their shares do not
+    // depend on the cores: the same view gives the same choice, whatever the threads did.
+    let g = Game::new(Options {
+        players: 4,
+        seed: 9,
+        ..Options::default()
+    })
+    .unwrap();
+    let p = g.to_act().unwrap();
+    let view = g.bot_view(p);
+    let never = AtomicBool::new(false);
+    let choose = || {
+        let mut hard = small_hard(4, 42, 20);
+        let a = hard.choose(&view, &never).unwrap();
+        (a, hard.last_trees, hard.last_iterations)
+    };
+    let first = choose();
+    assert_eq!(
+        (first.1, first.2),
+        (fief::bots::ismcts::REPRODUCIBLE_TREES, 42)
+    );
+    for _ in 0..3 {
+        assert_eq!(choose(), first);
+    }
+}
+
+#[test]
+fn hard_answers_a_decision_with_one_sensible_answer_without_searching() {
+    // A step of the game with a single choice beside "any time" actions (Diplomacy offers,
+    // cards): the Normal policy answers, and no tree is grown.
+    let mut g = Game::new(Options {
+        players: 4,
+        seed: 5,
+        ..Options::default()
+    })
+    .unwrap();
+    let mut rng = Rng::new(1);
+    let never = AtomicBool::new(false);
+    let mut hard = small_hard(2, 50, 20);
+    let mut seen = 0;
+    while let Some(p) = g.to_act() {
+        let legal = g.bot_actions(p);
+        let steps = legal
+            .iter()
+            .filter(|a| !fief::rules::is_free_action(a))
+            .count();
+        if legal.len() > 1 && steps == 1 {
+            let a = hard.choose(&g.bot_view(p), &never).unwrap();
+            assert!(legal.contains(&a));
+            assert_eq!((hard.last_trees, hard.last_iterations), (0, 0));
+            seen += 1;
+            if seen == 5 {
+                return;
+            }
+        }
+        let a = legal[rng.below(legal.len() as u32) as usize].clone();
+        g.apply(p, a).unwrap();
+    }
+    panic!("only {seen} such decisions in a whole game");
 }
 
 #[test]

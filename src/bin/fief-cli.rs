@@ -167,6 +167,10 @@ struct BenchArgs {
     /// Milliseconds the Hard bot thinks about a decision (1 to 600000).
     #[arg(long, default_value_t = 1000, value_parser = whole::<u64>(1, 600_000))]
     hard_ms: u64,
+    /// Search trees the Hard bot grows at once, each on its own thread (0 to 256; 0: one per
+    /// core).
+    #[arg(long, default_value_t = 0, value_parser = whole::<usize>(0, 256))]
+    trees: usize,
 }
 
 fn main() -> ExitCode {
@@ -600,6 +604,7 @@ fn bench(args: BenchArgs) -> ExitCode {
         7,
         ismcts::Settings {
             budget: Budget::Time(Duration::from_millis(hard_ms)),
+            trees: args.trees,
             ..Default::default()
         },
     );
@@ -623,11 +628,17 @@ fn bench(args: BenchArgs) -> ExitCode {
             break;
         }
     }
-    println!("Hard bot ({hard_ms} ms a decision, {decisions} decisions):");
+    let trees = hard.last_trees.max(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("Hard bot ({hard_ms} ms a decision, {decisions} decisions, {trees} trees on {cores} cores):");
     println!(
         "  playouts:               {:>8.0} per second ({:.0} a decision)",
         iterations as f64 / thinking,
         iterations as f64 / decisions.max(1) as f64
+    );
+    println!(
+        "  playouts per core:      {:>8.0} per second",
+        iterations as f64 / thinking / trees.min(cores) as f64
     );
     println!(
         "  playout actions:        {:>8.0} per second",

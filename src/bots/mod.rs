@@ -71,6 +71,9 @@ pub trait Bot: Send {
     /// `None` when the view offers nothing to choose. `cancel` may be set from another
     /// thread: a searching bot then stops early and answers with its best choice so far.
     fn choose(&mut self, view: &View, cancel: &AtomicBool) -> Option<Action>;
+
+    /// How long a searching bot may think from now on (the others ignore it).
+    fn set_budget(&mut self, _budget: Budget) {}
 }
 
 /// A bot of `level` with its own seed; the Hard bot thinks for `hard_budget`.

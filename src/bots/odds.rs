@@ -10,7 +10,39 @@
 use crate::map::VillageId;
 use crate::rules::battle::dice_for_sp;
 use crate::rules::{Fort, Game, PlayerId};
-use std::collections::HashMap;
+use std::collections::HashMap as StdHashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The memo's hash: a multiply-and-rotate of the few small integers of a key (the standard
+/// library's SipHash, built against hostile keys, costs more than the lookups it serves here,
+/// where every key comes from the engine).
+#[derive(Default, Clone, Copy)]
+struct Quick(u64);
+
+impl Hasher for Quick {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n as u64);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type HashMap<K, V> = StdHashMap<K, V, BuildHasherDefault<Quick>>;
 
 /// One side of a battle as the odds see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -66,9 +98,9 @@ impl Odds {
             penalty,
             att_darc,
             def_darc,
-            memo: HashMap::new(),
-            apart: HashMap::new(),
-            dists: HashMap::new(),
+            memo: HashMap::default(),
+            apart: HashMap::default(),
+            dists: HashMap::default(),
         }
     }
 

@@ -256,6 +256,15 @@ fn bot_failure(g: &Game, f: &BotFailure) -> String {
     }
 }
 
+/// The Hard bot's budget at `pace`: a time budget follows the pace (`Pace::hard_time`); an
+/// iteration budget (tests, reproducible runs) stays as it is.
+fn paced(budget: Budget, pace: super::preferences::Pace) -> Budget {
+    match budget {
+        Budget::Time(_) => Budget::Time(pace.hard_time()),
+        iterations => iterations,
+    }
+}
+
 impl App {
     fn game(&self) -> &Game {
         self.session.game()
@@ -270,7 +279,7 @@ impl App {
 
     fn settings(&self) -> Settings {
         Settings {
-            hard_budget: self.hard_budget,
+            hard_budget: paced(self.hard_budget, self.prefs.pace),
             auto_pass: self.prefs.auto_pass,
         }
     }
@@ -967,7 +976,7 @@ impl Component for App {
         });
 
         let settings = Settings {
-            hard_budget: init.hard_budget,
+            hard_budget: paced(init.hard_budget, init.prefs.pace),
             auto_pass: init.prefs.auto_pass,
         };
         // The game of a scripted start, or the board shown at launch; neither is autosaved.
@@ -1176,6 +1185,8 @@ impl Component for App {
                     ));
                 }
                 self.session.set_auto_pass(p.auto_pass);
+                self.session
+                    .set_hard_budget(paced(self.hard_budget, p.pace));
                 self.prefs = *p;
                 self.store_prefs();
             }

@@ -29,6 +29,17 @@ pub enum Pace {
 impl Pace {
     pub const ALL: [Pace; 4] = [Pace::Instant, Pace::Fast, Pace::Normal, Pace::Slow];
 
+    /// How long the Hard bot thinks about a decision at this pace: a quick game gets quick
+    /// answers, a slow one the time it waits anyway.
+    pub fn hard_time(self) -> Duration {
+        Duration::from_millis(match self {
+            Pace::Instant => 250,
+            Pace::Fast => 500,
+            Pace::Normal => 1000,
+            Pace::Slow => 2000,
+        })
+    }
+
     pub fn delay(self) -> Duration {
         Duration::from_millis(match self {
             Pace::Instant => 0,
