@@ -677,17 +677,17 @@ fn allies_gather_a_fief_in_the_hand_of_the_one_who_holds_more_of_it() {
     );
 }
 
-#[test]
-fn a_family_of_one_lord_makes_room_for_a_lord_card() {
-    // 2.1, 4.3: one Lord holds two Fief titles at most; with a full hand, Grady discards his
-    // least useful card so as to draw a Lord.
-    let g = position(
+/// Four families of one Lord each, Grady's in Blaye with `grady` (MaA, Knights), the others
+/// with one Man-at-Arms: `first` to play in `phase` of `round`, with `players`' details.
+fn four_lords(first: &str, phase: &str, round: u16, grady: (u8, u8), players: Value) -> Game {
+    position(
         json!({
-            "first": "Grady",
-            "phase": "draw",
-            "players": {"Grady": {"hand": ["uprising", "harvest", "secret_passage"]}},
+            "first": first,
+            "phase": phase,
+            "round": round,
+            "players": players,
             "villages": {
-                "blaye": {"troops": {"Grady": [2, 0]}},
+                "blaye": {"troops": {"Grady": [grady.0, grady.1]}},
                 "tournus": {"troops": {"Kirsten": [1, 0]}},
                 "bourg": {"troops": {"Gunter": [1, 0]}},
                 "charolles": {"troops": {"David": [1, 0]}},
@@ -700,7 +700,15 @@ fn a_family_of_one_lord_makes_room_for_a_lord_card() {
             ],
         }),
         json!([]),
-    );
+    )
+}
+
+#[test]
+fn a_family_of_one_lord_makes_room_for_a_lord_card() {
+    // 2.1, 4.3: one Lord holds two Fief titles at most; with a full hand, Grady discards his
+    // least useful card so as to draw a Lord.
+    let hand = json!({"Grady": {"hand": ["uprising", "harvest", "secret_passage"]}});
+    let g = four_lords("Grady", "draw", 1, (2, 0), hand);
     assert_eq!(normal_choice(&g), (0, Action::Discard(Card::Harvest)));
 }
 
@@ -709,28 +717,7 @@ fn a_campaign_marches_on_a_village_its_army_can_take() {
     // Grady's Lord and 6 Knights in Blaye march one road nearer to a Village they can take,
     // leaving one Man-at-Arms to hold Blaye; before the campaigns' round, they do not.
     use fief::bots::heuristic::{campaign_move, CAMPAIGN_FROM};
-    let at = |round: u16| {
-        position(
-            json!({
-                "first": "Grady",
-                "phase": "movement",
-                "round": round,
-                "villages": {
-                    "blaye": {"troops": {"Grady": [1, 6]}},
-                    "tournus": {"troops": {"Kirsten": [1, 0]}},
-                    "bourg": {"troops": {"Gunter": [1, 0]}},
-                    "charolles": {"troops": {"David": [1, 0]}},
-                },
-                "lords": [
-                    {"name": "Beaudoin", "owner": "Grady", "village": "blaye"},
-                    {"name": "Jeanne", "owner": "David", "village": "charolles"},
-                    {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
-                    {"name": "Eric", "owner": "Gunter", "village": "bourg"},
-                ],
-            }),
-            json!([]),
-        )
-    };
+    let at = |round: u16| four_lords("Grady", "movement", round, (1, 6), json!({}));
     let g = at(CAMPAIGN_FROM);
     let dist = fief::bots::eval::distances(&g);
     let legal = g.bot_actions(0);
