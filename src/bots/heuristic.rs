@@ -798,6 +798,13 @@ pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) 
         })
         .collect();
     let is_target = |v: VillageId| targets.iter().any(|t| t.0 == v);
+    // This family's free Lords in a Village.
+    let lords_at = |v: VillageId| {
+        g.lords
+            .iter()
+            .filter(|l| l.owner == p && l.village == v && l.captor.is_none())
+            .count()
+    };
     // The armies that may march: where this family's free Lords with Moves stand.
     let mut armies: Vec<VillageId> = legal
         .iter()
@@ -809,8 +816,16 @@ pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) 
         .collect();
     armies.sort_unstable();
     armies.dedup();
-    // Plans: (score, army, target, worth, the Village to muster in first and its Troops).
-    type Plan = (f64, VillageId, VillageId, f64, Option<(VillageId, u32)>);
+    // Plans: (score, army, target, worth, strength needed, the Village to muster in first
+    // and its Troops).
+    type Plan = (
+        f64,
+        VillageId,
+        VillageId,
+        f64,
+        u32,
+        Option<(VillageId, u32)>,
+    );
     let mut plans: Vec<Plan> = Vec::new();
     for &a in &armies {
         let strength = g.player_sp(p, a);
@@ -820,10 +835,7 @@ pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) 
             .filter(|&w| {
                 (1..=3).contains(&dist[a as usize][w as usize])
                     && g.villages[w as usize].controller == Some(p)
-                    && !g
-                        .lords
-                        .iter()
-                        .any(|l| l.owner == p && l.village == w && l.captor.is_none())
+                    && lords_at(w) == 0
             })
             .map(|w| (w, g.player_sp(p, w)))
             .filter(|&(_, sp)| sp > 0)
@@ -835,29 +847,26 @@ pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) 
                 continue;
             }
             if strength >= need {
-                plans.push((worth / (1.0 + d as f64), a, v, worth, None));
+                plans.push((worth / (1.0 + d as f64), a, v, worth, need, None));
             }
             for &(w, sp) in &musters {
                 let dw = dist[w as usize][v as usize];
                 if strength + sp >= need && dw != u8::MAX {
                     let roads = 1.0 + dist[a as usize][w as usize] as f64 + dw as f64;
-                    plans.push((worth / roads, a, v, worth, Some((w, sp))));
+                    plans.push((worth / roads, a, v, worth, need, Some((w, sp))));
                 }
             }
         }
     }
     plans.sort_by(|x, y| y.0.total_cmp(&x.0));
-    for (_, a, v, worth, muster) in plans {
-        let defence = targets.iter().find(|t| t.0 == v).map_or(0, |t| t.2);
-        // 5.1: leaving the Village empty gives it up, unless a title of this family keeps it.
+    for (_, a, v, worth, need, muster) in plans {
+        // 5.1: leaving the Village empty gives it up, unless a title of this family keeps it;
+        // a Lord alone gives it up only for a Village worth more.
         let kept = g.title_holder_player(g.map.villages[a as usize].fief) == Some(p);
         let holds = g.villages[a as usize].controller == Some(p) && !kept;
+        let may_leave = !holds || worth > target_worth(g, p, a, lead) + 5.0;
         let here = g.villages[a as usize].troops[p as usize];
-        let lords_here = g
-            .lords
-            .iter()
-            .filter(|l| l.owner == p && l.village == a && l.captor.is_none())
-            .count();
+        let lords_here = lords_at(a);
         let mut best: Option<((bool, u32), &Action)> = None;
         for m in legal {
             let Action::Move(o) = m else { continue };
@@ -874,10 +883,7 @@ pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) 
             let carried = o.maa as u32 + 3 * o.knights as u32;
             let emptied =
                 lords_here == o.lords.len() && here.maa == o.maa && here.knights == o.knights;
-            if carried + muster.map_or(0, |m| m.1) < defence + defence / 2 {
-                continue;
-            }
-            if emptied && holds && worth <= target_worth(g, p, a, lead) + 5.0 {
+            if carried + muster.map_or(0, |m| m.1) < need || (emptied && !may_leave) {
                 continue;
             }
             // Every Troop that may go, less one left to hold the Village.

@@ -188,7 +188,7 @@ impl Drop for Terse {
 }
 
 /// `refuse` with a message written only when someone may read it: during the enumeration
-/// of legal actions the refusal keeps the message's template alone.
+/// of legal actions (`TERSE`) the refusal keeps its section and no words.
 pub(crate) fn refuse_with<T>(
     section: &'static str,
     msg: impl FnOnce() -> events::Msg,
