@@ -1,10 +1,12 @@
 //! Fief: France 1429 — the library: the board, the rules engine and scenario files.
 //! Everything here builds without GTK; the GUI lives in the `fief` binary (feature `gui`).
 
+// The engine's message macros (msg!, msgn!) are used by the bots' reasons too.
+#[macro_use]
+pub mod rules;
 pub mod bots;
 pub mod fuzz;
 pub mod map;
-pub mod rules;
 pub mod save;
 pub mod scenario;
 pub mod session;

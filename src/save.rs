@@ -26,7 +26,7 @@
 //! sandbox's own): an autosave and the named saves of the Save dialog.
 
 use crate::rules::actions::Action;
-use crate::rules::{Game, Options, PlayerId, MAX_PLAYERS};
+use crate::rules::{Game, Options, PlayerId, Remark, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
@@ -206,6 +206,8 @@ pub fn to_json(seats: &[Seat], game: &Game) -> Result<String, String> {
         seats: &'a [Seat],
         options: &'a Options,
         history: &'a crate::rules::chain::Chain<(PlayerId, Action)>,
+        #[serde(skip_serializing_if = "<[Remark]>::is_empty")]
+        remarks: &'a [Remark],
         snapshot: Value,
     }
     let snapshot =
@@ -219,6 +221,7 @@ pub fn to_json(seats: &[Seat], game: &Game) -> Result<String, String> {
         seats,
         options: &game.options,
         history: &game.history,
+        remarks: &game.remarks,
         snapshot,
     })
     .map_err(|e| format!("the game could not be written: {e}"))
@@ -247,6 +250,9 @@ struct V2 {
     seats: Vec<Seat>,
     options: Options,
     history: Vec<(PlayerId, Action)>,
+    /// The bots' reasons said at the table (absent before they were kept).
+    #[serde(default)]
+    remarks: Vec<Remark>,
     snapshot: Value,
 }
 
@@ -327,6 +333,7 @@ fn read(text: &str) -> Result<Saved, LoadError> {
     let game = replay(
         &file.options,
         &file.history,
+        &file.remarks,
         &file.snapshot,
         absent,
         reshaped,
@@ -368,6 +375,57 @@ fn check_limits(file: &V2) -> Result<(), LoadError> {
             file.history.len()
         ));
     }
+    check_remarks(file)
+}
+
+/// The most remarks a save may hold, and the size of one (a bot's reason is a short clause).
+const MAX_REMARKS: usize = MAX_HISTORY;
+const MAX_REMARK_CHARS: usize = 400;
+const MAX_REMARK_ARGS: usize = 8;
+
+/// The remarks are in order, said by a player of the game within its history, and each is a
+/// short clause whose arguments are plain words, numbers or short lists of them (no message
+/// inside a message: what a file holds can never grow into a huge text when shown).
+fn check_remarks(file: &V2) -> Result<(), LoadError> {
+    use crate::rules::events::Arg;
+    let damaged = |s: &str| Err(LoadError::Damaged(format!("a remark {s}")));
+    if file.remarks.len() > MAX_REMARKS {
+        return damaged("too many remarks");
+    }
+    let short = |s: &str| s.chars().count() <= MAX_REMARK_CHARS;
+    let plain = |a: &Arg| match a {
+        Arg::Text(s) => short(s),
+        Arg::Term(s) => short(s),
+        Arg::Num(_) => true,
+        Arg::Msg(_) | Arg::List(_) | Arg::Seq(_) => false,
+    };
+    let mut last = 0u32;
+    for r in &file.remarks {
+        if r.at < last || r.at as usize > file.history.len() {
+            return damaged("is out of the history's order");
+        }
+        last = r.at;
+        if r.player as usize >= file.seats.len() {
+            return damaged("is said by a player not in the game");
+        }
+        let m = &r.why;
+        let ok = short(&r.section)
+            && short(&m.id)
+            && m.plural.as_deref().is_none_or(short)
+            && m.args.len() <= MAX_REMARK_ARGS
+            && m.args.iter().all(|(k, a)| {
+                short(k)
+                    && match a {
+                        Arg::List(items) => {
+                            items.len() <= MAX_REMARK_ARGS && items.iter().all(plain)
+                        }
+                        other => plain(other),
+                    }
+            });
+        if !ok {
+            return damaged("is not a short reason");
+        }
+    }
     Ok(())
 }
 
@@ -401,6 +459,7 @@ fn migrate_v1(old: V1) -> Result<V2, LoadError> {
         seats: old.seats,
         options,
         history,
+        remarks: Vec::new(),
         snapshot: game,
     })
 }
@@ -410,18 +469,26 @@ fn migrate_v1(old: V1) -> Result<V2, LoadError> {
 fn replay(
     options: &Options,
     history: &[(PlayerId, Action)],
+    remarks: &[Remark],
     snapshot: &Value,
     absent: &[&[&str]],
     reshaped: &[&str],
 ) -> Result<Game, LoadError> {
     let mut game = Game::new(options.clone())
         .map_err(|e| LoadError::Damaged(format!("its options are refused: {e}")))?;
+    let mut said = remarks.iter().peekable();
     for (index, (player, action)) in history.iter().enumerate() {
+        while let Some(r) = said.next_if(|r| r.at as usize <= index) {
+            game.remark(r.player, &r.section, r.why.clone());
+        }
         game.apply(*player, action.clone())
             .map_err(|e| LoadError::HistoryRefused {
                 index,
                 reason: e.to_string(),
             })?;
+    }
+    for r in said {
+        game.remark(r.player, &r.section, r.why.clone());
     }
     let mut replayed = snapshot_value(&game).map_err(|e| LoadError::Damaged(e.to_string()))?;
     if !snapshot.is_object() {

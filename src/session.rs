@@ -737,8 +737,21 @@ impl Session {
                 BotFailure::NothingToDo(p)
             });
         };
+        // A bot answering a human's question says why (the log shows it).
+        let asked = self
+            .game
+            .prompt()
+            .filter(|pr| pr.kind.is_question())
+            .and_then(|pr| Some((self.game.asker()?, pr.section)))
+            .filter(|(asker, _)| *asker != p && self.is_human(*asker));
         match self.apply(p, a.clone(), false, false) {
-            Ok(()) => Answered::Applied(p, a),
+            Ok(()) => {
+                let why = self.bots.get(p as usize).and_then(|b| b.as_ref()?.reason());
+                if let (Some((_, section)), Some(why)) = (asked, why) {
+                    self.game.remark(p, section, why);
+                }
+                Answered::Applied(p, a)
+            }
             Err(why) => Answered::Failed(BotFailure::Illegal {
                 player: p,
                 action: a.notation(&self.game),

@@ -4,7 +4,7 @@
 use fief::bots::arena::{self, ArenaConfig, Seat};
 use fief::bots::{new_bot, play_game, Bot, Budget, Hard, Level, Normal};
 use fief::rules::rng::Rng;
-use fief::rules::{Action, Card, Game, Options, PlayerId};
+use fief::rules::{Action, Card, Game, MoveHow, Options, PlayerId};
 use serde_json::{json, Value};
 use std::sync::atomic::AtomicBool;
 
@@ -50,6 +50,15 @@ fn troops(who: &str, maa: u8, knights: u8) -> Value {
 /// Blue's Quentin (King and Baron of Beaujeu, 2 VP, when `blue_titled`) proposes to Magenta's
 /// Jeanne, who holds the titles of `magenta_fiefs`.
 fn marriage_offer(blue_titled: bool, magenta_fiefs: &[&str]) -> Game {
+    marriage_position(
+        blue_titled,
+        magenta_fiefs,
+        json!([["David", "propose quentin jeanne"]]),
+    )
+}
+
+/// The position of [`marriage_offer`] before anyone proposes, then `script`; David has 5 Deniers.
+fn marriage_position(blue_titled: bool, magenta_fiefs: &[&str], script: Value) -> Game {
     let mut villages = serde_json::Map::new();
     for v in ["beaujeu", "givry"] {
         villages.insert(v.into(), troops("David", 1, 0));
@@ -88,6 +97,7 @@ fn marriage_offer(blue_titled: bool, magenta_fiefs: &[&str]) -> Game {
         json!({
             "first": "David",
             "phase": "marriage",
+            "players": {"David": {"money": 5}},
             "villages": villages,
             "lords": [
                 {"name": "Quentin", "owner": "David", "village": "beaujeu",
@@ -97,7 +107,7 @@ fn marriage_offer(blue_titled: bool, magenta_fiefs: &[&str]) -> Game {
                 {"name": "Eric", "owner": "Gunter", "village": "trivy"},
             ],
         }),
-        json!([["David", "propose quentin jeanne"]]),
+        script,
     )
 }
 
@@ -125,6 +135,26 @@ fn normal_refuses_a_marriage_that_only_helps_the_other_family() {
 /// Grady's Beaudoin goes from Blaye into David's Charolles with `grady` troops and asks to go
 /// on to Lépervier, through David's Village (5.0).
 fn passage(grady: (u8, u8), married: bool) -> Game {
+    passage_for(grady, married, 0)
+}
+
+/// [`passage`], the second Move offering `toll` Deniers (Grady has 6).
+fn passage_for(grady: (u8, u8), married: bool, toll: u8) -> Game {
+    let second = format!(
+        "move beaudoin lepervier maa={} knights={}{}",
+        grady.0,
+        grady.1,
+        if toll > 0 {
+            format!(" toll={toll}")
+        } else {
+            String::new()
+        }
+    );
+    passage_script(grady, married, Some(second))
+}
+
+/// Beaudoin's Move into Charolles, then `second` if any.
+fn passage_script(grady: (u8, u8), married: bool, second: Option<String>) -> Game {
     let mut beaudoin = json!({"name": "Beaudoin", "owner": "Grady", "village": "blaye"});
     let mut jeanne = json!({"name": "Jeanne", "owner": "David", "village": "charolles"});
     if married {
@@ -135,6 +165,7 @@ fn passage(grady: (u8, u8), married: bool) -> Game {
         json!({
             "first": "Grady",
             "phase": "movement",
+            "players": {"Grady": {"money": 6}},
             "villages": {
                 "charolles": {"troops": {"David": [2, 0]}, "controller": "David"},
                 "blaye": {"troops": {"Grady": [grady.0 + 1, grady.1]}},
@@ -147,22 +178,17 @@ fn passage(grady: (u8, u8), married: bool) -> Game {
                 {"name": "Eric", "owner": "Gunter", "village": "bourg"},
             ],
         }),
-        json!([
-            [
+        {
+            let mut script = vec![json!([
                 "Grady",
                 format!(
                     "move beaudoin charolles maa={} knights={}",
                     grady.0, grady.1
                 )
-            ],
-            [
-                "Grady",
-                format!(
-                    "move beaudoin lepervier maa={} knights={}",
-                    grady.0, grady.1
-                )
-            ],
-        ]),
+            ])];
+            script.extend(second.map(|m| json!(["Grady", m])));
+            Value::Array(script)
+        },
     )
 }
 
@@ -732,4 +758,359 @@ fn a_campaign_marches_on_a_village_its_army_can_take() {
     assert!(nearer, "{o:?} goes towards no one");
     let early = at(CAMPAIGN_FROM - 1);
     assert_eq!(campaign_move(&early, 0, &early.bot_actions(0), &dist), None);
+}
+
+/// The reason Normal gives for its answer now, in English.
+fn normal_reason(g: &Game) -> String {
+    let p = g.to_act().expect("someone must decide");
+    let mut bot = Normal::new(5);
+    bot.choose(&g.bot_view(p), &AtomicBool::new(false));
+    bot.reason().expect("a reason").english()
+}
+
+#[test]
+fn a_toll_buys_the_passage_a_rival_refuses_for_nothing() {
+    // 5.0, 8.0: Grady is as far on as David and stronger: David lets him pass for 2 Deniers.
+    let g = passage_for((8, 4), false, 1);
+    assert_eq!(normal_choice(&g), (1, Action::Refuse));
+    assert!(
+        normal_reason(&g).contains("toll of 2 Deniers"),
+        "{}",
+        normal_reason(&g)
+    );
+    let mut g = passage_for((8, 4), false, 2);
+    let (p, a) = normal_choice(&g);
+    assert_eq!((p, &a), (1, &Action::Accept));
+    let (money, markers) = (g.players[1].money, g.players[1].diplomacy);
+    g.apply(p, a).unwrap();
+    assert_eq!(g.players[0].money, 4, "Grady paid the toll");
+    assert_eq!(g.players[1].money, money + 2);
+    assert_eq!(g.players[1].diplomacy, markers - 1, "taken with a marker");
+    let beaudoin = g.lords.iter().find(|l| l.owner == 0).unwrap();
+    assert_eq!(g.map.village_name(beaudoin.village), "L'Épervier");
+}
+
+#[test]
+fn normal_offers_the_toll_its_host_would_take() {
+    // Grady in Charolles: the plain Move on to Lépervier would be refused; Normal offers the
+    // toll David takes, and nothing to an ally.
+    for (married, want) in [(false, MoveHow::Toll(2)), (true, MoveHow::Normal)] {
+        let g = passage_script((8, 4), married, None);
+        let legal = g.bot_actions(0);
+        let plain = legal
+            .iter()
+            .find(|a| {
+                matches!(a, Action::Move(o) if o.how == MoveHow::Normal
+                    && g.map.village_name(o.to) == "L'Épervier" && o.maa == 8 && o.knights == 4)
+            })
+            .expect("the plain Move is listed")
+            .clone();
+        let asked = fief::bots::bargain::with_toll(&g, 0, plain, &legal);
+        match asked {
+            Action::Move(o) => assert_eq!(o.how, want, "married: {married}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_dowry_wins_a_marriage_refused_for_nothing() {
+    // 1.1, 8.0: Kirsten (2 VP) gains nothing by an alliance with an untitled family, but a
+    // dowry of 2 Deniers makes up for it; Normal David proposes with that dowry.
+    let g = marriage_position(false, &["sigy", "tournus"], json!([]));
+    assert_eq!(
+        normal_choice(&g),
+        (
+            1,
+            Action::ProposeMarriage {
+                groom: fief::rules::cards::find_lord("quentin").unwrap(),
+                bride: fief::rules::cards::find_lord("jeanne").unwrap(),
+                dowry: 2
+            }
+        )
+    );
+    let mut g = marriage_position(
+        false,
+        &["sigy", "tournus"],
+        json!([["David", "propose quentin jeanne dowry=2"]]),
+    );
+    assert_eq!(normal_choice(&g), (2, Action::Accept));
+    assert!(normal_reason(&g).contains("dowry of 2 Deniers"));
+    let before = g.players[2].money;
+    g.apply(2, Action::Accept).unwrap();
+    assert_eq!((g.players[1].money, g.players[2].money), (3, before + 2));
+    assert_eq!(g.ally(1), Some(2));
+    // Without the dowry she refuses, and says why.
+    let g = marriage_offer(false, &["sigy", "tournus"]);
+    assert!(
+        normal_reason(&g).contains("alone, 1."),
+        "{}",
+        normal_reason(&g)
+    );
+}
+
+#[test]
+fn normal_weighs_deals_by_their_worth_to_it_and_its_ally() {
+    // 8.0: a rival asking for Deniers is refused; a gift is taken while a marker is worth
+    // less than it, and refused with the last marker.
+    let players = |grady_markers: u8| json!({"Grady": {"money": 9, "diplomacy": grady_markers}, "David": {"money": 9}});
+    let mut g = four_lords("David", "movement", 1, (2, 0), players(3));
+    g.apply(1, Action::parse("ask-deniers grady 2", &g).unwrap())
+        .unwrap();
+    assert_eq!(normal_choice(&g), (0, Action::Refuse));
+    assert!(
+        normal_reason(&g).contains("is a rival"),
+        "{}",
+        normal_reason(&g)
+    );
+    for (markers, want) in [(3, Action::Accept), (1, Action::Refuse)] {
+        let mut g = four_lords("David", "movement", 1, (2, 0), players(markers));
+        g.apply(1, Action::parse("give-deniers grady 1", &g).unwrap())
+            .unwrap();
+        assert_eq!(normal_choice(&g), (0, want), "with {markers} markers");
+    }
+}
+
+#[test]
+fn normal_takes_a_lower_ransom_only_from_who_cannot_pay() {
+    // 6.2.4: Grady holds David's Jeanne (price 2). Paying in full is compulsory when David can:
+    // a lower offer is then refused; when he cannot, half the price or more is taken.
+    for (david_money, offer, want) in [(9, 1, Action::Refuse), (1, 1, Action::Accept)] {
+        let g = position(
+            json!({
+                "first": "David",
+                "phase": "purchase",
+                "players": {"David": {"money": david_money}},
+                "villages": {
+                    "blaye": {"troops": {"Grady": [2, 0]}},
+                    "tournus": {"troops": {"Kirsten": [1, 0]}},
+                    "bourg": {"troops": {"Gunter": [1, 0]}},
+                    "charolles": {"troops": {"David": [1, 0]}},
+                },
+                "lords": [
+                    {"name": "Beaudoin", "owner": "Grady", "village": "blaye"},
+                    {"name": "Jeanne", "owner": "David", "village": "blaye", "captor": "Grady"},
+                    {"name": "Quentin", "owner": "David", "village": "charolles"},
+                    {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                    {"name": "Eric", "owner": "Gunter", "village": "bourg"},
+                ],
+            }),
+            json!([]),
+        );
+        let mut g = g;
+        let p = g.to_act().unwrap();
+        assert_eq!(p, 1, "David offers a ransom first");
+        g.apply(1, Action::OfferRansom { amount: offer }).unwrap();
+        assert_eq!(normal_choice(&g), (0, want), "David has {david_money}");
+    }
+}
+
+#[test]
+fn a_bot_answering_a_human_says_why_and_a_save_keeps_it() {
+    use fief::session::{Autosave, Next, Seat as Sitting, Session, Settings};
+    // Grady (a human) asks David (Normal) for passage with too small a toll.
+    let g = passage_for((8, 4), false, 1);
+    let seats = vec![
+        Sitting::Human,
+        Sitting::Bot(Level::Normal),
+        Sitting::Bot(Level::Easy),
+        Sitting::Bot(Level::Easy),
+    ];
+    let settings = Settings {
+        hard_budget: Budget::Iterations(4),
+        auto_pass: true,
+    };
+    let mut s = Session::new(g, seats, settings, Autosave::Off).unwrap();
+    match s.next_turn() {
+        Next::Bot(req) => {
+            s.answer(req.run(std::time::Duration::ZERO));
+        }
+        other => panic!("David should be asked: {other:?}"),
+    }
+    let texts = |g: &Game| g.log.iter().map(|e| e.text()).collect::<Vec<_>>();
+    let log = texts(s.game());
+    let n = log.len();
+    assert!(log[n - 2].contains("refuses Grady passage"), "{log:?}");
+    assert_eq!(
+        log[n - 1],
+        "David explains: Grady would have to offer a toll of 2 Deniers."
+    );
+    let remark = s.game().remarks[0].clone();
+    assert_eq!(
+        (remark.player, remark.at),
+        (1, s.game().history.len() as u32)
+    );
+    // A bot's answer to another bot is not explained.
+    let mut g = passage_for((8, 4), false, 1);
+    let before = g.log.len();
+    let (p, a) = normal_choice(&g);
+    g.apply(p, a).unwrap();
+    assert!(g
+        .log
+        .iter()
+        .skip(before)
+        .all(|e| !e.text().contains("explains")));
+}
+
+#[test]
+fn a_save_keeps_the_remarks_in_their_place_and_refuses_hostile_ones() {
+    use fief::rules::events::{Arg, Msg};
+    use fief::session::Seat as Sitting;
+    let mut g = Game::new(Options {
+        seed: 3,
+        ..Options::default()
+    })
+    .unwrap();
+    let mut rng = Rng::new(1);
+    let mut step = |g: &mut Game, n: usize| {
+        for _ in 0..n {
+            let p = g.to_act().unwrap();
+            let legal = g.legal_actions(p);
+            g.apply(p, legal[rng.below(legal.len() as u32) as usize].clone())
+                .unwrap();
+        }
+    };
+    step(&mut g, 20);
+    let why = Msg::new(
+        "a toll of {n} Denier is worth the passage.",
+        Some("a toll of {n} Deniers is worth the passage."),
+        2,
+        vec![("n", Arg::Num(2))],
+    );
+    g.remark(1, "5.0", why);
+    step(&mut g, 20);
+    let texts = |g: &Game| g.log.iter().map(|e| e.text()).collect::<Vec<_>>();
+    let log = texts(&g);
+    assert!(log.contains(&"Blue explains: a toll of 2 Deniers is worth the passage.".to_string()));
+    let seats = vec![Sitting::Bot(Level::Easy); 4];
+    let text = fief::save::to_json(&seats, &g).unwrap();
+    let back = fief::save::from_json(&text).unwrap();
+    assert_eq!(texts(&back.game), log, "the remark is back in its place");
+    // From a file, a remark is a short clause said by a player within the history.
+    let saved: Value = serde_json::from_str(&text).unwrap();
+    let nested = json!({"id": "{a}{a}{a}", "args": [["a", {"Msg": {"id": "{b}{b}"}}]]});
+    for (field, bad) in [
+        ("why", nested),
+        ("player", json!(7)),
+        ("at", json!(100_000)),
+    ] {
+        let mut v = saved.clone();
+        v["remarks"][0][field] = bad;
+        let e = fief::save::from_json(&v.to_string()).expect_err(field);
+        assert!(e.to_string().contains("remark"), "{field}: {e}");
+    }
+}
+
+/// Gunter's Eric holds Bourg as King (Gunter leads); Grady raises an Uprising in Bourg, and
+/// David, an Uprising card in hand, is asked whether to add his (10.1).
+fn uprising_against_the_leader(david_troops_in_bourg: bool, king: bool) -> Game {
+    let mut bourg = json!({"troops": {"Gunter": [2, 0]}, "controller": "Gunter"});
+    if david_troops_in_bourg {
+        bourg["troops"]["David"] = json!([1, 0]);
+    }
+    position(
+        json!({
+            "first": "Grady",
+            "phase": "movement",
+            "players": {"Grady": {"hand": ["uprising"]}, "David": {"hand": ["uprising"]}},
+            // 10.1: an Uprising needs a Famine (or taxes) where it is raised.
+            "bishoprics": {"2": ["famine"]},
+            "villages": {
+                "blaye": {"troops": {"Grady": [1, 0]}},
+                "tournus": {"troops": {"Kirsten": [1, 0]}},
+                "bourg": bourg,
+                "charolles": {"troops": {"David": [1, 0]}},
+            },
+            "lords": [
+                {"name": "Beaudoin", "owner": "Grady", "village": "blaye"},
+                {"name": "Jeanne", "owner": "David", "village": "charolles"},
+                {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                {"name": "Eric", "owner": "Gunter", "village": "bourg",
+                 "titles": if king { json!(["king"]) } else { json!([]) }},
+            ],
+        }),
+        json!([["Grady", "uprising bourg"]]),
+    )
+}
+
+#[test]
+fn normal_joins_an_uprising_against_the_leader_that_spares_its_own_troops() {
+    let g = uprising_against_the_leader(false, true);
+    assert!(g.vp(3) > g.vp(1), "Gunter leads");
+    assert_eq!(normal_choice(&g), (1, Action::JoinUprising));
+    // Its own Troops in Bourg would be hit too: it stays out.
+    let g = uprising_against_the_leader(true, true);
+    assert_eq!(normal_choice(&g), (1, Action::Pass));
+    // Gunter no further on than David: no reason to spend the card.
+    let g = uprising_against_the_leader(false, false);
+    assert_eq!(normal_choice(&g), (1, Action::Pass));
+}
+
+/// Grady attacks Gunter in Bourg, where David's Jeanne stands with 3 MaA; Gunter leads as
+/// King when `king`. David is asked which side he takes (6.0).
+fn battle_in_bourg(king: bool) -> Game {
+    position(
+        json!({
+            "first": "Grady",
+            "phase": "battles",
+            "villages": {
+                "blaye": {"troops": {"Grady": [1, 0]}},
+                "tournus": {"troops": {"Kirsten": [1, 0]}},
+                "bourg": {"troops": {"Gunter": [2, 0], "Grady": [3, 1], "David": [3, 0]},
+                          "controller": "Gunter"},
+                "charolles": {"troops": {"David": [1, 0]}},
+            },
+            "lords": [
+                {"name": "Beaudoin", "owner": "Grady", "village": "bourg"},
+                {"name": "Jeanne", "owner": "David", "village": "bourg"},
+                {"name": "Quentin", "owner": "David", "village": "charolles"},
+                {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                {"name": "Eric", "owner": "Gunter", "village": "bourg",
+                 "titles": if king { json!(["king"]) } else { json!([]) }},
+            ],
+        }),
+        json!([["Grady", "battle bourg gunter"]]),
+    )
+}
+
+#[test]
+fn normal_takes_a_side_against_the_leader_when_the_odds_are_good() {
+    let g = battle_in_bourg(true);
+    assert_eq!(normal_choice(&g), (1, Action::JoinSide(Some(0))));
+    let g = battle_in_bourg(false);
+    assert_eq!(normal_choice(&g), (1, Action::JoinSide(None)));
+}
+
+#[test]
+fn a_hint_is_worked_out_from_the_players_own_view_with_its_reason() {
+    use fief::bots::hint::suggest;
+    let never = AtomicBool::new(false);
+    // David is asked to let Grady pass for a toll of 2: the hint says yes, and why.
+    let g = passage_for((8, 4), false, 2);
+    let h = suggest(&g.bot_view(1), Budget::Iterations(40), 1, &never).expect("a hint");
+    assert_eq!(h.action, Action::Accept);
+    assert!(
+        h.why.english().contains("toll of 2 Deniers"),
+        "{}",
+        h.why.english()
+    );
+    // David joins the battle against the leader: the odds are the reason; Bourg is shown.
+    let g = battle_in_bourg(true);
+    let h = suggest(&g.bot_view(1), Budget::Iterations(40), 1, &never).expect("a hint");
+    assert_eq!(h.villages, vec![g.map.find_village("bourg").unwrap()]);
+    if let Action::JoinSide(Some(_)) = h.action {
+        assert!(
+            h.why.english().contains("% of the time"),
+            "{}",
+            h.why.english()
+        );
+    }
+    // Which card another holds, unseen by David, does not change it: the hint reads only
+    // David's view (the number of cards in each hand is public).
+    let hint_with = |card: Card| {
+        let mut g = battle_in_bourg(true);
+        g.players[2].hand = vec![card];
+        suggest(&g.bot_view(1), Budget::Iterations(40), 1, &never).unwrap()
+    };
+    assert_eq!(hint_with(Card::SecretPassage), hint_with(Card::Uprising));
 }

@@ -4,10 +4,12 @@
 //! ask (marriages, passage, ransoms, Cardinals, deals, truces) by rules of thumb that favour
 //! itself and its ally.
 
+use super::bargain::total_sp;
 use super::eval::{distances, value, village_worth};
 use super::odds::{attack_prospect, battle_prospect, win_chance};
 use super::{Bot, Level};
 use crate::map::VillageId;
+use crate::rules::events::Msg;
 use crate::rules::rng::Rng;
 use crate::rules::{
     is_free_action, Action, ElectionKind, Fort, Game, MoveHow, PassageUse, Phase, PlayerId,
@@ -17,12 +19,15 @@ use std::sync::atomic::AtomicBool;
 
 pub struct Normal {
     rng: Rng,
+    /// Why it answered the last question as it did.
+    reason: Option<Msg>,
 }
 
 impl Normal {
     pub fn new(seed: u64) -> Normal {
         Normal {
             rng: Rng::new(seed),
+            reason: None,
         }
     }
 }
@@ -34,15 +39,26 @@ impl Bot for Normal {
 
     fn choose(&mut self, view: &View, _cancel: &AtomicBool) -> Option<Action> {
         let p = view.viewer?;
+        self.reason = None;
         match view.legal.len() {
             0 => None,
             1 => Some(view.legal[0].clone()),
             _ => {
                 let g = view.sample(&mut self.rng);
+                // A question is answered by the bargaining rules, whose reason is kept.
+                self.reason = g
+                    .prompt()
+                    .filter(|pr| pr.kind.is_question())
+                    .and_then(|pr| super::bargain::answer(&g, p, &pr.kind))
+                    .map(|a| a.why);
                 let dist = distances(&g);
                 Some(Policy::new(&dist).choose(&g, p, &view.legal, &mut self.rng))
             }
         }
+    }
+
+    fn reason(&self) -> Option<Msg> {
+        self.reason.clone()
     }
 }
 
@@ -51,12 +67,6 @@ pub struct Policy<'a> {
     dist: &'a [Vec<u8>],
     /// At most this many candidates are looked ahead at (the rest are sampled away).
     pub width: usize,
-}
-
-fn total_sp(g: &Game, q: PlayerId) -> u32 {
-    (0..g.villages.len())
-        .map(|v| g.player_sp(q, v as VillageId))
-        .sum()
 }
 
 /// The player most likely to win: most VP, then most strength.
@@ -192,36 +202,18 @@ impl<'a> Policy<'a> {
             .unwrap_or_else(|| phase[0].clone())
         };
         let ally = g.ally(p);
+        // The questions other players ask: answered by the bargaining rules (bargain.rs).
+        if prompt.kind.is_question() {
+            if let Some(ans) = super::bargain::answer(g, p, &prompt.kind) {
+                return accept(ans.yes);
+            }
+        }
         match prompt.kind {
             PromptKind::Marriage => {
-                // 1.1: propose to the family that helps most; otherwise stop.
-                let mut best: Option<(u32, Action)> = None;
-                for a in &phase {
-                    if let Action::ProposeMarriage { groom, bride } = a {
-                        let other = [*groom, *bride]
-                            .iter()
-                            .filter_map(|&l| g.lord(l))
-                            .map(|l| l.owner)
-                            .find(|&o| o != p);
-                        if let Some(q) = other {
-                            if marriage_helps(g, p, q) && best.as_ref().is_none_or(|b| g.vp(q) > b.0)
-                            {
-                                best = Some((g.vp(q), a.clone()));
-                            }
-                        }
-                    }
-                }
-                best.map(|b| b.1)
+                // 1.1, 8.0: propose to the family that helps most, with the dowry it takes.
+                super::bargain::propose_marriage(g, p, &phase)
                     .or_else(|| Self::pick(legal, &Action::EndMarriages))
                     .unwrap_or_else(|| phase[0].clone())
-            }
-            PromptKind::MarriageAnswer { groom, bride } => {
-                let other = [groom, bride]
-                    .iter()
-                    .filter_map(|&l| g.lord(l))
-                    .map(|l| l.owner)
-                    .find(|&o| o != p);
-                accept(other.is_some_and(|q| marriage_helps(g, p, q)))
             }
             PromptKind::Nominate(kind) => {
                 // Stand the Lord who gains most; a Fief holder for King (1.8).
@@ -260,31 +252,22 @@ impl<'a> Policy<'a> {
                     .find_map(|a| Self::pick(&phase, a))
                     .unwrap_or_else(|| phase[0].clone())
             }
-            PromptKind::RansomOffer { .. } => phase
-                .iter()
-                .filter_map(|a| match a {
-                    Action::OfferRansom { amount } => Some((*amount, a)),
-                    _ => None,
-                })
-                .max_by_key(|x| x.0)
-                .map(|x| x.1.clone())
-                .unwrap_or_else(|| phase[0].clone()),
-            PromptKind::RansomAnswer { lord, .. } => {
-                // 6.2.4: a discount only for the ally.
-                let owner = g.lord(lord).map(|l| l.owner);
-                accept(owner.is_some() && owner == ally)
+            PromptKind::RansomOffer { lord, .. } => {
+                super::bargain::ransom_offer(g, p, lord, &phase).unwrap_or_else(|| phase[0].clone())
             }
-            PromptKind::GrantAnswer { .. } => accept(true),
-            // 2.4.1: a Lord of another family is taken in only for the ally.
-            PromptKind::PlacementLeave { asker, .. } => accept(Some(asker) == ally),
-            PromptKind::CardinalConsent { lord } => {
-                let owner = g.lord(lord).map(|l| l.owner);
-                accept(owner == Some(p) || (owner.is_some() && owner == ally))
-            }
-            PromptKind::Permission { mover, .. } => accept(self.lets_pass(g, p, mover)),
-            // 11.1: a relic leaves one's Village only for the ally; one offered is taken.
-            PromptKind::RelicPermission { asker, .. } => accept(Some(asker) == ally),
-            PromptKind::RelicOffer { .. } => accept(true),
+            // A question about a Lord no longer in play: no.
+            PromptKind::MarriageAnswer { .. }
+            | PromptKind::RansomAnswer { .. }
+            | PromptKind::GrantAnswer { .. }
+            | PromptKind::PlacementLeave { .. }
+            | PromptKind::CardinalConsent { .. }
+            | PromptKind::Permission { .. }
+            | PromptKind::RelicPermission { .. }
+            | PromptKind::RelicOffer { .. }
+            | PromptKind::Annulment { .. }
+            | PromptKind::Deal { .. }
+            | PromptKind::Truce { .. }
+            | PromptKind::AmbushGoOn => accept(false),
             PromptKind::RelicUse { .. } => {
                 // 11.1.1: the Eyes chase Heavy Rain, and the Bone Famine, from Bishoprics
                 // where this family holds Villages.
@@ -303,34 +286,17 @@ impl<'a> Policy<'a> {
                     .cloned()
                     .unwrap_or_else(|| phase[0].clone())
             }
-            PromptKind::Annulment { lord } => {
-                let owner = g.lord(lord).map(|l| l.owner);
-                accept(owner == Some(p) || (owner.is_some() && owner == ally))
-            }
-            PromptKind::Deal {
-                giver,
-                receiver,
-                deniers,
-                cards,
-            } => {
-                if receiver == p {
-                    accept(deniers > 0 || !cards.is_empty())
-                } else {
-                    accept(Some(receiver) == ally || giver == receiver)
-                }
-            }
-            PromptKind::Truce { .. } => {
-                let mine = self.my_side_odds(g, p);
-                accept(mine < 0.5)
-            }
-            PromptKind::AmbushGoOn => accept(self.my_side_odds(g, p) >= 0.5),
             PromptKind::Targeted { .. } => Self::pick(
                 legal,
                 &Action::SecretPassage(PassageUse::Cancel),
             )
             .unwrap_or(Action::Pass),
-            PromptKind::UprisingJoin { .. } => Self::pick(legal, &Action::Pass)
-                .unwrap_or_else(|| phase[0].clone()),
+            PromptKind::UprisingJoin { village } => {
+                let join = super::bargain::joins_uprising(g, p, village);
+                (if join { Self::pick(legal, &Action::JoinUprising) } else { None })
+                    .or_else(|| Self::pick(legal, &Action::Pass))
+                    .unwrap_or_else(|| phase[0].clone())
+            }
             PromptKind::UprisingStop { village, .. } => {
                 let ours = g.villages[village as usize]
                     .controller
@@ -346,14 +312,9 @@ impl<'a> Policy<'a> {
             }
             PromptKind::Window { .. } => Self::pick(legal, &Action::Pass)
                 .unwrap_or_else(|| phase[0].clone()),
-            PromptKind::BattleSide { .. } => {
-                let side = g.battle.as_ref().and_then(|b| {
-                    (0..2).find(|&s| ally.is_some_and(|a| b.sides[s].contains(&a)))
-                });
-                Self::pick(legal, &Action::JoinSide(side.map(|s| s as u8)))
-                    .or_else(|| Self::pick(legal, &Action::JoinSide(None)))
-                    .unwrap_or_else(|| phase[0].clone())
-            }
+            PromptKind::BattleSide { .. } => super::bargain::battle_side(g, p, legal)
+                .or_else(|| Self::pick(legal, &Action::JoinSide(None)))
+                .unwrap_or_else(|| phase[0].clone()),
             PromptKind::BattleChoice { side, .. } => {
                 let att = battle_odds(g);
                 let mine = if side == 0 { att } else { 1.0 - att };
@@ -394,23 +355,6 @@ impl<'a> Policy<'a> {
             | PromptKind::ChooseHeir { .. }
             | PromptKind::PlaceLord { .. }
             | PromptKind::Losses { .. } => self.best_by_lookahead(g, p, &phase, rng),
-        }
-    }
-
-    /// Passage (5.0) only for the ally, or for a player clearly weaker and behind.
-    pub fn lets_pass(&self, g: &Game, p: PlayerId, mover: PlayerId) -> bool {
-        if g.ally(p) == Some(mover) {
-            return true;
-        }
-        let (mine, theirs) = (total_sp(g, p), total_sp(g, mover));
-        2 * theirs < mine && g.vp(mover) < g.vp(p)
-    }
-
-    fn my_side_odds(&self, g: &Game, p: PlayerId) -> f64 {
-        let att = battle_odds(g);
-        match &g.battle {
-            Some(b) if b.sides[1].contains(&p) => 1.0 - att,
-            _ => att,
         }
     }
 
@@ -475,7 +419,7 @@ impl<'a> Policy<'a> {
         // Early on, what improves the position at once comes first; once the game has gone
         // on for a while, the campaign does (the lookahead would otherwise march back to
         // every Village the campaign leaves).
-        if g.round < CAMPAIGN_FIRST {
+        let a = if g.round < CAMPAIGN_FIRST {
             match self.improve_or_end(g, p, &onward, &end, rng) {
                 a if a == end => campaign_move(g, p, &onward, self.dist).unwrap_or(end),
                 a => a,
@@ -483,7 +427,9 @@ impl<'a> Policy<'a> {
         } else {
             campaign_move(g, p, &onward, self.dist)
                 .unwrap_or_else(|| self.improve_or_end(g, p, &onward, &end, rng))
-        }
+        };
+        // 5.0, 8.0: where it must ask and would be refused for nothing, it offers a toll.
+        super::bargain::with_toll(g, p, a, phase)
     }
 
     /// In a step that goes on until the player ends it (Purchase, Play Cards, Movement), the

@@ -15,6 +15,7 @@
 use super::eval::{distances, rewards};
 use super::heuristic::Policy;
 use super::{Bot, Budget, Level};
+use crate::rules::events::Msg;
 use crate::rules::rng::Rng;
 use crate::rules::{is_free_action, Action, Game, PlayerId, View};
 use rayon::prelude::*;
@@ -88,6 +89,8 @@ pub struct Hard {
     pub last_iterations: u32,
     pub last_playout_actions: u64,
     pub last_trees: usize,
+    /// Why it answered the last question as it did.
+    reason: Option<Msg>,
 }
 
 impl Hard {
@@ -98,7 +101,28 @@ impl Hard {
             last_iterations: 0,
             last_playout_actions: 0,
             last_trees: 0,
+            reason: None,
         }
+    }
+
+    /// The reason for answering a question with `a`: the bargaining rule's when the search
+    /// agrees with it, otherwise what the search found.
+    fn explain(&self, view: &View, p: PlayerId, a: &Action) -> Option<Msg> {
+        if !matches!(a, Action::Accept | Action::Refuse) {
+            return None;
+        }
+        // Its own generator is left alone: the answer does not depend on hidden cards.
+        let g = view.sample(&mut Rng::new(0));
+        let pr = g.prompt().filter(|pr| pr.kind.is_question())?;
+        let rule = super::bargain::answer(&g, p, &pr.kind)?;
+        if rule.yes == (*a == Action::Accept) || self.last_iterations == 0 {
+            return Some(rule.why);
+        }
+        Some(msgn!(
+            "this answer came out ahead over {n} possible continuation played out.",
+            "this answer came out ahead over {n} possible continuations played out.",
+            self.last_iterations
+        ))
     }
 
     /// The root's candidates: the Normal policy's choice first, then the others it would
@@ -329,7 +353,7 @@ impl Bot for Hard {
         self.last_iterations = 0;
         self.last_playout_actions = 0;
         self.last_trees = 0;
-        match view.legal.len() {
+        let a = match view.legal.len() {
             0 => None,
             1 => Some(view.legal[0].clone()),
             _ if steps <= 1 => {
@@ -338,6 +362,12 @@ impl Bot for Hard {
                 Some(Policy::new(&dist).choose(&g, p, &view.legal, &mut self.rng))
             }
             _ => self.search(view, cancel),
-        }
+        };
+        self.reason = a.as_ref().and_then(|a| self.explain(view, p, a));
+        a
+    }
+
+    fn reason(&self) -> Option<Msg> {
+        self.reason.clone()
     }
 }

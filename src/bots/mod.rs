@@ -8,8 +8,10 @@
 //! an iteration budget; a time budget makes it depend on the machine's speed).
 
 pub mod arena;
+pub mod bargain;
 pub mod eval;
 pub mod heuristic;
+pub mod hint;
 pub mod ismcts;
 pub mod odds;
 pub mod random;
@@ -74,6 +76,12 @@ pub trait Bot: Send {
 
     /// How long a searching bot may think from now on (the others ignore it).
     fn set_budget(&mut self, _budget: Budget) {}
+
+    /// Why it gave its last answer to another player's question (a clause such as "a toll of
+    /// 2 Deniers is worth the passage"); `None` after any other decision.
+    fn reason(&self) -> Option<crate::rules::events::Msg> {
+        None
+    }
 }
 
 /// A bot of `level` with its own seed; the Hard bot thinks for `hard_budget`.

@@ -15,6 +15,10 @@ pub enum Action {
     ProposeMarriage {
         groom: LordId,
         bride: LordId,
+        /// 1.1 with 8.0: Deniers (0 to 3) the proposer gives with the proposal if it is
+        /// accepted; the other player takes them with a Diplomacy marker.
+        #[serde(default, skip_serializing_if = "super::state::is_zero")]
+        dowry: u8,
     },
     EndMarriages,
     /// Yes to the question asked (a marriage, a lower ransom, the King's price, a Cardinal).
@@ -331,7 +335,7 @@ impl Action {
             | Action::DeclareSiege(v)
             | Action::EndSiege(v)
             | Action::Pillage(v) => ids.village(*v),
-            Action::ProposeMarriage { groom, bride } => ids.lord(*groom).or(ids.lord(*bride)),
+            Action::ProposeMarriage { groom, bride, .. } => ids.lord(*groom).or(ids.lord(*bride)),
             Action::Nominate(l)
             | Action::ChooseHeir(l)
             | Action::PlayCardinal { lord: l }
@@ -527,8 +531,16 @@ impl Action {
         };
         match self {
             Action::ChooseStart(x) => format!("start {}", v(x)),
-            Action::ProposeMarriage { groom, bride } => {
-                format!("propose {} {}", lord_key(*groom), lord_key(*bride))
+            Action::ProposeMarriage {
+                groom,
+                bride,
+                dowry,
+            } => {
+                let mut s = format!("propose {} {}", lord_key(*groom), lord_key(*bride));
+                if *dowry > 0 {
+                    s += &format!(" dowry={dowry}");
+                }
+                s
             }
             Action::EndMarriages => "end-marriages".into(),
             Action::Accept => "accept".into(),
@@ -613,6 +625,7 @@ impl Action {
                     MoveHow::Normal => {}
                     MoveHow::Passage => s += " passage",
                     MoveHow::Cavalcade => s += " cavalcade",
+                    MoveHow::Toll(n) => s += &format!(" toll={n}"),
                 }
                 s
             }
@@ -746,6 +759,10 @@ impl Action {
             "propose" => Action::ProposeMarriage {
                 groom: lord(0)?,
                 bride: lord(1)?,
+                dowry: match kv("dowry") {
+                    None => 0,
+                    Some(n) => n.parse().map_err(|_| format!("bad number '{n}'"))?,
+                },
             },
             "end-marriages" => Action::EndMarriages,
             "accept" => Action::Accept,
@@ -856,6 +873,8 @@ impl Action {
                         MoveHow::Passage
                     } else if flag("cavalcade") {
                         MoveHow::Cavalcade
+                    } else if num("toll")? > 0 {
+                        MoveHow::Toll(num("toll")?)
                     } else {
                         MoveHow::Normal
                     },

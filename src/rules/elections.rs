@@ -56,6 +56,7 @@ impl Game {
         p: PlayerId,
         groom: LordId,
         bride: LordId,
+        dowry: u8,
     ) -> Result<(), RuleError> {
         let (Some(g), Some(b)) = (self.lord(groom), self.lord(bride)) else {
             return refuse("1.1", "both Lords must be in play");
@@ -90,6 +91,24 @@ impl Game {
         }
         if self.memory.proposals.contains(&(groom, bride)) {
             return refuse("1.1", "this proposal was already made this round");
+        }
+        if dowry > 0 {
+            // 1.1, 8.0: money in a marriage deal is taken with a Diplomacy marker, at most 3.
+            if dowry > 3 {
+                return refuse("8.0", "a dowry is at most 3 Deniers");
+            }
+            if self.players[p as usize].money < dowry as u32 {
+                return refuse("8.0", "you do not have the Deniers of that dowry");
+            }
+            let other = if g.owner == p { b.owner } else { g.owner };
+            if !self.options.open_diplomacy && self.players[other as usize].diplomacy == 0 {
+                return refuse_with("8.0", || {
+                    msg!(
+                        "{p} has no Diplomacy marker left to take a dowry",
+                        p = self.pname(other)
+                    )
+                });
+            }
         }
         Ok(())
     }
@@ -159,8 +178,14 @@ impl Game {
             return;
         };
         match pending {
-            Pending::MarriageAnswer { groom, bride, .. } => {
+            Pending::MarriageAnswer {
+                groom,
+                bride,
+                proposer,
+                dowry,
+            } => {
                 if yes {
+                    self.pay_dowry(proposer, p, dowry);
                     self.marry(groom, bride);
                 } else {
                     say!(
@@ -201,6 +226,37 @@ impl Game {
     }
 
     /// 1.1: the two players swap Marriage markers; with 4+ players they are now allies.
+    /// 1.1, 8.0: the dowry of an accepted proposal, taken with a Diplomacy marker (none under
+    /// Open Diplomacy, 11.3) if the proposer can still pay it and the taker still has one.
+    fn pay_dowry(&mut self, from: PlayerId, to: PlayerId, dowry: u8) {
+        if dowry == 0 {
+            return;
+        }
+        let open = self.options.open_diplomacy;
+        if self.players[from as usize].money < dowry as u32
+            || (!open && self.players[to as usize].diplomacy == 0)
+        {
+            say!(self, "8.0", msg!("The dowry can no longer be paid."));
+            return;
+        }
+        if !open {
+            self.players[to as usize].diplomacy -= 1;
+        }
+        self.players[from as usize].money -= dowry as u32;
+        self.players[to as usize].money += dowry as u32;
+        say!(
+            self,
+            "8.0",
+            msgn!(
+                "{p} takes a dowry of {n} Denier from {from}.",
+                "{p} takes a dowry of {n} Deniers from {from}.",
+                dowry,
+                p = self.pname(to),
+                from = self.pname(from)
+            ),
+        );
+    }
+
     pub(crate) fn marry(&mut self, groom: LordId, bride: LordId) {
         if let Some(g) = self.lord_mut(groom) {
             g.spouse = Some(bride);

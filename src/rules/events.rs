@@ -94,14 +94,31 @@ impl Msg {
     /// The message in the words of `w`: its template looked up (with its plural), then every
     /// `{placeholder}` filled with its argument.
     pub fn render(&self, w: &dyn Words) -> String {
-        let mut out = match &self.plural {
+        let out = match &self.plural {
             Some(p) => w.plural(&self.id, p, self.n),
             None => w.word(&self.id),
         };
-        for (k, v) in &self.args {
-            out = out.replace(&format!("{{{k}}}"), &v.render(w));
+        // One pass over the template: a value is never searched for placeholders itself (a
+        // player called "{n}" stays so).
+        let mut done = String::with_capacity(out.len());
+        let mut rest = out.as_str();
+        while let Some(i) = rest.find('{') {
+            done.push_str(&rest[..i]);
+            let after = &rest[i + 1..];
+            let key = after.find('}').map(|j| &after[..j]);
+            match key.and_then(|k| self.args.iter().find(|(name, _)| name == k)) {
+                Some((name, v)) => {
+                    done.push_str(&v.render(w));
+                    rest = &after[name.len() + 1..];
+                }
+                None => {
+                    done.push('{');
+                    rest = after;
+                }
+            }
         }
-        out
+        done.push_str(rest);
+        done
     }
 }
 

@@ -208,6 +208,8 @@ pub enum PromptKind {
     MarriageAnswer {
         groom: LordId,
         bride: LordId,
+        /// Deniers the proposer gives if the answer is yes (8.0).
+        dowry: u8,
     },
     Nominate(ElectionKind),
     Vote(ElectionKind),
@@ -272,11 +274,12 @@ pub enum PromptKind {
         cost: u32,
         lords: u8,
     },
-    /// 5.0: let another player's army pass, or refuse.
+    /// 5.0: let another player's army pass, or refuse; `toll` Deniers are offered for it (8.0).
     Permission {
         mover: PlayerId,
         from: VillageId,
         to: VillageId,
+        toll: u8,
     },
     /// 10.2.3: answer an Assassination or Ambush with a Secret Passage, or let it happen.
     Targeted {
@@ -426,9 +429,18 @@ impl Game {
                     groom,
                     bride,
                     proposer,
+                    dowry,
                 } => {
                     let other = self.answerer_of_marriage(proposer, groom, bride);
-                    (other, PromptKind::MarriageAnswer { groom, bride }, "1.1")
+                    (
+                        other,
+                        PromptKind::MarriageAnswer {
+                            groom,
+                            bride,
+                            dowry,
+                        },
+                        "1.1",
+                    )
                 }
                 Pending::PlagueLosses {
                     player,
@@ -533,6 +545,7 @@ impl Game {
                         mover,
                         from,
                         to: order.to,
+                        toll: order.how.toll(),
                     },
                     "5.0",
                 ),
@@ -714,13 +727,24 @@ impl Game {
         match &prompt.kind {
             PromptKind::StartVillage => out.extend((0..nv).map(Action::ChooseStart)),
             PromptKind::Marriage => {
+                // 1.1, 8.0: with no dowry, or 1 to 3 Deniers the proposer has. Only pairs of
+                // an unmarried man and an unmarried Lady are listed (`check` says the rest).
+                let dowries = 0..=self.players[p as usize].money.min(3) as u8;
                 for a in &self.lords {
+                    if a.spouse.is_some() || cards::lord_sex(a.id) != Sex::Male {
+                        continue;
+                    }
                     for b in &self.lords {
-                        if a.owner != b.owner && (a.owner == p || b.owner == p) {
-                            out.push(Action::ProposeMarriage {
+                        if a.owner != b.owner
+                            && (a.owner == p || b.owner == p)
+                            && b.spouse.is_none()
+                            && cards::lord_sex(b.id) == Sex::Female
+                        {
+                            out.extend(dowries.clone().map(|dowry| Action::ProposeMarriage {
                                 groom: a.id,
                                 bride: b.id,
-                            });
+                                dowry,
+                            }));
                         }
                     }
                 }
@@ -886,9 +910,14 @@ impl Game {
             (PromptKind::UprisingJoin { .. } | PromptKind::UprisingStop { .. }, a) => {
                 self.check_uprising_action(player, a)
             }
-            (PromptKind::Marriage, Action::ProposeMarriage { groom, bride }) => {
-                self.check_marriage(player, *groom, *bride)
-            }
+            (
+                PromptKind::Marriage,
+                Action::ProposeMarriage {
+                    groom,
+                    bride,
+                    dowry,
+                },
+            ) => self.check_marriage(player, *groom, *bride, *dowry),
             (PromptKind::Marriage, Action::EndMarriages) => Ok(()),
             (k, Action::Accept | Action::Refuse) if k.is_question() => self.check_answer(action),
             (PromptKind::RelicUse { .. }, Action::RelicRoll { relic, bishopric }) => {
@@ -1030,22 +1059,38 @@ impl Game {
             }
             Action::Pillage(_) | Action::EndPillage => self.exec_pillage(p, action),
             Action::ChooseStart(v) => self.exec_start(p, v),
-            Action::ProposeMarriage { groom, bride } => {
+            Action::ProposeMarriage {
+                groom,
+                bride,
+                dowry,
+            } => {
                 self.memory.proposals.push((groom, bride));
                 say!(
                     self,
                     "1.1",
-                    msg!(
-                        "{p} proposes a marriage between {groom} and {bride}.",
-                        p = self.pname(p),
-                        groom = cards::lord_name(groom),
-                        bride = cards::lord_name(bride)
-                    ),
+                    if dowry == 0 {
+                        msg!(
+                            "{p} proposes a marriage between {groom} and {bride}.",
+                            p = self.pname(p),
+                            groom = cards::lord_name(groom),
+                            bride = cards::lord_name(bride)
+                        )
+                    } else {
+                        msgn!(
+                            "{p} proposes a marriage between {groom} and {bride}, with a dowry of {n} Denier.",
+                            "{p} proposes a marriage between {groom} and {bride}, with a dowry of {n} Deniers.",
+                            dowry,
+                            p = self.pname(p),
+                            groom = cards::lord_name(groom),
+                            bride = cards::lord_name(bride)
+                        )
+                    },
                 );
                 self.pending.push(Pending::MarriageAnswer {
                     proposer: p,
                     groom,
                     bride,
+                    dowry,
                 });
             }
             Action::EndMarriages => {
@@ -1397,6 +1442,65 @@ impl Game {
             return;
         }
         let mut e = Event::new(self.round, section, msg);
+        e.phase = self.phase.number();
+        self.log.push(e);
+    }
+
+    /// The player whose question is waiting for an answer (a proposal, a request, an offer),
+    /// or `None` when the decision is not another player's question.
+    pub fn asker(&self) -> Option<PlayerId> {
+        Some(match self.pending.last()? {
+            Pending::MarriageAnswer { proposer, .. } => *proposer,
+            Pending::RansomAnswer { lord, .. } => self.lord(*lord)?.owner,
+            Pending::GrantAnswer { king_player, .. } => *king_player,
+            Pending::PlacementLeave { player, .. } | Pending::CardinalConsent { player, .. } => {
+                *player
+            }
+            Pending::Permission { mover, .. } => *mover,
+            Pending::Annulment { requester, .. } => *requester,
+            Pending::Deal {
+                giver,
+                receiver,
+                answerer,
+                ..
+            } => {
+                if answerer == giver {
+                    *receiver
+                } else {
+                    *giver
+                }
+            }
+            Pending::Truce { proposer, .. } => *proposer,
+            Pending::RelicPermission { player, .. } => *player,
+            Pending::RelicOffer { giver, .. } => *giver,
+            _ => return None,
+        })
+    }
+
+    /// Words `player` says at the table about the question just answered (`section`): a
+    /// reason, written in the log as "Blue explains: …". It changes nothing in the game.
+    pub fn remark(&mut self, player: PlayerId, section: &str, why: events::Msg) {
+        if self.quiet || (player as usize) >= self.players.len() {
+            return;
+        }
+        let r = Remark {
+            at: self.history.len() as u32,
+            player,
+            section: section.to_string(),
+            why,
+        };
+        self.log_remark(&r);
+        self.remarks.push(r);
+    }
+
+    fn log_remark(&mut self, r: &Remark) {
+        let msg = msg!(
+            "{p} explains: {why}",
+            p = self.pname(r.player),
+            why = events::Arg::Msg(Box::new(r.why.clone()))
+        );
+        let mut e = Event::new(self.round, "8.0", msg);
+        e.section = std::borrow::Cow::Owned(r.section.clone());
         e.phase = self.phase.number();
         self.log.push(e);
     }

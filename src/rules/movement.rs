@@ -283,12 +283,15 @@ impl Game {
                     );
                 }
             }
-            MoveHow::Normal => {
+            MoveHow::Normal | MoveHow::Toll(_) => {
                 if !blockers.is_empty() && self.moves.refused.contains(&(p, from, o.to)) {
                     return refuse(
                         "5.0",
                         "permission was refused: go back, stay, or use a Secret Passage or a Cavalcade",
                     );
+                }
+                if let MoveHow::Toll(n) = o.how {
+                    self.check_toll(p, n, &blockers)?;
                 }
             }
             MoveHow::Cavalcade => {
@@ -320,6 +323,43 @@ impl Game {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// 5.0 with 8.0: a toll of 1 to 3 Deniers to each player asked for passage, who must be
+    /// able to take it (a Diplomacy marker each, unless Open Diplomacy, 11.3), and that the
+    /// mover can pay them all.
+    fn check_toll(&self, p: PlayerId, n: u8, blockers: &[PlayerId]) -> Result<(), RuleError> {
+        if !(1..=3).contains(&n) {
+            return refuse("8.0", "a toll for passage is 1 to 3 Deniers");
+        }
+        if blockers.is_empty() {
+            return refuse(
+                "8.0",
+                "nobody needs to be asked on this road: there is no toll to pay",
+            );
+        }
+        if let Some(&q) = blockers
+            .iter()
+            .find(|&&q| !self.options.open_diplomacy && self.players[q as usize].diplomacy == 0)
+        {
+            return refuse_with("8.0", || {
+                msg!(
+                    "{p} has no Diplomacy marker left to take a toll",
+                    p = self.pname(q)
+                )
+            });
+        }
+        let due = n as u32 * blockers.len() as u32;
+        if self.players[p as usize].money < due {
+            return refuse_with("8.0", || {
+                msgn!(
+                    "the toll comes to {n} Denier and you have less",
+                    "the toll comes to {n} Deniers and you have less",
+                    due
+                )
+            });
         }
         Ok(())
     }
@@ -411,6 +451,12 @@ impl Game {
                     let mut hows = Vec::with_capacity(3);
                     if !rain {
                         hows.push(MoveHow::Normal);
+                        // 5.0, 8.0: passage may be asked with a toll where someone is asked
+                        // (tolls the mover cannot pay are left out; `check_toll` says why).
+                        if !blockers.is_empty() {
+                            let most = self.players[p as usize].money / blockers.len() as u32;
+                            hows.extend((1..=most.min(3) as u8).map(MoveHow::Toll));
+                        }
                         // 5.2: a Cavalcade needs Knights and someone's Troops to fight (here
                         // or on the way); `check_move` says the rest.
                         let fight_here = blockers
@@ -461,17 +507,30 @@ impl Game {
         };
         let blockers = self.move_blockers(p, from, o.to, &o.lords);
         match o.how {
-            MoveHow::Normal if !blockers.is_empty() => {
+            MoveHow::Normal | MoveHow::Toll(_) if !blockers.is_empty() => {
+                let toll = o.how.toll();
                 say!(
                     self,
                     "5.0",
-                    msg!(
-                        "{p} asks {them} for permission to move from {from} to {to}.",
-                        p = self.pname(p),
-                        them = self.pnames(blockers.iter().copied()),
-                        from = self.vname(from),
-                        to = self.vname(o.to)
-                    ),
+                    if toll == 0 {
+                        msg!(
+                            "{p} asks {them} for permission to move from {from} to {to}.",
+                            p = self.pname(p),
+                            them = self.pnames(blockers.iter().copied()),
+                            from = self.vname(from),
+                            to = self.vname(o.to)
+                        )
+                    } else {
+                        msgn!(
+                            "{p} asks {them} for permission to move from {from} to {to}, offering {n} Denier each.",
+                            "{p} asks {them} for permission to move from {from} to {to}, offering {n} Deniers each.",
+                            toll,
+                            p = self.pname(p),
+                            them = self.pnames(blockers.iter().copied()),
+                            from = self.vname(from),
+                            to = self.vname(o.to)
+                        )
+                    },
                 );
                 let mut askees = blockers;
                 askees.reverse();
@@ -482,7 +541,7 @@ impl Game {
                     askees,
                 });
             }
-            MoveHow::Normal => self.do_move(p, from, &o),
+            MoveHow::Normal | MoveHow::Toll(_) => self.do_move(p, from, &o),
             MoveHow::Passage => {
                 self.discard_fortune(p, Card::SecretPassage);
                 say!(
@@ -755,15 +814,52 @@ impl Game {
             );
             return;
         }
-        say!(
-            self,
-            "5.0",
-            msg!(
-                "{p} lets {mover} pass.",
-                p = self.pname(who),
-                mover = self.pname(mover)
-            ),
-        );
+        let toll = order.how.toll();
+        if toll > 0 {
+            // 8.0: the toll is taken with a Diplomacy marker; the situation may have changed
+            // since it was offered.
+            let open = self.options.open_diplomacy;
+            if self.players[mover as usize].money < toll as u32
+                || (!open && self.players[who as usize].diplomacy == 0)
+            {
+                self.moves.refused.push((mover, from, order.to));
+                say!(
+                    self,
+                    "8.0",
+                    msg!(
+                        "The toll can no longer be paid: {mover} may not pass.",
+                        mover = self.pname(mover)
+                    ),
+                );
+                return;
+            }
+            if !open {
+                self.players[who as usize].diplomacy -= 1;
+            }
+            self.players[mover as usize].money -= toll as u32;
+            self.players[who as usize].money += toll as u32;
+            say!(
+                self,
+                "8.0",
+                msgn!(
+                    "{p} takes a toll of {n} Denier from {mover} and lets the army pass.",
+                    "{p} takes a toll of {n} Deniers from {mover} and lets the army pass.",
+                    toll,
+                    p = self.pname(who),
+                    mover = self.pname(mover)
+                ),
+            );
+        } else {
+            say!(
+                self,
+                "5.0",
+                msg!(
+                    "{p} lets {mover} pass.",
+                    p = self.pname(who),
+                    mover = self.pname(mover)
+                ),
+            );
+        }
         if askees.is_empty() {
             // The army may have changed while the question was asked (a Lord died).
             if self.check_move_now(mover, from, &order) {

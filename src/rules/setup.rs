@@ -90,6 +90,7 @@ impl Game {
             history: Default::default(),
             log: Default::default(),
             quiet: false,
+            remarks: Vec::new(),
         };
         // 11.1 (optional): the relics go on the principal Villages before anything else.
         if g.options.relics {

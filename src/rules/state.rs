@@ -364,6 +364,25 @@ pub enum MoveHow {
     Passage,
     /// 5.2: Lords and Knights fight their way through at once.
     Cavalcade,
+    /// 5.0 with 8.0: a Move that asks permission offering this many Deniers (1 to 3) to each
+    /// player asked; whoever lets the army pass takes them, spending a Diplomacy marker
+    /// (none under Open Diplomacy, 11.3). A refusal closes the road for the phase, as any.
+    Toll(u8),
+}
+
+impl MoveHow {
+    /// The Deniers offered to each player asked for passage.
+    pub fn toll(self) -> u8 {
+        match self {
+            MoveHow::Toll(n) => n,
+            _ => 0,
+        }
+    }
+
+    /// A Move that asks permission where it needs it (a plain one, or one with a toll).
+    pub fn asks(self) -> bool {
+        matches!(self, MoveHow::Normal | MoveHow::Toll(_))
+    }
 }
 
 /// One Move of an army along one road (5.0).
@@ -480,6 +499,9 @@ pub enum Pending {
         proposer: PlayerId,
         groom: LordId,
         bride: LordId,
+        /// 8.0: Deniers the proposer gives on a yes (absent in older saves).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        dowry: u8,
     },
     /// 2.3.3: the owner picks which counters the Plague takes.
     PlagueLosses {
@@ -657,6 +679,10 @@ pub struct Game {
     /// Simulation mode for bots: no log entries and no history are kept (not saved).
     #[serde(skip)]
     pub quiet: bool,
+    /// Words said at the table (`Game::remark`): in the log, outside the rules; a save keeps
+    /// them beside the history.
+    #[serde(skip)]
+    pub remarks: Vec<Remark>,
 }
 
 impl Game {
@@ -701,8 +727,21 @@ pub struct DealOffer {
     pub relic: Option<super::relics::Relic>,
 }
 
-fn is_zero(n: &u8) -> bool {
+pub(crate) fn is_zero(n: &u8) -> bool {
     *n == 0
+}
+
+/// A player's words at the table, not a rule: a bot's reason for its answer to another
+/// player's question (`Game::remark`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Remark {
+    /// How many actions of the history came before it.
+    pub at: u32,
+    pub player: PlayerId,
+    /// The rule the question came from.
+    pub section: String,
+    /// The reason, a clause ("the toll is worth the passage").
+    pub why: super::events::Msg,
 }
 
 /// The memories of one round, forgotten together when the next begins (`Default`): requests

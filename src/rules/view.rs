@@ -287,6 +287,7 @@ impl Game {
             history: Default::default(),
             log: Default::default(),
             quiet: self.quiet,
+            remarks: Vec::new(),
         }
     }
 

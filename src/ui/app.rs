@@ -150,7 +150,13 @@ pub enum Msg {
     EndDialog(bool),
     /// The window is mapped; `true` offers the last game or opens the new-game dialog.
     Shown(bool),
+    /// Ctrl+H: the computer's suggestion for the human's decision.
+    Hint,
 }
+
+/// Which decision a hint is for: the game (counted from the app's start), how many actions
+/// it had, and the player deciding.
+type HintKey = (u64, usize, PlayerId);
 
 /// What worker threads bring back.
 #[derive(Debug)]
@@ -161,6 +167,8 @@ pub enum Cmd {
     Loaded(PathBuf, Box<Result<Saved, LoadError>>),
     /// The autosave at launch, read and checked (None: there is none).
     LastGame(Option<Box<Result<Saved, LoadError>>>),
+    /// A hint worked out for a decision (None: the view asked nothing).
+    Hint(HintKey, Option<Box<fief::bots::hint::Hint>>),
 }
 
 pub struct App {
@@ -195,6 +203,11 @@ pub struct App {
     status: String,
     /// The decision a dialog (yes/no, ballot) was last opened for.
     asked: Option<usize>,
+    /// Games played in this window so far (a hint names the game it is for).
+    game_no: u64,
+    /// The hint shown, and the decision a hint is being worked out for.
+    hint: Option<(HintKey, fief::bots::hint::Hint)>,
+    hint_asked: Option<HintKey>,
     ended_shown: bool,
     /// The window is on screen: dialogs may open over it.
     shown: bool,
@@ -319,6 +332,9 @@ impl App {
             }
         }
         self.idle = false;
+        self.game_no += 1;
+        self.hint = None;
+        self.hint_asked = None;
         self.selection = Selection::None;
         self.asked = None;
         self.ended_shown = false;
@@ -342,6 +358,42 @@ impl App {
             sender.spawn_oneshot_command(move || Cmd::Bot(request.run(delay)));
         }
         self.redraw(sender);
+    }
+
+    /// The decision a hint would be for now: a human's own, on an uncovered screen.
+    fn hint_key(&self) -> Option<HintKey> {
+        if self.idle || self.session.covered().is_some() || self.session.is_paused() {
+            return None;
+        }
+        let p = self.session.human_turn()?;
+        Some((self.game_no, self.game().history.len(), p))
+    }
+
+    /// The hint for the decision on screen, if one was worked out for it.
+    fn current_hint(&self) -> Option<&fief::bots::hint::Hint> {
+        let key = self.hint_key()?;
+        self.hint.as_ref().filter(|h| h.0 == key).map(|h| &h.1)
+    }
+
+    /// Works out a hint for the human's decision on a worker thread: the Hard bot on his own
+    /// view, thinking as long as the pace gives the Hard bots. It is shown, never played.
+    fn ask_hint(&mut self, sender: &ComponentSender<Self>) {
+        let Some(key) = self.hint_key() else {
+            self.status = tr("A hint is for your own decision, when it is yours to make.");
+            return;
+        };
+        if self.current_hint().is_some() || self.hint_asked == Some(key) {
+            return;
+        }
+        self.hint_asked = Some(key);
+        let view = self.game().bot_view(key.2);
+        let budget = paced(self.hard_budget, self.prefs.pace);
+        let seed = self.game().options.seed ^ ((key.1 as u64) << 8) ^ key.2 as u64;
+        sender.spawn_oneshot_command(move || {
+            let never = std::sync::atomic::AtomicBool::new(false);
+            let hint = fief::bots::hint::suggest(&view, budget, seed, &never);
+            Cmd::Hint(key, hint.map(Box::new))
+        });
     }
 
     /// What the viewer sees now.
@@ -389,6 +441,9 @@ impl App {
             )
         });
         self.w.undo_button.set_sensitive(self.session.can_undo());
+        self.w
+            .hint_button
+            .set_sensitive(self.hint_key().is_some() && self.hint_asked.is_none());
         // A failed save stays on screen until dismissed.
         match self.problem() {
             Some(p) if self.dismissed.as_ref() != Some(&p) => {
@@ -418,6 +473,18 @@ impl App {
         }
         let seats = Rc::new(self.session.seats().to_vec());
         let highlights = choices::highlights(g, &pool, &self.selection);
+        let hint = self.current_hint().map(|h| {
+            (
+                trf(
+                    "Hint: {action}. Why: {why}",
+                    &[
+                        ("action", &text::action(game, &h.action)),
+                        ("why", &text::msg(&h.why, &h.why.english())),
+                    ],
+                ),
+                h.villages.clone(),
+            )
+        });
         let selected = match self.selection {
             Selection::Village(v) | Selection::CardAt(_, v) | Selection::MoveTo(v, _) => Some(v),
             _ => None,
@@ -438,6 +505,7 @@ impl App {
                 Selection::MoveTo(from, to) => Some((from, to)),
                 _ => None,
             },
+            hint: hint.as_ref().map(|h| h.1.clone()).unwrap_or_default(),
         })));
         self.w.boards.emit(BoardsMsg::Show(view.clone(), seats));
         let card = match self.selection {
@@ -458,6 +526,8 @@ impl App {
                 status = tr("Loading the game…");
             } else if self.session.is_paused() {
                 status = tr("The game waits while the dialog is open.");
+            } else if self.hint_asked.is_some() && self.hint_asked == self.hint_key() {
+                status = tr("Looking for a hint…");
             } else if let Some(p) = game.to_act() {
                 if let Some(Seat::Bot(level)) = self.session.seat(p) {
                     status = trf(
@@ -491,6 +561,7 @@ impl App {
             selection: self.selection.clone(),
             status,
             covered: self.session.covered().is_some(),
+            hint: hint.map(|h| h.0),
         }));
         // The launch's board is nobody's game: it has no log to read.
         self.w.log.emit(if self.idle {
@@ -1006,6 +1077,9 @@ impl Component for App {
             selection: Selection::None,
             status: String::new(),
             asked: None,
+            game_no: 0,
+            hint: None,
+            hint_asked: None,
             ended_shown: false,
             shown: false,
             bot_errors: Vec::new(),
@@ -1066,6 +1140,7 @@ impl Component for App {
                     Err(e) => self.toast(&text::rule_error(&e)),
                 }
             }
+            Msg::Hint => self.ask_hint(&sender),
             Msg::Undo => {
                 if self.session.undo() {
                     self.forget_trail();
@@ -1360,6 +1435,17 @@ impl Component for App {
                         d.set_widget_name("load-refused");
                         d.add_response("ok", &tr("OK"));
                         d.present();
+                    }
+                }
+            }
+            Cmd::Hint(key, hint) => {
+                if self.hint_asked == Some(key) {
+                    self.hint_asked = None;
+                }
+                if self.hint_key() == Some(key) {
+                    self.hint = hint.map(|h| (key, *h));
+                    if self.hint.is_none() {
+                        self.status = tr("No hint: there is nothing to choose here.");
                     }
                 }
             }
@@ -1980,6 +2066,73 @@ mod gtk_tests {
         assert_eq!(std::fs::read_to_string(&blocked).unwrap(), "not a folder");
         drop(app);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The first widget named `name` under `root` (depth first).
+    fn widget_named(root: &gtk::Widget, name: &str) -> Option<gtk::Widget> {
+        let mut stack = vec![root.clone()];
+        while let Some(w) = stack.pop() {
+            if w.widget_name() == name {
+                return Some(w);
+            }
+            let mut c = w.first_child();
+            while let Some(x) = c {
+                c = x.next_sibling();
+                stack.push(x);
+            }
+        }
+        None
+    }
+
+    /// The Hint button shows the Hard bot's choice for the human's decision, from his own
+    /// view, with its reason, on the prompt bar and the map; it never plays it.
+    #[gtk4::test]
+    fn the_hint_shows_a_choice_and_its_reason_without_playing_it() {
+        let app = launch_to_human(init(human_and_easy(), seed(4)));
+        let before = app.model().session.game().history.len();
+        let button = app.model().w.hint_button.clone();
+        assert!(button.is_sensitive());
+        button.emit_clicked();
+        assert!(pump_until(30, || app.model().current_hint().is_some()));
+        pump_until(1, || false);
+        let root: gtk::Widget = app.widget().clone().upcast();
+        let label = widget_named(&root, "prompt-hint")
+            .and_then(|w| w.downcast::<gtk::Label>().ok())
+            .expect("the prompt bar's hint line");
+        let (hint, offered) = {
+            let m = app.model();
+            assert_eq!(
+                m.session.game().history.len(),
+                before,
+                "a hint is never played"
+            );
+            (m.current_hint().unwrap().clone(), m.session.offered())
+        };
+        assert!(
+            offered.contains(&hint.action),
+            "{:?} is not offered",
+            hint.action
+        );
+        assert!(label.is_visible());
+        let words = label.text().to_string();
+        assert!(
+            words.starts_with("Hint: ") && words.contains(" Why: ") && words.len() > 20,
+            "{words}"
+        );
+        // Asked again for the same decision: nothing new is worked out.
+        app.emit(Msg::Hint);
+        pump_until(1, || false);
+        assert!(app.model().hint_asked.is_none());
+        // Once decided, the hint is gone.
+        app.emit(Msg::Prompt(PromptOut::Chosen(hint.action.clone())));
+        assert!(pump_until(30, || {
+            let m = app.model();
+            m.session.game().history.len() > before && m.session.human_turn().is_some()
+        }));
+        pump_until(1, || false);
+        assert!(app.model().current_hint().is_none());
+        assert!(!label.is_visible());
+        assert!(app.model().bot_errors.is_empty());
     }
 
     /// Every button under `root` (depth first).

@@ -262,8 +262,9 @@ pub fn default_draft(
 ) -> Option<MoveDraft> {
     let rank = |h: MoveHow| match h {
         MoveHow::Normal => 0,
-        MoveHow::Passage => 1,
-        MoveHow::Cavalcade => 2,
+        MoveHow::Toll(n) => n,
+        MoveHow::Passage => 4,
+        MoveHow::Cavalcade => 5,
     };
     let best = moves_on(g, pool, from, to).max_by_key(|m| {
         (

@@ -131,6 +131,8 @@ pub struct Look {
     pub rubber: Option<(VillageId, (f64, f64))>,
     /// The Village the keyboard is on (arrows move it, Enter picks it).
     pub focus: Option<VillageId>,
+    /// The hint on screen: its Villages are ringed, a Move's road dotted.
+    pub hint: Vec<VillageId>,
 }
 
 impl Look {
@@ -144,6 +146,7 @@ impl Look {
             path: None,
             rubber: None,
             focus: None,
+            hint: Vec::new(),
         }
     }
 }
@@ -714,6 +717,32 @@ fn paint(
         cr.stroke()?;
         cr.set_dash(&[], 0.0);
     }
+    // The hint: its Villages in a teal ring, a Move's road dotted in the mover's colour.
+    for &h in &look.hint {
+        let Some(v) = map.villages.get(h as usize) else {
+            continue;
+        };
+        let r = half_side(map, h) + 20.0;
+        cr.arc(v.x, v.y, r, 0.0, 2.0 * PI);
+        cr.set_source_rgba(0.02, 0.1, 0.1, 0.85);
+        cr.set_line_width(8.0);
+        cr.stroke_preserve()?;
+        cr.set_source_rgb(HINT.0, HINT.1, HINT.2);
+        cr.set_line_width(4.0);
+        cr.set_dash(&[10.0, 5.0], 0.0);
+        cr.stroke()?;
+        cr.set_dash(&[], 0.0);
+    }
+    if let [from, to] = look.hint[..] {
+        if look.path.is_none()
+            && (from as usize) < map.villages.len()
+            && (to as usize) < map.villages.len()
+        {
+            cr.set_dash(&[4.0, 5.0], 0.0);
+            road_arrow(cr, map, view, mover, from, to)?;
+            cr.set_dash(&[], 0.0);
+        }
+    }
     // An army on its way.
     if let Some((p, from, to, t)) = look.moving {
         let (a, b) = (&map.villages[from as usize], &map.villages[to as usize]);
@@ -731,6 +760,9 @@ fn paint(
 
 /// The bright colour of a Village that may be picked.
 pub const HIGHLIGHT: (f64, f64, f64) = (1.0, 0.84, 0.0);
+
+/// The ring of a hint's Villages (teal: apart from the yellow of what may be picked).
+pub const HINT: (f64, f64, f64) = (0.1, 0.85, 0.8);
 
 /// A token's dark outline, wide enough to show on every colour (White on a pale Fief too).
 fn outline(cr: &Context) -> Result<(), cairo::Error> {
@@ -1056,6 +1088,8 @@ pub struct MapShow {
     pub moves: Vec<(VillageId, VillageId)>,
     /// The Move being composed, previewed on the board.
     pub path: Option<(VillageId, VillageId)>,
+    /// The Villages of the hint shown (a Move's start and end): ringed, a road drawn.
+    pub hint: Vec<VillageId>,
 }
 
 #[derive(Debug)]
@@ -1449,6 +1483,7 @@ impl SimpleComponent for MapCanvas {
                     travel,
                     moves,
                     path,
+                    hint,
                 } = *show;
                 let mut sh = self.shared.borrow_mut();
                 // A move that was not marked before travels its road.
@@ -1464,6 +1499,7 @@ impl SimpleComponent for MapCanvas {
                 sh.moves = moves;
                 sh.path = path;
                 sh.look.path = path;
+                sh.look.hint = hint;
                 sh.look.focus = sh.look.focus.filter(|_| self.area.has_focus());
                 drop(sh);
                 if let (Some(Mark::Move { player, from, to }), Some(d)) = (new_move, travel) {

@@ -4,7 +4,7 @@
 
 use super::choices::{self, MoveDraft, Selection};
 use super::text;
-use super::{tr, trf};
+use super::{tr, trf, trnf};
 use fief::map::VillageId;
 use fief::rules::{Action, MoveHow, View};
 use fief::session::Standing;
@@ -31,6 +31,8 @@ pub struct PromptData {
     pub status: String,
     /// The screen is covered (hotseat): no choices are shown.
     pub covered: bool,
+    /// The hint asked for this decision, in words (Ctrl+H).
+    pub hint: Option<String>,
 }
 
 pub struct PromptBar {
@@ -43,6 +45,8 @@ pub struct PromptBar {
     buttons: gtk::Box,
     /// A line under the buttons: the battle's odds, or how to use the map.
     note: gtk::Label,
+    /// The hint asked for (Ctrl+H), under the note; hidden when there is none.
+    hint: gtk::Label,
     /// What the buttons were last built from: unchanged, they are left as they are.
     built: String,
     /// Raised each time the buttons change; the guard's timer lifts only its own.
@@ -98,6 +102,12 @@ fn how_name(h: MoveHow) -> String {
         MoveHow::Normal => tr("Normal move"),
         MoveHow::Passage => tr("By Secret Passage"),
         MoveHow::Cavalcade => tr("Cavalcade (Lords and Knights)"),
+        MoveHow::Toll(n) => trnf(
+            "Ask passage for a toll of {n} Denier",
+            "Ask passage for a toll of {n} Deniers",
+            n as u32,
+            &[],
+        ),
     }
 }
 
@@ -219,6 +229,14 @@ impl PromptBar {
         }
         self.text.set_tooltip_text(Some(&self.text.text()));
         self.status.set_text(&d.status);
+        match &d.hint {
+            Some(h) if !d.covered => {
+                self.hint.set_text(h);
+                self.hint.set_tooltip_text(Some(h));
+                self.hint.set_visible(true);
+            }
+            _ => self.hint.set_visible(false),
+        }
     }
 
     /// The choices as buttons (actions of one kind share a menu), the main one first.
@@ -537,6 +555,15 @@ impl SimpleComponent for PromptBar {
         note.set_ellipsize(gtk::pango::EllipsizeMode::End);
         note.set_widget_name("prompt-note");
         root.append(&note);
+        let hint = gtk::Label::new(None);
+        hint.set_xalign(0.0);
+        hint.set_wrap(true);
+        hint.set_lines(2);
+        hint.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        hint.add_css_class("accent");
+        hint.set_widget_name("prompt-hint");
+        hint.set_visible(false);
+        root.append(&hint);
         root.set_size_request(-1, PROMPT_HEIGHT);
         ComponentParts {
             model: PromptBar {
@@ -547,6 +574,7 @@ impl SimpleComponent for PromptBar {
                 status,
                 buttons,
                 note,
+                hint,
                 built: String::new(),
                 guard: Rc::new(Cell::new(0)),
                 main: None,

@@ -1,7 +1,7 @@
 //! Plain words for what the engine asks and offers: prompts, actions, cards, questions.
 //! Pure functions of the viewer's game (`View::state`), so they are tested without a display.
 
-use super::{tr, trf, trn};
+use super::{tr, trf, trn, trnf};
 use fief::map::VillageId;
 use fief::rules::purchase;
 use fief::rules::{
@@ -138,6 +138,27 @@ fn how_suffix(how: MoveHow) -> String {
         MoveHow::Normal => String::new(),
         MoveHow::Passage => tr(" by Secret Passage"),
         MoveHow::Cavalcade => tr(" as a Cavalcade"),
+        MoveHow::Toll(n) => trnf(
+            ", offering a toll of {n} Denier",
+            ", offering a toll of {n} Deniers",
+            n as u32,
+            &[],
+        ),
+    }
+}
+
+/// What a toll or a dowry adds to a question: nothing when there is none (8.0).
+fn deniers_offered(n: u8) -> String {
+    if n == 0 {
+        String::new()
+    } else {
+        " ".to_string()
+            + &trnf(
+                "{n} Denier is offered.",
+                "{n} Deniers are offered.",
+                n as u32,
+                &[],
+            )
     }
 }
 
@@ -169,8 +190,22 @@ pub fn action(g: &Game, a: &Action) -> String {
     let v = |x: VillageId| village(g, x);
     match a {
         Action::ChooseStart(x) => trf("Start at {v}", &[("v", &v(*x))]),
-        Action::ProposeMarriage { groom, bride } => trf(
+        Action::ProposeMarriage {
+            groom,
+            bride,
+            dowry: 0,
+        } => trf(
             "Propose: {groom} weds {bride}",
+            &[("groom", &lord(*groom)), ("bride", &lord(*bride))],
+        ),
+        Action::ProposeMarriage {
+            groom,
+            bride,
+            dowry,
+        } => trnf(
+            "Propose: {groom} weds {bride}, with a dowry of {n} Denier",
+            "Propose: {groom} weds {bride}, with a dowry of {n} Deniers",
+            *dowry as u32,
             &[("groom", &lord(*groom)), ("bride", &lord(*bride))],
         ),
         Action::EndMarriages => tr("No more proposals"),
@@ -583,11 +618,15 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             tr("Marriages: propose one to another family, or go on."),
             trf("{who} may propose a marriage.", &[("who", &who)]),
         ),
-        PromptKind::MarriageAnswer { groom, bride } => ask(
+        PromptKind::MarriageAnswer {
+            groom,
+            bride,
+            dowry,
+        } => ask(
             trf(
                 "A marriage is proposed: {groom} and {bride}. Do you accept?",
                 &[("groom", &lord(*groom)), ("bride", &lord(*bride))],
-            ),
+            ) + &deniers_offered(*dowry),
             trf(
                 "{who} is considering the marriage of {groom} and {bride}.",
                 &[("who", &who), ("groom", &lord(*groom)), ("bride", &lord(*bride))],
@@ -778,7 +817,12 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
                 &[("who", &who), ("v", &village(g, *v))],
             ),
         ),
-        PromptKind::Permission { mover, from, to } => ask(
+        PromptKind::Permission {
+            mover,
+            from,
+            to,
+            toll,
+        } => ask(
             trf(
                 "{p} asks to pass from {a} to {b}. Let the army through?",
                 &[
@@ -786,7 +830,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
                     ("a", &village(g, *from)),
                     ("b", &village(g, *to)),
                 ],
-            ),
+            ) + &deniers_offered(*toll),
             trf(
                 "{p} waits for permission to pass to {b}.",
                 &[("p", &player(g, *mover)), ("b", &village(g, *to))],

@@ -92,6 +92,8 @@ pub fn boards_height(players: usize) -> i32 {
 pub struct Widgets {
     pub title: adw::WindowTitle,
     pub undo_button: gtk::Button,
+    /// "Hint": the computer's suggestion for the human's decision (Ctrl+H).
+    pub hint_button: gtk::Button,
     pub cover: adw::StatusPage,
     pub cover_button: gtk::Button,
     pub problem_bar: gtk::InfoBar,
@@ -137,6 +139,14 @@ pub fn build(
     let s = sender.clone();
     undo_button.connect_clicked(move |_| post(&s, Msg::Undo));
     header.pack_start(&undo_button);
+    let hint_button = gtk::Button::with_label(&tr("Hint"));
+    hint_button.set_widget_name("hint");
+    hint_button.set_tooltip_text(Some(&tr(
+        "Suggest a choice for your decision, with the reason (Ctrl+H)",
+    )));
+    let s = sender.clone();
+    hint_button.connect_clicked(move |_| post(&s, Msg::Hint));
+    header.pack_start(&hint_button);
     let menu = gio::Menu::new();
     let game_section = gio::Menu::new();
     game_section.append(Some(&tr("Save…")), Some("win.save"));
@@ -170,7 +180,8 @@ pub fn build(
     // Keyboard shortcuts.
     let keys = gtk::ShortcutController::new();
     keys.set_scope(gtk::ShortcutScope::Global);
-    let bind: [(&str, MsgFn); 15] = [
+    let bind: [(&str, MsgFn); 16] = [
+        ("<Control>h", || Msg::Hint),
         ("Return", || Msg::MainButton),
         ("KP_Enter", || Msg::MainButton),
         ("space", || Msg::MainButton),
@@ -351,6 +362,7 @@ pub fn build(
     Widgets {
         title,
         undo_button,
+        hint_button,
         cover,
         cover_button,
         problem_bar,
@@ -378,6 +390,7 @@ pub fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow
     let rows = [
         ("<Control>n", tr("New game")),
         ("<Control>z", tr("Undo your last decision")),
+        ("<Control>h", tr("A hint for your decision")),
         ("<Control>s", tr("Save the game")),
         ("<Control>o", tr("Load a game")),
         ("F1", tr("Rules at hand")),

@@ -1,0 +1,216 @@
+//! A hint for a human player: the Hard bot's choice for his decision, worked out from his own
+//! view only (`Game::bot_view`), with the reason in words and the Villages to show on the map.
+//! A hint is only shown: the player plays it himself, or not.
+
+use super::bargain::{self, short_of_victory, side_odds};
+use super::heuristic::attack_odds;
+use super::ismcts::{Hard, Settings};
+use super::{Bot, Budget};
+use crate::map::VillageId;
+use crate::rules::events::Msg;
+use crate::rules::{Action, Game, PlayerId, View};
+use std::sync::atomic::AtomicBool;
+
+/// A suggested action, why, and where it happens on the map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hint {
+    pub action: Action,
+    pub why: Msg,
+    /// The Villages the action concerns (a Move's start and end, a battle's Village…).
+    pub villages: Vec<VillageId>,
+}
+
+/// The Hard bot's choice for the viewer of `view`, thinking for `budget` (the pace's time in
+/// the app), with its reason; `None` when the view asks the viewer nothing.
+pub fn suggest(view: &View, budget: Budget, seed: u64, cancel: &AtomicBool) -> Option<Hint> {
+    let p = view.viewer?;
+    let mut bot = Hard::new(
+        seed,
+        Settings {
+            budget,
+            ..Default::default()
+        },
+    );
+    let action = bot.choose(view, cancel)?;
+    let g = view.sample(&mut crate::rules::rng::Rng::new(seed));
+    let why = bot.reason().unwrap_or_else(|| explain(&g, p, &action));
+    Some(Hint {
+        villages: villages_of(&g, &action),
+        action,
+        why,
+    })
+}
+
+/// The Villages an action is about, for the map.
+pub fn villages_of(g: &Game, a: &Action) -> Vec<VillageId> {
+    match a {
+        Action::Move(o) => {
+            let from = o.lords.first().and_then(|l| g.lord(*l)).map(|l| l.village);
+            from.into_iter().chain([o.to]).collect()
+        }
+        Action::ChooseStart(v)
+        | Action::PlaceLord(v)
+        | Action::BuyMaa(v)
+        | Action::BuyKnight(v)
+        | Action::BuyMill(v)
+        | Action::BuyStronghold(v)
+        | Action::DeclareSiege(v)
+        | Action::Pillage(v)
+        | Action::EndSiege(v) => vec![*v],
+        Action::PlayLord { village, .. }
+        | Action::DeclareBattle { village, .. }
+        | Action::PlayUprising { village, .. }
+        | Action::HandControl { village, .. } => vec![*village],
+        Action::BuyTitle { city, .. } => vec![*city],
+        _ => match &g.battle {
+            Some(b)
+                if matches!(
+                    a,
+                    Action::Fight
+                        | Action::EndBattle
+                        | Action::ProposeTruce
+                        | Action::Surrender
+                        | Action::JoinSide(_)
+                ) =>
+            {
+                vec![b.village]
+            }
+            _ => Vec::new(),
+        },
+    }
+}
+
+fn percent(x: f64) -> i64 {
+    (x * 100.0).round() as i64
+}
+
+/// Who holds `v` and is neither `p` nor its ally.
+fn rival_holding(g: &Game, p: PlayerId, v: VillageId) -> Option<PlayerId> {
+    g.villages[v as usize]
+        .controller
+        .filter(|&c| c != p && g.ally(p) != Some(c))
+}
+
+/// The strongest rival army on a road next to `v`: (its Village, its player, its Strength).
+fn threat_next_to(g: &Game, p: PlayerId, v: VillageId) -> Option<(VillageId, PlayerId, u32)> {
+    let ally = g.ally(p);
+    g.map.villages[v as usize]
+        .neighbours
+        .iter()
+        .flat_map(|&w| {
+            (0..g.n())
+                .filter(move |&q| q != p && Some(q) != ally)
+                .map(move |q| (w, q, g.player_sp(q, w)))
+        })
+        .filter(|t| t.2 > 0)
+        .max_by_key(|t| t.2)
+}
+
+/// Why `a` is a good choice for `p` in `g`, in neutral words (no "you", no "it": the same
+/// sentence serves a hint and a bot's explanation).
+pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
+    if let Some(pr) = g.prompt().filter(|pr| pr.kind.is_question()) {
+        if let Some(ans) = bargain::answer(g, p, &pr.kind) {
+            return ans.why;
+        }
+    }
+    let mut h = g.clone_lean();
+    h.quiet = true;
+    let applied = h.apply(p, a.clone()).is_ok();
+    let vp_gain = applied && h.vp(p) > g.vp(p);
+    if vp_gain {
+        return msgn!(
+            "it brings a Victory Point: {vp} of the 3 a family needs alone.",
+            "it brings {n} Victory Points: {vp} of the 3 a family needs alone.",
+            h.vp(p) - g.vp(p),
+            vp = h.vp(p) as i64
+        );
+    }
+    match a {
+        Action::DeclareBattle { village, against } => msg!(
+            "this attack on {q} wins {pct}% of the time.",
+            q = g.pname(*against),
+            pct = percent(attack_odds(g, p, *against, *village))
+        ),
+        Action::Fight | Action::JoinSide(Some(_)) => {
+            let odds = if applied && h.battle.is_some() {
+                side_odds(&h, p)
+            } else {
+                side_odds(g, p)
+            };
+            msg!(
+                "this side wins the battle {pct}% of the time.",
+                pct = percent(odds)
+            )
+        }
+        Action::EndBattle | Action::ProposeTruce | Action::Surrender => msg!(
+            "this side wins the battle only {pct}% of the time.",
+            pct = percent(side_odds(g, p))
+        ),
+        Action::Move(o) => {
+            if let Some(q) = rival_holding(g, p, o.to) {
+                return msg!(
+                    "the army goes to take {v} from {q}.",
+                    v = g.vname(o.to),
+                    q = g.pname(q)
+                );
+            }
+            if let Some((w, q, sp)) = threat_next_to(g, p, o.to) {
+                if sp >= g.player_sp(p, o.to) {
+                    return msg!(
+                        "it strengthens {v} against {q}'s army next door in {w}.",
+                        v = g.vname(o.to),
+                        q = g.pname(q),
+                        w = g.vname(w)
+                    );
+                }
+            }
+            msg!(
+                "it brings the army to {v}, nearer the Villages still to win.",
+                v = g.vname(o.to)
+            )
+        }
+        Action::BuyMaa(v) | Action::BuyKnight(v) => match threat_next_to(g, p, *v) {
+            Some((w, q, _)) => msg!(
+                "it strengthens {v} against {q}'s army next door in {w}.",
+                v = g.vname(*v),
+                q = g.pname(q),
+                w = g.vname(w)
+            ),
+            None => msg!(
+                "Troops in {v} are the army for the Villages still to win.",
+                v = g.vname(*v)
+            ),
+        },
+        Action::BuyMill(_) => msg!("a Mill raises the income of every round to come."),
+        Action::BuyStronghold(v) => msg!(
+            "a Stronghold makes {v} hard to take, and a Fief Title needs one.",
+            v = g.vname(*v)
+        ),
+        Action::PlayUprising { village, .. } => msg!(
+            "the Uprising strikes {q}'s Troops in {v}.",
+            q = g.pname(g.villages[*village as usize].controller.unwrap_or(p)),
+            v = g.vname(*village)
+        ),
+        Action::ProposeMarriage { .. } => {
+            let need = short_of_victory(g, p).max(0);
+            msgn!(
+                "an alliance brings victory nearer: alone, {n} Victory Point is still needed.",
+                "an alliance brings victory nearer: alone, {n} Victory Points are still needed.",
+                need
+            )
+        }
+        Action::EndPurchase
+        | Action::EndMovement
+        | Action::EndBattles
+        | Action::EndPillage
+        | Action::EndPlayCards
+        | Action::EndMarriages
+        | Action::EndDraw
+        | Action::Pass
+        | Action::JoinSide(None) => {
+            msg!("nothing else here would improve the position.")
+        }
+        _ => msg!("it leaves the position strongest by the computer's measure."),
+    }
+}
