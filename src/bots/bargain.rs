@@ -277,8 +277,15 @@ pub fn side_odds(g: &Game, p: PlayerId) -> f64 {
     }
 }
 
-fn percent(x: f64) -> i64 {
-    (x * 100.0).round() as i64
+/// A chance in whole percent; only a certainty shows as 0 or 100 (as the battle panel's
+/// "<1%" and ">99%").
+pub fn percent(x: f64) -> i64 {
+    let p = (x * 100.0).round() as i64;
+    if x > 0.0 && x < 1.0 {
+        p.clamp(1, 99)
+    } else {
+        p
+    }
 }
 
 /// `p`'s answer to the question of `kind` and why, for the questions other players ask

@@ -2,7 +2,7 @@
 //! view only (`Game::bot_view`), with the reason in words and the Villages to show on the map.
 //! A hint is only shown: the player plays it himself, or not.
 
-use super::bargain::{self, short_of_victory, side_odds};
+use super::bargain::{self, percent, short_of_victory, side_odds};
 use super::heuristic::attack_odds;
 use super::ismcts::{Hard, Settings};
 use super::{Bot, Budget};
@@ -78,10 +78,6 @@ pub fn villages_of(g: &Game, a: &Action) -> Vec<VillageId> {
             _ => Vec::new(),
         },
     }
-}
-
-fn percent(x: f64) -> i64 {
-    (x * 100.0).round() as i64
 }
 
 /// Who holds `v` and is neither `p` nor its ally.

@@ -441,9 +441,9 @@ impl App {
             )
         });
         self.w.undo_button.set_sensitive(self.session.can_undo());
-        self.w
-            .hint_button
-            .set_sensitive(self.hint_key().is_some() && self.hint_asked.is_none());
+        self.w.hint_button.set_sensitive(
+            self.hint_key().is_some() && self.hint_asked.is_none() && self.current_hint().is_none(),
+        );
         // A failed save stays on screen until dismissed.
         match self.problem() {
             Some(p) if self.dismissed.as_ref() != Some(&p) => {
