@@ -417,7 +417,10 @@ fn a_short_arena_run() {
         games: 4,
         seed: 1,
         round_cap: Some(30),
-        hard_budget: Budget::Iterations(1),
+        hard: fief::bots::ismcts::Settings {
+            budget: Budget::Iterations(1),
+            ..Default::default()
+        },
         jobs: 2,
     };
     let results = arena::run(&cfg, &|_| {});
@@ -629,7 +632,10 @@ fn uncapped(seats: Vec<Seat>, games: u32) -> Vec<arena::GameResult> {
         seed: 1,
         // A guard, not a cap: a game still going after round 40 has failed already.
         round_cap: Some(41),
-        hard_budget: Budget::Iterations(1),
+        hard: fief::bots::ismcts::Settings {
+            budget: Budget::Iterations(1),
+            ..Default::default()
+        },
         jobs: 2,
     };
     arena::run(&cfg, &|_| {})
@@ -778,6 +784,21 @@ fn a_toll_buys_the_passage_a_rival_refuses_for_nothing() {
         "{}",
         normal_reason(&g)
     );
+    // Refused at 1 Denier, the request may be made again only for a higher toll.
+    let mut refused = passage_for((8, 4), false, 1);
+    refused.apply(1, Action::Refuse).unwrap();
+    let ask = |toll: u8| {
+        Action::parse(
+            &format!("move beaudoin lepervier maa=8 knights=4 toll={toll}"),
+            &refused,
+        )
+        .unwrap()
+    };
+    let legal = refused.legal_actions(0);
+    assert!(!legal.contains(&ask(0)) && !legal.contains(&ask(1)));
+    assert!(legal.contains(&ask(2)) && legal.contains(&ask(3)));
+    let e = refused.check(0, &ask(1)).unwrap_err();
+    assert!(e.to_string().contains("more than 1 Denier"), "{e}");
     let mut g = passage_for((8, 4), false, 2);
     let (p, a) = normal_choice(&g);
     assert_eq!((p, &a), (1, &Action::Accept));
@@ -843,7 +864,7 @@ fn a_dowry_wins_a_marriage_refused_for_nothing() {
     // Without the dowry she refuses, and says why.
     let g = marriage_offer(false, &["sigy", "tournus"]);
     assert!(
-        normal_reason(&g).contains("alone, 1."),
+        normal_reason(&g).contains("against 1 alone"),
         "{}",
         normal_reason(&g)
     );
@@ -1113,4 +1134,59 @@ fn a_hint_is_worked_out_from_the_players_own_view_with_its_reason() {
         suggest(&g.bot_view(1), Budget::Iterations(40), 1, &never).unwrap()
     };
     assert_eq!(hint_with(Card::SecretPassage), hint_with(Card::Uprising));
+}
+
+/// Grady buys first; David holds all of Sigy with a Stronghold but lacks 2 Deniers of the
+/// title's price; the two are married when `married`.
+fn short_of_a_title(married: bool) -> Game {
+    let mut beaudoin = json!({"name": "Beaudoin", "owner": "Grady", "village": "blaye"});
+    let mut jeanne = json!({"name": "Jeanne", "owner": "David", "village": "sigy"});
+    if married {
+        beaudoin["spouse"] = json!("Jeanne");
+        jeanne["spouse"] = json!("Beaudoin");
+    }
+    let mut g = position(
+        json!({
+            "first": "Grady",
+            "phase": "purchase",
+            "players": {"Grady": {"money": 9}},
+            "villages": {
+                "blaye": {"troops": {"Grady": [1, 0]}},
+                "lepervier": {"troops": {"David": [1, 0]}},
+                "st_paul": {"troops": {"David": [1, 0]}},
+                "sigy": {"troops": {"David": [1, 0]}, "fort": "stronghold"},
+                "tournus": {"troops": {"Kirsten": [1, 0]}},
+                "bourg": {"troops": {"Gunter": [1, 0]}},
+            },
+            "lords": [
+                beaudoin, jeanne,
+                {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                {"name": "Eric", "owner": "Gunter", "village": "bourg"},
+            ],
+        }),
+        json!([]),
+    );
+    let sigy = g.map.find_village("sigy").unwrap();
+    let price = g.map.fiefs[g.map.villages[sigy as usize].fief as usize].title_price();
+    g.players[1].money = price - 2;
+    g
+}
+
+#[test]
+fn normal_gives_its_ally_the_deniers_that_complete_a_title() {
+    // 8.0, 4.3: Grady offers his ally the 2 Deniers, and David takes them.
+    let mut g = short_of_a_title(true);
+    assert_eq!(g.ally(0), Some(1));
+    let (p, a) = normal_choice(&g);
+    assert_eq!((p, &a), (0, &Action::OfferDeniers { to: 1, amount: 2 }));
+    g.apply(p, a).unwrap();
+    assert_eq!(normal_choice(&g), (1, Action::Accept));
+    assert!(
+        normal_reason(&g).contains("Fief Title"),
+        "{}",
+        normal_reason(&g)
+    );
+    // To a rival, nothing is given.
+    let g = short_of_a_title(false);
+    assert!(!matches!(normal_choice(&g).1, Action::OfferDeniers { .. }));
 }

@@ -66,6 +66,14 @@ where
     }
 }
 
+/// A number from 0 to 1.
+fn fraction(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{s}' is not a number from 0 to 1")),
+    }
+}
+
 /// A seed: any whole number from 0 to 18446744073709551615.
 fn seed(s: &str) -> Result<u64, String> {
     s.parse::<u64>().map_err(|_| {
@@ -154,6 +162,14 @@ struct ArenaArgs {
     /// Milliseconds the Hard bot thinks about a decision (1 to 600000).
     #[arg(long, default_value_t = 1000, value_parser = whole::<u64>(1, 600_000))]
     hard_ms: u64,
+    /// Search iterations the Hard bot makes a decision instead of a time (1 to 10,000,000):
+    /// the same games on any machine, however busy.
+    #[arg(long, value_parser = whole::<u32>(1, 10_000_000), conflicts_with = "hard_ms")]
+    hard_iterations: Option<u32>,
+    /// What a victory in alliance is worth to the Hard bot against one alone, 0 to 1 (default
+    /// 0.5; 1 plays for any victory, as before issue 17's search weights).
+    #[arg(long, value_parser = fraction)]
+    hard_alliance_win: Option<f64>,
     /// Games played at once, 1 to 1024 (the number of cores unless given).
     #[arg(long, value_parser = whole::<u16>(1, 1024))]
     jobs: Option<u16>,
@@ -487,7 +503,16 @@ fn arena(args: ArenaArgs) -> ExitCode {
         games: args.games,
         seed: args.seed,
         round_cap: args.round_cap.0,
-        hard_budget: Budget::Time(std::time::Duration::from_millis(args.hard_ms)),
+        hard: fief::bots::ismcts::Settings {
+            budget: match args.hard_iterations {
+                Some(n) => Budget::Iterations(n),
+                None => Budget::Time(std::time::Duration::from_millis(args.hard_ms)),
+            },
+            alliance_win: args
+                .hard_alliance_win
+                .unwrap_or(fief::bots::ismcts::ALLIANCE_WIN),
+            ..Default::default()
+        },
         jobs: args.jobs.map_or(cores, usize::from),
     };
     let start = std::time::Instant::now();

@@ -1,7 +1,7 @@
 //! Bots against bots: whole games with seats rotated, and the win rate of each level
 //! (`fief-cli arena`).
 
-use super::{new_bot, play_game, Bot, Budget, Level};
+use super::{new_bot, play_game, Bot, Level};
 use crate::rules::{Action, Game, Options, PlayerId, View};
 use std::sync::atomic::AtomicBool;
 
@@ -78,7 +78,8 @@ pub struct ArenaConfig {
     pub seed: u64,
     /// None: the game goes on until someone wins.
     pub round_cap: Option<u16>,
-    pub hard_budget: Budget,
+    /// How the Hard seats think (their budget above all).
+    pub hard: super::ismcts::Settings,
     /// Games played at once (threads).
     pub jobs: usize,
 }
@@ -133,10 +134,14 @@ pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
         .iter()
         .enumerate()
         .map(|(s, &seat)| match seat {
+            Seat::Bot(Level::Hard) => Box::new(super::Hard::new(
+                seed.wrapping_mul(1000).wrapping_add(s as u64),
+                cfg.hard,
+            )) as Box<dyn Bot>,
             Seat::Bot(l) => new_bot(
                 l,
                 seed.wrapping_mul(1000).wrapping_add(s as u64),
-                cfg.hard_budget,
+                cfg.hard.budget,
             ),
             Seat::Passive => Box::new(Passive) as Box<dyn Bot>,
         })

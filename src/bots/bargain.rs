@@ -125,7 +125,7 @@ fn marriage(g: &Game, p: PlayerId, q: PlayerId, dowry: u8) -> Option<Answer> {
     let together = 4 - (g.vp(p) + g.vp(q)) as i32;
     if marriage_helps(g, p, q) {
         return yes(msg!(
-            "allied with {q}, the two families would need {together} Victory Points together; alone, {alone}.",
+            "allied with {q}, the two families would need {together} more Victory Points between them, against {alone} alone.",
             q = who(g, q),
             together = together.max(0) as i64,
             alone = alone.max(0) as i64
@@ -146,12 +146,27 @@ fn marriage(g: &Game, p: PlayerId, q: PlayerId, dowry: u8) -> Option<Answer> {
             mine = g.vp(p) as i64
         ));
     }
+    if dowry > 0 {
+        return no(msgn!(
+            "a dowry of {n} Denier is not enough: allied with {q}, the two families would still need {together} more Victory Points between them, against {alone} alone.",
+            "a dowry of {n} Deniers is not enough: allied with {q}, the two families would still need {together} more Victory Points between them, against {alone} alone.",
+            dowry,
+            q = who(g, q),
+            together = together.max(0) as i64,
+            alone = alone.max(0) as i64
+        ));
+    }
     no(msg!(
-        "allied with {q}, the two families would still need {together} Victory Points together; alone, {alone}.",
+        "allied with {q}, the two families would still need {together} more Victory Points between them, against {alone} alone.",
         q = who(g, q),
         together = together.max(0) as i64,
         alone = alone.max(0) as i64
     ))
+}
+
+/// Why a marriage between the families of `p` and `q` would help `p`, if it would.
+pub fn marriage_reason(g: &Game, p: PlayerId, q: PlayerId) -> Option<Msg> {
+    marriage(g, p, q, 0).filter(|a| a.yes).map(|a| a.why)
 }
 
 /// What a Diplomacy marker is worth to `p`, in Deniers: more as fewer are left (8.0).
@@ -179,15 +194,58 @@ fn cards_worth(g: &Game, p: PlayerId, cards: &[Card]) -> u32 {
         .sum()
 }
 
-fn deal(
-    g: &Game,
-    p: PlayerId,
-    giver: PlayerId,
-    receiver: PlayerId,
-    deniers: u8,
-    cards: &[Card],
-) -> Option<Answer> {
+/// The Deniers (1 to 3) `q` lacks to buy a Fief Title it meets every other condition of: all
+/// the Villages of an untitled Fief and a Stronghold or Fortified City in it (4.3).
+pub fn short_of_title(g: &Game, q: PlayerId) -> Option<u8> {
+    let money = g.players[q as usize].money;
+    g.map
+        .fiefs
+        .iter()
+        .enumerate()
+        .filter(|(f, fief)| {
+            g.titles.fief[*f].is_none()
+                && fief
+                    .villages
+                    .iter()
+                    .all(|&v| g.villages[v as usize].controller == Some(q))
+                && fief
+                    .villages
+                    .iter()
+                    .any(|&v| g.villages[v as usize].fort != crate::rules::Fort::None)
+        })
+        .map(|(_, fief)| fief.title_price().saturating_sub(money))
+        .filter(|&k| (1..=3).contains(&k))
+        .min()
+        .map(|k| k as u8)
+}
+
+/// 8.0, 4.3: Deniers `p` gives its ally during its own Purchase turn when they complete the
+/// price of a Fief Title the ally can buy in its turn still to come this round, and `p` keeps
+/// 2 for itself.
+pub fn gift_to_ally(g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
+    let ally = g.ally(p)?;
+    let crate::rules::Phase::Purchase { idx, .. } = g.phase else {
+        return None;
+    };
+    let ally_idx = (ally + g.n() - g.first) % g.n();
+    if ally_idx <= idx {
+        return None;
+    }
+    let k = short_of_title(g, ally)?;
+    let gift = Action::OfferDeniers {
+        to: ally,
+        amount: k,
+    };
+    (g.players[p as usize].money >= k as u32 + 2 && legal.contains(&gift)).then_some(gift)
+}
+
+fn deal(g: &Game, p: PlayerId, receiver: PlayerId, deniers: u8, cards: &[Card]) -> Option<Answer> {
     if receiver == p {
+        if short_of_title(g, p).is_some_and(|k| deniers >= k) {
+            return yes(msg!(
+                "the Deniers complete the price of a Fief Title, worth a Victory Point."
+            ));
+        }
         // A gift to p: worth a Diplomacy marker? A full hand leaves no room to draw (2.1).
         let hand = g.players[p as usize].hand.len() + cards.len();
         let lord_in = cards.iter().any(|c| matches!(c, Card::Lord(_)))
@@ -221,7 +279,6 @@ fn deal(
         }
         return no(msg!("the Deniers cannot be spared, even for an ally."));
     }
-    let _ = giver;
     no(msg!(
         "{q} is a rival: the Deniers would only make {q} stronger.",
         q = who(g, receiver)
@@ -277,15 +334,17 @@ pub fn side_odds(g: &Game, p: PlayerId) -> f64 {
     }
 }
 
-/// A chance in whole percent; only a certainty shows as 0 or 100 (as the battle panel's
-/// "<1%" and ">99%").
-pub fn percent(x: f64) -> i64 {
+/// A chance in whole percent, as the battle panel shows it: "<1" and ">99" unless certain.
+pub fn percent(x: f64) -> Arg {
     let p = (x * 100.0).round() as i64;
-    if x > 0.0 && x < 1.0 {
-        p.clamp(1, 99)
-    } else {
-        p
-    }
+    Arg::Text(
+        match p {
+            0 if x > 0.0 => "<1".into(),
+            100 if x < 1.0 => ">99".into(),
+            p => p.to_string(),
+        }
+        .into(),
+    )
 }
 
 /// `p`'s answer to the question of `kind` and why, for the questions other players ask
@@ -307,11 +366,11 @@ pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
         }
         PromptKind::Permission { mover, toll, .. } => passage(g, p, mover, toll),
         PromptKind::Deal {
-            giver,
             receiver,
             deniers,
             ref cards,
-        } => deal(g, p, giver, receiver, deniers, cards),
+            ..
+        } => deal(g, p, receiver, deniers, cards),
         PromptKind::RansomAnswer { lord, amount } => ransom(g, p, lord, amount),
         PromptKind::GrantAnswer { price, .. } => {
             if price == 0 {
@@ -360,12 +419,14 @@ pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
             let mine = side_odds(g, p);
             if mine < 0.5 {
                 yes(msg!(
-                    "this side wins the battle only {pct}% of the time.",
+                    "{p}'s side wins the battle only {pct}% of the time.",
+                    p = who(g, p),
                     pct = percent(mine)
                 ))
             } else {
                 no(msg!(
-                    "this side wins the battle {pct}% of the time.",
+                    "{p}'s side wins the battle {pct}% of the time.",
+                    p = who(g, p),
                     pct = percent(mine)
                 ))
             }
@@ -375,7 +436,8 @@ pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
             Some(Answer {
                 yes: mine >= 0.5,
                 why: msg!(
-                    "this side wins the battle {pct}% of the time.",
+                    "{p}'s side wins the battle {pct}% of the time.",
+                    p = who(g, p),
                     pct = percent(mine)
                 ),
             })

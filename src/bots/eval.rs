@@ -196,15 +196,21 @@ pub fn value(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
     mine - 0.4 * best - 0.3 * mean
 }
 
-/// Every player's result in [0, 1]: 1 or 0 once the game is over, otherwise how far ahead of
-/// the best rival his score stands (for the Hard bot's playouts).
-pub fn rewards(g: &Game, dist: &[Vec<u8>]) -> Vec<f64> {
+/// Every player's result in [0, 1] (for the Hard bot's playouts): once the game is over, 1 for
+/// a victory alone, `alliance_win` for one in alliance (7.1, 7.2) and 0 for a loss; otherwise
+/// how far ahead of the best rival his score stands, or his ally's weighed by `alliance_win`.
+pub fn rewards(g: &Game, dist: &[Vec<u8>], alliance_win: f64) -> Vec<f64> {
     let n = g.n() as usize;
     if let Some(o) = &g.outcome {
+        let share = if o.winners.len() > 1 {
+            alliance_win
+        } else {
+            1.0
+        };
         return (0..n)
             .map(|p| {
                 if o.winners.contains(&(p as PlayerId)) {
-                    1.0
+                    share
                 } else {
                     0.0
                 }
@@ -220,7 +226,7 @@ pub fn rewards(g: &Game, dist: &[Vec<u8>]) -> Vec<f64> {
                 .map(|q| scores[q])
                 .fold(f64::MIN, f64::max);
             let mine = match ally {
-                Some(a) => scores[p].max(scores[a]),
+                Some(a) => scores[p].max(alliance_win * scores[a]),
                 None => scores[p],
             };
             let d = if best == f64::MIN { 0.0 } else { mine - best };

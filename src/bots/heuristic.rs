@@ -507,6 +507,10 @@ impl<'a> Policy<'a> {
 
     /// "Any time" cards and powers (§10) worth using now, if any.
     fn free_action(&self, g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
+        // 8.0: Deniers that let the ally buy a Fief Title in its turn to come.
+        if let Some(gift) = super::bargain::gift_to_ally(g, p, legal) {
+            return Some(gift);
+        }
         let ally = g.ally(p);
         let targeting = legal.iter().any(|a| {
             matches!(

@@ -41,42 +41,22 @@ pub fn suggest(view: &View, budget: Budget, seed: u64, cancel: &AtomicBool) -> O
     })
 }
 
-/// The Villages an action is about, for the map.
+/// The Villages an action is about, for the map: where it takes place (a Move: its start
+/// and its end), or the Village of the battle a battle's decision is about.
 pub fn villages_of(g: &Game, a: &Action) -> Vec<VillageId> {
-    match a {
-        Action::Move(o) => {
-            let from = o.lords.first().and_then(|l| g.lord(*l)).map(|l| l.village);
-            from.into_iter().chain([o.to]).collect()
-        }
-        Action::ChooseStart(v)
-        | Action::PlaceLord(v)
-        | Action::BuyMaa(v)
-        | Action::BuyKnight(v)
-        | Action::BuyMill(v)
-        | Action::BuyStronghold(v)
-        | Action::DeclareSiege(v)
-        | Action::Pillage(v)
-        | Action::EndSiege(v) => vec![*v],
-        Action::PlayLord { village, .. }
-        | Action::DeclareBattle { village, .. }
-        | Action::PlayUprising { village, .. }
-        | Action::HandControl { village, .. } => vec![*village],
-        Action::BuyTitle { city, .. } => vec![*city],
-        _ => match &g.battle {
-            Some(b)
-                if matches!(
-                    a,
-                    Action::Fight
-                        | Action::EndBattle
-                        | Action::ProposeTruce
-                        | Action::Surrender
-                        | Action::JoinSide(_)
-                ) =>
-            {
-                vec![b.village]
-            }
-            _ => Vec::new(),
-        },
+    match (a, a.village(g), &g.battle) {
+        (Action::Move(o), from, _) => from.into_iter().chain([o.to]).collect(),
+        (_, Some(v), _) => vec![v],
+        (
+            Action::Fight
+            | Action::EndBattle
+            | Action::ProposeTruce
+            | Action::Surrender
+            | Action::JoinSide(_),
+            None,
+            Some(b),
+        ) => vec![b.village],
+        _ => Vec::new(),
     }
 }
 
@@ -129,18 +109,28 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
             pct = percent(attack_odds(g, p, *against, *village))
         ),
         Action::Fight | Action::JoinSide(Some(_)) => {
-            let odds = if applied && h.battle.is_some() {
+            let odds = if *a != Action::Fight && applied && h.battle.is_some() {
                 side_odds(&h, p)
             } else {
                 side_odds(g, p)
             };
-            msg!(
-                "this side wins the battle {pct}% of the time.",
-                pct = percent(odds)
-            )
+            if odds < 0.5 && *a == Action::Fight {
+                msg!(
+                    "{p}'s side wins the battle only {pct}% of the time, but the other ways out cost more.",
+                    p = g.pname(p),
+                    pct = percent(odds)
+                )
+            } else {
+                msg!(
+                    "{p}'s side wins the battle {pct}% of the time.",
+                    p = g.pname(p),
+                    pct = percent(odds)
+                )
+            }
         }
         Action::EndBattle | Action::ProposeTruce | Action::Surrender => msg!(
-            "this side wins the battle only {pct}% of the time.",
+            "{p}'s side wins the battle only {pct}% of the time.",
+            p = g.pname(p),
             pct = percent(side_odds(g, p))
         ),
         Action::Move(o) => {
@@ -188,14 +178,32 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
             q = g.pname(g.villages[*village as usize].controller.unwrap_or(p)),
             v = g.vname(*village)
         ),
-        Action::ProposeMarriage { .. } => {
-            let need = short_of_victory(g, p).max(0);
-            msgn!(
-                "an alliance brings victory nearer: alone, {n} Victory Point is still needed.",
-                "an alliance brings victory nearer: alone, {n} Victory Points are still needed.",
-                need
-            )
+        Action::ProposeMarriage { groom, bride, .. } => [*groom, *bride]
+            .iter()
+            .filter_map(|&l| g.lord(l))
+            .map(|l| l.owner)
+            .find(|&o| o != p)
+            .and_then(|q| bargain::marriage_reason(g, p, q))
+            .unwrap_or_else(|| {
+                msgn!(
+                    "an alliance brings victory nearer: alone, {n} Victory Point is still needed.",
+                    "an alliance brings victory nearer: alone, {n} Victory Points are still needed.",
+                    short_of_victory(g, p).max(0)
+                )
+            }),
+        Action::DrawLord => msg!("a new Lord can hold more titles: one Lord holds two at most."),
+        Action::DrawFortune => {
+            msg!("Fortune cards bring income, and ways to strike at the others.")
         }
+        Action::Discard(_) => msg!("the hand needs room for the card to draw."),
+        Action::PlayLord { village, .. } => msg!(
+            "a new Lord in {v} widens the family: more armies, and more titles to hold.",
+            v = g.vname(*village)
+        ),
+        Action::OfferDeniers { to, .. } if g.ally(p) == Some(*to) => msg!(
+            "{q} is an ally: what helps {q} brings the common victory nearer.",
+            q = g.pname(*to)
+        ),
         Action::EndPurchase
         | Action::EndMovement
         | Action::EndBattles

@@ -39,7 +39,14 @@ pub struct Settings {
     /// Trees grown, on as many threads as there are cores: 0 for one per core under a time
     /// budget and `REPRODUCIBLE_TREES` under an iteration budget.
     pub trees: usize,
+    /// What a victory in alliance is worth against one alone (1): an alliance wins together
+    /// (7.2), but the bot plays to win alone when it can. It weighs the ally's standing in
+    /// unfinished playouts too (`eval::rewards`).
+    pub alliance_win: f64,
 }
+
+/// `Settings::alliance_win` by default.
+pub const ALLIANCE_WIN: f64 = 0.5;
 
 /// Trees under an iteration budget when `Settings::trees` is 0: a fixed number, so that the
 /// search is the same on every machine.
@@ -54,6 +61,7 @@ impl Default for Settings {
             width: 8,
             playout_width: 3,
             trees: 0,
+            alliance_win: ALLIANCE_WIN,
         }
     }
 }
@@ -128,7 +136,21 @@ impl Hard {
     /// The root's candidates: the Normal policy's choice first, then the others it would
     /// rank next, up to `width` (all of them when there are few).
     fn root_candidates(&mut self, view: &View, p: PlayerId) -> Vec<Action> {
-        let legal = &view.legal;
+        // 8.0: Deniers and cards are asked of the ally only, and given to it only: a rival
+        // refuses what he is asked, and what he is given strengthens him.
+        let ally = view.state.ally(p);
+        let owned: Vec<Action>;
+        let legal = if view.legal.iter().any(|a| rival_deal(a, ally)) {
+            owned = view
+                .legal
+                .iter()
+                .filter(|a| !rival_deal(a, ally))
+                .cloned()
+                .collect();
+            &owned
+        } else {
+            &view.legal
+        };
         if legal.len() <= self.settings.width {
             return legal.clone();
         }
@@ -193,6 +215,15 @@ impl Hard {
         (0..root.len())
             .max_by_key(|&i| (visits(i), std::cmp::Reverse(i)))
             .map(|i| root[i].clone())
+    }
+}
+
+/// A Diplomacy offer to, or request of, a player who is not `ally` (8.0).
+fn rival_deal(a: &Action, ally: Option<PlayerId>) -> bool {
+    match a {
+        Action::OfferDeniers { to, .. } | Action::OfferCard { to, .. } => Some(*to) != ally,
+        Action::AskDeniers { from, .. } => Some(*from) != ally,
+        _ => false,
     }
 }
 
@@ -312,7 +343,7 @@ fn grow(
             steps += 1;
         }
         playout_actions += steps as u64;
-        let r = rewards(&g, &dist);
+        let r = rewards(&g, &dist, settings.alliance_win);
         for (n, ei) in path {
             let e = &mut nodes[n].edges[ei];
             e.visits += 1;

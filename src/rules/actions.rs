@@ -979,6 +979,31 @@ impl Action {
 }
 
 impl Action {
+    /// The Village where the action takes place, if it names one (a Move: where its army
+    /// sets out from, its Lords' Village).
+    pub fn village(&self, g: &Game) -> Option<VillageId> {
+        Some(match self {
+            Action::ChooseStart(v)
+            | Action::PlaceLord(v)
+            | Action::BuyMaa(v)
+            | Action::BuyKnight(v)
+            | Action::BuyMill(v)
+            | Action::BuyStronghold(v)
+            | Action::DeclareSiege(v)
+            | Action::EndSiege(v)
+            | Action::Pillage(v) => *v,
+            Action::PlayLord { village, .. }
+            | Action::DeclareBattle { village, .. }
+            | Action::PlayUprising { village, .. }
+            | Action::HandControl { village, .. } => *village,
+            Action::BuyTitle { city, .. } => *city,
+            Action::Move(m) => g.lord(*m.lords.first()?)?.village,
+            _ => return None,
+        })
+    }
+}
+
+impl Action {
     /// The card an action plays, discards or offers, if any (an offer of several cards:
     /// the first of them).
     pub fn card(&self) -> Option<Card> {

@@ -522,8 +522,10 @@ impl Game {
         say!(
             self,
             "6.3",
-            msg!(
+            msgn!(
+                "{them} surrenders: the side's Troops are disbanded and its Lords captured.",
                 "{them} surrender: their Troops are disbanded and their Lords captured.",
+                b.sides[s].len(),
                 them = self.pnames(b.sides[s].iter().copied())
             ),
         );

@@ -24,6 +24,24 @@ impl Game {
         Ok(())
     }
 
+    /// 8.0: `to` takes `n` Deniers from `from` with a Diplomacy marker (none under Open
+    /// Diplomacy, 11.3), a toll or a dowry agreed to; `false`, and nothing changes, when `from`
+    /// no longer has them or `to` has no marker left.
+    pub(crate) fn take_with_marker(&mut self, from: PlayerId, to: PlayerId, n: u8) -> bool {
+        let open = self.options.open_diplomacy;
+        if self.players[from as usize].money < n as u32
+            || (!open && self.players[to as usize].diplomacy == 0)
+        {
+            return false;
+        }
+        if !open {
+            self.players[to as usize].diplomacy -= 1;
+        }
+        self.players[from as usize].money -= n as u32;
+        self.players[to as usize].money += n as u32;
+        true
+    }
+
     /// 8.0: a transfer proposed; `answerer` (the other party) accepts or refuses it.
     pub(crate) fn propose_deal(
         &mut self,
@@ -61,10 +79,33 @@ impl Game {
             return;
         };
         if !yes {
+            // What was offered or asked, as the others may know it (cards by their number).
+            let mut what: Vec<Arg> = Vec::new();
+            if deniers > 0 {
+                what.push(msgn!("{n} Denier", "{n} Deniers", deniers).into());
+            }
+            if !cards.is_empty() {
+                what.push(msgn!("{n} card", "{n} cards", cards.len()).into());
+            }
+            let what = Arg::List(what);
             say!(
                 self,
                 "8.0",
-                msg!("{p} declines the deal.", p = self.pname(answerer)),
+                if answerer == receiver {
+                    msg!(
+                        "{p} declines {what} from {giver}.",
+                        p = self.pname(answerer),
+                        what = what,
+                        giver = self.pname(giver)
+                    )
+                } else {
+                    msg!(
+                        "{p} refuses to give {what} to {receiver}.",
+                        p = self.pname(answerer),
+                        what = what,
+                        receiver = self.pname(receiver)
+                    )
+                },
             );
             return;
         }

@@ -232,18 +232,10 @@ impl Game {
         if dowry == 0 {
             return;
         }
-        let open = self.options.open_diplomacy;
-        if self.players[from as usize].money < dowry as u32
-            || (!open && self.players[to as usize].diplomacy == 0)
-        {
+        if !self.take_with_marker(from, to, dowry) {
             say!(self, "8.0", msg!("The dowry can no longer be paid."));
             return;
         }
-        if !open {
-            self.players[to as usize].diplomacy -= 1;
-        }
-        self.players[from as usize].money -= dowry as u32;
-        self.players[to as usize].money += dowry as u32;
         say!(
             self,
             "8.0",

@@ -36,6 +36,7 @@ impl Game {
         self.moves.lords.clear();
         self.moves.groups.clear();
         self.moves.refused.clear();
+        self.moves.refused_tolls.clear();
         self.moves.onward = None;
         self.phase = Phase::Movement { idx: 0 };
     }
@@ -285,10 +286,28 @@ impl Game {
             }
             MoveHow::Normal | MoveHow::Toll(_) => {
                 if !blockers.is_empty() && self.moves.refused.contains(&(p, from, o.to)) {
-                    return refuse(
-                        "5.0",
-                        "permission was refused: go back, stay, or use a Secret Passage or a Cavalcade",
-                    );
+                    // 5.0, 8.0: asked again only for a higher toll than any refused.
+                    let refused_toll = self
+                        .moves
+                        .refused_tolls
+                        .iter()
+                        .filter(|r| (r.0, r.1, r.2) == (p, from, o.to))
+                        .map(|r| r.3)
+                        .max()
+                        .unwrap_or(0);
+                    if o.how.toll() <= refused_toll {
+                        return refuse_with("5.0", || {
+                            if refused_toll >= 3 {
+                                msg!("permission was refused: go back, stay, or use a Secret Passage or a Cavalcade")
+                            } else {
+                                msgn!(
+                                    "permission was refused: offer a toll of more than {n} Denier, go back, stay, or use a Secret Passage or a Cavalcade",
+                                    "permission was refused: offer a toll of more than {n} Deniers, go back, stay, or use a Secret Passage or a Cavalcade",
+                                    refused_toll
+                                )
+                            }
+                        });
+                    }
                 }
                 if let MoveHow::Toll(n) = o.how {
                     self.check_toll(p, n, &blockers)?;
@@ -522,8 +541,8 @@ impl Game {
                         )
                     } else {
                         msgn!(
-                            "{p} asks {them} for permission to move from {from} to {to}, offering {n} Denier each.",
-                            "{p} asks {them} for permission to move from {from} to {to}, offering {n} Deniers each.",
+                            "{p} asks {them} for permission to move from {from} to {to}, offering each a toll of {n} Denier.",
+                            "{p} asks {them} for permission to move from {from} to {to}, offering each a toll of {n} Deniers.",
                             toll,
                             p = self.pname(p),
                             them = self.pnames(blockers.iter().copied()),
@@ -801,6 +820,11 @@ impl Game {
         let who = askees.pop().unwrap_or(mover);
         if !yes {
             self.moves.refused.push((mover, from, order.to));
+            if order.how.toll() > 0 {
+                self.moves
+                    .refused_tolls
+                    .push((mover, from, order.to, order.how.toll()));
+            }
             say!(
                 self,
                 "5.0",
@@ -818,10 +842,7 @@ impl Game {
         if toll > 0 {
             // 8.0: the toll is taken with a Diplomacy marker; the situation may have changed
             // since it was offered.
-            let open = self.options.open_diplomacy;
-            if self.players[mover as usize].money < toll as u32
-                || (!open && self.players[who as usize].diplomacy == 0)
-            {
+            if !self.take_with_marker(mover, who, toll) {
                 self.moves.refused.push((mover, from, order.to));
                 say!(
                     self,
@@ -833,11 +854,6 @@ impl Game {
                 );
                 return;
             }
-            if !open {
-                self.players[who as usize].diplomacy -= 1;
-            }
-            self.players[mover as usize].money -= toll as u32;
-            self.players[who as usize].money += toll as u32;
             say!(
                 self,
                 "8.0",

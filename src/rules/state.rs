@@ -423,8 +423,13 @@ pub struct TroopGroup {
 pub struct MoveState {
     pub lords: Vec<LordMove>,
     pub groups: Vec<TroopGroup>,
-    /// Permission refused: (mover, from, to) — not asked again this phase.
+    /// Permission refused: (mover, from, to) — not asked again this phase, unless for a
+    /// higher toll than any refused on that road (`refused_tolls`).
     pub refused: Vec<(PlayerId, VillageId, VillageId)>,
+    /// 5.0, 8.0: the highest toll refused on each road this phase (mover, from, to, toll); a
+    /// request may be made again only with a higher one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused_tolls: Vec<(PlayerId, VillageId, VillageId, u8)>,
     /// Lords who already rolled against the Plague of a Bishopric this round.
     pub plague_rolled: Vec<(LordId, BishopricId)>,
     /// 5.2: a victorious Cavalcade must go on: its Lords and where they stand.

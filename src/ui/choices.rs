@@ -35,24 +35,7 @@ pub enum Click {
 
 /// The Village a click offers this action at, if any.
 pub fn anchor(g: &Game, a: &Action) -> Option<VillageId> {
-    Some(match a {
-        Action::ChooseStart(v)
-        | Action::PlaceLord(v)
-        | Action::BuyMaa(v)
-        | Action::BuyKnight(v)
-        | Action::BuyMill(v)
-        | Action::BuyStronghold(v)
-        | Action::DeclareSiege(v)
-        | Action::EndSiege(v)
-        | Action::Pillage(v) => *v,
-        Action::PlayLord { village, .. }
-        | Action::DeclareBattle { village, .. }
-        | Action::PlayUprising { village, .. }
-        | Action::HandControl { village, .. } => *village,
-        Action::BuyTitle { city, .. } => *city,
-        Action::Move(m) => move_from(g, m)?,
-        _ => return None,
-    })
+    a.village(g)
 }
 
 /// Where an army sets out from: its Lords' Village.

@@ -147,6 +147,17 @@ fn how_suffix(how: MoveHow) -> String {
     }
 }
 
+/// A Lord's name with his family's: "Thierry (Blue)" (a marriage joins two families).
+fn lord_of_family(g: &Game, l: fief::rules::LordId) -> String {
+    match g.lord(l) {
+        Some(x) => trf(
+            "{lord} ({family})",
+            &[("lord", &lord(l)), ("family", &player(g, x.owner))],
+        ),
+        None => lord(l),
+    }
+}
+
 /// What a toll or a dowry adds to a question: nothing when there is none (8.0).
 fn deniers_offered(n: u8) -> String {
     if n == 0 {
@@ -196,7 +207,10 @@ pub fn action(g: &Game, a: &Action) -> String {
             dowry: 0,
         } => trf(
             "Propose: {groom} weds {bride}",
-            &[("groom", &lord(*groom)), ("bride", &lord(*bride))],
+            &[
+                ("groom", &lord_of_family(g, *groom)),
+                ("bride", &lord_of_family(g, *bride)),
+            ],
         ),
         Action::ProposeMarriage {
             groom,
@@ -206,7 +220,10 @@ pub fn action(g: &Game, a: &Action) -> String {
             "Propose: {groom} weds {bride}, with a dowry of {n} Denier",
             "Propose: {groom} weds {bride}, with a dowry of {n} Deniers",
             *dowry as u32,
-            &[("groom", &lord(*groom)), ("bride", &lord(*bride))],
+            &[
+                ("groom", &lord_of_family(g, *groom)),
+                ("bride", &lord_of_family(g, *bride)),
+            ],
         ),
         Action::EndMarriages => tr("No more proposals"),
         Action::Accept => tr("Accept"),
