@@ -740,14 +740,14 @@ impl Session {
         // A bot answering a human's question says why (the log shows it).
         let asked = self
             .game
-            .prompt()
-            .filter(|pr| pr.kind.is_question())
-            .and_then(|pr| Some((self.game.asker()?, pr.section)))
-            .filter(|(asker, _)| *asker != p && self.is_human(*asker));
+            .asker()
+            .filter(|asker| *asker != p && self.is_human(*asker))
+            .and_then(|_| self.game.prompt())
+            .map(|pr| pr.section);
         match self.apply(p, a.clone(), false, false) {
             Ok(()) => {
                 let why = self.bots.get(p as usize).and_then(|b| b.as_ref()?.reason());
-                if let (Some((_, section)), Some(why)) = (asked, why) {
+                if let (Some(section), Some(why)) = (asked, why) {
                     self.game.remark(p, section, why);
                 }
                 Answered::Applied(p, a)

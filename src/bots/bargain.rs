@@ -347,6 +347,15 @@ pub fn percent(x: f64) -> Arg {
     )
 }
 
+/// `p`'s yes to its ally, and no to anyone else for `why_not`.
+fn ally_only(g: &Game, p: PlayerId, asker: PlayerId, why_not: Msg) -> Option<Answer> {
+    if g.ally(p) == Some(asker) {
+        yes(msg!("{q} is an ally.", q = who(g, asker)))
+    } else {
+        no(why_not)
+    }
+}
+
 /// `p`'s answer to the question of `kind` and why, for the questions other players ask
 /// (`None` for any other decision).
 pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
@@ -383,15 +392,12 @@ pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
                 ))
             }
         }
-        PromptKind::PlacementLeave { asker, .. } => {
-            if Some(asker) == ally {
-                yes(msg!("{q} is an ally.", q = who(g, asker)))
-            } else {
-                no(msg!(
-                    "a rival's new Lord in the Village would threaten what is held there."
-                ))
-            }
-        }
+        PromptKind::PlacementLeave { asker, .. } => ally_only(
+            g,
+            p,
+            asker,
+            msg!("a rival's new Lord in the Village would threaten what is held there."),
+        ),
         PromptKind::CardinalConsent { lord } | PromptKind::Annulment { lord } => {
             let o = owner_of(lord)?;
             if o == p {
@@ -405,15 +411,12 @@ pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
                 ))
             }
         }
-        PromptKind::RelicPermission { asker, .. } => {
-            if Some(asker) == ally {
-                yes(msg!("{q} is an ally.", q = who(g, asker)))
-            } else {
-                no(msg!(
-                    "a relic in one's own Village stays for one's own Lords."
-                ))
-            }
-        }
+        PromptKind::RelicPermission { asker, .. } => ally_only(
+            g,
+            p,
+            asker,
+            msg!("a relic in one's own Village stays for one's own Lords."),
+        ),
         PromptKind::RelicOffer { .. } => yes(msg!("a relic is worth a Diplomacy marker.")),
         PromptKind::Truce { .. } => {
             let mine = side_odds(g, p);

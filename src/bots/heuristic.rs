@@ -46,11 +46,21 @@ impl Bot for Normal {
             _ => {
                 let g = view.sample(&mut self.rng);
                 // A question is answered by the bargaining rules, whose reason is kept.
-                self.reason = g
+                let ruled = g
                     .prompt()
                     .filter(|pr| pr.kind.is_question())
-                    .and_then(|pr| super::bargain::answer(&g, p, &pr.kind))
-                    .map(|a| a.why);
+                    .and_then(|pr| super::bargain::answer(&g, p, &pr.kind));
+                if let Some(ans) = ruled {
+                    let a = if ans.yes {
+                        Action::Accept
+                    } else {
+                        Action::Refuse
+                    };
+                    self.reason = Some(ans.why);
+                    if view.legal.contains(&a) {
+                        return Some(a);
+                    }
+                }
                 let dist = distances(&g);
                 Some(Policy::new(&dist).choose(&g, p, &view.legal, &mut self.rng))
             }
