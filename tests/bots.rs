@@ -1190,3 +1190,88 @@ fn normal_gives_its_ally_the_deniers_that_complete_a_title() {
     let g = short_of_a_title(false);
     assert!(!matches!(normal_choice(&g).1, Action::OfferDeniers { .. }));
 }
+
+/// 6.3: Kirsten's Eric with `maa` MaA attacks Gunter's Gauvain and 3 Knights in Charolles;
+/// Kirsten has `money` Deniers.
+fn outmatched(maa: u8, money: u32) -> Game {
+    position(
+        json!({
+            "first": "Grady",
+            "phase": "battles",
+            "turn": "Kirsten",
+            "players": {"Kirsten": {"money": money}},
+            "villages": {
+                "charolles": {"troops": {"Gunter": [0, 3], "Kirsten": [maa, 0]},
+                              "controller": "Gunter"},
+                "blaye": {"troops": {"Grady": [1, 0]}},
+                "bourg": {"troops": {"David": [1, 0]}},
+            },
+            "lords": [
+                {"name": "Gauvain", "owner": "Gunter", "village": "charolles"},
+                {"name": "Eric", "owner": "Kirsten", "village": "charolles"},
+                {"name": "Philippe", "owner": "Grady", "village": "blaye"},
+                {"name": "Quentin", "owner": "David", "village": "bourg"},
+            ],
+        }),
+        json!([["Kirsten", "battle charolles gunter"]]),
+    )
+}
+
+#[test]
+fn normal_buys_a_truce_the_stronger_side_takes_and_says_why() {
+    // 6.3, 8.0: Kirsten is outmatched; she offers the smallest price Gunter takes.
+    let mut g = outmatched(7, 6);
+    let odds = fief::bots::bargain::side_odds(&g, 2);
+    assert!(odds < 0.3, "Kirsten's odds {odds}");
+    let (p, a) = normal_choice(&g);
+    assert_eq!(p, 2);
+    let Action::BuyTruce(price) = a else {
+        panic!("expected a truce for a price, got {a:?}")
+    };
+    assert!((1..=3).contains(&price));
+    g.apply(2, a).unwrap();
+    // Gunter takes it, and says the Deniers are worth more than the battle.
+    assert_eq!(normal_choice(&g), (3, Action::Accept));
+    let why = normal_reason(&g);
+    assert!(
+        why.contains("are worth more than a battle") || why.contains("is worth more than a battle"),
+        "{why}"
+    );
+    g.apply(3, Action::Accept).unwrap();
+    assert!(g.battle.is_none(), "the truce ends the battle");
+    assert_eq!(g.players[2].money, 6 - price as u32);
+    assert_eq!(
+        g.players[3].diplomacy, 2,
+        "the price is taken with a marker"
+    );
+    // One Denier less than the price is refused, for that reason.
+    if price > 1 {
+        let mut g = outmatched(7, 6);
+        g.apply(2, Action::BuyTruce(price - 1)).unwrap();
+        assert_eq!(normal_choice(&g), (3, Action::Refuse));
+        assert!(
+            normal_reason(&g).contains("do not make up for it")
+                || normal_reason(&g).contains("does not make up for it")
+        );
+    }
+}
+
+#[test]
+fn normal_without_the_price_fights_on_or_asks_for_nothing() {
+    // No Deniers: Kirsten cannot buy a truce. With almost no chance she asks one for
+    // nothing; Gunter, far stronger, refuses it.
+    let mut g = outmatched(1, 0);
+    assert!(fief::bots::bargain::side_odds(&g, 2) < 0.12);
+    assert!(!g
+        .legal_actions(2)
+        .iter()
+        .any(|a| matches!(a, Action::BuyTruce(_))));
+    assert_eq!(normal_choice(&g), (2, Action::ProposeTruce));
+    g.apply(2, Action::ProposeTruce).unwrap();
+    assert_eq!(normal_choice(&g), (3, Action::Refuse));
+    assert!(
+        normal_reason(&g).contains("wins the battle"),
+        "{}",
+        normal_reason(&g)
+    );
+}

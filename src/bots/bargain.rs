@@ -26,6 +26,30 @@ fn about_to_win(g: &Game, p: PlayerId, q: PlayerId) -> bool {
     q != p && g.ally(p) != Some(q) && short_of_victory(g, q) <= 1
 }
 
+/// Chances of winning a battle that one Denier of a truce's price makes up for (6.3, 8.0).
+const TRUCE_DENIER: f64 = 0.15;
+
+/// Whether a side that wins its battle with probability `odds` takes a truce offering each
+/// of its players `price` Deniers: a free truce when it is likelier to lose, and each Denier
+/// makes up for `TRUCE_DENIER` of the chances.
+fn truce_takes(odds: f64, price: u8) -> bool {
+    odds < 0.5 + TRUCE_DENIER * f64::from(price)
+}
+
+/// The truce `p`'s side offers in its battle: free when the other side is likelier to lose,
+/// else the smallest price (1 to 3 Deniers each) the other side's `truce_takes` accepts and
+/// `p` can pay (`legal`); none when even 3 Deniers would not do.
+pub fn truce_offer(g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
+    let theirs = 1.0 - side_odds(g, p);
+    let price = (0..=3).find(|&n| truce_takes(theirs, n))?;
+    let a = if price == 0 {
+        Action::ProposeTruce
+    } else {
+        Action::BuyTruce(price)
+    };
+    legal.contains(&a).then_some(a)
+}
+
 /// Strength Points of `q` on the whole board.
 pub fn total_sp(g: &Game, q: PlayerId) -> u32 {
     (0..g.villages.len())
@@ -418,21 +442,31 @@ pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
             msg!("a relic in one's own Village stays for one's own Lords."),
         ),
         PromptKind::RelicOffer { .. } => yes(msg!("a relic is worth a Diplomacy marker.")),
-        PromptKind::Truce { .. } => {
+        PromptKind::Truce { price, .. } => {
             let mine = side_odds(g, p);
-            if mine < 0.5 {
-                yes(msg!(
-                    "{p}'s side wins the battle only {pct}% of the time.",
-                    p = who(g, p),
-                    pct = percent(mine)
-                ))
-            } else {
-                no(msg!(
-                    "{p}'s side wins the battle {pct}% of the time.",
-                    p = who(g, p),
-                    pct = percent(mine)
-                ))
-            }
+            let takes = truce_takes(mine, price);
+            let (p, pct) = (who(g, p), percent(mine));
+            Some(Answer {
+                yes: takes,
+                why: match (price, takes) {
+                    (0, true) => msg!("{p}'s side wins the battle only {pct}% of the time.", p = p.clone(), pct = pct.clone()),
+                    (0, false) => msg!("{p}'s side wins the battle {pct}% of the time.", p = p.clone(), pct = pct.clone()),
+                    (n, true) => msgn!(
+                        "{n} Denier is worth more than a battle {p}'s side wins {pct}% of the time.",
+                        "{n} Deniers are worth more than a battle {p}'s side wins {pct}% of the time.",
+                        n,
+                        p = p.clone(),
+                        pct = pct.clone()
+                    ),
+                    (n, false) => msgn!(
+                        "{p}'s side wins the battle {pct}% of the time: {n} Denier does not make up for it.",
+                        "{p}'s side wins the battle {pct}% of the time: {n} Deniers do not make up for it.",
+                        n,
+                        p = p.clone(),
+                        pct = pct.clone()
+                    ),
+                },
+            })
         }
         PromptKind::AmbushGoOn => {
             let mine = side_odds(g, p);

@@ -328,14 +328,20 @@ impl<'a> Policy<'a> {
             PromptKind::BattleChoice { side, .. } => {
                 let att = battle_odds(g);
                 let mine = if side == 0 { att } else { 1.0 - att };
-                // 6.3: an attacker with poor odds breaks off (from a fortification) or asks
-                // a truce; a side with almost none asks a truce; otherwise fight on.
-                let wants: &[Action] = if side == 0 && mine < 0.3 {
-                    &[Action::EndBattle, Action::ProposeTruce, Action::Fight]
-                } else if mine < 0.12 {
-                    &[Action::ProposeTruce, Action::Fight, Action::EndBattle]
+                // 6.3, 8.0: a side with poor odds breaks off (the attacker of a
+                // fortification) or offers a truce at the price the other side takes; with
+                // almost no chance it asks a truce even for nothing; otherwise it fights on.
+                let offer = super::bargain::truce_offer(g, p, legal);
+                let wants: Vec<Action> = if mine < 0.3 {
+                    let stop = (side == 0).then_some(Action::EndBattle);
+                    let free = (mine < 0.12 || side == 0).then_some(Action::ProposeTruce);
+                    stop.into_iter()
+                        .chain(offer)
+                        .chain(free)
+                        .chain([Action::Fight, Action::EndBattle])
+                        .collect()
                 } else {
-                    &[Action::Fight]
+                    vec![Action::Fight]
                 };
                 wants
                     .iter()

@@ -51,6 +51,7 @@ pub fn villages_of(g: &Game, a: &Action) -> Vec<VillageId> {
             Action::Fight
             | Action::EndBattle
             | Action::ProposeTruce
+            | Action::BuyTruce(_)
             | Action::Surrender
             | Action::JoinSide(_),
             None,
@@ -128,7 +129,7 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
                 )
             }
         }
-        Action::EndBattle | Action::ProposeTruce | Action::Surrender => msg!(
+        Action::EndBattle | Action::ProposeTruce | Action::BuyTruce(_) | Action::Surrender => msg!(
             "{p}'s side wins the battle only {pct}% of the time.",
             p = g.pname(p),
             pct = percent(side_odds(g, p))

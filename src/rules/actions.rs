@@ -129,6 +129,9 @@ pub enum Action {
     Surrender,
     /// 6.3: ask every other player in the battle for a truce.
     ProposeTruce,
+    /// 6.3, 8.0: ask for a truce offering each player of the other side 1 to 3 Deniers,
+    /// taken with a Diplomacy marker when everyone has agreed.
+    BuyTruce(u8),
     /// 6.2.2, 10.1: remove one casualty.
     Casualty(Casualty),
     /// 6.4.
@@ -432,6 +435,7 @@ impl Action {
             | Action::EndBattle
             | Action::Surrender
             | Action::ProposeTruce
+            | Action::BuyTruce(_)
             | Action::EndBattles
             | Action::EndPillage
             | Action::Pass
@@ -643,6 +647,7 @@ impl Action {
             Action::EndBattle => "end-battle".into(),
             Action::Surrender => "surrender".into(),
             Action::ProposeTruce => "truce".into(),
+            Action::BuyTruce(n) => format!("truce price={n}"),
             Action::Casualty(c) => match c {
                 Casualty::Maa(p) => format!("lose maa {}", pk(*p)),
                 Casualty::Knight(p) => format!("lose knight {}", pk(*p)),
@@ -894,7 +899,10 @@ impl Action {
             "fight" => Action::Fight,
             "end-battle" => Action::EndBattle,
             "surrender" => Action::Surrender,
-            "truce" => Action::ProposeTruce,
+            "truce" => match kv("price") {
+                Some(n) => Action::BuyTruce(n.parse().map_err(|_| format!("bad price '{n}'"))?),
+                None => Action::ProposeTruce,
+            },
             "lose" => Action::Casualty(match arg(0)? {
                 "maa" => Casualty::Maa(player(1)?),
                 "knight" => Casualty::Knight(player(1)?),

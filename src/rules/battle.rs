@@ -5,7 +5,7 @@ use super::actions::{Action, Casualty};
 use super::cards::{lord_name, lord_sex, LordId, Sex};
 use super::relics::Relic;
 use super::state::*;
-use super::{refuse, RuleError};
+use super::{refuse, refuse_with, RuleError};
 use crate::map::VillageId;
 
 /// 6.2: Battle Dice by Strength Points (digest §12.3: 1–6 → 1, 7–12 → 2, 13+ → 3; 0 → 0).
@@ -337,23 +337,66 @@ impl Game {
         }
     }
 
-    pub(crate) fn battle_candidates(&self, out: &mut Vec<Action>) {
+    pub(crate) fn battle_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
         let Some(b) = &self.battle else { return };
         match b.step {
             BattleStep::Sides { .. } => {
                 out.extend([Action::JoinSide(Some(0)), Action::JoinSide(Some(1))]);
                 out.push(Action::JoinSide(None));
             }
-            _ => out.extend([
-                Action::Fight,
-                Action::EndBattle,
-                Action::Surrender,
-                Action::ProposeTruce,
-            ]),
+            _ => {
+                out.extend([
+                    Action::Fight,
+                    Action::EndBattle,
+                    Action::Surrender,
+                    Action::ProposeTruce,
+                ]);
+                // 6.3, 8.0: a truce for a price the side's leader can pay each player of
+                // the other side (`check_truce_price` says the rest).
+                let side = usize::from(b.step != BattleStep::Attacker);
+                let others = b.sides[1 - side].len().max(1) as u32;
+                let most = self.players[p as usize].money / others;
+                out.extend((1..=most.min(3) as u8).map(Action::BuyTruce));
+            }
         }
     }
 
-    pub(crate) fn check_battle_action(&self, a: &Action) -> Result<(), RuleError> {
+    /// 6.3, 8.0: whether the leader of `side` can offer each player of the other side a
+    /// truce's `price`: 1 to 3 Deniers, Deniers enough for all, and a Diplomacy marker to
+    /// take them with (none needed under Open Diplomacy, 11.3).
+    fn check_truce_price(&self, p: PlayerId, side: usize, price: u8) -> Result<(), RuleError> {
+        let Some(b) = &self.battle else {
+            return refuse("6.0", "no battle is being fought");
+        };
+        if !(1..=3).contains(&price) {
+            return refuse("8.0", "the price of a truce is 1 to 3 Deniers");
+        }
+        let others = &b.sides[1 - side];
+        if let Some(&q) = others
+            .iter()
+            .find(|&&q| !self.options.open_diplomacy && self.players[q as usize].diplomacy == 0)
+        {
+            return refuse_with("8.0", || {
+                msg!(
+                    "{p} has no Diplomacy marker left to take the price of a truce",
+                    p = self.pname(q)
+                )
+            });
+        }
+        let due = price as u32 * others.len() as u32;
+        if self.players[p as usize].money < due {
+            return refuse_with("8.0", || {
+                msgn!(
+                    "the price comes to {n} Denier and you have less",
+                    "the price comes to {n} Deniers and you have less",
+                    due
+                )
+            });
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_battle_action(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
         let Some(b) = &self.battle else {
             return refuse("6.0", "no battle is being fought");
         };
@@ -393,12 +436,14 @@ impl Game {
                     Ok(())
                 }
             }
-            Action::ProposeTruce => {
+            Action::ProposeTruce | Action::BuyTruce(_) => {
                 if b.truce_asked[side] {
                     refuse(
                         "6.3",
                         "your side has already asked for a truce before this roll",
                     )
+                } else if let Action::BuyTruce(price) = a {
+                    self.check_truce_price(p, side, *price)
                 } else {
                     Ok(())
                 }
@@ -455,7 +500,11 @@ impl Game {
                 let s = if b.step == BattleStep::Attacker { 0 } else { 1 };
                 self.surrender(s);
             }
-            Action::ProposeTruce => {
+            Action::ProposeTruce | Action::BuyTruce(_) => {
+                let price = match a {
+                    Action::BuyTruce(n) => n,
+                    _ => 0,
+                };
                 let s = if b.step == BattleStep::Attacker { 0 } else { 1 };
                 b.truce_asked[s] = true;
                 let mut askees: Vec<PlayerId> = b.sides[0]
@@ -465,15 +514,23 @@ impl Game {
                     .filter(|&q| q != p)
                     .collect();
                 askees.reverse();
-                self.battle = Some(b);
-                say!(
-                    self,
-                    "6.3",
+                let text = if price == 0 {
                     msg!("{p} proposes a truce.", p = self.pname(p))
-                );
+                } else {
+                    msgn!(
+                        "{p} proposes a truce, offering {them} {n} Denier each.",
+                        "{p} proposes a truce, offering {them} {n} Deniers each.",
+                        price,
+                        p = self.pname(p),
+                        them = self.pnames(b.sides[1 - s].iter().copied())
+                    )
+                };
+                self.battle = Some(b);
+                say!(self, "6.3", text);
                 self.pending.push(Pending::Truce {
                     proposer: p,
                     askees,
+                    price,
                 });
             }
             _ => {}
@@ -484,6 +541,7 @@ impl Game {
         let Some(Pending::Truce {
             proposer,
             mut askees,
+            price,
         }) = self.pending.pop()
         else {
             return;
@@ -497,16 +555,55 @@ impl Game {
             );
             return;
         }
-        if askees.is_empty() {
+        if !askees.is_empty() {
+            self.pending.push(Pending::Truce {
+                proposer,
+                askees,
+                price,
+            });
+            return;
+        }
+        if price > 0 && !self.pay_truce(proposer, price) {
             say!(
                 self,
-                "6.3",
-                msg!("Truce: everyone stays in the Village and control does not change."),
+                "8.0",
+                msg!("The price of the truce can no longer be paid: the battle goes on."),
             );
-            self.end_battle(None);
-        } else {
-            self.pending.push(Pending::Truce { proposer, askees });
+            return;
         }
+        say!(
+            self,
+            "6.3",
+            msg!("Truce: everyone stays in the Village and control does not change."),
+        );
+        self.end_battle(None);
+    }
+
+    /// 6.3, 8.0: `proposer` pays each player of the other side the truce's `price`, each
+    /// taking it with a Diplomacy marker; nothing is paid unless all of it can be (the
+    /// situation may have changed since the offer).
+    fn pay_truce(&mut self, proposer: PlayerId, price: u8) -> bool {
+        let Some(b) = &self.battle else { return false };
+        let side = usize::from(!b.sides[0].contains(&proposer));
+        let others = b.sides[1 - side].clone();
+        if self.check_truce_price(proposer, side, price).is_err() {
+            return false;
+        }
+        for q in others {
+            self.take_with_marker(proposer, q, price);
+            say!(
+                self,
+                "8.0",
+                msgn!(
+                    "{p} takes {n} Denier from {from} for the truce.",
+                    "{p} takes {n} Deniers from {from} for the truce.",
+                    price,
+                    p = self.pname(q),
+                    from = self.pname(proposer)
+                ),
+            );
+        }
+        true
     }
 
     /// 6.3: the side's Troops are disbanded and its Lords captured.

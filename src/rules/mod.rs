@@ -309,6 +309,8 @@ pub enum PromptKind {
     /// 6.3: accept or refuse a truce.
     Truce {
         proposer: PlayerId,
+        /// Deniers offered to each player of the other side (0: none).
+        price: u8,
     },
     /// 10.5: go on with the battle (accept) or end it (refuse).
     AmbushGoOn,
@@ -580,7 +582,18 @@ impl Game {
                 Pending::Truce {
                     proposer,
                     ref askees,
-                } => (*askees.last()?, PromptKind::Truce { proposer }, "6.3"),
+                    price,
+                } => {
+                    let q = *askees.last()?;
+                    // The price goes to the other side only (6.3, 8.0).
+                    let same_side = self.battle.as_ref().is_some_and(|b| {
+                        b.sides
+                            .iter()
+                            .any(|s| s.contains(&q) && s.contains(&proposer))
+                    });
+                    let price = if same_side { 0 } else { price };
+                    (q, PromptKind::Truce { proposer, price }, "6.3")
+                }
                 Pending::AmbushGoOn { player } => (player, PromptKind::AmbushGoOn, "10.5"),
                 Pending::RelicPermission {
                     player,
@@ -758,7 +771,7 @@ impl Game {
             PromptKind::Pillage => self.pillage_candidates(p, &mut out),
             PromptKind::Window { .. } => out.push(Action::Pass),
             PromptKind::BattleSide { .. } | PromptKind::BattleChoice { .. } => {
-                self.battle_candidates(&mut out)
+                self.battle_candidates(p, &mut out)
             }
             PromptKind::Losses { .. } => self.casualty_candidates(&mut out),
             PromptKind::Targeted { .. } => {
@@ -893,7 +906,7 @@ impl Game {
             (PromptKind::Pillage, a) => self.check_pillage(player, a),
             (PromptKind::Window { .. }, Action::Pass) => Ok(()),
             (PromptKind::BattleSide { .. } | PromptKind::BattleChoice { .. }, a) => {
-                self.check_battle_action(a)
+                self.check_battle_action(player, a)
             }
             (PromptKind::Losses { .. }, a @ Action::Casualty(_)) => self.check_casualty(a),
             (PromptKind::Targeted { .. }, Action::Pass) => Ok(()),
@@ -1152,6 +1165,7 @@ impl Game {
             | Action::EndBattle
             | Action::Surrender
             | Action::ProposeTruce
+            | Action::BuyTruce(_)
             | Action::Casualty(..)
             | Action::EndSiege(..)
             | Action::TakeRelic { .. }

@@ -605,6 +605,7 @@ impl Game {
             | Action::EndBattle
             | Action::Surrender
             | Action::ProposeTruce
+            | Action::BuyTruce(_)
             | Action::Casualty(..)
             | Action::DeclareSiege(..)
             | Action::EndSiege(..)

@@ -596,6 +596,9 @@ pub enum Pending {
     Truce {
         proposer: PlayerId,
         askees: Vec<PlayerId>,
+        /// 6.3, 8.0: Deniers offered to each player of the other side (0: none).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        price: u8,
     },
     /// 10.5: the ambusher took the other side's last Lord and decides whether the battle goes on.
     AmbushGoOn { player: PlayerId },

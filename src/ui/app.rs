@@ -2135,6 +2135,84 @@ mod gtk_tests {
         assert!(app.model().bot_errors.is_empty());
     }
 
+    /// Outmatched in a battle, the human offers a truce for a price with a button of the
+    /// prompt bar; the Normal bot across refuses a price too low and the log says why.
+    #[gtk4::test]
+    fn a_truce_for_a_price_is_offered_from_the_prompt_bar_and_answered_with_a_reason() {
+        let sc = serde_json::json!({
+            "players": ["Grady", "David", "Kirsten", "Gunter"],
+            "seed": 3,
+            "position": {
+                "first": "Grady",
+                "phase": "battles",
+                "turn": "Kirsten",
+                "players": {"Kirsten": {"money": 6}},
+                "villages": {
+                    "charolles": {"troops": {"Gunter": [0, 3], "Kirsten": [7, 0]},
+                                  "controller": "Gunter"},
+                    "blaye": {"troops": {"Grady": [1, 0]}},
+                    "bourg": {"troops": {"David": [1, 0]}},
+                },
+                "lords": [
+                    {"name": "Gauvain", "owner": "Gunter", "village": "charolles"},
+                    {"name": "Eric", "owner": "Kirsten", "village": "charolles"},
+                    {"name": "Philippe", "owner": "Grady", "village": "blaye"},
+                    {"name": "Quentin", "owner": "David", "village": "bourg"},
+                ],
+            },
+            "script": [["Kirsten", "battle charolles gunter"]],
+        });
+        let out = fief::scenario::run(&sc.to_string()).unwrap();
+        let mut start = init(
+            vec![
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+                Seat::Human,
+                Seat::Bot(Level::Normal),
+            ],
+            seed(3),
+        );
+        start.game = out.game;
+        let app = launch_to_human(start);
+        let root: gtk::Widget = app.widget().clone().upcast();
+        let labels: Vec<String> = buttons_in(&root)
+            .iter()
+            .filter_map(|b| b.label().map(|l| l.to_string()))
+            .collect();
+        let offer = |n: u8| {
+            let want = format!(
+                "Propose a truce, offering {n} Denier{} to each on the other side",
+                if n == 1 { "" } else { "s" }
+            );
+            buttons_in(&root)
+                .into_iter()
+                .find(|b| b.label().is_some_and(|l| l == want.as_str()))
+        };
+        assert!(
+            offer(1).is_some() && offer(3).is_some(),
+            "a truce for 1 to 3 Deniers is on offer: {labels:?}"
+        );
+        offer(2).expect("2 Deniers").emit_clicked();
+        let said = |app: &relm4::Controller<App>| {
+            app.model()
+                .session
+                .game()
+                .log
+                .iter()
+                .map(|e| e.text())
+                .find(|t| t.starts_with("Gunter explains: "))
+        };
+        assert!(pump_until(30, || said(&app).is_some()));
+        let why = said(&app).unwrap();
+        assert!(why.ends_with("2 Deniers do not make up for it."), "{why}");
+        assert_eq!(
+            app.model().session.game().players[2].money,
+            6,
+            "nothing paid"
+        );
+        assert!(app.model().bot_errors.is_empty());
+    }
+
     /// Every button under `root` (depth first).
     fn buttons_in(root: &gtk::Widget) -> Vec<gtk::Button> {
         let mut out = Vec::new();

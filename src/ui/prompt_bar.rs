@@ -352,6 +352,7 @@ impl PromptBar {
                     | Action::EndBattle
                     | Action::Surrender
                     | Action::ProposeTruce
+                    | Action::BuyTruce(_)
                     | Action::JoinSide(_)
             )
         });

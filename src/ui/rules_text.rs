@@ -266,6 +266,7 @@ pub fn sections() -> Vec<Section> {
         s("8.0", tr("Diplomacy"), vec![
             tr("Each player has 3 Diplomacy markers and never gets more. At any time he may spend one to accept up to 3 Deniers from another player, to receive one or more cards (within his hand of 3), or to talk in private for 3 minutes. Open talk at the table is always free, but money and cards change hands only through a marker."),
             tr("A marker is needed for a gift to the Pope to lift an excommunication, for a payment to the King for a free Title, for money or cards in a marriage deal, and to sell or give a Holy Relic. Haggling over a ransom needs none."),
+            tr("In this app, Deniers that go with a deal are offered with it: a toll of 1 to 3 Deniers to each player asked for passage, a dowry of up to 3 Deniers with a marriage proposal, or 1 to 3 Deniers to each player of the other side for a truce. Each receiver takes them with one of his markers when the deal is made, so an offer to a player with no marker left cannot be made."),
         ]),
         s("9.0", tr("Lord Opportunity cards"), vec![
             tr("d'ARC and Cardinal cards come from the Lords deck but are played at any time except the Draw step, like other Opportunity cards."),

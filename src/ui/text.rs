@@ -371,6 +371,12 @@ pub fn action(g: &Game, a: &Action) -> String {
         Action::EndBattle => tr("Break off the attack"),
         Action::Surrender => tr("Surrender"),
         Action::ProposeTruce => tr("Propose a truce"),
+        Action::BuyTruce(n) => trnf(
+            "Propose a truce, offering {n} Denier to each on the other side",
+            "Propose a truce, offering {n} Deniers to each on the other side",
+            *n as u32,
+            &[],
+        ),
         Action::Casualty(c) => match c {
             Casualty::Maa(p) => trf("Remove a Man-at-Arms of {p}", &[("p", &player(g, *p))]),
             Casualty::Knight(p) => trf("Remove a Knight of {p}", &[("p", &player(g, *p))]),
@@ -498,6 +504,7 @@ pub fn action_group(a: &Action) -> String {
         Action::Pillage(_) => tr("Pillage"),
         Action::Casualty(_) => tr("Casualties"),
         Action::JoinSide(_) => tr("Take a side"),
+        Action::BuyTruce(_) => tr("Buy a truce"),
         Action::Excommunicate(_) | Action::LiftExcommunication(_) => tr("Excommunication"),
         Action::RequestAnnulment(_) => tr("Annulment"),
         Action::OfferDeniers { .. } | Action::OfferCard { .. } | Action::AskDeniers { .. } => {
@@ -921,11 +928,20 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
                 ),
             )
         }
-        PromptKind::Truce { proposer } => ask(
-            trf(
-                "{p} proposes a truce. Accept?",
-                &[("p", &player(g, *proposer))],
-            ),
+        PromptKind::Truce { proposer, price } => ask(
+            if *price == 0 {
+                trf(
+                    "{p} proposes a truce. Accept?",
+                    &[("p", &player(g, *proposer))],
+                )
+            } else {
+                trnf(
+                    "{p} proposes a truce and offers each player of your side {n} Denier for it (taken with a Diplomacy marker). Accept?",
+                    "{p} proposes a truce and offers each player of your side {n} Deniers for it (taken with a Diplomacy marker). Accept?",
+                    *price as u32,
+                    &[("p", &player(g, *proposer))],
+                )
+            },
             trf(
                 "{who} is answering {p}'s truce.",
                 &[("who", &who), ("p", &player(g, *proposer))],
