@@ -61,6 +61,13 @@ pub fn villages_of(g: &Game, a: &Action) -> Vec<VillageId> {
     }
 }
 
+/// Whether no rival of `p` (neither `p` nor its ally) lacks more Victory Points than `q`.
+fn furthest_behind(g: &Game, p: PlayerId, q: PlayerId) -> bool {
+    (0..g.n())
+        .filter(|&r| r != p && g.ally(p) != Some(r))
+        .all(|r| short_of_victory(g, r) <= short_of_victory(g, q))
+}
+
 /// Who holds `v` and is neither `p` nor its ally.
 fn rival_holding(g: &Game, p: PlayerId, v: VillageId) -> Option<PlayerId> {
     g.villages[v as usize]
@@ -192,6 +199,23 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
                     short_of_victory(g, p).max(0)
                 )
             }),
+        Action::Vote {
+            for_lord: Some(l), ..
+        } => match g.lord(*l).map(|x| x.owner) {
+            Some(o) if o == p => msg!("the title would go to {p}'s own family.", p = g.pname(p)),
+            Some(o) if g.ally(p) == Some(o) => msg!(
+                "the title would go to the ally {q}, and victory together comes nearer.",
+                q = g.pname(o)
+            ),
+            Some(o) if furthest_behind(g, p, o) => msg!(
+                "of the rivals, {q} is furthest from victory: the title helps {q} least.",
+                q = g.pname(o)
+            ),
+            _ => msg!("it leaves the position strongest by the computer's measure."),
+        },
+        Action::Vote { for_lord: None, .. } => {
+            msg!("no candidate's title would help: the FOR marker goes to nobody.")
+        }
         Action::DrawLord => msg!("a new Lord can hold more titles: one Lord holds two at most."),
         Action::DrawFortune => {
             msg!("Fortune cards bring income, and ways to strike at the others.")

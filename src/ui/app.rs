@@ -485,6 +485,19 @@ impl App {
                 h.villages.clone(),
             )
         });
+        // The modal ballot keeps the prompt bar out of reach: its own line shows the hint.
+        if pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
+            let line = match &hint {
+                Some((words, _)) => Some(words.clone()),
+                None if self.hint_asked.is_some() && self.hint_asked == self.hint_key() => {
+                    Some(tr("Looking for a hint…"))
+                }
+                None => None,
+            };
+            if let Some(line) = line {
+                self.w.ballot.emit(BallotMsg::Hint(line));
+            }
+        }
         let selected = match self.selection {
             Selection::Village(v) | Selection::CardAt(_, v) | Selection::MoveTo(v, _) => Some(v),
             _ => None,
@@ -1342,6 +1355,7 @@ impl Component for App {
                 return;
             }
             Msg::Ballot(BallotOut::Vote(a)) => self.choose(a),
+            Msg::Ballot(BallotOut::Hint) => self.ask_hint(&sender),
             Msg::Uncover => self.session.uncover(),
             Msg::Answer(key, yes) => {
                 if key != self.game().history.len() {
@@ -2210,6 +2224,60 @@ mod gtk_tests {
             6,
             "nothing paid"
         );
+        assert!(app.model().bot_errors.is_empty());
+    }
+
+    /// The modal ballot keeps the header's Hint button out of reach: it has its own, and the
+    /// hint shows on the ballot's line without casting the vote.
+    #[gtk4::test]
+    fn the_ballot_has_its_own_hint() {
+        let mut start = init(
+            vec![
+                Seat::Human,
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+            ],
+            seed(2),
+        );
+        let bots = (0..4)
+            .map(|p| fief::bots::new_bot(Level::Normal, p, Budget::Iterations(1)))
+            .collect();
+        let mut s = Session::bots_only(start.game.clone(), bots).unwrap();
+        let played = s
+            .play(200_000, |g| {
+                g.prompt()
+                    .is_some_and(|pr| pr.player == 0 && matches!(pr.kind, PromptKind::Vote(_)))
+            })
+            .unwrap();
+        assert_eq!(played, fief::session::Played::Stopped, "a vote comes");
+        start.game = s.game().clone();
+        let app = launch_to_human(start);
+        assert!(pump_until(10, || window_named("ballot").is_some()));
+        let root: gtk::Widget = window_named("ballot").unwrap().upcast();
+        let before = app.model().session.game().history.len();
+        let button = buttons_in(&root)
+            .into_iter()
+            .find(|b| b.widget_name() == "ballot-hint")
+            .expect("the ballot's Hint button");
+        button.emit_clicked();
+        assert!(pump_until(30, || app.model().current_hint().is_some()));
+        pump_until(1, || false);
+        let line = widget_named(&root, "ballot-hint-line")
+            .and_then(|w| w.downcast::<gtk::Label>().ok())
+            .expect("the ballot's hint line");
+        let words = line.text().to_string();
+        assert!(line.is_visible(), "the hint is shown");
+        assert!(
+            words.starts_with("Hint: FOR ") && words.contains(" Why: "),
+            "{words}"
+        );
+        assert_eq!(
+            app.model().session.game().history.len(),
+            before,
+            "the hint is not cast"
+        );
+        assert!(window_named("ballot").is_some(), "the ballot stays open");
         assert!(app.model().bot_errors.is_empty());
     }
 

@@ -118,17 +118,24 @@ pub fn result_lines(g: &Game, r: &ElectionResult) -> Vec<String> {
 pub struct ElectionDialog {
     window: adw::Window,
     content: gtk::Box,
+    /// The hint for this ballot, under the markers (hidden until one is asked for).
+    hint: gtk::Label,
 }
 
 #[derive(Debug)]
 pub enum BallotMsg {
     Open(Rc<View>, Rc<Vec<Action>>),
     Close,
+    /// What to show on the hint line: the hint and its reason, or why there is none yet.
+    Hint(String),
 }
 
 #[derive(Debug)]
 pub enum BallotOut {
     Vote(Action),
+    /// The player asks for a hint (the Hint button or Ctrl+H, which the modal ballot keeps
+    /// from the main window).
+    Hint,
 }
 
 impl SimpleComponent for ElectionDialog {
@@ -147,9 +154,36 @@ impl SimpleComponent for ElectionDialog {
             .build()
     }
 
-    fn init(_: (), window: adw::Window, _s: ComponentSender<Self>) -> ComponentParts<Self> {
+    fn init(_: (), window: adw::Window, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        window.set_widget_name("ballot");
         let outer = gtk::Box::new(gtk::Orientation::Vertical, 0);
-        outer.append(&adw::HeaderBar::new());
+        let header = adw::HeaderBar::new();
+        let hint_button = gtk::Button::with_label(&tr("Hint"));
+        hint_button.set_widget_name("ballot-hint");
+        hint_button.set_tooltip_text(Some(&tr(
+            "The computer's suggestion for this ballot, with its reason (Ctrl+H). It is never cast for you.",
+        )));
+        let s = sender.clone();
+        hint_button.connect_clicked(move |_| {
+            s.output(BallotOut::Hint).ok();
+        });
+        header.pack_start(&hint_button);
+        outer.append(&header);
+        let keys = gtk::ShortcutController::new();
+        let s = sender.clone();
+        keys.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string("<Control>h"),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                s.output(BallotOut::Hint).ok();
+                gtk::glib::Propagation::Stop
+            })),
+        ));
+        window.add_controller(keys);
+        let hint = gtk::Label::new(None);
+        hint.set_widget_name("ballot-hint-line");
+        hint.set_wrap(true);
+        hint.set_xalign(0.0);
+        hint.add_css_class("accent");
         let content = gtk::Box::new(gtk::Orientation::Vertical, 12);
         content.set_margin_start(18);
         content.set_margin_end(18);
@@ -158,7 +192,11 @@ impl SimpleComponent for ElectionDialog {
         outer.append(&content);
         window.set_content(Some(&outer));
         ComponentParts {
-            model: ElectionDialog { window, content },
+            model: ElectionDialog {
+                window,
+                content,
+                hint,
+            },
             widgets: (),
         }
     }
@@ -167,6 +205,11 @@ impl SimpleComponent for ElectionDialog {
         let (view, pool) = match msg {
             BallotMsg::Close => {
                 self.window.set_visible(false);
+                return;
+            }
+            BallotMsg::Hint(text) => {
+                self.hint.set_text(&text);
+                self.hint.set_visible(true);
                 return;
             }
             BallotMsg::Open(v, p) => (v, p),
@@ -256,6 +299,9 @@ impl SimpleComponent for ElectionDialog {
         });
         self.content.append(&place);
         self.content.append(&why);
+        self.hint.set_text("");
+        self.hint.set_visible(false);
+        self.content.append(&self.hint);
         self.window.present();
     }
 }
