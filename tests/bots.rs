@@ -416,6 +416,7 @@ fn a_short_arena_run() {
         ],
         games: 4,
         seed: 1,
+        first: 0,
         round_cap: Some(30),
         hard: fief::bots::ismcts::Settings {
             budget: Budget::Iterations(1),
@@ -442,6 +443,41 @@ fn a_short_arena_run() {
         })
         .collect();
     assert_eq!(seats, vec![0, 3, 2, 1]);
+    // Played in two parts (--first-game), the series is the same games.
+    let part = |first: u32, games: u32| {
+        let cfg = ArenaConfig {
+            first,
+            games,
+            ..cfg.clone()
+        };
+        arena::run(&cfg, &|_| {})
+    };
+    let whole: Vec<_> = results
+        .iter()
+        .map(|r| {
+            (
+                r.index,
+                r.seed,
+                r.seats.clone(),
+                r.winners.clone(),
+                r.rounds,
+            )
+        })
+        .collect();
+    let parts: Vec<_> = part(0, 1)
+        .into_iter()
+        .chain(part(1, 3))
+        .map(|r| {
+            (
+                r.index,
+                r.seed,
+                r.seats.clone(),
+                r.winners.clone(),
+                r.rounds,
+            )
+        })
+        .collect();
+    assert_eq!(parts, whole);
 }
 
 #[test]
@@ -630,6 +666,7 @@ fn uncapped(seats: Vec<Seat>, games: u32) -> Vec<arena::GameResult> {
         levels: seats,
         games,
         seed: 1,
+        first: 0,
         // A guard, not a cap: a game still going after round 40 has failed already.
         round_cap: Some(41),
         hard: fief::bots::ismcts::Settings {

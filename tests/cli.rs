@@ -63,6 +63,8 @@ fn wrong_fief_cli_lines_are_refused_with_the_usage() {
         vec!["arena", "--players", "3", "--bots", "normal"],
         vec!["arena", "--bots", "normal,easy,easy,wizard"],
         vec!["arena", "--round-cap", "-3"],
+        vec!["arena", "--first-game", "1000001"],
+        vec!["arena", "--seed", &max, "--first-game", "1", "--games", "1"],
         vec!["bench", "--seconds", "0"],
         vec!["load"],
         vec!["load", "a.fief", "b.fief"],

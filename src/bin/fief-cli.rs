@@ -156,6 +156,10 @@ struct ArenaArgs {
     /// The first game's seed.
     #[arg(long, default_value_t = 1, value_parser = seed)]
     seed: u64,
+    /// Starts at this game of the series from --seed (0 to 1,000,000): each game keeps the
+    /// seed and seats it has in the whole series, so a long series can be played in parts.
+    #[arg(long, default_value_t = 0, value_parser = whole::<u32>(0, 1_000_000))]
+    first_game: u32,
     /// Each game ends after this round (1 to 65535, or none).
     #[arg(long, default_value = "30", value_parser = round_cap)]
     round_cap: RoundCap,
@@ -487,12 +491,14 @@ fn arena(args: ArenaArgs) -> ExitCode {
             ),
         );
     }
-    if args.seed.checked_add(u64::from(args.games) - 1).is_none() {
+    let last = u64::from(args.first_game) + u64::from(args.games) - 1;
+    if args.seed.checked_add(last).is_none() {
         return usage_error(
             "arena",
             &format!(
                 "{} games from seed {} run past the largest seed",
-                args.games, args.seed
+                last + 1,
+                args.seed
             ),
         );
     }
@@ -502,6 +508,7 @@ fn arena(args: ArenaArgs) -> ExitCode {
         levels,
         games: args.games,
         seed: args.seed,
+        first: args.first_game,
         round_cap: args.round_cap.0,
         hard: fief::bots::ismcts::Settings {
             budget: match args.hard_iterations {

@@ -76,6 +76,10 @@ pub struct ArenaConfig {
     pub levels: Vec<Seat>,
     pub games: u32,
     pub seed: u64,
+    /// The number of the first game played (0 for a whole series): games `first` to
+    /// `first + games - 1` of the series from `seed`, each with the seed and the seats it has
+    /// there, so that a long series can be played in parts that together make the whole.
+    pub first: u32,
     /// None: the game goes on until someone wins.
     pub round_cap: Option<u16>,
     /// How the Hard seats think (their budget above all).
@@ -174,13 +178,14 @@ pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
 /// Plays every game of the arena, `cfg.jobs` at a time, calling `progress` as each ends (in
 /// the order they end); the results come back in game order.
 pub fn run(cfg: &ArenaConfig, progress: &(dyn Fn(&GameResult) + Sync)) -> Vec<GameResult> {
-    let next = std::sync::atomic::AtomicU32::new(0);
+    let next = std::sync::atomic::AtomicU32::new(cfg.first);
+    let end = cfg.first.saturating_add(cfg.games);
     let results = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1) {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if i >= cfg.games {
+                if i >= end {
                     break;
                 }
                 let r = play_one(cfg, i);
