@@ -3,6 +3,7 @@
 
 use super::actions::{Action, Casualty};
 use super::cards::{lord_name, lord_sex, LordId, Sex};
+use super::diplomacy::Unpayable;
 use super::relics::Relic;
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
@@ -371,29 +372,22 @@ impl Game {
         if !(1..=3).contains(&price) {
             return refuse("8.0", "the price of a truce is 1 to 3 Deniers");
         }
-        let others = &b.sides[1 - side];
-        if let Some(&q) = others
-            .iter()
-            .find(|&&q| !self.options.open_diplomacy && self.players[q as usize].diplomacy == 0)
-        {
-            return refuse_with("8.0", || {
+        match self.unpayable(p, &b.sides[1 - side], price) {
+            Some(Unpayable::NoMarker(q)) => refuse_with("8.0", || {
                 msg!(
                     "{p} has no Diplomacy marker left to take the price of a truce",
                     p = self.pname(q)
                 )
-            });
-        }
-        let due = price as u32 * others.len() as u32;
-        if self.players[p as usize].money < due {
-            return refuse_with("8.0", || {
+            }),
+            Some(Unpayable::Short(due)) => refuse_with("8.0", || {
                 msgn!(
                     "the price comes to {n} Denier and you have less",
                     "the price comes to {n} Deniers and you have less",
                     due
                 )
-            });
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     pub(crate) fn check_battle_action(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {

@@ -6,7 +6,34 @@ use super::events::Arg;
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
 
+/// 8.0: why Deniers offered with a deal (a toll, a truce's price) cannot be paid.
+pub(crate) enum Unpayable {
+    /// This receiver has no Diplomacy marker left to take them with.
+    NoMarker(PlayerId),
+    /// The payer has less than this total.
+    Short(u32),
+}
+
 impl Game {
+    /// 8.0: whether `p` can pay `each` Deniers to every one of `receivers`, each taking them
+    /// with a Diplomacy marker (none needed under Open Diplomacy, 11.3).
+    pub(crate) fn unpayable(
+        &self,
+        p: PlayerId,
+        receivers: &[PlayerId],
+        each: u8,
+    ) -> Option<Unpayable> {
+        let open = self.options.open_diplomacy;
+        if let Some(&q) = receivers
+            .iter()
+            .find(|&&q| !open && self.players[q as usize].diplomacy == 0)
+        {
+            return Some(Unpayable::NoMarker(q));
+        }
+        let due = each as u32 * receivers.len() as u32;
+        (self.players[p as usize].money < due).then_some(Unpayable::Short(due))
+    }
+
     /// 8.0: the receiver has a marker to spend (unless Open Diplomacy, 11.3), and this very
     /// offer has not been made this round (a new offer may always be made).
     pub(crate) fn check_deal(&self, offer: &DealOffer) -> Result<(), RuleError> {

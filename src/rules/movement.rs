@@ -2,6 +2,7 @@
 
 use super::actions::Action;
 use super::cards::{lord_name, Card, LordId};
+use super::diplomacy::Unpayable;
 use super::events::{n_, Arg};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
@@ -359,28 +360,22 @@ impl Game {
                 "nobody needs to be asked on this road: there is no toll to pay",
             );
         }
-        if let Some(&q) = blockers
-            .iter()
-            .find(|&&q| !self.options.open_diplomacy && self.players[q as usize].diplomacy == 0)
-        {
-            return refuse_with("8.0", || {
+        match self.unpayable(p, blockers, n) {
+            Some(Unpayable::NoMarker(q)) => refuse_with("8.0", || {
                 msg!(
                     "{p} has no Diplomacy marker left to take a toll",
                     p = self.pname(q)
                 )
-            });
-        }
-        let due = n as u32 * blockers.len() as u32;
-        if self.players[p as usize].money < due {
-            return refuse_with("8.0", || {
+            }),
+            Some(Unpayable::Short(due)) => refuse_with("8.0", || {
                 msgn!(
                     "the toll comes to {n} Denier and you have less",
                     "the toll comes to {n} Deniers and you have less",
                     due
                 )
-            });
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Moves most often legal when any is: each free Lord alone, without Troops, along each

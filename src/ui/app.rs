@@ -1665,6 +1665,15 @@ mod gtk_tests {
         ]
     }
 
+    fn human_and_normal() -> Vec<Seat> {
+        vec![
+            Seat::Human,
+            Seat::Bot(Level::Normal),
+            Seat::Bot(Level::Normal),
+            Seat::Bot(Level::Normal),
+        ]
+    }
+
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("fief-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -1763,15 +1772,7 @@ mod gtk_tests {
         assert!(pump_until(20, || app.model().session.game().n() == 4));
         pump_until(1, || false);
         let m = app.model();
-        assert_eq!(
-            m.session.seats(),
-            &[
-                Seat::Human,
-                Seat::Bot(Level::Normal),
-                Seat::Bot(Level::Normal),
-                Seat::Bot(Level::Normal)
-            ]
-        );
+        assert_eq!(m.session.seats(), &human_and_normal()[..]);
         assert_ne!(m.session.game().options.seed, 1);
         assert!(!m.session.is_paused());
         assert!(m.bot_errors.is_empty());
@@ -2153,30 +2154,8 @@ mod gtk_tests {
     /// prompt bar; the Normal bot across refuses a price too low and the log says why.
     #[gtk4::test]
     fn a_truce_for_a_price_is_offered_from_the_prompt_bar_and_answered_with_a_reason() {
-        let sc = serde_json::json!({
-            "players": ["Grady", "David", "Kirsten", "Gunter"],
-            "seed": 3,
-            "position": {
-                "first": "Grady",
-                "phase": "battles",
-                "turn": "Kirsten",
-                "players": {"Kirsten": {"money": 6}},
-                "villages": {
-                    "charolles": {"troops": {"Gunter": [0, 3], "Kirsten": [7, 0]},
-                                  "controller": "Gunter"},
-                    "blaye": {"troops": {"Grady": [1, 0]}},
-                    "bourg": {"troops": {"David": [1, 0]}},
-                },
-                "lords": [
-                    {"name": "Gauvain", "owner": "Gunter", "village": "charolles"},
-                    {"name": "Eric", "owner": "Kirsten", "village": "charolles"},
-                    {"name": "Philippe", "owner": "Grady", "village": "blaye"},
-                    {"name": "Quentin", "owner": "David", "village": "bourg"},
-                ],
-            },
-            "script": [["Kirsten", "battle charolles gunter"]],
-        });
-        let out = fief::scenario::run(&sc.to_string()).unwrap();
+        let out =
+            fief::scenario::run(include_str!("../../tests/fixtures/outmatched.json")).unwrap();
         let mut start = init(
             vec![
                 Seat::Bot(Level::Normal),
@@ -2231,27 +2210,8 @@ mod gtk_tests {
     /// hint shows on the ballot's line without casting the vote.
     #[gtk4::test]
     fn the_ballot_has_its_own_hint() {
-        let mut start = init(
-            vec![
-                Seat::Human,
-                Seat::Bot(Level::Normal),
-                Seat::Bot(Level::Normal),
-                Seat::Bot(Level::Normal),
-            ],
-            seed(2),
-        );
-        let bots = (0..4)
-            .map(|p| fief::bots::new_bot(Level::Normal, p, Budget::Iterations(1)))
-            .collect();
-        let mut s = Session::bots_only(start.game.clone(), bots).unwrap();
-        let played = s
-            .play(200_000, |g| {
-                g.prompt()
-                    .is_some_and(|pr| pr.player == 0 && matches!(pr.kind, PromptKind::Vote(_)))
-            })
-            .unwrap();
-        assert_eq!(played, fief::session::Played::Stopped, "a vote comes");
-        start.game = s.game().clone();
+        let mut start = init(human_and_normal(), seed(2));
+        crate::advance(&mut start, crate::Moment::Vote).unwrap();
         let app = launch_to_human(start);
         assert!(pump_until(10, || window_named("ballot").is_some()));
         let root: gtk::Widget = window_named("ballot").unwrap().upcast();
@@ -2337,15 +2297,7 @@ mod gtk_tests {
     /// "Done" a click; windows with nothing but "Pass" passed for free): now at most half.
     #[gtk4::test]
     fn a_routine_round_takes_at_most_half_the_clicks_it_took() {
-        let mut start = init(
-            vec![
-                Seat::Human,
-                Seat::Bot(Level::Normal),
-                Seat::Bot(Level::Normal),
-                Seat::Bot(Level::Normal),
-            ],
-            seed(4),
-        );
+        let mut start = init(human_and_normal(), seed(4));
         crate::advance(&mut start, crate::Moment::Purchase).unwrap();
         let (round, first) = (start.game.round, start.game.clone());
         let app = launch_to_human(start);
