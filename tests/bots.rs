@@ -1255,15 +1255,41 @@ fn normal_buys_a_truce_the_stronger_side_takes_and_says_why() {
         g.players[3].diplomacy, 2,
         "the price is taken with a marker"
     );
-    // One Denier less than the price is refused, for that reason.
-    if price > 1 {
-        let mut g = outmatched(7, 6);
-        g.apply(2, Action::BuyTruce(price - 1)).unwrap();
-        assert_eq!(normal_choice(&g), (3, Action::Refuse));
-        assert!(
-            normal_reason(&g).contains("do not make up for it")
-                || normal_reason(&g).contains("does not make up for it")
-        );
+    // One Denier less is refused, and the refusal names the price that would do; Kirsten
+    // may then raise her offer in the same roll (not repeat it), and Normal does so.
+    assert!(price > 1);
+    let mut g = outmatched(7, 6);
+    g.apply(2, Action::BuyTruce(price - 1)).unwrap();
+    assert_eq!(normal_choice(&g), (3, Action::Refuse));
+    let why = normal_reason(&g);
+    assert!(
+        why.ends_with(&format!("a truce would take {price} Deniers.")),
+        "{why}"
+    );
+    g.apply(3, Action::Refuse).unwrap();
+    let legal = g.legal_actions(2);
+    assert!(
+        !legal.contains(&Action::BuyTruce(price - 1)) && !legal.contains(&Action::ProposeTruce)
+    );
+    assert!(legal.contains(&Action::BuyTruce(price)));
+    assert_eq!(normal_choice(&g), (2, Action::BuyTruce(price)));
+}
+
+#[test]
+fn hard_does_not_give_away_a_battle_it_is_likely_to_win() {
+    // 6.3: Gunter, defending with the better odds, is offered no truce, break-off or
+    // surrender by the search, whatever it finds in a few iterations.
+    let mut g = outmatched(7, 6);
+    g.apply(2, Action::Fight).unwrap();
+    assert_eq!(g.to_act(), Some(3));
+    assert!(fief::bots::bargain::side_odds(&g, 3) > 0.5);
+    assert!(g.legal_actions(3).contains(&Action::ProposeTruce));
+    let never = AtomicBool::new(false);
+    for seed in 0..8 {
+        let a = small_hard(seed, 40, 5)
+            .choose(&g.bot_view(3), &never)
+            .unwrap();
+        assert_eq!(a, Action::Fight, "seed {seed}");
     }
 }
 
@@ -1285,4 +1311,23 @@ fn normal_without_the_price_fights_on_or_asks_for_nothing() {
         "{}",
         normal_reason(&g)
     );
+}
+
+#[test]
+fn an_ally_evens_out_money_but_does_not_pay_it_back() {
+    // 8.0: David (9 Deniers) is asked 2 by his ally Grady: yes while Grady stays the poorer,
+    // no when Grady would end up richer (a dowry is not handed back on request).
+    for (gradys, yes) in [(1, true), (4, true), (6, false)] {
+        let mut g = short_of_a_title(true);
+        g.players[0].money = gradys;
+        g.players[1].money = 9;
+        g.apply(0, Action::parse("ask-deniers david 2", &g).unwrap())
+            .unwrap();
+        let want = if yes { Action::Accept } else { Action::Refuse };
+        assert_eq!(normal_choice(&g), (1, want), "Grady has {gradys}");
+        if !yes {
+            let why = normal_reason(&g);
+            assert!(why.contains("would then hold more Deniers than"), "{why}");
+        }
+    }
 }

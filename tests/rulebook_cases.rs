@@ -201,6 +201,7 @@ cases!(
     truce_for_a_price,
     truce_price_refused,
     truce_price_needs_a_marker,
+    truce_raised,
     two_moves_only,
     uprising_secret_passage_cancels_the_penalty,
     ransom_declined_ends_the_question,

@@ -295,13 +295,26 @@ fn deal(g: &Game, p: PlayerId, receiver: PlayerId, deniers: u8, cards: &[Card]) 
     }
     // p is asked to give.
     if g.ally(p) == Some(receiver) {
-        if g.players[p as usize].money >= deniers as u32 + 2 {
-            return yes(msg!(
-                "{q} is an ally: what helps {q} brings the common victory nearer.",
-                q = who(g, receiver)
+        let (mine, theirs, d) = (
+            g.players[p as usize].money,
+            g.players[receiver as usize].money,
+            deniers as u32,
+        );
+        if mine < d + 2 {
+            return no(msg!("the Deniers cannot be spared, even for an ally."));
+        }
+        // Money only evens out within the alliance: an ally is not paid back a dowry.
+        if theirs + d > mine - d {
+            return no(msg!(
+                "{q} would then hold more Deniers than {p}: the alliance gains nothing by it.",
+                q = who(g, receiver),
+                p = who(g, p)
             ));
         }
-        return no(msg!("the Deniers cannot be spared, even for an ally."));
+        return yes(msg!(
+            "{q} is an ally: what helps {q} brings the common victory nearer.",
+            q = who(g, receiver)
+        ));
     }
     no(msg!(
         "{q} is a rival: the Deniers would only make {q} stronger.",
@@ -445,23 +458,33 @@ pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
         PromptKind::Truce { price, .. } => {
             let mine = side_odds(g, p);
             let takes = truce_takes(mine, price);
+            // What would do, said in a refusal: the price still to ask (as with a toll).
+            let wanted = (price + 1..=3).find(|&n| truce_takes(mine, n));
             let (p, pct) = (who(g, p), percent(mine));
             Some(Answer {
                 yes: takes,
-                why: match (price, takes) {
-                    (0, true) => msg!("{p}'s side wins the battle only {pct}% of the time.", p = p.clone(), pct = pct.clone()),
-                    (0, false) => msg!("{p}'s side wins the battle {pct}% of the time.", p = p.clone(), pct = pct.clone()),
-                    (n, true) => msgn!(
+                why: match (price, takes, wanted) {
+                    (0, true, _) => msg!(
+                        "{p}'s side wins the battle only {pct}% of the time.",
+                        p = p.clone(),
+                        pct = pct.clone()
+                    ),
+                    (n, true, _) => msgn!(
                         "{n} Denier is worth more than a battle {p}'s side wins {pct}% of the time.",
                         "{n} Deniers are worth more than a battle {p}'s side wins {pct}% of the time.",
                         n,
                         p = p.clone(),
                         pct = pct.clone()
                     ),
-                    (n, false) => msgn!(
-                        "{p}'s side wins the battle {pct}% of the time: {n} Denier does not make up for it.",
-                        "{p}'s side wins the battle {pct}% of the time: {n} Deniers do not make up for it.",
-                        n,
+                    (_, false, Some(m)) => msgn!(
+                        "{p}'s side wins the battle {pct}% of the time: a truce would take {n} Denier.",
+                        "{p}'s side wins the battle {pct}% of the time: a truce would take {n} Deniers.",
+                        m,
+                        p = p.clone(),
+                        pct = pct.clone()
+                    ),
+                    (_, false, None) => msg!(
+                        "{p}'s side wins the battle {pct}% of the time: no price up to 3 Deniers makes up for it.",
                         p = p.clone(),
                         pct = pct.clone()
                     ),

@@ -137,16 +137,15 @@ impl Hard {
     /// rank next, up to `width` (all of them when there are few).
     fn root_candidates(&mut self, view: &View, p: PlayerId) -> Vec<Action> {
         // 8.0: Deniers and cards are asked of the ally only, and given to it only: a rival
-        // refuses what he is asked, and what he is given strengthens him.
+        // refuses what he is asked, and what he is given strengthens him. 6.3: a side likelier
+        // to win its battle does not give it away (a truce, breaking off, surrender).
         let ally = view.state.ally(p);
+        let winning =
+            view.state.battle.is_some() && super::bargain::side_odds(&view.state, p) >= 0.5;
+        let unwise = |a: &Action| rival_deal(a, ally) || (winning && gives_up(a));
         let owned: Vec<Action>;
-        let legal = if view.legal.iter().any(|a| rival_deal(a, ally)) {
-            owned = view
-                .legal
-                .iter()
-                .filter(|a| !rival_deal(a, ally))
-                .cloned()
-                .collect();
+        let legal = if view.legal.iter().any(&unwise) && !view.legal.iter().all(&unwise) {
+            owned = view.legal.iter().filter(|a| !unwise(a)).cloned().collect();
             &owned
         } else {
             &view.legal
@@ -225,6 +224,14 @@ fn rival_deal(a: &Action, ally: Option<PlayerId>) -> bool {
         Action::AskDeniers { from, .. } => Some(*from) != ally,
         _ => false,
     }
+}
+
+/// A battle choice that ends the battle without winning it (6.3).
+fn gives_up(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::ProposeTruce | Action::BuyTruce(_) | Action::EndBattle | Action::Surrender
+    )
 }
 
 /// A node's candidates in one sample: all the legal actions, or a random handful of them

@@ -171,6 +171,7 @@ impl Game {
             step: BattleStep::Window,
             hits: [0, 0],
             truce_asked: [false; 2],
+            truce_price: [0; 2],
             before: 0,
             controller_before: self.villages[v as usize].controller,
             faces: Default::default(),
@@ -431,13 +432,34 @@ impl Game {
                 }
             }
             Action::ProposeTruce | Action::BuyTruce(_) => {
-                if b.truce_asked[side] {
-                    refuse(
-                        "6.3",
-                        "your side has already asked for a truce before this roll",
-                    )
-                } else if let Action::BuyTruce(price) = a {
-                    self.check_truce_price(p, side, *price)
+                // 6.3, 8.0: one proposal a roll, then only for a higher price (as a toll).
+                let price = match a {
+                    Action::BuyTruce(n) => *n,
+                    _ => 0,
+                };
+                let asked = b.truce_price[side];
+                if b.truce_asked[side] && price <= asked {
+                    if asked >= 3 {
+                        refuse(
+                            "6.3",
+                            "your side has already asked for a truce before this roll",
+                        )
+                    } else if asked == 0 {
+                        refuse(
+                            "6.3",
+                            "your side has already asked for a truce before this roll: offer Deniers for one, or roll",
+                        )
+                    } else {
+                        refuse_with("6.3", || {
+                            msgn!(
+                                "your side has already asked for a truce before this roll: offer more than {n} Denier, or roll",
+                                "your side has already asked for a truce before this roll: offer more than {n} Deniers, or roll",
+                                asked
+                            )
+                        })
+                    }
+                } else if let Action::BuyTruce(n) = a {
+                    self.check_truce_price(p, side, *n)
                 } else {
                     Ok(())
                 }
@@ -501,6 +523,7 @@ impl Game {
                 };
                 let s = if b.step == BattleStep::Attacker { 0 } else { 1 };
                 b.truce_asked[s] = true;
+                b.truce_price[s] = price;
                 let mut askees: Vec<PlayerId> = b.sides[0]
                     .iter()
                     .chain(b.sides[1].iter())
@@ -510,6 +533,14 @@ impl Game {
                 askees.reverse();
                 let text = if price == 0 {
                     msg!("{p} proposes a truce.", p = self.pname(p))
+                } else if b.sides[1 - s].len() == 1 {
+                    msgn!(
+                        "{p} proposes a truce, offering {them} {n} Denier.",
+                        "{p} proposes a truce, offering {them} {n} Deniers.",
+                        price,
+                        p = self.pname(p),
+                        them = self.pnames(b.sides[1 - s].iter().copied())
+                    )
                 } else {
                     msgn!(
                         "{p} proposes a truce, offering {them} {n} Denier each.",
@@ -810,6 +841,7 @@ impl Game {
             }
         }
         b.truce_asked = [false; 2];
+        b.truce_price = [0; 2];
         self.battle = Some(b.clone());
         let units = [self.side_units(0), self.side_units(1)];
         if units[0] == 0 || units[1] == 0 {

@@ -943,7 +943,8 @@ impl Game {
         }
     }
 
-    /// 1.5, 4.4: a Cardinal goes on a Bishop; a Pope of another family must consent.
+    /// 1.5, 4.4: a Cardinal goes on a Bishop; a Pope of another family must consent. The
+    /// Bishop may be of any family (12, item 19: the text does not forbid another's).
     pub(crate) fn check_cardinal_target(&self, lord: LordId) -> Result<(), RuleError> {
         let Some(l) = self.lord(lord) else {
             return refuse("1.5", "that Lord is not in play");

@@ -472,8 +472,12 @@ pub struct Battle {
     pub step: BattleStep,
     /// Hits scored by each side in the last roll.
     pub hits: [u32; 2],
-    /// A side asked for a truce in this roll (one proposal per side per roll).
+    /// A side asked for a truce in this roll (one proposal per side per roll, then only for
+    /// a higher price).
     pub truce_asked: [bool; 2],
+    /// The price each side last offered for a truce in this roll (0: none or free).
+    #[serde(default)]
+    pub truce_price: [u8; 2],
     /// Units counted before the last roll, to tell whether anyone lost anything.
     pub before: u32,
     /// Who controlled the Village when the battle began (6.3).

@@ -2197,7 +2197,7 @@ mod gtk_tests {
         };
         assert!(pump_until(30, || said(&app).is_some()));
         let why = said(&app).unwrap();
-        assert!(why.ends_with("2 Deniers do not make up for it."), "{why}");
+        assert!(why.ends_with("a truce would take 3 Deniers."), "{why}");
         assert_eq!(
             app.model().session.game().players[2].money,
             6,

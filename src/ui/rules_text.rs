@@ -194,7 +194,7 @@ pub fn sections() -> Vec<Section> {
             tr("A death also ends the Lord's marriage and alliance (1.1.1) and frees or returns his church and royal titles (1.6, 1.7, 1.8); a Lord with no Troops left around him stays where he is. His card goes to the discard pile."),
         ])),
         s("4.4", tr("The purchasable Biretta"), vec![
-            tr("For 5 Deniers a player may make one of his Bishops a Cardinal, with the Pope's consent if there is a Pope. There is only one such Biretta."),
+            tr("For 5 Deniers a player may make a Bishop a Cardinal, with the Pope's consent if there is a Pope. There is only one such Biretta. The rules do not say whose Bishop: this app lets it go to another family's Bishop too, as with a Cardinal card."),
         ]),
         s("5.0", tr("Phase 5: Movement"), vec![
             tr("In turn order, each player moves all his free Lords and Troops. A Move takes a Lord along one road to the next Village; a Lord has 2 Moves, d'ARC 3, and everyone travelling with her 3. Troops move only with a Lord, who may pick them up and drop them on the way, but they may not be handed from one Lord to another to go further. Captives are carried by their captor's units."),
