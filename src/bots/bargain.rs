@@ -366,7 +366,7 @@ fn ransom(g: &Game, p: PlayerId, lord: LordId, amount: u32) -> Option<Answer> {
 pub fn side_odds(g: &Game, p: PlayerId) -> f64 {
     let att = battle_odds(g);
     match &g.battle {
-        Some(b) if b.sides[1].contains(&p) => 1.0 - att,
+        Some(b) if b.side_of(p) == Some(1) => 1.0 - att,
         _ => att,
     }
 }

@@ -989,6 +989,16 @@ impl Action {
 impl Action {
     /// The Village where the action takes place, if it names one (a Move: where its army
     /// sets out from, its Lords' Village).
+    /// The Deniers a truce proposal offers each player of the other side (0 for a free one);
+    /// `None` for any other action.
+    pub fn truce_price(&self) -> Option<u8> {
+        match self {
+            Action::ProposeTruce => Some(0),
+            Action::BuyTruce(n) => Some(*n),
+            _ => None,
+        }
+    }
+
     pub fn village(&self, g: &Game) -> Option<VillageId> {
         Some(match self {
             Action::ChooseStart(v)

@@ -433,10 +433,7 @@ impl Game {
             }
             Action::ProposeTruce | Action::BuyTruce(_) => {
                 // 6.3, 8.0: one proposal a roll, then only for a higher price (as a toll).
-                let price = match a {
-                    Action::BuyTruce(n) => *n,
-                    _ => 0,
-                };
+                let price = a.truce_price().unwrap_or(0);
                 let asked = b.truce_price[side];
                 if b.truce_asked[side] && price <= asked {
                     if asked >= 3 {
@@ -517,10 +514,7 @@ impl Game {
                 self.surrender(s);
             }
             Action::ProposeTruce | Action::BuyTruce(_) => {
-                let price = match a {
-                    Action::BuyTruce(n) => n,
-                    _ => 0,
-                };
+                let price = a.truce_price().unwrap_or(0);
                 let s = if b.step == BattleStep::Attacker { 0 } else { 1 };
                 b.truce_asked[s] = true;
                 b.truce_price[s] = price;
@@ -531,15 +525,16 @@ impl Game {
                     .filter(|&q| q != p)
                     .collect();
                 askees.reverse();
+                let others = &b.sides[1 - s];
                 let text = if price == 0 {
                     msg!("{p} proposes a truce.", p = self.pname(p))
-                } else if b.sides[1 - s].len() == 1 {
+                } else if others.len() == 1 {
                     msgn!(
                         "{p} proposes a truce, offering {them} {n} Denier.",
                         "{p} proposes a truce, offering {them} {n} Deniers.",
                         price,
                         p = self.pname(p),
-                        them = self.pnames(b.sides[1 - s].iter().copied())
+                        them = self.pnames(others.iter().copied())
                     )
                 } else {
                     msgn!(
@@ -547,7 +542,7 @@ impl Game {
                         "{p} proposes a truce, offering {them} {n} Deniers each.",
                         price,
                         p = self.pname(p),
-                        them = self.pnames(b.sides[1 - s].iter().copied())
+                        them = self.pnames(others.iter().copied())
                     )
                 };
                 self.battle = Some(b);
@@ -609,7 +604,9 @@ impl Game {
     /// situation may have changed since the offer).
     fn pay_truce(&mut self, proposer: PlayerId, price: u8) -> bool {
         let Some(b) = &self.battle else { return false };
-        let side = usize::from(!b.sides[0].contains(&proposer));
+        let Some(side) = b.side_of(proposer) else {
+            return false;
+        };
         let others = b.sides[1 - side].clone();
         if self.check_truce_price(proposer, side, price).is_err() {
             return false;

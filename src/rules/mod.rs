@@ -587,9 +587,7 @@ impl Game {
                     let q = *askees.last()?;
                     // The price goes to the other side only (6.3, 8.0).
                     let same_side = self.battle.as_ref().is_some_and(|b| {
-                        b.sides
-                            .iter()
-                            .any(|s| s.contains(&q) && s.contains(&proposer))
+                        b.side_of(q).is_some() && b.side_of(q) == b.side_of(proposer)
                     });
                     let price = if same_side { 0 } else { price };
                     (q, PromptKind::Truce { proposer, price }, "6.3")

@@ -487,6 +487,13 @@ pub struct Battle {
     pub faces: [Vec<u8>; 2],
 }
 
+impl Battle {
+    /// The side `q` fights on (0 attacking, 1 defending), if any.
+    pub fn side_of(&self, q: PlayerId) -> Option<usize> {
+        self.sides.iter().position(|s| s.contains(&q))
+    }
+}
+
 /// Stage of an Uprising (10.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum UprisingStep {
