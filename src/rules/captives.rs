@@ -130,10 +130,11 @@ impl Game {
             say!(
                 self,
                 "6.2.4",
-                msg!(
-                    "{p} offers {amount} Deniers for {lord} (full price {price}).",
+                msgn!(
+                    "{p} offers {n} Denier for {lord} (full price {price}).",
+                    "{p} offers {n} Deniers for {lord} (full price {price}).",
+                    amount,
                     p = self.pname(l.owner),
-                    amount = amount,
                     lord = lord_name(lord),
                     price = price
                 ),

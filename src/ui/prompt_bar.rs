@@ -470,12 +470,14 @@ impl PromptBar {
                     s.input(PromptMsg::Draft(Edit::How(*h)));
                 }
             });
-            // The ways are easy to miss in a closed list: a label and what they are.
-            dd.set_tooltip_text(Some(&tr(
+            // The ways are easy to miss in a closed list: a label that says what they are.
+            // The tooltip sits on the label, not the list, so it never covers the open list.
+            let way = gtk::Label::new(Some(&tr("Way:")));
+            way.set_tooltip_text(Some(&tr(
                 "How the army goes: a plain Move, a Cavalcade, a Secret Passage, or a request for passage with a toll of 1 to 3 Deniers to each player whose permission the road needs (5.0, 8.0).",
             )));
             let b = gtk::Box::new(gtk::Orientation::Horizontal, 4);
-            b.append(&gtk::Label::new(Some(&tr("Way:"))));
+            b.append(&way);
             b.append(&dd);
             self.add(&b);
         }
