@@ -987,8 +987,6 @@ impl Action {
 }
 
 impl Action {
-    /// The Village where the action takes place, if it names one (a Move: where its army
-    /// sets out from, its Lords' Village).
     /// The Deniers a truce proposal offers each player of the other side (0 for a free one);
     /// `None` for any other action.
     pub fn truce_price(&self) -> Option<u8> {
@@ -999,6 +997,8 @@ impl Action {
         }
     }
 
+    /// The Village where the action takes place, if it names one (a Move: where its army
+    /// sets out from, its Lords' Village).
     pub fn village(&self, g: &Game) -> Option<VillageId> {
         Some(match self {
             Action::ChooseStart(v)
