@@ -92,9 +92,10 @@ impl Default for Settings {
 /// the order runs out. Nothing is decided that the rules would not let him decide himself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Standing {
-    /// End each step he may simply end (marriages, the draw, playing cards) and pass each
-    /// reaction window, until his purchases (4.0); a question that needs an answer
-    /// (a vote, a nomination, a battle) is still asked.
+    /// End each step he may simply end (marriages, playing cards) and pass each reaction
+    /// window, until his purchases (4.0); a question that needs an answer (a vote, a
+    /// nomination, a battle) is still asked, and so is his draw while he may draw a card
+    /// (2.1: which cards, if any, is his choice).
     UntilPurchases,
     /// Roll again after each roll of this battle (round, Village) until it ends or he is
     /// asked something else.
@@ -102,13 +103,18 @@ pub enum Standing {
 }
 
 impl Standing {
-    /// Whether `a` ends a step that "Done until my purchases" ends for the player: the
-    /// marriages, the draw, playing cards, a reaction window.
-    pub fn routine_end(a: &Action) -> bool {
-        matches!(
-            a,
-            Action::EndMarriages | Action::EndDraw | Action::EndPlayCards | Action::Pass
-        )
+    /// Whether `a`, among the player's `legal` actions, ends a step that "Done until my
+    /// purchases" ends for him: the marriages, playing cards, a reaction window, and the
+    /// draw only when no card can be drawn (2.1: a full hand or empty decks). Ending a draw
+    /// he could make would take his cards from him unasked.
+    pub fn routine_end(a: &Action, legal: &[Action]) -> bool {
+        match a {
+            Action::EndMarriages | Action::EndPlayCards | Action::Pass => true,
+            Action::EndDraw => !legal
+                .iter()
+                .any(|x| matches!(x, Action::DrawFortune | Action::DrawLord)),
+            _ => false,
+        }
     }
 }
 
@@ -587,7 +593,7 @@ impl Session {
         let (decided, over) = match order {
             Standing::UntilPurchases => {
                 let phase = self.game.phase.number();
-                let end = legal.iter().find(|a| Standing::routine_end(a));
+                let end = legal.iter().find(|a| Standing::routine_end(a, legal));
                 let over = purchase || phase > 4;
                 (end.cloned().filter(|_| !over), over)
             }
@@ -737,21 +743,20 @@ impl Session {
                 BotFailure::NothingToDo(p)
             });
         };
-        // A bot answering a human's question says why (the log shows it).
+        // A bot answering a human's question says why (the log shows it), before what its
+        // answer sets off (the Move it lets through, the end of the battle…).
         let asked = self
             .game
             .asker()
             .filter(|asker| *asker != p && self.is_human(*asker))
             .and_then(|_| self.game.prompt())
             .map(|pr| pr.section);
+        let why = self.bots.get(p as usize).and_then(|b| b.as_ref()?.reason());
+        if let (Some(section), Some(why), Ok(())) = (asked, why, self.game.check(p, &a)) {
+            self.game.remark(p, section, why);
+        }
         match self.apply(p, a.clone(), false, false) {
-            Ok(()) => {
-                let why = self.bots.get(p as usize).and_then(|b| b.as_ref()?.reason());
-                if let (Some(section), Some(why)) = (asked, why) {
-                    self.game.remark(p, section, why);
-                }
-                Answered::Applied(p, a)
-            }
+            Ok(()) => Answered::Applied(p, a),
             Err(why) => Answered::Failed(BotFailure::Illegal {
                 player: p,
                 action: a.notation(&self.game),

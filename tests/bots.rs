@@ -977,15 +977,16 @@ fn a_bot_answering_a_human_says_why_and_a_save_keeps_it() {
     let texts = |g: &Game| g.log.iter().map(|e| e.text()).collect::<Vec<_>>();
     let log = texts(s.game());
     let n = log.len();
-    assert!(log[n - 2].contains("refuses Grady passage"), "{log:?}");
+    // The reason comes just before the answer, ahead of anything the answer sets off.
+    assert!(log[n - 1].contains("refuses Grady passage"), "{log:?}");
     assert_eq!(
-        log[n - 1],
+        log[n - 2],
         "David explains: Grady would have to offer a toll of 2 Deniers."
     );
     let remark = s.game().remarks[0].clone();
     assert_eq!(
         (remark.player, remark.at),
-        (1, s.game().history.len() as u32)
+        (1, s.game().history.len() as u32 - 1)
     );
     // A bot's answer to another bot is not explained.
     let mut g = passage_for((8, 4), false, 1);
@@ -1311,6 +1312,72 @@ fn normal_without_the_price_fights_on_or_asks_for_nothing() {
         "{}",
         normal_reason(&g)
     );
+}
+
+#[test]
+fn a_hint_suggests_no_truce_the_other_side_would_refuse() {
+    use fief::bots::hint::suggest;
+    use fief::bots::ismcts::Settings;
+    let never = AtomicBool::new(false);
+    // 6.3, 8.0: Kirsten, outmatched with 6 Deniers, may ask a truce for nothing or for 1 to
+    // 3 Deniers; Gunter takes only a price. Asking for nothing first costs her nothing but
+    // a step, so the search itself often picks the free truce; the hint never suggests a
+    // truce Gunter would refuse, and says why the one it suggests would be taken.
+    let g = outmatched(6, 6);
+    assert!(!fief::bots::bargain::truce_taken(&g, 2, 0));
+    let taken = (1..=3).find(|&n| fief::bots::bargain::truce_taken(&g, 2, n));
+    assert!(taken.is_some());
+    let budget = Budget::Iterations(2000);
+    let mut searched_refused = 0;
+    for seed in 0..3 {
+        let view = g.bot_view(2);
+        let settings = Settings {
+            budget,
+            ..Default::default()
+        };
+        let searched = Hard::new(seed, settings).choose(&view, &never).unwrap();
+        if searched
+            .truce_price()
+            .is_some_and(|n| !fief::bots::bargain::truce_taken(&g, 2, n))
+        {
+            searched_refused += 1;
+        }
+        let h = suggest(&view, budget, seed, &never).expect("a hint");
+        if let Some(n) = h.action.truce_price() {
+            assert!(
+                fief::bots::bargain::truce_taken(&g, 2, n),
+                "seed {seed}: {n}"
+            );
+            let why = h.why.english();
+            assert!(
+                why.contains("the other side would take a truce for"),
+                "{why}"
+            );
+        }
+    }
+    assert!(
+        searched_refused > 0,
+        "the search never chose a refused truce"
+    );
+    // Penniless and hopeless, she can only fight on or ask for nothing: the hint says fight,
+    // and why the truce is no way out. Her chances are said as the battle page says them,
+    // a win and a draw apart.
+    let g = outmatched(1, 0);
+    let legal = g.legal_actions(2);
+    assert!(legal.contains(&Action::ProposeTruce) && legal.contains(&Action::Fight));
+    let c = fief::bots::bargain::side_chances(&g, 2);
+    let pr = fief::bots::odds::battle_prospect(&g).unwrap();
+    assert_eq!((c.win, c.draw), (pr.chances.win, pr.chances.draw));
+    for seed in 0..4 {
+        let h = suggest(&g.bot_view(2), Budget::Iterations(200), seed, &never).unwrap();
+        assert_eq!(h.action, Action::Fight, "seed {seed}");
+        let why = h.why.english();
+        assert!(
+            why.contains("with a draw")
+                && why.ends_with("but the other side would refuse a truce."),
+            "{why}"
+        );
+    }
 }
 
 #[test]

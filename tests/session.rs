@@ -428,6 +428,7 @@ fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
     use fief::session::Standing;
     let mut s = session(7, &[0], Autosave::Off);
     let mut asked = Vec::new();
+    let mut drew = 0;
     // Play the first round's setup by the first offer until a routine step in round 2.
     for _ in 0..2000 {
         let p = to_human(&mut s);
@@ -456,19 +457,34 @@ fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
         if kind == PromptKind::Purchase {
             break;
         }
-        // Only questions come to him: never a step he could simply end.
+        // Only questions come to him: never a step he could simply end. His draw is one of
+        // them while he can draw (2.1): ending it for him would take his cards unasked.
+        let offered = s.offered();
+        let can_draw = offered
+            .iter()
+            .any(|a| matches!(a, Action::DrawFortune | Action::DrawLord));
         assert!(
-            !s.offered().iter().any(|a| matches!(
-                a,
-                Action::EndMarriages | Action::EndDraw | Action::EndPlayCards
-            )),
+            !offered
+                .iter()
+                .any(|a| matches!(a, Action::EndMarriages | Action::EndPlayCards)
+                    || (*a == Action::EndDraw && !can_draw)),
             "{kind:?} was not ended"
         );
+        assert_eq!(s.standing(0), Some(Standing::UntilPurchases), "{kind:?}");
+        let a = if can_draw {
+            drew += 1;
+            let hand = s.game().players[0].hand.len();
+            s.decide(p, Action::DrawFortune).unwrap();
+            assert!(s.game().players[0].hand.len() > hand || s.game().prompt().is_none());
+            continue;
+        } else {
+            s.offered()[0].clone()
+        };
         asked.push(kind);
-        let a = s.offered()[0].clone();
         s.decide(p, a).unwrap();
     }
     assert_eq!(s.game().round, round);
+    assert!(drew > 0, "he was never asked to draw");
     // At his purchases the order has run out.
     assert_eq!(s.standing(0), None);
     s.stand(0, Standing::UntilPurchases);

@@ -7,6 +7,7 @@
 //! armies on the board, and the question itself.
 
 use super::heuristic::{battle_odds, marriage_helps};
+use super::odds::{battle_prospect, Chances};
 use crate::map::VillageId;
 use crate::rules::events::{Arg, Msg};
 use crate::rules::{Action, Card, Game, LordId, PlayerId, PromptKind};
@@ -40,14 +41,19 @@ fn truce_takes(odds: f64, price: u8) -> bool {
 /// else the smallest price (1 to 3 Deniers each) the other side's `truce_takes` accepts and
 /// `p` can pay (`legal`); none when even 3 Deniers would not do.
 pub fn truce_offer(g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
-    let theirs = 1.0 - side_odds(g, p);
-    let price = (0..=3).find(|&n| truce_takes(theirs, n))?;
+    let price = (0..=3).find(|&n| truce_taken(g, p, n))?;
     let a = if price == 0 {
         Action::ProposeTruce
     } else {
         Action::BuyTruce(price)
     };
     legal.contains(&a).then_some(a)
+}
+
+/// Whether the other side of `p`'s battle takes a truce from `p` offering `price` Deniers
+/// each, by the rule its bots answer with ([`answer`]).
+pub fn truce_taken(g: &Game, p: PlayerId, price: u8) -> bool {
+    truce_takes(1.0 - side_odds(g, p), price)
 }
 
 /// Strength Points of `q` on the whole board.
@@ -371,6 +377,27 @@ pub fn side_odds(g: &Game, p: PlayerId) -> f64 {
     }
 }
 
+/// The chances of the battle being fought, fought to the end, from the side `p` fights on:
+/// the battle page's figures (from the attackers' side) turned round for a defender. A win
+/// plus half the draws is [`side_odds`].
+pub fn side_chances(g: &Game, p: PlayerId) -> Chances {
+    let Some(c) = battle_prospect(g).map(|pr| pr.chances) else {
+        return Chances {
+            win: 0.5,
+            draw: 0.0,
+            lose: 0.5,
+        };
+    };
+    match &g.battle {
+        Some(b) if b.side_of(p) == Some(1) => Chances {
+            win: c.lose,
+            draw: c.draw,
+            lose: c.win,
+        },
+        _ => c,
+    }
+}
+
 /// A chance in whole percent, as the battle panel shows it: "<1" and ">99" unless certain.
 pub fn percent(x: f64) -> Arg {
     let p = (x * 100.0).round() as i64;
@@ -381,6 +408,18 @@ pub fn percent(x: f64) -> Arg {
             p => p.to_string(),
         }
         .into(),
+    )
+}
+
+/// "Blue's side wins the battle 40% of the time, with a draw 6% of the time.": the chances of
+/// `p`'s side in the battle being fought, as the battle page shows them.
+pub fn chances_msg(g: &Game, p: PlayerId) -> Msg {
+    let c = side_chances(g, p);
+    msg!(
+        "{p}'s side wins the battle {win}% of the time, with a draw {draw}% of the time.",
+        p = who(g, p),
+        win = percent(c.win),
+        draw = percent(c.draw)
     )
 }
 
@@ -460,33 +499,38 @@ pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
             let takes = truce_takes(mine, price);
             // What would do, said in a refusal: the price still to ask (as with a toll).
             let wanted = (price + 1..=3).find(|&n| truce_takes(mine, n));
-            let (p, pct) = (who(g, p), percent(mine));
+            let c = side_chances(g, p);
+            let (p, win, draw) = (who(g, p), percent(c.win), percent(c.draw));
             Some(Answer {
                 yes: takes,
                 why: match (price, takes, wanted) {
                     (0, true, _) => msg!(
-                        "{p}'s side wins the battle only {pct}% of the time.",
+                        "{p}'s side wins the battle only {win}% of the time, with a draw {draw}% of the time.",
                         p = p.clone(),
-                        pct = pct.clone()
+                        win = win.clone(),
+                        draw = draw.clone()
                     ),
                     (n, true, _) => msgn!(
-                        "{n} Denier is worth more than a battle {p}'s side wins {pct}% of the time.",
-                        "{n} Deniers are worth more than a battle {p}'s side wins {pct}% of the time.",
+                        "{n} Denier is worth more than a battle {p}'s side wins {win}% of the time, with a draw {draw}% of the time.",
+                        "{n} Deniers are worth more than a battle {p}'s side wins {win}% of the time, with a draw {draw}% of the time.",
                         n,
                         p = p.clone(),
-                        pct = pct.clone()
+                        win = win.clone(),
+                        draw = draw.clone()
                     ),
                     (_, false, Some(m)) => msgn!(
-                        "{p}'s side wins the battle {pct}% of the time: a truce would take {n} Denier.",
-                        "{p}'s side wins the battle {pct}% of the time: a truce would take {n} Deniers.",
+                        "{p}'s side wins the battle {win}% of the time, with a draw {draw}% of the time: a truce would take {n} Denier.",
+                        "{p}'s side wins the battle {win}% of the time, with a draw {draw}% of the time: a truce would take {n} Deniers.",
                         m,
                         p = p.clone(),
-                        pct = pct.clone()
+                        win = win.clone(),
+                        draw = draw.clone()
                     ),
                     (_, false, None) => msg!(
-                        "{p}'s side wins the battle {pct}% of the time: no price up to 3 Deniers makes up for it.",
+                        "{p}'s side wins the battle {win}% of the time, with a draw {draw}% of the time: no price up to 3 Deniers makes up for it.",
                         p = p.clone(),
-                        pct = pct.clone()
+                        win = win.clone(),
+                        draw = draw.clone()
                     ),
                 },
             })
@@ -495,11 +539,7 @@ pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
             let mine = side_odds(g, p);
             Some(Answer {
                 yes: mine >= 0.5,
-                why: msg!(
-                    "{p}'s side wins the battle {pct}% of the time.",
-                    p = who(g, p),
-                    pct = percent(mine)
-                ),
+                why: chances_msg(g, p),
             })
         }
         _ => None,

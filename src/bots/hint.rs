@@ -2,9 +2,9 @@
 //! view only (`Game::bot_view`), with the reason in words and the Villages to show on the map.
 //! A hint is only shown: the player plays it himself, or not.
 
-use super::bargain::{self, percent, short_of_victory, side_odds};
-use super::heuristic::attack_odds;
+use super::bargain::{self, chances_msg, percent, short_of_victory, side_chances, side_odds};
 use super::ismcts::{Hard, Settings};
+use super::odds::attack_prospect;
 use super::{Bot, Budget};
 use crate::map::VillageId;
 use crate::rules::events::Msg;
@@ -31,9 +31,29 @@ pub fn suggest(view: &View, budget: Budget, seed: u64, cancel: &AtomicBool) -> O
             ..Default::default()
         },
     );
-    let action = bot.choose(view, cancel)?;
+    let chosen = bot.choose(view, cancel)?;
     let g = view.sample(&mut crate::rules::rng::Rng::new(seed));
-    let why = bot.reason().unwrap_or_else(|| explain(&g, p, &action));
+    // 6.3, 8.0: a truce the other side would refuse changes nothing but the price the next
+    // offer must beat, so the search finds it as good as fighting on. A hint suggests no
+    // such truce: it suggests the best of the search's other candidates instead.
+    let refused = |a: &Action| {
+        a.truce_price()
+            .is_some_and(|n| !bargain::truce_taken(&g, p, n))
+    };
+    let action = match refused(&chosen) {
+        true => bot
+            .ranking()
+            .iter()
+            .map(|(a, _)| a)
+            .find(|a| !refused(a))
+            .unwrap_or(&chosen)
+            .clone(),
+        false => chosen.clone(),
+    };
+    let why = bot
+        .reason()
+        .filter(|_| action == chosen)
+        .unwrap_or_else(|| explain(&g, p, &action));
     Some(Hint {
         villages: villages_of(&g, &action),
         action,
@@ -111,36 +131,81 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
         );
     }
     match a {
-        Action::DeclareBattle { village, against } => msg!(
-            "this attack on {q} wins {pct}% of the time.",
-            q = g.pname(*against),
-            pct = percent(attack_odds(g, p, *against, *village))
-        ),
+        Action::DeclareBattle { village, against } => {
+            let c = attack_prospect(g, p, *against, *village).chances;
+            msg!(
+                "this attack on {q} wins {win}% of the time, with a draw {draw}% of the time.",
+                q = g.pname(*against),
+                win = percent(c.win),
+                draw = percent(c.draw)
+            )
+        }
         Action::Fight | Action::JoinSide(Some(_)) => {
-            let odds = if *a != Action::Fight && applied && h.battle.is_some() {
-                side_odds(&h, p)
+            let seen = if *a != Action::Fight && applied && h.battle.is_some() {
+                &h
             } else {
-                side_odds(g, p)
+                g
             };
-            if odds < 0.5 && *a == Action::Fight {
+            let c = side_chances(seen, p);
+            let (win, draw) = (percent(c.win), percent(c.draw));
+            if side_odds(seen, p) >= 0.5 || *a != Action::Fight {
+                return chances_msg(seen, p);
+            }
+            // 6.3: what else the side could do, and whether it would be had.
+            let legal = g.legal_actions(p);
+            let open = |x: &Action| match x.truce_price() {
+                Some(n) => bargain::truce_taken(g, p, n),
+                None => matches!(x, Action::EndBattle | Action::Surrender),
+            };
+            if legal.iter().any(open) {
                 msg!(
-                    "{p}'s side wins the battle only {pct}% of the time, but the other ways out cost more.",
+                    "{p}'s side wins the battle only {win}% of the time, with a draw {draw}% of the time, but the other ways out cost more.",
                     p = g.pname(p),
-                    pct = percent(odds)
+                    win = win,
+                    draw = draw
+                )
+            } else if legal.iter().any(|x| x.truce_price().is_some()) {
+                msg!(
+                    "{p}'s side wins the battle only {win}% of the time, with a draw {draw}% of the time, but the other side would refuse a truce.",
+                    p = g.pname(p),
+                    win = win,
+                    draw = draw
                 )
             } else {
                 msg!(
-                    "{p}'s side wins the battle {pct}% of the time.",
+                    "{p}'s side wins the battle only {win}% of the time, with a draw {draw}% of the time, and there is no other way out.",
                     p = g.pname(p),
-                    pct = percent(odds)
+                    win = win,
+                    draw = draw
                 )
             }
         }
-        Action::EndBattle | Action::ProposeTruce | Action::BuyTruce(_) | Action::Surrender => msg!(
-            "{p}'s side wins the battle only {pct}% of the time.",
-            p = g.pname(p),
-            pct = percent(side_odds(g, p))
-        ),
+        Action::EndBattle | Action::ProposeTruce | Action::BuyTruce(_) | Action::Surrender => {
+            let c = side_chances(g, p);
+            let (win, draw) = (percent(c.win), percent(c.draw));
+            match a.truce_price() {
+                Some(0) if bargain::truce_taken(g, p, 0) => msg!(
+                    "{p}'s side wins the battle only {win}% of the time, with a draw {draw}% of the time, and the other side would take a truce for nothing.",
+                    p = g.pname(p),
+                    win = win,
+                    draw = draw
+                ),
+                Some(n) if bargain::truce_taken(g, p, n) => msgn!(
+                    "{p}'s side wins the battle only {win}% of the time, with a draw {draw}% of the time, and the other side would take a truce for {n} Denier.",
+                    "{p}'s side wins the battle only {win}% of the time, with a draw {draw}% of the time, and the other side would take a truce for {n} Deniers.",
+                    n,
+                    p = g.pname(p),
+                    win = win,
+                    draw = draw
+                ),
+                _ => msg!(
+                    "{p}'s side wins the battle only {win}% of the time, with a draw {draw}% of the time.",
+                    p = g.pname(p),
+                    win = win,
+                    draw = draw
+                ),
+            }
+        }
         Action::Move(o) => {
             if let Some(q) = rival_holding(g, p, o.to) {
                 return msg!(

@@ -99,6 +99,9 @@ pub struct Hard {
     pub last_trees: usize,
     /// Why it answered the last question as it did.
     reason: Option<Msg>,
+    /// The root's candidates of the last search, most visited first (ties in the Normal
+    /// policy's order), with their visits over all trees; empty when it did not search.
+    last_ranking: Vec<(Action, u32)>,
 }
 
 impl Hard {
@@ -110,6 +113,7 @@ impl Hard {
             last_playout_actions: 0,
             last_trees: 0,
             reason: None,
+            last_ranking: Vec::new(),
         }
     }
 
@@ -211,9 +215,19 @@ impl Hard {
                 .sum::<u32>()
         };
         // The most visited over all trees; a tie goes to the Normal policy's order.
-        (0..root.len())
-            .max_by_key(|&i| (visits(i), std::cmp::Reverse(i)))
-            .map(|i| root[i].clone())
+        let mut order: Vec<usize> = (0..root.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(visits(i)), i));
+        self.last_ranking = order
+            .iter()
+            .map(|&i| (root[i].clone(), visits(i)))
+            .collect();
+        order.first().map(|&i| root[i].clone())
+    }
+
+    /// The root's candidates of the last search, most visited first, with their visits;
+    /// empty when the last choice took no search.
+    pub fn ranking(&self) -> &[(Action, u32)] {
+        &self.last_ranking
     }
 }
 
@@ -391,6 +405,7 @@ impl Bot for Hard {
         self.last_iterations = 0;
         self.last_playout_actions = 0;
         self.last_trees = 0;
+        self.last_ranking.clear();
         let a = match view.legal.len() {
             0 => None,
             1 => Some(view.legal[0].clone()),

@@ -171,6 +171,8 @@ impl Game {
         // "for this round" too).
         self.memory = RoundMemory::default();
         self.moves = MoveState::default();
+        // The phase first: the log files the new round's first line under Phase 1.
+        self.phase = Phase::Marriage { idx: 0 };
         say!(
             self,
             "5",
@@ -180,7 +182,6 @@ impl Game {
                 p = self.pname(self.first)
             ),
         );
-        self.phase = Phase::Marriage { idx: 0 };
         self.open_window(1);
     }
 }

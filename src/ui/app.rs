@@ -555,6 +555,13 @@ impl App {
         }
         if let Some(order) = self.session.viewer().and_then(|v| self.session.standing(v)) {
             let note = match order {
+                Standing::UntilPurchases
+                    if pool
+                        .iter()
+                        .any(|a| matches!(a, Action::DrawFortune | Action::DrawLord)) =>
+                {
+                    tr("Draw your cards, or end the draw: your later steps are then ended for you until your purchases (Escape stops it).")
+                }
                 Standing::UntilPurchases => {
                     tr("Your steps are ended for you until your purchases (Escape stops it).")
                 }

@@ -111,6 +111,13 @@ pub fn playable_cards(pool: &[Action]) -> Vec<Card> {
     out
 }
 
+/// An action a click on its Village alone never takes, even when it is the only one there:
+/// it gives something away for good (5.1: control of the Village), so the click selects the
+/// Village and the action waits on its own button in the prompt bar.
+fn needs_button(a: &Action) -> bool {
+    matches!(a, Action::HandControl { .. })
+}
+
 /// What clicking Village `v` does under the current selection.
 pub fn click(g: &Game, pool: &[Action], sel: &Selection, v: VillageId) -> Click {
     match sel {
@@ -140,7 +147,7 @@ pub fn click(g: &Game, pool: &[Action], sel: &Selection, v: VillageId) -> Click 
             Selection::None => Click::Ignore,
             _ => Click::Select(Selection::None),
         },
-        (1, false) => Click::Apply(here[0].clone()),
+        (1, false) if !needs_button(here[0]) => Click::Apply(here[0].clone()),
         _ => Click::Select(Selection::Village(v)),
     }
 }
@@ -446,6 +453,22 @@ mod tests {
             click(&g, &pool, &Selection::None, hl[0]),
             Click::Apply(Action::ChooseStart(hl[0]))
         );
+    }
+
+    #[test]
+    fn handing_over_a_village_takes_its_own_button() {
+        // 5.1: the only action at a lit Village is handing it to another player; the click
+        // selects the Village, and the hand-over is a button of the selection.
+        let g = Game::new(Options::default()).unwrap();
+        let hand = Action::HandControl { village: 3, to: 1 };
+        let pool = vec![hand.clone(), Action::EndMovement];
+        assert!(highlights(&g, &pool, &Selection::None).contains(&3));
+        let sel = Selection::Village(3);
+        assert_eq!(
+            click(&g, &pool, &Selection::None, 3),
+            Click::Select(sel.clone())
+        );
+        assert_eq!(listed(&g, &pool, &sel), vec![hand]);
     }
 
     #[test]

@@ -264,11 +264,12 @@ impl PromptBar {
             self.add(&b);
         }
         // Standing orders: end the routine steps up to the purchases; fight a battle out.
-        let routine = matches!(&self.main, Some(MainButton::Choose(a)) if Standing::routine_end(a));
+        let routine =
+            matches!(&self.main, Some(MainButton::Choose(a)) if Standing::routine_end(a, &d.pool));
         if routine && g.phase.number() <= 4 {
             let b = gtk::Button::with_label(&tr("Done until my purchases"));
             b.set_tooltip_text(Some(&tr(
-                "Ends this step and every later one you can simply end or pass, up to your purchases. Votes, nominations and battles are still asked.",
+                "Ends this step and every later one you can simply end or pass, up to your purchases. Your draw, votes, nominations and battles are still asked.",
             )));
             b.set_widget_name("until-purchases");
             let s = sender.clone();
