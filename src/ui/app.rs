@@ -936,10 +936,16 @@ impl App {
             return;
         }
         let key = self.game().history.len();
+        // What the attack is, and its odds as the prompt bar gives them before anyone else
+        // takes a side.
+        let mut body = text::action(self.game(), &a);
+        if let Some(odds) = text::attack_chances(self.game(), self.session.viewer(), &a) {
+            body = format!("{body}\n{odds}");
+        }
         let d = adw::MessageDialog::new(
             Some(&self.window),
             Some(&tr("Start a battle?")),
-            Some(&text::action(self.game(), &a)),
+            Some(&body),
         );
         d.add_response("cancel", &tr("Cancel"));
         d.add_response("attack", &tr("Attack"));
@@ -2424,5 +2430,65 @@ mod gtk_tests {
         );
         assert!(2 * now <= before, "now {now}, before {before}: {steps:?}");
         assert!(app.model().bot_errors.is_empty());
+    }
+
+    /// Declaring a battle asks first (Preferences), and the question gives the attack's
+    /// odds as the prompt bar does; "Attack" starts it.
+    #[gtk4::test]
+    fn the_attack_confirmation_gives_the_odds() {
+        let mut init = init(human_and_normal(), seed(2));
+        init.prefs.confirm_attack = true;
+        let app = launch_to_human(init);
+        let never = std::sync::atomic::AtomicBool::new(false);
+        let mut driver = fief::bots::new_bot(Level::Normal, 7, Budget::Iterations(1));
+        let mut declare = None;
+        for _ in 0..600 {
+            let offered = app.model().session.offered();
+            declare = offered
+                .iter()
+                .find(|a| matches!(a, Action::DeclareBattle { .. }))
+                .cloned();
+            if declare.is_some() {
+                break;
+            }
+            let g = app.model().session.game().clone();
+            let a = driver.choose(&g.bot_view(0), &never).unwrap();
+            let before = g.history.len();
+            app.emit(Msg::Prompt(PromptOut::Chosen(a)));
+            assert!(pump_until(30, || {
+                let m = app.model();
+                m.session.game().history.len() > before && m.session.human_turn().is_some()
+            }));
+        }
+        let declare = declare.expect("an attack to declare");
+        let g = app.model().session.game().clone();
+        let odds = text::attack_chances(&g, Some(0), &declare).unwrap();
+        assert!(odds.contains("win ") && odds.contains('%'), "{odds}");
+        app.emit(Msg::Prompt(PromptOut::Chosen(declare.clone())));
+        let mut dialog = None;
+        assert!(pump_until(10, || {
+            dialog = gtk::Window::list_toplevels()
+                .into_iter()
+                .filter_map(|w| w.downcast::<adw::MessageDialog>().ok())
+                .find(|d| d.is_visible());
+            dialog.is_some()
+        }));
+        let d = dialog.unwrap();
+        assert_eq!(d.heading().as_deref(), Some("Start a battle?"));
+        let body = d.body();
+        assert!(body.ends_with(&odds), "{body}");
+        assert_eq!(app.model().session.game().history.len(), g.history.len());
+        d.response("attack");
+        assert!(pump_until(10, || app.model().session.game().history.len()
+            > g.history.len()));
+        let m = app.model();
+        let first = m
+            .session
+            .game()
+            .history
+            .since(g.history.len())
+            .next()
+            .cloned();
+        assert_eq!(first, Some((0, declare)));
     }
 }
