@@ -523,6 +523,9 @@ fn arena(args: ArenaArgs) -> ExitCode {
         jobs: args.jobs.map_or(cores, usize::from),
     };
     let start = std::time::Instant::now();
+    // A game's line waits for the lines of the games before it: with several jobs the games
+    // end out of order, and the lines still come in order.
+    let pending = std::sync::Mutex::new((cfg.first, std::collections::BTreeMap::new()));
     let results = run(&cfg, &|r| {
         let names: Vec<&str> = r.seats.iter().map(|l| l.name()).collect();
         let won: Vec<String> = r
@@ -530,7 +533,7 @@ fn arena(args: ArenaArgs) -> ExitCode {
             .iter()
             .map(|&w| format!("seat {} ({})", w, names[w as usize]))
             .collect();
-        eprintln!(
+        let line = format!(
             "game {:>3} seed {} [{}]: {} after {} rounds{}",
             r.index,
             r.seed,
@@ -546,9 +549,19 @@ fn arena(args: ArenaArgs) -> ExitCode {
                 .map(|e| format!("; ERROR {e}"))
                 .unwrap_or_default()
         );
+        let Ok(mut p) = pending.lock() else {
+            eprintln!("{line}");
+            return;
+        };
+        let (next, waiting) = &mut *p;
+        waiting.insert(r.index, line);
+        while let Some(line) = waiting.remove(next) {
+            eprintln!("{line}");
+            *next += 1;
+        }
     });
     print!("{}", report(&cfg, &results));
-    println!("  {:.1} s", start.elapsed().as_secs_f64());
+    println!("  time taken: {:.1} s", start.elapsed().as_secs_f64());
     if results.iter().any(|r| r.error.is_some()) {
         ExitCode::from(1)
     } else {

@@ -285,6 +285,9 @@ pub fn report(cfg: &ArenaConfig, results: &[GameResult]) -> String {
             st.solo_wins
         ));
     }
+    s.push_str(
+        "  (a win by an alliance counts as a win for each of its two seats; \"alone\" counts the wins without an ally)\n",
+    );
     let rounds: f64 = ok.iter().map(|r| r.rounds as f64).sum::<f64>() / ok.len().max(1) as f64;
     let capped = ok.iter().filter(|r| r.capped).count();
     let draws = ok.iter().filter(|r| r.winners.is_empty()).count();

@@ -1060,6 +1060,9 @@ impl Component for App {
         }
         apply_animations(init.prefs.animations);
         let w = window::build(&window, &sender, &init.prefs, init.game.map.clone());
+        if init.prefs_path.is_none() {
+            w.prefs_window.emit(PrefsMsg::NotKept);
+        }
         // Closing saves the game first; if that fails the player is asked.
         let close_ok = Rc::new(Cell::new(false));
         let (s, ok) = (sender.clone(), close_ok.clone());

@@ -353,6 +353,8 @@ impl Prefs {
 
 pub struct PreferencesWindow {
     window: adw::PreferencesWindow,
+    /// The first group, "Play": it says so when the changes are not kept.
+    play: adw::PreferencesGroup,
     prefs: Prefs,
     count: gtk::SpinButton,
     seat_rows: Vec<adw::ComboRow>,
@@ -363,6 +365,8 @@ pub struct PreferencesWindow {
 #[derive(Debug)]
 pub enum PrefsMsg {
     Open,
+    /// The changes are not written (a session started from the command line): say so.
+    NotKept,
     /// The app changed something itself (the window size, the seats of a new game).
     Set(Box<Prefs>),
     Pace(u32),
@@ -425,6 +429,7 @@ impl SimpleComponent for PreferencesWindow {
         let page = adw::PreferencesPage::new();
         let group = adw::PreferencesGroup::new();
         group.set_title(&tr("Play"));
+        let play = group.clone();
         let pace = adw::ComboRow::new();
         pace.set_title(&tr("Pace of bot moves"));
         pace.set_subtitle(&tr("How long each bot move stays on screen"));
@@ -524,6 +529,7 @@ impl SimpleComponent for PreferencesWindow {
         window.add(&page);
         let model = PreferencesWindow {
             window,
+            play,
             prefs,
             count,
             seat_rows,
@@ -538,6 +544,12 @@ impl SimpleComponent for PreferencesWindow {
         match msg {
             PrefsMsg::Open => {
                 self.window.present();
+                return;
+            }
+            PrefsMsg::NotKept => {
+                self.play.set_description(Some(&tr(
+                    "This session was started from the command line: changes made here last until the app is closed and are not saved.",
+                )));
                 return;
             }
             PrefsMsg::Set(p) => {
