@@ -299,6 +299,26 @@ pub fn draft_action(g: &Game, from: VillageId, d: &MoveDraft) -> Action {
     })
 }
 
+/// The Lords of the legal Move `a` by `p` that the engine captures on arrival (FAQ 6.0,
+/// digest §12.2 item 3: a Lord without Troops beside an opponent's Troops and free Lord),
+/// found by making the Move on a quiet copy of what `p` sees: the composer warns of them.
+/// A Move that waits on a question (passage) shows nothing yet.
+pub fn captured_on_arrival(g: &Game, p: fief::rules::PlayerId, a: &Action) -> Vec<LordId> {
+    let Action::Move(o) = a else {
+        return Vec::new();
+    };
+    let mut h = g.clone_lean();
+    h.quiet = true;
+    if h.apply(p, a.clone()).is_err() {
+        return Vec::new();
+    }
+    o.lords
+        .iter()
+        .copied()
+        .filter(|&l| h.lord(l).is_some_and(|x| x.captor.is_some()))
+        .collect()
+}
+
 /// The action in `pool` that a draft stands for, if it is legal. Lords are compared as sets.
 pub fn draft_legal(g: &Game, pool: &[Action], from: VillageId, d: &MoveDraft) -> Option<Action> {
     let Action::Move(want) = draft_action(g, from, d) else {
@@ -453,6 +473,53 @@ mod tests {
             click(&g, &pool, &Selection::None, hl[0]),
             Click::Apply(Action::ChooseStart(hl[0]))
         );
+    }
+
+    #[test]
+    fn a_lone_lord_moving_beside_an_army_is_foreseen_captured() {
+        // FAQ 6.0: Grady's Beaudoin, alone, goes to Charolles where David has Troops and
+        // Jeanne: he is captured on arrival. With a Man-at-Arms he is not.
+        let sc = serde_json::json!({
+            "players": ["Grady", "David", "Kirsten", "Gunter"],
+            "seed": 3,
+            "position": {
+                "first": "Grady",
+                "phase": "movement",
+                "villages": {
+                    "charolles": {"troops": {"David": [2, 0]}, "controller": "David"},
+                    "blaye": {"troops": {"Grady": [1, 0]}},
+                    "tournus": {"troops": {"Kirsten": [1, 0]}},
+                    "bourg": {"troops": {"Gunter": [1, 0]}},
+                },
+                "lords": [
+                    {"name": "Beaudoin", "owner": "Grady", "village": "blaye"},
+                    {"name": "Jeanne", "owner": "David", "village": "charolles"},
+                    {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                    {"name": "Eric", "owner": "Gunter", "village": "bourg"},
+                ],
+            },
+            "script": [],
+        });
+        let g = fief::scenario::run(&sc.to_string()).unwrap().game;
+        let pool = g.legal_actions(0);
+        let (blaye, charolles) = (
+            g.map.find_village("blaye").unwrap(),
+            g.map.find_village("charolles").unwrap(),
+        );
+        let beaudoin = g.lords.iter().find(|l| l.owner == 0).unwrap().id;
+        let mut d = MoveDraft {
+            to: charolles,
+            lords: vec![beaudoin],
+            maa: 0,
+            knights: 0,
+            captives: false,
+            how: MoveHow::Normal,
+        };
+        let alone = draft_legal(&g, &pool, blaye, &d).expect("a legal Move alone");
+        assert_eq!(captured_on_arrival(&g, 0, &alone), vec![beaudoin]);
+        d.maa = 1;
+        let guarded = draft_legal(&g, &pool, blaye, &d).expect("a legal Move with a MaA");
+        assert!(captured_on_arrival(&g, 0, &guarded).is_empty());
     }
 
     #[test]

@@ -381,9 +381,20 @@ impl PromptBar {
             return;
         };
         let g = &d.view.state;
-        if choices::draft_legal(g, &d.pool, from, draft).is_some() {
-            go.set_tooltip_text(None);
-            self.status.set_text(&d.status);
+        if let Some(a) = choices::draft_legal(g, &d.pool, from, draft) {
+            let taken = choices::captured_on_arrival(g, d.view.viewer.unwrap_or(0), &a);
+            if taken.is_empty() {
+                go.set_tooltip_text(None);
+                self.status.set_text(&d.status);
+            } else {
+                // FAQ 6.0: the Move is legal, but its Lords without Troops are taken.
+                let why = trf(
+                    "Careful: {lords} would arrive without Troops beside an opponent's army and be captured at once (6.0).",
+                    &[("lords", &text::lords_list(&taken))],
+                );
+                go.set_tooltip_text(Some(&why));
+                self.status.set_text(&why);
+            }
             return;
         }
         let why = match g.check(

@@ -192,7 +192,7 @@ fn cards_list(cs: &[Card]) -> String {
         .join(&tr(" and "))
 }
 
-fn lords_list(ls: &[fief::rules::LordId]) -> String {
+pub fn lords_list(ls: &[fief::rules::LordId]) -> String {
     ls.iter().map(|l| lord(*l)).collect::<Vec<_>>().join(", ")
 }
 
