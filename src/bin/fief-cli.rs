@@ -534,7 +534,7 @@ fn arena(args: ArenaArgs) -> ExitCode {
             .map(|&w| format!("seat {} ({})", w, names[w as usize]))
             .collect();
         let line = format!(
-            "game {:>3} seed {} [{}]: {} after {} rounds{}",
+            "game {:>3} seed {} [{}]: {} after {} rounds{}{}",
             r.index,
             r.seed,
             names.join(","),
@@ -544,6 +544,7 @@ fn arena(args: ArenaArgs) -> ExitCode {
                 won.join(" and ") + " won"
             },
             r.rounds,
+            if r.capped { ", at the round cap" } else { "" },
             r.error
                 .as_ref()
                 .map(|e| format!("; ERROR {e}"))

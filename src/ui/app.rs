@@ -942,13 +942,15 @@ impl App {
         if let Some(odds) = text::attack_chances(self.game(), self.session.viewer(), &a) {
             body = format!("{body}\n{odds}");
         }
-        let d = adw::MessageDialog::new(
-            Some(&self.window),
-            Some(&tr("Start a battle?")),
-            Some(&body),
-        );
+        // 6.4: laying a siege starts no battle yet; its question says so.
+        let (heading, go) = if matches!(a, Action::DeclareSiege(_)) {
+            (tr("Lay a siege?"), tr("Besiege"))
+        } else {
+            (tr("Start a battle?"), tr("Attack"))
+        };
+        let d = adw::MessageDialog::new(Some(&self.window), Some(&heading), Some(&body));
         d.add_response("cancel", &tr("Cancel"));
-        d.add_response("attack", &tr("Attack"));
+        d.add_response("attack", &go);
         d.set_response_appearance("attack", adw::ResponseAppearance::Destructive);
         d.set_default_response(Some("attack"));
         d.set_close_response("cancel");

@@ -112,10 +112,11 @@ pub fn playable_cards(pool: &[Action]) -> Vec<Card> {
 }
 
 /// An action a click on its Village alone never takes, even when it is the only one there:
-/// it gives something away for good (5.1: control of the Village), so the click selects the
-/// Village and the action waits on its own button in the prompt bar.
+/// it gives something away for good (5.1: control of the Village; 6.4.1: a siege and its
+/// Siege Engines), so the click selects the Village and the action waits on its own button
+/// in the prompt bar.
 fn needs_button(a: &Action) -> bool {
-    matches!(a, Action::HandControl { .. })
+    matches!(a, Action::HandControl { .. } | Action::EndSiege(_))
 }
 
 /// What clicking Village `v` does under the current selection.

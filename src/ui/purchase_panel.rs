@@ -5,7 +5,7 @@
 
 use super::purchases::{self, Item, Panel};
 use super::text;
-use super::{tr, trf, trn};
+use super::{tr, trn, trnf};
 use fief::rules::{Action, PlayerId, View};
 use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
@@ -227,11 +227,12 @@ impl PurchasePanel {
     fn refresh(&self, pn: &Panel, p: PlayerId) {
         let Some(view) = &self.view else { return };
         if let Some(head) = &self.parts.head {
-            head.set_text(&trf(
+            head.set_text(&trnf(
+                "{p}: {n} Denier, {left} left after these purchases",
                 "{p}: {n} Deniers, {left} left after these purchases",
+                pn.before,
                 &[
                     ("p", &text::player(&view.state, p)),
-                    ("n", &pn.before.to_string()),
                     ("left", &pn.after.to_string()),
                 ],
             ));

@@ -826,14 +826,18 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             lords,
         } => ask(
             if *lords > 0 && *cost == 0 {
-                trf(
-                    "Losses at {v}: {n} Lord(s) fall. Choose them.",
-                    &[("v", &village(g, *v)), ("n", &lords.to_string())],
+                trnf(
+                    "Losses at {v}: {n} Lord falls. Choose which.",
+                    "Losses at {v}: {n} Lords fall. Choose them.",
+                    u32::from(*lords),
+                    &[("v", &village(g, *v))],
                 )
             } else {
-                trf(
-                    "Losses at {v}: remove Troops worth {cost} hit(s) (a Knight counts 3).",
-                    &[("v", &village(g, *v)), ("cost", &cost.to_string())],
+                trnf(
+                    "Losses at {v}: remove Troops worth {n} hit (a Knight counts 3).",
+                    "Losses at {v}: remove Troops worth {n} hits (a Knight counts 3).",
+                    *cost,
+                    &[("v", &village(g, *v))],
                 )
             },
             trf(
