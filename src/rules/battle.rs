@@ -575,6 +575,11 @@ impl Game {
             );
             return;
         }
+        say!(
+            self,
+            "6.3",
+            msg!("{p} accepts the truce.", p = self.pname(who))
+        );
         if !askees.is_empty() {
             self.pending.push(Pending::Truce {
                 proposer,

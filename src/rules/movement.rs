@@ -534,6 +534,16 @@ impl Game {
                             from = self.vname(from),
                             to = self.vname(o.to)
                         )
+                    } else if blockers.len() == 1 {
+                        msgn!(
+                            "{p} asks {them} for permission to move from {from} to {to}, offering a toll of {n} Denier.",
+                            "{p} asks {them} for permission to move from {from} to {to}, offering a toll of {n} Deniers.",
+                            toll,
+                            p = self.pname(p),
+                            them = self.pnames(blockers.iter().copied()),
+                            from = self.vname(from),
+                            to = self.vname(o.to)
+                        )
                     } else {
                         msgn!(
                             "{p} asks {them} for permission to move from {from} to {to}, offering each a toll of {n} Denier.",
