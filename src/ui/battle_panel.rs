@@ -244,20 +244,21 @@ impl BattlePanel {
         while let Some(c) = self.root.first_child() {
             self.root.remove(&c);
         }
+        // The battle of now first, where the page opens; the one held for the player to see
+        // (his last battle, over meanwhile) after it.
+        let told = told::last_battle(&view.log);
+        match (&self.last, &told) {
+            (Some(show), Some(told)) => self.battle(view, show, told, self.live),
+            _ => self.label(&tr("No battle yet."), &["dim-label"]),
+        }
         if let Some((show, end)) = &self.held {
             if let Some(told) = view.log.get(..*end).and_then(told::last_battle) {
-                self.label(&tr("Your last battle"), &["dim-label"]);
-                self.battle(view, show, &told, false);
                 self.root
                     .append(&gtk::Separator::new(gtk::Orientation::Horizontal));
+                self.label(&tr("Your last battle"), &["dim-label"]);
+                self.battle(view, show, &told, false);
             }
         }
-        let told = told::last_battle(&view.log);
-        let (Some(show), Some(told)) = (&self.last, &told) else {
-            self.label(&tr("No battle yet."), &["dim-label"]);
-            return;
-        };
-        self.battle(view, show, told, self.live);
     }
 
     /// One battle: its sides, the odds while it is fought, every roll and how it ended.
