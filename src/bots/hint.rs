@@ -40,15 +40,15 @@ pub fn suggest(view: &View, budget: Budget, seed: u64, cancel: &AtomicBool) -> O
         a.truce_price()
             .is_some_and(|n| !bargain::truce_taken(&g, p, n))
     };
-    let action = match refused(&chosen) {
-        true => bot
-            .ranking()
+    let action = if refused(&chosen) {
+        bot.ranking()
             .iter()
             .map(|(a, _)| a)
             .find(|a| !refused(a))
             .unwrap_or(&chosen)
-            .clone(),
-        false => chosen.clone(),
+            .clone()
+    } else {
+        chosen.clone()
     };
     let why = bot
         .reason()
@@ -146,11 +146,11 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
             } else {
                 g
             };
-            let c = side_chances(seen, p);
-            let (win, draw) = (percent(c.win), percent(c.draw));
             if side_odds(seen, p) >= 0.5 || *a != Action::Fight {
                 return chances_msg(seen, p);
             }
+            let c = side_chances(seen, p);
+            let (win, draw) = (percent(c.win), percent(c.draw));
             // 6.3: what else the side could do, and whether it would be had.
             let legal = g.legal_actions(p);
             let open = |x: &Action| match x.truce_price() {
