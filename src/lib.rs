@@ -5,6 +5,7 @@
 #[macro_use]
 pub mod rules;
 pub mod bots;
+pub mod files;
 pub mod fuzz;
 pub mod map;
 pub mod save;

@@ -17,6 +17,8 @@ use fief::bots::{new_bot, Budget, Level};
 use fief::rules::{Game, Options, PromptKind};
 use fief::session::{Played, Seat, Session};
 use relm4::RelmApp;
+use std::ffi::OsString;
+use std::io::Write;
 use ui::app::AppInit;
 use ui::preferences::Pace;
 
@@ -46,11 +48,48 @@ fn locale_dir() -> std::path::PathBuf {
     env!("FIEF_BUILD_LOCALEDIR").into()
 }
 
+/// The language the environment asks for (`LC_ALL`, else `LC_MESSAGES`, else `LANG`), as
+/// gettext names it in `LANGUAGE` ("fr_FR.UTF-8" → "fr_FR"); none for C and POSIX.
+fn asked_language(var: impl Fn(&str) -> Option<String>) -> Option<String> {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .into_iter()
+        .filter_map(&var)
+        .find(|v| !v.is_empty())?;
+    let lang = locale.split(['.', '@']).next().unwrap_or_default();
+    (!lang.is_empty() && lang != "C" && lang != "POSIX").then(|| lang.to_string())
+}
+
 fn init_gettext() {
     use gettextrs::{
         bind_textdomain_codeset, bindtextdomain, setlocale, textdomain, LocaleCategory,
     };
-    setlocale(LocaleCategory::LcAll, "");
+    let set = setlocale(LocaleCategory::LcAll, "");
+    // gettext ignores LANGUAGE in the C locale, which is what a machine gives whose locale
+    // for the language asked was never generated (LANG=fr_FR.UTF-8 with only C.UTF-8
+    // installed), or no LANG at all: the app would stay English without a word. C.UTF-8
+    // (always there) lets LANGUAGE choose the catalog; one is derived from LANG when
+    // LANGUAGE is not set.
+    // SAFETY: a query (NULL) of the locale just set, copied at once; no thread runs yet.
+    let messages = unsafe {
+        let l = libc::setlocale(libc::LC_MESSAGES, std::ptr::null());
+        if l.is_null() {
+            String::new()
+        } else {
+            std::ffi::CStr::from_ptr(l).to_string_lossy().into_owned()
+        }
+    };
+    if set.is_none() || messages == "C" || messages == "POSIX" {
+        let var = |k: &str| std::env::var(k).ok();
+        if var("LANGUAGE").is_none_or(|l| l.is_empty()) {
+            if let Some(lang) = asked_language(var) {
+                // Before any thread starts: nothing else reads the environment yet.
+                std::env::set_var("LANGUAGE", lang);
+            }
+        }
+        setlocale(LocaleCategory::LcAll, "C.UTF-8");
+    }
+    // GTK must not set the locale again (it would undo the fallback).
+    relm4::gtk::disable_setlocale();
     // Without translations the app runs in English: these only fail on memory exhaustion.
     let _ = bindtextdomain(DOMAIN, locale_dir());
     let _ = bind_textdomain_codeset(DOMAIN, "UTF-8");
@@ -162,6 +201,7 @@ fn clap_error(e: &clap::Error) -> String {
         ErrorKind::ArgumentConflict | ErrorKind::TooManyValues => {
             ui::trf("{arg} is given more than once", &[("arg", &arg)])
         }
+        ErrorKind::InvalidUtf8 => ui::tr("an argument is not valid text (UTF-8)"),
         _ => {
             let text = e.to_string();
             let first = text.lines().next().unwrap_or_default();
@@ -170,9 +210,11 @@ fn clap_error(e: &clap::Error) -> String {
     }
 }
 
-fn parse_args(args: &[String]) -> Result<Start, String> {
+/// What the command line `args` asks of a window that would otherwise start as `init` (the
+/// preferences' seats and an idle board that offers the last game).
+fn parse_args(args: &[OsString], mut init: AppInit) -> Result<Start, String> {
     use clap::Parser;
-    let argv = std::iter::once("fief".to_string()).chain(args.iter().cloned());
+    let argv = std::iter::once(OsString::from("fief")).chain(args.iter().cloned());
     let o = StartOptions::try_parse_from(argv).map_err(|e| clap_error(&e))?;
     if o.help {
         return Ok(Start::Print(usage()));
@@ -180,7 +222,7 @@ fn parse_args(args: &[String]) -> Result<Start, String> {
     if o.version {
         return Ok(Start::Print(format!("fief {}", env!("CARGO_PKG_VERSION"))));
     }
-    let mut init = AppInit::default_game();
+    let seats_given = o.seats.is_some();
     if let Some(seats) = o.seats {
         if !(3..=6).contains(&seats.len()) {
             return Err(ui::trf(
@@ -211,7 +253,9 @@ fn parse_args(args: &[String]) -> Result<Start, String> {
         }
         r
     });
-    if o.seed.is_some() || o.until.is_some() || rules.is_some() || init.seats.len() != 4 {
+    // Only a command line that asks for a game of its own is a scripted start: a plain launch
+    // offers the last game, whatever the seats the preferences remember.
+    if o.seed.is_some() || o.until.is_some() || rules.is_some() || seats_given {
         let mut options = Options {
             players: init.seats.len() as u8,
             seed: o.seed.unwrap_or(init.game.options.seed),
@@ -290,27 +334,40 @@ fn advance(init: &mut AppInit, until: Moment) -> Result<(), String> {
 fn main() {
     // The board is validated before any window opens: a broken map file is a clear error.
     if let Err(e) = fief::Map::from_json(fief::map::BUILTIN_MAP_JSON) {
-        eprintln!("fief: {e}");
+        let _ = writeln!(std::io::stderr(), "fief: {e}");
         std::process::exit(1);
     }
     init_gettext();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let init = match parse_args(&args) {
+    // Arguments need not be valid text: such an argument is refused like any wrong one.
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let init = match parse_args(&args, AppInit::default_game()) {
         Ok(Start::Window(i)) => *i,
         Ok(Start::Print(text)) => {
-            println!("{text}");
+            // Help or version that cannot be written (a full disk, a closed pipe) is a
+            // failure, said on standard error when it can be.
+            let mut out = std::io::stdout().lock();
+            if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+                // A closed pipe quietly (its reader stopped reading); a full disk in words.
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    let _ = writeln!(std::io::stderr(), "fief: {e}");
+                }
+                std::process::exit(1);
+            }
             return;
         }
         Err(e) => {
-            eprintln!("fief: {e}\n");
-            eprintln!("{}\n", usage());
-            eprintln!("{}", ui::tr("Try 'fief --help' for more information."));
+            let _ = writeln!(
+                std::io::stderr(),
+                "fief: {e}\n\n{}\n\n{}",
+                usage(),
+                ui::tr("Try 'fief --help' for more information.")
+            );
             std::process::exit(2);
         }
     };
     // Without a display GTK cannot start: say so rather than panic.
     if let Err(e) = relm4::gtk::init() {
-        eprintln!("fief: no window can be opened here ({e}); is a display available (DISPLAY or WAYLAND_DISPLAY)?");
+        let _ = writeln!(std::io::stderr(), "fief: no window can be opened here ({e}); is a display available (DISPLAY or WAYLAND_DISPLAY)?");
         std::process::exit(1);
     }
     let app = RelmApp::new(APP_ID).with_args(Vec::new());
@@ -322,11 +379,43 @@ mod tests {
     use super::*;
 
     fn error(args: &[&str]) -> String {
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        match parse_args(&args) {
+        let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+        match parse_args(&args, plain()) {
             Err(e) => e,
             Ok(_) => panic!("{args:?} was taken"),
         }
+    }
+
+    #[test]
+    fn the_language_asked_is_read_from_the_locale_variables() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert_eq!(
+            asked_language(env(&[("LANG", "fr_FR.UTF-8")])).as_deref(),
+            Some("fr_FR")
+        );
+        assert_eq!(
+            asked_language(env(&[("LANG", "fr_FR.UTF-8"), ("LC_ALL", "de_DE@euro")])).as_deref(),
+            Some("de_DE")
+        );
+        assert_eq!(
+            asked_language(env(&[("LC_ALL", ""), ("LANG", "de")])).as_deref(),
+            Some("de")
+        );
+        assert_eq!(asked_language(env(&[("LANG", "C.UTF-8")])), None);
+        assert_eq!(asked_language(env(&[("LANG", "POSIX")])), None);
+        assert_eq!(asked_language(env(&[])), None);
+    }
+
+    /// A plain launch with the default preferences, kept nowhere.
+    fn plain() -> AppInit {
+        AppInit::launch(ui::preferences::Prefs::default(), None, Vec::new(), None)
     }
 
     /// Each wrong command line is named in our own words (translated), never clap's.

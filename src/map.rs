@@ -206,8 +206,10 @@ impl Map {
     }
 
     pub fn load(path: &std::path::Path) -> Result<Map, MapError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| MapError(format!("cannot read {}: {e}", path.display())))?;
+        let cannot =
+            |e: &dyn std::fmt::Display| MapError(format!("cannot read {}: {e}", path.display()));
+        let bytes = crate::files::read_limited(path, 4 << 20).map_err(|e| cannot(&e))?;
+        let text = String::from_utf8(bytes).map_err(|e| cannot(&e))?;
         Map::from_json(&text)
     }
 

@@ -30,7 +30,7 @@ use crate::rules::{Game, Options, PlayerId, Remark, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub const FORMAT: &str = "fief-1429-save";
@@ -41,10 +41,18 @@ pub const FORMAT: &str = "fief-1429-save";
 pub const VERSION: u32 = 4;
 /// The largest save accepted, in bytes (a long game's save is well under 1 MiB).
 pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
-/// The longest player name accepted in a save, in characters.
-pub const MAX_NAME_CHARS: usize = 64;
+/// The longest player name accepted in a save, in characters (the engine's own limit).
+pub use crate::rules::MAX_NAME_CHARS;
 /// The longest history accepted, in actions (a long game has a few thousand).
 pub const MAX_HISTORY: usize = 200_000;
+/// The most JSON values, objects and nesting a save may hold, checked before it is parsed
+/// (a 30-round game of 6 players has about 19,000 values and 3,000 objects, nested 8 deep):
+/// what parsing any accepted file can cost in memory stays bounded (tens of megabytes).
+pub const SHAPE: crate::files::Shape = crate::files::Shape {
+    values: 1_000_000,
+    objects: 100_000,
+    depth: 64,
+};
 
 /// The parts of the snapshot (paths of object keys from its root) that saves of formats 1
 /// and 2 may lack: the game state gained them after those saves could be written (see
@@ -288,6 +296,9 @@ pub fn from_json(text: &str) -> Result<Saved, LoadError> {
 }
 
 fn read(text: &str) -> Result<Saved, LoadError> {
+    // The tree is built only once its size is known to be bounded: a few megabytes of
+    // `{"":0},` would otherwise take gigabytes.
+    crate::files::check_json_shape(text, SHAPE).map_err(LoadError::Damaged)?;
     let value: Value = serde_json::from_str(text).map_err(|e| {
         if e.is_eof() {
             LoadError::Truncated
@@ -378,8 +389,8 @@ fn check_limits(file: &V2) -> Result<(), LoadError> {
     check_remarks(file)
 }
 
-/// The most remarks a save may hold, and the size of one (a bot's reason is a short clause).
-const MAX_REMARKS: usize = MAX_HISTORY;
+/// The size of a remark (a bot's reason is a short clause). There is at most one remark
+/// for each action of the history: a bot explains an answer before it is applied.
 const MAX_REMARK_CHARS: usize = 400;
 const MAX_REMARK_ARGS: usize = 8;
 
@@ -389,8 +400,8 @@ const MAX_REMARK_ARGS: usize = 8;
 fn check_remarks(file: &V2) -> Result<(), LoadError> {
     use crate::rules::events::Arg;
     let damaged = |s: &str| Err(LoadError::Damaged(format!("a remark {s}")));
-    if file.remarks.len() > MAX_REMARKS {
-        return damaged("too many remarks");
+    if file.remarks.len() > file.history.len() + 1 {
+        return damaged("is one too many: there is at most one for each action");
     }
     let short = |s: &str| s.chars().count() <= MAX_REMARK_CHARS;
     let plain = |a: &Arg| match a {
@@ -399,12 +410,12 @@ fn check_remarks(file: &V2) -> Result<(), LoadError> {
         Arg::Num(_) => true,
         Arg::Msg(_) | Arg::List(_) | Arg::Seq(_) => false,
     };
-    let mut last = 0u32;
+    let mut last = None;
     for r in &file.remarks {
-        if r.at < last || r.at as usize > file.history.len() {
+        if last.is_some_and(|l| r.at <= l) || r.at as usize > file.history.len() {
             return damaged("is out of the history's order");
         }
-        last = r.at;
+        last = Some(r.at);
         if r.player as usize >= file.seats.len() {
             return damaged("is said by a player not in the game");
         }
@@ -552,25 +563,15 @@ fn agrees<'a>(
     }
 }
 
-/// Reads and checks the save at `path`; never writes, never panics. A file larger than
-/// [`MAX_BYTES`] is refused from its size, before it is read.
+/// Reads and checks the save at `path`; never writes, never panics, never blocks. Only a
+/// regular file is read (a device, a FIFO or a folder is refused at once, as is a link to
+/// one), and one larger than [`MAX_BYTES`] is refused from its size, before it is read.
 pub fn load(path: &Path) -> Result<Saved, LoadError> {
-    let unreadable = |e: std::io::Error| LoadError::Unreadable(e.to_string());
-    let file = std::fs::File::open(path).map_err(unreadable)?;
-    let size = file.metadata().map_err(unreadable)?.len();
-    if size > MAX_BYTES {
-        return Err(LoadError::TooLarge { bytes: size });
-    }
-    // The size read is capped too: a file may grow meanwhile, or have no size (a pipe).
-    let mut bytes = Vec::with_capacity(size as usize);
-    file.take(MAX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(unreadable)?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(LoadError::TooLarge {
-            bytes: bytes.len() as u64,
-        });
-    }
+    use crate::files::ReadError;
+    let bytes = crate::files::read_limited(path, MAX_BYTES).map_err(|e| match e {
+        ReadError::TooLarge { bytes } => LoadError::TooLarge { bytes },
+        other => LoadError::Unreadable(other.to_string()),
+    })?;
     let text = String::from_utf8(bytes).map_err(|_| LoadError::NotJson("it is not text".into()))?;
     from_json(&text)
 }
@@ -598,10 +599,17 @@ pub fn backup_path(path: &Path) -> PathBuf {
 /// A write that fails half-way (a full disk) removes its temporary file.
 pub fn stage(path: &Path, text: &str) -> std::io::Result<PathBuf> {
     let tmp = temp_path(path);
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
+    // A temporary file left by a crash (or anything else under its name) goes first: the
+    // new one is created afresh, never written through a link.
+    let _ = std::fs::remove_file(&tmp);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.sync_all()
+        });
     match written {
         Ok(()) => Ok(tmp),
         Err(e) => {
@@ -632,11 +640,14 @@ pub fn commit(staged: &Path, path: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Writes `text` to `path` atomically, keeping the previous version as `NAME.bak`.
+/// Writes `text` to `path` atomically, keeping the previous version as `NAME.bak`. Only a
+/// regular file is replaced: a symbolic link to one is followed (the file it leads to is
+/// written, the link kept); a device, a FIFO, a folder or a link to one is refused.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         make_folder(dir)?;
     }
+    let path = &crate::files::write_target(path)?;
     let tmp = stage(path, text)?;
     commit(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);

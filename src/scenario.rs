@@ -40,6 +40,7 @@ pub struct Scenario {
 /// Runs a scenario and reports whether everything it expects holds, including an expected
 /// refusal of its position: `Ok` with a one-line verdict, or `Err` with every failure.
 pub fn check(text: &str) -> Result<String, String> {
+    bounded(text)?;
     let want: Option<String> = serde_json::from_str::<Value>(text).ok().and_then(|v| {
         v.get("expect_refused")
             .and_then(|x| x.as_str())
@@ -195,8 +196,25 @@ fn bad<T>(msg: impl Into<String>) -> Result<T, String> {
     Err(msg.into())
 }
 
+/// The largest scenario file read, in bytes (the saves' limit).
+pub const MAX_BYTES: u64 = crate::save::MAX_BYTES;
+
+/// A scenario is refused before it is parsed when it could take more memory than any save
+/// ([`crate::save::SHAPE`]).
+fn bounded(text: &str) -> Result<(), String> {
+    if text.len() as u64 > MAX_BYTES {
+        return bad(format!(
+            "not a valid scenario file: it is larger than {} MiB",
+            MAX_BYTES >> 20
+        ));
+    }
+    crate::files::check_json_shape(text, crate::save::SHAPE)
+        .map_err(|e| format!("not a valid scenario file: {e}"))
+}
+
 /// Loads and runs a scenario. `Err` when the file or its position is invalid.
 pub fn run(text: &str) -> Result<Outcome, String> {
+    bounded(text)?;
     let sc: Scenario =
         serde_json::from_str(text).map_err(|e| format!("not a valid scenario file: {e}"))?;
     let mut game = build(&sc)?;

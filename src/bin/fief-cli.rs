@@ -25,8 +25,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Plays a whole game with random legal choices for every seat (Easy bots) and prints its
-    /// log and result; the same seed prints the same game.
+    /// Plays a whole game between bots (Easy, random legal choices, unless --bots names the
+    /// levels) and prints its log and result; the same command line prints the same game.
     Play(PlayArgs),
     /// Loads a scenario (docs/scenarios.md), applies its script and prints the state as JSON;
     /// exits 1 when an action is refused or an expectation fails.
@@ -50,6 +50,47 @@ enum Command {
         /// The saved game (.fief).
         file: PathBuf,
     },
+}
+
+/// Writes a line to standard output (see [`out`]).
+macro_rules! say {
+    ($($t:tt)*) => { out(format_args!($($t)*), true) };
+}
+
+/// Writes to standard output without ending the line (see [`out`]).
+macro_rules! say_part {
+    ($($t:tt)*) => { out(format_args!($($t)*), false) };
+}
+
+/// Writes a line to standard error; a closed or full standard error is no reason to stop.
+macro_rules! warn {
+    ($($t:tt)*) => {{ let _ = writeln!(std::io::stderr(), $($t)*); }};
+}
+
+/// Writes to standard output. Output that cannot be written ends the program with exit code
+/// 1: a closed pipe quietly (its reader stopped reading), anything else (a full disk) with
+/// the reason on standard error. Nothing is ever lost without the exit code saying so.
+fn out(text: std::fmt::Arguments, line: bool) {
+    let mut o = std::io::stdout().lock();
+    let written = o
+        .write_fmt(text)
+        .and_then(|()| if line { o.write_all(b"\n") } else { Ok(()) });
+    if let Err(e) = written {
+        output_failed(&e);
+    }
+}
+
+/// Ends the program on output that could not be written (see [`out`]).
+fn output_failed(e: &std::io::Error) -> ! {
+    if e.kind() != std::io::ErrorKind::BrokenPipe {
+        warn!("fief-cli: the output could not be written: {e}");
+    }
+    std::process::exit(1);
+}
+
+/// A path as printed: nothing in a file's name can fake or hide a line of the output.
+fn shown(path: &std::path::Path) -> String {
+    fief::files::printable(&path.display().to_string())
 }
 
 /// A whole number from `lo` to `hi`, refused in words ("'many' is not a whole number").
@@ -117,6 +158,14 @@ struct PlayArgs {
     /// Writes the finished game as the app's save.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// One bot level per seat: easy, normal or hard, separated by commas (default: easy for
+    /// every seat).
+    #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
+    bots: Option<Vec<fief::bots::Level>>,
+    /// Search iterations the Hard bot makes a decision (1 to 10,000,000): a number, not a
+    /// time, so that the same command line plays the same game on any machine.
+    #[arg(long, default_value_t = 1000, value_parser = whole::<u32>(1, 10_000_000))]
+    hard_iterations: u32,
 }
 
 #[derive(Args)]
@@ -194,14 +243,19 @@ struct BenchArgs {
 }
 
 fn main() -> ExitCode {
-    match parse().command {
+    let command = parse().command;
+    let code = match command {
         Command::Play(a) => play(a),
         Command::Scenario { file } => scenario(&file),
         Command::Fuzz(a) => fuzz(a),
         Command::Arena(a) => arena(a),
         Command::Bench(a) => bench(a),
         Command::Load { file } => load(&file),
+    };
+    if let Err(e) = std::io::stdout().lock().flush() {
+        output_failed(&e);
     }
+    code
 }
 
 /// The command line, or its refusal: what is wrong, the usage of the command named (or of
@@ -214,7 +268,12 @@ fn parse() -> Cli {
         Err(e) => e,
     };
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        e.exit();
+        // Written here rather than by clap, which would exit 0 with the text lost.
+        say_part!("{}", e.render());
+        if let Err(e) = std::io::stdout().lock().flush() {
+            output_failed(&e);
+        }
+        std::process::exit(0);
     }
     let text = e.render().to_string();
     // A closed stderr (`2>&1 | head -1`) is no reason to panic.
@@ -223,7 +282,11 @@ fn parse() -> Cli {
     if !text.contains("Usage:") {
         let mut cli = Cli::command();
         cli.build();
-        let named = std::env::args().nth(1).unwrap_or_default();
+        // The command's name as given (an argument need not be valid text).
+        let named = std::env::args_os()
+            .nth(1)
+            .map(|a| a.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let usage = match cli.find_subcommand_mut(&named) {
             Some(sub) => sub.render_usage(),
             None => cli.render_usage(),
@@ -264,36 +327,46 @@ fn play(args: PlayArgs) -> ExitCode {
     }) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("fief-cli: {e}");
+            warn!("fief-cli: {e}");
             return ExitCode::from(2);
         }
     };
-    // Every seat is an Easy bot (random legal choices) with its own seeded generator, never
-    // the game's; the game is played through a session, as the app plays it.
+    // Each seat's bot (Easy unless --bots says otherwise) has its own seeded generator, never
+    // the game's, and the Hard bot a number of iterations rather than a time: the same
+    // command line plays the same game. It is played through a session, as the app plays it.
+    let levels = args.bots.clone().unwrap_or_default();
+    if !levels.is_empty() && levels.len() != players as usize {
+        return usage_error(
+            "play",
+            &format!(
+                "--bots gives {} of the {players} levels needed: one per player",
+                levels.len()
+            ),
+        );
+    }
     let bots = (0..game.n())
         .map(|p| {
             fief::bots::new_bot(
-                fief::bots::Level::Easy,
+                levels
+                    .get(p as usize)
+                    .copied()
+                    .unwrap_or(fief::bots::Level::Easy),
                 fief::session::bot_seed(seed ^ 0x5EED_CAFE, p),
-                fief::bots::Budget::Iterations(1),
+                fief::bots::Budget::Iterations(args.hard_iterations),
             )
         })
         .collect();
     let mut session = match fief::session::Session::bots_only(game, bots) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("fief-cli: {e}");
+            warn!("fief-cli: {e}");
             return ExitCode::FAILURE;
         }
     };
     let mut printed = 0;
     let mut print_new = |g: &Game| {
-        let mut out = std::io::stdout().lock();
         for e in g.log.since(printed) {
-            // A closed pipe (e.g. `| head`) ends the output quietly instead of panicking.
-            if writeln!(out, "[round {} · {}] {}", e.round, e.section, e.text()).is_err() {
-                std::process::exit(0);
-            }
+            say!("[round {} · {}] {}", e.round, e.section, e.text());
         }
         printed = g.log.len();
         false
@@ -302,7 +375,7 @@ fn play(args: PlayArgs) -> ExitCode {
     let game = session.game();
     print_new(game);
     if let Err(e) = played {
-        eprintln!("fief-cli: {e}");
+        warn!("fief-cli: {e}");
         return ExitCode::FAILURE;
     }
     if let Some(file) = &args.save {
@@ -311,7 +384,7 @@ fn play(args: PlayArgs) -> ExitCode {
             .parent()
             .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
         {
-            eprintln!(
+            warn!(
                 "fief-cli: the game could not be saved to {}: there is no folder {}",
                 file.display(),
                 dir.display()
@@ -321,7 +394,7 @@ fn play(args: PlayArgs) -> ExitCode {
         let written = fief::save::to_json(session.seats(), game)
             .and_then(|text| fief::save::write_atomic(file, &text).map_err(|e| e.to_string()));
         if let Err(e) = written {
-            eprintln!(
+            warn!(
                 "fief-cli: the game could not be saved to {}: {e}",
                 file.display()
             );
@@ -329,7 +402,7 @@ fn play(args: PlayArgs) -> ExitCode {
         }
     }
     if args.json {
-        println!(
+        say!(
             "{}",
             serde_json::to_string_pretty(&fief::scenario::summary(game)).unwrap_or_default()
         );
@@ -337,27 +410,33 @@ fn play(args: PlayArgs) -> ExitCode {
     match &game.outcome {
         Some(o) if !o.winners.is_empty() => {
             let names: Vec<String> = o.winners.iter().map(|&p| game.name(p)).collect();
-            println!(
+            say!(
                 "Result: {} after {} rounds ({}).",
                 names.join(" and "),
                 game.round,
                 o.reason
             );
         }
-        Some(o) => println!(
+        Some(o) => say!(
             "Result: no winner after {} rounds ({}).",
-            game.round, o.reason
+            game.round,
+            o.reason
         ),
-        None => println!("Result: unfinished."),
+        None => say!("Result: unfinished."),
     }
     ExitCode::SUCCESS
 }
 
 fn scenario(path: &std::path::Path) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
+    // Only a regular file, and no more of it than a scenario can hold: never a device that
+    // does not end or a FIFO that blocks.
+    let read = fief::files::read_limited(path, fief::scenario::MAX_BYTES)
+        .map_err(|e| e.to_string())
+        .and_then(|b| String::from_utf8(b).map_err(|_| "it is not text".to_string()));
+    let text = match read {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("fief-cli: cannot read {}: {e}", path.display());
+            warn!("fief-cli: cannot read {}: {e}", shown(path));
             return ExitCode::from(2);
         }
     };
@@ -365,7 +444,7 @@ fn scenario(path: &std::path::Path) -> ExitCode {
         Err(e) => {
             // A position refused on purpose (`expect_refused`) is a success.
             let expected = fief::scenario::check(&text).is_ok();
-            println!(
+            say!(
                 "{}",
                 serde_json::json!({ "error": e, "refusal_expected": expected })
             );
@@ -383,7 +462,7 @@ fn scenario(path: &std::path::Path) -> ExitCode {
             if !out.failures.is_empty() {
                 json["failed_expectations"] = serde_json::json!(out.failures);
             }
-            println!(
+            say!(
                 "{}",
                 serde_json::to_string_pretty(&json).unwrap_or_default()
             );
@@ -442,7 +521,7 @@ fn fuzz(args: FuzzArgs) -> ExitCode {
                 let file = format!("fuzz-failure-{s}.json");
                 let text = serde_json::to_string_pretty(&f.to_scenario(&g)).unwrap_or_default();
                 let saved = std::fs::write(&file, text).is_ok();
-                eprintln!(
+                warn!(
                     "seed {s}: {} (after {} actions){}",
                     f.message,
                     f.actions.len(),
@@ -456,11 +535,11 @@ fn fuzz(args: FuzzArgs) -> ExitCode {
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    say!(
         "{games} games, {failures} failures; {actions} actions, {rounds} rounds, {wins} ended by victory; {secs:.1} s"
     );
     if hostile > 0 {
-        println!(
+        say!(
             "{tried} hostile actions: {} refused untouched, {accepted} legal after all (and listed)",
             tried - accepted
         );
@@ -551,18 +630,18 @@ fn arena(args: ArenaArgs) -> ExitCode {
                 .unwrap_or_default()
         );
         let Ok(mut p) = pending.lock() else {
-            eprintln!("{line}");
+            warn!("{line}");
             return;
         };
         let (next, waiting) = &mut *p;
         waiting.insert(r.index, line);
         while let Some(line) = waiting.remove(next) {
-            eprintln!("{line}");
+            warn!("{line}");
             *next += 1;
         }
     });
-    print!("{}", report(&cfg, &results));
-    println!("  time taken: {:.1} s", start.elapsed().as_secs_f64());
+    say_part!("{}", report(&cfg, &results));
+    say!("  time taken: {:.1} s", start.elapsed().as_secs_f64());
     if results.iter().any(|r| r.error.is_some()) {
         ExitCode::from(1)
     } else {
@@ -600,12 +679,12 @@ fn bench(args: BenchArgs) -> ExitCode {
         games += 1;
     }
     let t = start.elapsed().as_secs_f64();
-    println!("engine (4 players, random legal choices, round cap 15):");
-    println!(
+    say!("engine (4 players, random legal choices, round cap 15):");
+    say!(
         "  actions applied:      {:>10.0} per second",
         actions as f64 / t
     );
-    println!("  random full games:    {:>10.1} per minute ({games} games, {actions} actions in {t:.1} s)", games as f64 * 60.0 / t);
+    say!("  random full games:    {:>10.1} per minute ({games} games, {actions} actions in {t:.1} s)", games as f64 * 60.0 / t);
     // Clones.
     let reps = 2000;
     let time = |f: &dyn Fn(&Game)| {
@@ -617,12 +696,12 @@ fn bench(args: BenchArgs) -> ExitCode {
         }
         start.elapsed().as_secs_f64() * 1e6 / (reps * samples.len()) as f64
     };
-    println!("state clone ({} mid-game states):", samples.len());
-    println!(
+    say!("state clone ({} mid-game states):", samples.len());
+    say!(
         "  full clone (with log):  {:>8.2} µs",
         time(&|g| drop(std::hint::black_box(g.clone())))
     );
-    println!(
+    say!(
         "  lean clone (bots):      {:>8.2} µs",
         time(&|g| drop(std::hint::black_box(g.clone_lean())))
     );
@@ -642,9 +721,9 @@ fn bench(args: BenchArgs) -> ExitCode {
     };
     let (t_full, n_full) = time_enum(&|g| g.to_act().map_or(0, |p| g.legal_actions(p).len()));
     let (t_bot, n_bot) = time_enum(&|g| g.to_act().map_or(0, |p| g.bot_actions(p).len()));
-    println!("legal-action enumeration:");
-    println!("  legal_actions:          {t_full:>8.1} µs ({n_full:.1} actions on average)");
-    println!("  bot_actions:            {t_bot:>8.1} µs ({n_bot:.1} actions on average)");
+    say!("legal-action enumeration:");
+    say!("  legal_actions:          {t_full:>8.1} µs ({n_full:.1} actions on average)");
+    say!("  bot_actions:            {t_bot:>8.1} µs ({n_bot:.1} actions on average)");
     // The Hard bot.
     let mut hard = Hard::new(
         7,
@@ -676,21 +755,21 @@ fn bench(args: BenchArgs) -> ExitCode {
     }
     let trees = hard.last_trees.max(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("Hard bot ({hard_ms} ms a decision, {decisions} decisions, {trees} trees on {cores} cores):");
-    println!(
+    say!("Hard bot ({hard_ms} ms a decision, {decisions} decisions, {trees} trees on {cores} cores):");
+    say!(
         "  playouts:               {:>8.0} per second ({:.0} a decision)",
         iterations as f64 / thinking,
         iterations as f64 / decisions.max(1) as f64
     );
-    println!(
+    say!(
         "  playouts per core:      {:>8.0} per second",
         iterations as f64 / thinking / trees.min(cores) as f64
     );
-    println!(
+    say!(
         "  playout actions:        {:>8.0} per second",
         playout_actions as f64 / thinking
     );
-    println!(
+    say!(
         "  time a decision:        {:>8.3} s",
         thinking / decisions.max(1) as f64
     );
@@ -699,11 +778,11 @@ fn bench(args: BenchArgs) -> ExitCode {
 
 /// `fief-cli load FILE`: the app's checks on a save, and its summary or the refusal in words.
 fn load(path: &std::path::Path) -> ExitCode {
-    let file = path.display();
+    let file = shown(path);
     let saved = match fief::save::load(path) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("fief-cli: {file} is refused: {e}");
+            warn!("fief-cli: {file} is refused: {e}");
             return ExitCode::from(1);
         }
     };
@@ -735,7 +814,7 @@ fn load(path: &std::path::Path) -> ExitCode {
             .get(p as usize)
             .filter(|n| !n.trim().is_empty())
         {
-            Some(name) => format!("{name} ({colour})"),
+            Some(name) => format!("{} ({colour})", fief::files::printable(name)),
             None => colour.to_string(),
         };
         text += &format!("  seat {}: {who}, {seat}\n", p + 1);
@@ -755,7 +834,6 @@ fn load(path: &std::path::Path) -> ExitCode {
             text += &format!("game over: no; {to_act} decides next\n");
         }
     }
-    // A closed pipe is no reason to panic.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    say_part!("{text}");
     ExitCode::SUCCESS
 }

@@ -29,6 +29,18 @@ impl Game {
                 )
             });
         }
+        // A name is shown in windows and printed on terminals: nothing in it may fake or
+        // hide text (line breaks, escape codes, right-to-left overrides).
+        if options.names.iter().any(|n| {
+            n.chars().count() > MAX_NAME_CHARS || !n.chars().all(crate::files::printable_char)
+        }) {
+            return refuse_with("", || {
+                msg!(
+                    "a player's name has at most {max} characters, and none that is a control character or reorders text",
+                    max = MAX_NAME_CHARS
+                )
+            });
+        }
         if !options.colours.is_empty() {
             let mut cs = options.colours.clone();
             cs.sort_unstable();

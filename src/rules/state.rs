@@ -10,6 +10,8 @@ use std::sync::Arc;
 
 pub type PlayerId = u8;
 pub const MAX_PLAYERS: usize = 6;
+/// The longest name a player may have, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
 
 /// Player colours: the five named in the rulebook, and red for the sixth (§1 [NOT IN TEXT]).
 pub const COLOURS: [&str; 6] = ["Green", "Blue", "Magenta", "White", "Yellow", "Red"];

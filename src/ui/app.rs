@@ -67,6 +67,17 @@ impl AppInit {
             Some(p) => Prefs::load(p),
             None => (Prefs::default(), Vec::new()),
         };
+        AppInit::launch(prefs, prefs_path, prefs_problems, Store::default_location())
+    }
+
+    /// A plain launch with these preferences and this store: an idle board of the seats the
+    /// preferences remember, while the last game is offered or the new-game dialog opens.
+    pub fn launch(
+        prefs: Prefs,
+        prefs_path: Option<PathBuf>,
+        prefs_problems: Vec<PrefsProblem>,
+        store: Option<Store>,
+    ) -> AppInit {
         let seats = prefs.default_seats.clone();
         let game = Game::new(Options {
             players: seats.len() as u8,
@@ -93,7 +104,7 @@ impl AppInit {
             hard_budget: Budget::Time(Duration::from_secs(1)),
             prefs_path,
             prefs_problems,
-            store: Store::default_location(),
+            store,
         }
     }
 }
@@ -460,10 +471,11 @@ impl App {
                 self.w
                     .cover
                     .set_title(&trf("Pass the screen to {p}", &[("p", &name)]));
-                self.w.cover.set_description(Some(&trf(
+                // The description is Pango markup: the name is escaped.
+                self.w.cover.set_description(Some(&text::glib_escape(&trf(
                     "{p}'s hand and secret choices come next. The others look away.",
                     &[("p", &name)],
-                )));
+                ))));
                 self.w
                     .cover_button
                     .set_label(&trf("I am {p}: show my game", &[("p", &name)]));
@@ -730,8 +742,11 @@ impl App {
         d.present();
     }
 
+    /// A toast: its title is Pango markup, so the text (a path, a name) is escaped.
     fn toast(&self, s: &str) {
-        self.w.toasts.add_toast(adw::Toast::new(s));
+        self.w
+            .toasts
+            .add_toast(adw::Toast::new(&text::glib_escape(s)));
     }
 
     /// The marks and the card start again (a new game, an undo): nothing is "since" yet.
@@ -1940,6 +1955,47 @@ mod gtk_tests {
         drop(app);
         let saved = store.resume().expect("written on quitting").unwrap();
         assert!(saved.game.history.len() >= now, "the quit did not autosave");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A plain launch offers the last game whatever the seats the preferences remember (five
+    /// here, as the New Game dialog leaves them after a game of five): it is never taken for
+    /// a scripted start, which would leave the last game unoffered and let a new one write
+    /// over it.
+    #[gtk4::test]
+    fn a_plain_launch_offers_the_last_game_whatever_the_remembered_seats() {
+        let dir = temp_dir("five-seats");
+        let store = Store::at(&dir);
+        a_saved_game(14, &store.autosave_path());
+        let prefs = Prefs {
+            default_seats: vec![
+                Seat::Human,
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+            ],
+            pace: Pace::Instant,
+            ..Prefs::default()
+        };
+        let _ = adw::init();
+        let launch = AppInit::launch(prefs, None, Vec::new(), Some(store.clone()));
+        let Ok(crate::Start::Window(start)) = crate::parse_args(&[], launch) else {
+            panic!("a plain launch opens the window");
+        };
+        assert!(
+            start.ask_new_game,
+            "a plain launch was taken for a scripted one"
+        );
+        let app = App::builder().launch(*start).detach();
+        app.widget().present();
+        assert!(pump_until(20, || app.model().resumable.is_some()));
+        assert!(pump_until(5, || window_named("resume-dialog").is_some()));
+        assert_eq!(app.model().session.applied(), 0);
+        app.emit(Msg::Resume(true));
+        assert!(pump_until(20, || app.model().session.game().options.seed == 14));
+        assert_eq!(app.model().session.game().n(), 4);
+        drop(app);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

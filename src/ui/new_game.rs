@@ -61,7 +61,17 @@ pub fn build(
     };
     let mut options = Options {
         players: seats.len() as u8,
-        names: seats.iter().map(|s| s.name.trim().to_string()).collect(),
+        // What the rules refuse in a name (control characters, text reordering) is dropped,
+        // as typed; an entry holds at most the longest name.
+        names: seats
+            .iter()
+            .map(|s| {
+                fief::files::printable(s.name.trim())
+                    .chars()
+                    .take(fief::rules::MAX_NAME_CHARS)
+                    .collect()
+            })
+            .collect(),
         colours: seats.iter().map(|s| s.colour).collect(),
         seed,
         round_cap,
@@ -294,6 +304,7 @@ impl SimpleComponent for NewGameDialog {
             let group = adw::PreferencesGroup::new();
             group.set_title(&trf("Player {n}", &[("n", &(i + 1).to_string())]));
             let name = gtk::Entry::new();
+            name.set_max_length(fief::rules::MAX_NAME_CHARS as i32);
             name.set_placeholder_text(Some(colour_name));
             name.set_hexpand(true);
             suffix_row(&group, &tr("Name"), &name);

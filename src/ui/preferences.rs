@@ -333,11 +333,17 @@ impl Prefs {
             .map(|d| d.config_dir().join("preferences.json"))
     }
 
-    /// Reads the file at `path`; a missing file gives the defaults without a problem.
+    /// Reads the file at `path`; a missing file gives the defaults without a problem. Only a
+    /// regular file of at most 64 KiB is read (never a FIFO or a device, which could block
+    /// or never end).
     pub fn load(path: &Path) -> (Prefs, Vec<PrefsProblem>) {
-        match std::fs::read_to_string(path) {
+        use fief::files::ReadError;
+        let text = fief::files::read_limited(path, 64 << 10).and_then(|b| {
+            String::from_utf8(b).map_err(|_| ReadError::Io(std::io::Error::other("it is not text")))
+        });
+        match text {
             Ok(text) => Prefs::from_json(&text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Prefs::default(), Vec::new()),
+            Err(ReadError::NotFound) => (Prefs::default(), Vec::new()),
             Err(e) => (
                 Prefs::default(),
                 vec![PrefsProblem::Unreadable(e.to_string())],

@@ -1069,7 +1069,6 @@ pub fn lord_titles(g: &Game, l: fief::rules::LordId) -> Vec<String> {
     out
 }
 
-/// Everything on one Village, for the map's tooltip.
 /// Everything on a Village, and the odds of the attacks the viewer may declare there now
 /// (`legal`: the viewer's legal actions).
 pub fn village_tooltip(
@@ -1086,25 +1085,26 @@ pub fn village_tooltip(
         glib_escape(&fief(g, m.fief)),
         glib_escape(&bishopric(g, m.bishopric))
     )];
-    lines.push(match vs.controller {
+    // Every text is escaped: a player's name may hold '&' or '<'.
+    lines.push(glib_escape(&match vs.controller {
         Some(p) => trf("Held by {p}", &[("p", &player(g, p))]),
         None => tr("Held by nobody"),
-    });
+    }));
     match vs.fort {
         fief::rules::Fort::None => {}
-        fief::rules::Fort::Stronghold => lines.push(tr("Stronghold")),
-        fief::rules::Fort::City => lines.push(tr("Fortified City")),
+        fief::rules::Fort::Stronghold => lines.push(glib_escape(&tr("Stronghold"))),
+        fief::rules::Fort::City => lines.push(glib_escape(&tr("Fortified City"))),
     }
     for r in &g.relics {
         if r.at == fief::rules::relics::RelicAt::Village(v) {
-            lines.push(trf(
+            lines.push(glib_escape(&trf(
                 "The {relic} lies here",
                 &[("relic", &relic_name(r.relic))],
-            ));
+            )));
         }
     }
     if vs.mills > 0 {
-        lines.push(trn("{n} Mill", "{n} Mills", vs.mills as u32));
+        lines.push(glib_escape(&trn("{n} Mill", "{n} Mills", vs.mills as u32)));
     }
     for p in 0..g.n() {
         let t = vs.troops[p as usize];
@@ -1152,7 +1152,10 @@ pub fn village_tooltip(
         lines.push(s);
     }
     if let Some(b) = vs.besieger {
-        lines.push(trf("Besieged by {p}", &[("p", &player(g, b))]));
+        lines.push(glib_escape(&trf(
+            "Besieged by {p}",
+            &[("p", &player(g, b))],
+        )));
     }
     for t in &g.taxes {
         let hit = match t.target {
@@ -1160,7 +1163,10 @@ pub fn village_tooltip(
             fief::rules::TaxTarget::Tithe(b) => b == m.bishopric,
         };
         if hit {
-            lines.push(trf("Taxed by {p}", &[("p", &player(g, t.player))]));
+            lines.push(glib_escape(&trf(
+                "Taxed by {p}",
+                &[("p", &player(g, t.player))],
+            )));
         }
     }
     for a in legal {
@@ -1177,10 +1183,9 @@ pub fn village_tooltip(
     lines.join("\n")
 }
 
-fn glib_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+/// `s` as Pango markup that shows it as it is.
+pub fn glib_escape(s: &str) -> String {
+    relm4::gtk::glib::markup_escape_text(s).to_string()
 }
 
 /// Lines with a run of the same line told once, with its count ("… ×3").
@@ -1460,5 +1465,28 @@ mod tests {
         let t = village_tooltip(&g, None, 3, &[]);
         assert!(t.contains(&g.map.villages[3].name));
         assert!(t.contains(&g.name(p)), "{t}");
+    }
+
+    /// Names with markup's special characters are shown as they are, in valid markup: "Tom &
+    /// Jerry" holds a Village, "<b>Ann</b>" besieges it, and both tax it.
+    #[test]
+    fn names_are_escaped_in_the_tooltip() {
+        let names = ["Tom & Jerry", "<b>Ann</b>", "Carl", "Dora"];
+        let mut g = Game::new(Options {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            first_player: Some(0),
+            seed: 3,
+            ..Options::default()
+        })
+        .unwrap();
+        g.apply(0, Action::ChooseStart(3)).unwrap();
+        g.villages[3].besieger = Some(1);
+        g.lords[0].captor = Some(1);
+        let tip = village_tooltip(&g, None, 3, &[]);
+        let (_, plain, _) = relm4::gtk::pango::parse_markup(&tip, '\0')
+            .unwrap_or_else(|e| panic!("{tip:?} is not valid markup: {e}"));
+        assert!(plain.contains("Held by Tom & Jerry"), "{plain}");
+        assert!(plain.contains("Besieged by <b>Ann</b>"), "{plain}");
+        assert!(plain.contains("captive of <b>Ann</b>"), "{plain}");
     }
 }
