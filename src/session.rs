@@ -77,6 +77,9 @@ pub struct Settings {
     pub hard_budget: Budget,
     /// Decisions in which a human can only pass are passed for him.
     pub auto_pass: bool,
+    /// Steps in which a human has nothing worth doing are ended for him
+    /// ([`idle_step_end`]).
+    pub skip_idle: bool,
 }
 
 impl Default for Settings {
@@ -84,38 +87,139 @@ impl Default for Settings {
         Settings {
             hard_budget: Budget::Time(Duration::from_secs(1)),
             auto_pass: true,
+            skip_idle: false,
         }
     }
 }
 
 /// A human's standing order: decisions the session takes for him, the way he asked, until
 /// the order runs out. Nothing is decided that the rules would not let him decide himself.
+/// A player may hold one order of each kind at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Standing {
     /// End each step he may simply end (marriages, playing cards) and pass each reaction
     /// window, until his purchases (4.0); a question that needs an answer (a vote, a
-    /// nomination, a battle) is still asked, and so is his draw while he may draw a card
-    /// (2.1: which cards, if any, is his choice).
+    /// nomination, a battle) is still asked, and so are his draw while he may draw a card
+    /// (2.1: which cards, if any, is his choice) and his Play Cards step while he can play a
+    /// Lord card (2.4.1: a Lord just drawn is his to place).
     UntilPurchases,
-    /// Roll again after each roll of this battle (round, Village) until it ends or he is
-    /// asked something else.
+    /// Roll again after each roll of this battle (round, Village) until it ends; what else
+    /// the battle asks him (his casualties, a truce offered) is still his to answer. It
+    /// stops by itself before a roll in which his side rolls no dice, in which the other
+    /// side could hit one of his Lords, or when the odds have turned against him (see
+    /// [`FightStop`]).
     FightOn { round: u16, village: VillageId },
+    /// Give the same answer to every yes-or-no question of this kind (permission to pass,
+    /// a marriage proposal...) until the phase of this round ends.
+    Answer {
+        kind: Discriminant<PromptKind>,
+        yes: bool,
+        round: u16,
+        phase: u8,
+    },
 }
 
 impl Standing {
     /// Whether `a`, among the player's `legal` actions, ends a step that "Done until my
-    /// purchases" ends for him: the marriages, playing cards, a reaction window, and the
-    /// draw only when no card can be drawn (2.1: a full hand or empty decks). Ending a draw
-    /// he could make would take his cards from him unasked.
+    /// purchases" ends for him: the marriages, a reaction window, playing cards unless a
+    /// Lord card can be played (2.4.1), and the draw only when no card can be drawn (2.1:
+    /// a full hand or empty decks). Ending a draw he could make, or a Lord he could place,
+    /// would take them from him unasked.
     pub fn routine_end(a: &Action, legal: &[Action]) -> bool {
         match a {
-            Action::EndMarriages | Action::EndPlayCards | Action::Pass => true,
+            Action::EndMarriages | Action::Pass => true,
+            Action::EndPlayCards => !legal.iter().any(|x| matches!(x, Action::PlayLord { .. })),
             Action::EndDraw => !legal
                 .iter()
                 .any(|x| matches!(x, Action::DrawFortune | Action::DrawLord)),
             _ => false,
         }
     }
+
+    /// The order that answers every question of the kind `prompt` asks, the same way, for
+    /// the rest of this phase (None when `prompt` is not a yes-or-no question).
+    pub fn answer_all(g: &Game, kind: &PromptKind, yes: bool) -> Option<Standing> {
+        kind.is_question().then(|| Standing::Answer {
+            kind: std::mem::discriminant(kind),
+            yes,
+            round: g.round,
+            phase: g.phase.number(),
+        })
+    }
+}
+
+/// Why "fight to the end" stopped before a roll and left the decision to the player.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FightStop {
+    /// His side would roll no dice: it could not hit anything.
+    NoDice,
+    /// The other side's roll could kill every Troop of his side, and then his Lords fall or
+    /// are captured (6.2.2).
+    LordsExposed,
+    /// His side is now likelier to lose than to win, and less likely to win than when he
+    /// gave the order.
+    OddsTurned { win: f64, lose: f64 },
+}
+
+/// Whether `p`, fighting in the battle under way, should be asked before its next roll
+/// rather than roll on by a standing order given when his chance of winning was
+/// `win_at_start`.
+pub fn fight_stop(g: &Game, p: PlayerId, win_at_start: f64) -> Option<FightStop> {
+    let b = g.battle.as_ref()?;
+    let s = b.sides.iter().position(|side| side.contains(&p))?;
+    if g.battle_dice()[s] == 0 {
+        return Some(FightStop::NoDice);
+    }
+    let lords_here = g
+        .lords
+        .iter()
+        .any(|l| l.owner == p && l.village == b.village && l.captor.is_none());
+    if lords_here && g.battle_max_hits()[1 - s] >= g.side_troop_hits(s) {
+        return Some(FightStop::LordsExposed);
+    }
+    let (win, lose) = battle_odds(g, s)?;
+    (win < lose && win < win_at_start).then_some(FightStop::OddsTurned { win, lose })
+}
+
+/// The chances of side `s` of the battle under way to win and to lose it (draws apart).
+fn battle_odds(g: &Game, s: usize) -> Option<(f64, f64)> {
+    let c = crate::bots::odds::battle_prospect(g)?.chances;
+    Some(if s == 0 {
+        (c.win, c.lose)
+    } else {
+        (c.lose, c.win)
+    })
+}
+
+/// Whether a human's step holds nothing worth doing, so that a player who asked for it
+/// (Preferences) has it ended for him: among his `legal` actions, nothing but the step's
+/// end, the Diplomacy offers that every turn allows, and the pillage of his own Mills
+/// (6.5: a Denier now for an income lost for good). A playable card, a Move, a battle,
+/// a purchase or a pillage of a besieged Village keeps the step his. Returns the action
+/// that ends it.
+pub fn idle_step_end(g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
+    let end = legal.iter().find(|a| {
+        matches!(
+            a,
+            Action::EndMarriages
+                | Action::EndDraw
+                | Action::EndPlayCards
+                | Action::EndPurchase
+                | Action::EndMovement
+                | Action::EndBattles
+                | Action::EndPillage
+        )
+    })?;
+    let idle = legal.iter().all(|a| match a {
+        _ if a == end => true,
+        Action::OfferDeniers { .. } | Action::OfferCard { .. } | Action::AskDeniers { .. } => true,
+        Action::Pillage(v) => g
+            .villages
+            .get(*v as usize)
+            .is_some_and(|vs| vs.controller == Some(p)),
+        _ => false,
+    });
+    idle.then(|| end.clone())
 }
 
 /// A write of the game that failed: where, and why.
@@ -289,8 +393,11 @@ pub struct Session {
     problem: Option<WriteProblem>,
     /// Actions applied in this session.
     applied: usize,
-    /// The humans' standing orders.
-    standing: Vec<(PlayerId, Standing)>,
+    /// The humans' standing orders, with the chance of winning the battle when a
+    /// [`Standing::FightOn`] was given.
+    standing: Vec<(PlayerId, Standing, f64)>,
+    /// The last "fight to the end" that stopped by itself, and why (until taken).
+    fight_stopped: Option<(PlayerId, FightStop)>,
 }
 
 impl std::fmt::Debug for Session {
@@ -408,6 +515,7 @@ impl Session {
             problem: None,
             applied: 0,
             standing: Vec::new(),
+            fight_stopped: None,
         };
         let first = s.humans().next();
         s.viewer = first;
@@ -454,6 +562,11 @@ impl Session {
     /// Automatic passes on or off (Preferences).
     pub fn set_auto_pass(&mut self, on: bool) {
         self.settings.auto_pass = on;
+    }
+
+    /// Idle steps ended or not (Preferences).
+    pub fn set_skip_idle(&mut self, on: bool) {
+        self.settings.skip_idle = on;
     }
 
     /// How long the Hard bots think from now on (the pace, in Preferences); a bot thinking
@@ -569,50 +682,116 @@ impl Session {
         Ok(())
     }
 
-    /// Gives `p` (a human) a standing order; the next [`Session::next_turn`] follows it.
+    /// Gives `p` (a human) a standing order, in place of any he held of the same kind; the
+    /// next [`Session::next_turn`] follows it.
     pub fn stand(&mut self, p: PlayerId, order: Standing) {
         if self.is_human(p) {
-            self.standing.retain(|(q, _)| *q != p);
-            self.standing.push((p, order));
+            let kind = std::mem::discriminant(&order);
+            self.standing
+                .retain(|(q, o, _)| *q != p || std::mem::discriminant(o) != kind);
+            let win = match order {
+                Standing::FightOn { .. } => self
+                    .game
+                    .battle
+                    .as_ref()
+                    .and_then(|b| b.sides.iter().position(|side| side.contains(&p)))
+                    .and_then(|s| battle_odds(&self.game, s))
+                    .map_or(0.0, |(win, _)| win),
+                _ => 0.0,
+            };
+            self.standing.push((p, order, win));
         }
     }
 
-    /// `p`'s standing order, if he has one.
+    /// `p`'s first standing order, if he has one.
     pub fn standing(&self, p: PlayerId) -> Option<Standing> {
-        self.standing.iter().find(|(q, _)| *q == p).map(|(_, o)| *o)
+        self.standings(p).next()
     }
 
-    /// Withdraws `p`'s standing order.
+    /// Every standing order `p` holds.
+    pub fn standings(&self, p: PlayerId) -> impl Iterator<Item = Standing> + '_ {
+        self.standing
+            .iter()
+            .filter(move |(q, ..)| *q == p)
+            .map(|(_, o, _)| *o)
+    }
+
+    /// Withdraws `p`'s standing orders.
     pub fn stand_down(&mut self, p: PlayerId) {
-        self.standing.retain(|(q, _)| *q != p);
+        self.standing.retain(|(q, ..)| *q != p);
     }
 
-    /// What `p`'s standing order decides among `legal`; an order that ran out is withdrawn.
+    /// The last "fight to the end" that stopped by itself before a roll, and why; taken
+    /// once.
+    pub fn take_fight_stop(&mut self) -> Option<(PlayerId, FightStop)> {
+        self.fight_stopped.take()
+    }
+
+    /// What `p`'s standing orders decide among `legal`; an order that ran out is withdrawn.
     fn standing_order(&mut self, p: PlayerId, legal: &[Action], purchase: bool) -> Option<Action> {
-        let order = self.standing(p)?;
-        let (decided, over) = match order {
-            Standing::UntilPurchases => {
-                let phase = self.game.phase.number();
-                let end = legal.iter().find(|a| Standing::routine_end(a, legal));
-                let over = purchase || phase > 4;
-                (end.cloned().filter(|_| !over), over)
-            }
-            Standing::FightOn { round, village } => {
-                let same = self.game.round == round
-                    && self
+        let orders: Vec<(Standing, f64)> = self
+            .standing
+            .iter()
+            .filter(|(q, ..)| *q == p)
+            .map(|(_, o, w)| (*o, *w))
+            .collect();
+        for (order, win_at_start) in orders {
+            let (decided, over) = match order {
+                Standing::UntilPurchases => {
+                    let phase = self.game.phase.number();
+                    let end = legal.iter().find(|a| Standing::routine_end(a, legal));
+                    let over = purchase || phase > 4;
+                    (end.cloned().filter(|_| !over), over)
+                }
+                Standing::FightOn { round, village } => {
+                    let same = self.game.round == round
+                        && self
+                            .game
+                            .battle
+                            .as_ref()
+                            .is_some_and(|b| b.village == village);
+                    if !same {
+                        (None, true)
+                    } else if legal.contains(&Action::Fight) {
+                        match fight_stop(&self.game, p, win_at_start) {
+                            Some(why) => {
+                                self.fight_stopped = Some((p, why));
+                                (None, true)
+                            }
+                            None => (Some(Action::Fight), false),
+                        }
+                    } else {
+                        // His casualties, a question in the battle: his to answer; the
+                        // order rolls on after.
+                        (None, false)
+                    }
+                }
+                Standing::Answer {
+                    kind,
+                    yes,
+                    round,
+                    phase,
+                } => {
+                    let over = self.game.round != round || self.game.phase.number() != phase;
+                    let asked = self
                         .game
-                        .battle
-                        .as_ref()
-                        .is_some_and(|b| b.village == village);
-                let fight = (same && legal.contains(&Action::Fight)).then_some(Action::Fight);
-                let over = fight.is_none();
-                (fight, over)
+                        .prompt()
+                        .is_some_and(|pr| std::mem::discriminant(&pr.kind) == kind);
+                    let answer = if yes { Action::Accept } else { Action::Refuse };
+                    let decided = (!over && asked && legal.contains(&answer)).then_some(answer);
+                    (decided, over)
+                }
+            };
+            if over {
+                let kind = std::mem::discriminant(&order);
+                self.standing
+                    .retain(|(q, o, _)| *q != p || std::mem::discriminant(o) != kind);
             }
-        };
-        if over {
-            self.stand_down(p);
+            if decided.is_some() {
+                return decided;
+            }
         }
-        decided
+        None
     }
 
     /// A human's decision, from the screen. Refused (the game untouched) when it is not his
@@ -677,6 +856,12 @@ impl Session {
             let a = match self.standing_order(pr.player, &legal, purchase) {
                 Some(a) => a,
                 None if self.settings.auto_pass && legal == [Action::Pass] => Action::Pass,
+                None if self.settings.skip_idle => {
+                    match idle_step_end(&self.game, pr.player, &legal) {
+                        Some(a) => a,
+                        None => break,
+                    }
+                }
                 None => break,
             };
             if self.apply(pr.player, a, true, false).is_err() {

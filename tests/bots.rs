@@ -966,6 +966,7 @@ fn a_bot_answering_a_human_says_why_and_a_save_keeps_it() {
     let settings = Settings {
         hard_budget: Budget::Iterations(4),
         auto_pass: true,
+        skip_idle: false,
     };
     let mut s = Session::new(g, seats, settings, Autosave::Off).unwrap();
     match s.next_turn() {
@@ -1396,5 +1397,53 @@ fn an_ally_evens_out_money_but_does_not_pay_it_back() {
             let why = normal_reason(&g);
             assert!(why.contains("would then hold more Deniers than"), "{why}");
         }
+    }
+}
+
+/// The bots' manners with marriages: at most `BOT_PROPOSALS_A_ROUND` proposals a round each,
+/// and none again to a family it already exchanged a proposal with that round (a human's
+/// summary would otherwise fill with refusals).
+#[test]
+fn bots_propose_a_few_marriages_a_round_and_none_again_to_a_family_that_refused() {
+    use fief::rules::BOT_PROPOSALS_A_ROUND;
+    for (seed, level) in [(4, Level::Normal), (8, Level::Hard), (5, Level::Easy)] {
+        let g = Game::new(Options {
+            players: 6,
+            seed,
+            round_cap: Some(8),
+            ..Options::default()
+        })
+        .unwrap();
+        let bots = (0..6)
+            .map(|p| new_bot(level, seed + p as u64, Budget::Iterations(30)))
+            .collect();
+        let mut s = fief::session::Session::bots_only(g, bots).unwrap();
+        s.play(200_000, |_| false).unwrap();
+        // Replay the game, noting each proposal's round, proposer and the family asked.
+        let end = s.game().clone();
+        let mut g = Game::new(end.options.clone()).unwrap();
+        let mut made: Vec<(u16, PlayerId, PlayerId)> = Vec::new();
+        let mut proposals = 0;
+        for (p, a) in end.history.iter() {
+            if let Action::ProposeMarriage { groom, bride, .. } = a {
+                let (gr, br) = (g.lord(*groom).unwrap().owner, g.lord(*bride).unwrap().owner);
+                let other = if gr == *p { br } else { gr };
+                let key = (g.round, *p, other);
+                assert!(
+                    !made.contains(&key),
+                    "{level:?} seat {p} asked seat {other} twice in round {}",
+                    g.round
+                );
+                made.push(key);
+                let this_round = made
+                    .iter()
+                    .filter(|(r, q, _)| *r == g.round && q == p)
+                    .count();
+                assert!(this_round <= BOT_PROPOSALS_A_ROUND, "{level:?}: {made:?}");
+                proposals += 1;
+            }
+            g.apply(*p, a.clone()).unwrap();
+        }
+        eprintln!("{level:?}: {proposals} proposals in {} rounds", end.round);
     }
 }

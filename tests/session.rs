@@ -34,6 +34,7 @@ fn settings(auto_pass: bool) -> Settings {
     Settings {
         hard_budget: Budget::Iterations(4),
         auto_pass,
+        skip_idle: false,
     }
 }
 
@@ -493,4 +494,196 @@ fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
     // A bot never takes orders.
     s.stand(1, Standing::UntilPurchases);
     assert_eq!(s.standing(1), None);
+}
+
+/// The outmatched battle of the fixture (Kirsten, seat 2, human, attacks Gunter in Charolles)
+/// with `dice` scripted, in a session of Normal bots around her.
+fn outmatched(dice: &[u8]) -> Session {
+    let mut sc: serde_json::Value =
+        serde_json::from_str(include_str!("fixtures/outmatched.json")).unwrap();
+    sc["dice"] = serde_json::json!(dice);
+    let out = fief::scenario::run(&sc.to_string()).unwrap();
+    let seats = vec![
+        Seat::Bot(Level::Normal),
+        Seat::Bot(Level::Normal),
+        Seat::Human,
+        Seat::Bot(Level::Normal),
+    ];
+    Session::new(out.game, seats, settings(true), Autosave::Off).unwrap()
+}
+
+/// "Fight to the end" stops before a roll that could leave her Lord alone: her 7
+/// Men-at-Arms lose 6 to the first roll (dice 1, 1 against 6, 6), and with one left against two dice Eric would fall or be captured next; she is asked, with Break
+/// off and Surrender among her choices.
+#[test]
+fn fight_to_the_end_stops_before_a_roll_that_exposes_a_lord() {
+    use fief::session::{FightStop, Standing};
+    let mut s = outmatched(&[1, 1, 6, 6]);
+    let p = to_human(&mut s);
+    assert_eq!(p, 2);
+    assert!(s.offered().contains(&Action::Fight), "{:?}", s.offered());
+    let village = s.game().battle.as_ref().unwrap().village;
+    s.stand(
+        2,
+        Standing::FightOn {
+            round: s.game().round,
+            village,
+        },
+    );
+    // The first roll is rolled for her; her casualties are hers to pick.
+    let mut picked = 0;
+    loop {
+        to_human(&mut s);
+        let offered = s.offered();
+        if !offered.iter().any(|a| matches!(a, Action::Casualty(_))) {
+            break;
+        }
+        s.decide(2, offered[0].clone()).unwrap();
+        picked += 1;
+    }
+    // (Six Men-at-Arms are all the choice there is: the engine takes them.)
+    assert!(picked <= 6);
+    let charolles = s.game().map.find_village("charolles").unwrap();
+    assert_eq!(s.game().villages[charolles as usize].troops[2].maa, 1);
+    assert!(s.game().battle.is_some(), "the battle is still on");
+    assert!(s.offered().contains(&Action::Fight));
+    assert_eq!(s.take_fight_stop(), Some((2, FightStop::LordsExposed)));
+    assert_eq!(s.standing(2), None, "the order ran out");
+    let g = s.game();
+    assert!(g.battle_max_hits()[1] >= g.side_troop_hits(0));
+}
+
+/// A side that would roll no dice is never rolled for: Eric and one Man-at-Arms (2 SP, one
+/// die) attack a Stronghold (a die less).
+#[test]
+fn fight_to_the_end_never_rolls_without_dice() {
+    use fief::session::{FightStop, Standing};
+    let mut sc: serde_json::Value =
+        serde_json::from_str(include_str!("fixtures/outmatched.json")).unwrap();
+    sc["position"]["villages"]["charolles"] = serde_json::json!({
+        "troops": {"Gunter": [1, 0], "Kirsten": [1, 0]},
+        "controller": "Gunter",
+        "fort": "stronghold"
+    });
+    let out = fief::scenario::run(&sc.to_string()).unwrap();
+    let seats = vec![
+        Seat::Bot(Level::Normal),
+        Seat::Bot(Level::Normal),
+        Seat::Human,
+        Seat::Bot(Level::Normal),
+    ];
+    let mut s = Session::new(out.game, seats, settings(true), Autosave::Off).unwrap();
+    to_human(&mut s);
+    assert_eq!(s.game().battle_dice()[0], 0, "the attackers roll no dice");
+    let before = s.game().history.len();
+    let village = s.game().battle.as_ref().unwrap().village;
+    s.stand(
+        2,
+        Standing::FightOn {
+            round: s.game().round,
+            village,
+        },
+    );
+    assert_eq!(to_human(&mut s), 2);
+    assert_eq!(
+        s.game().history.len(),
+        before,
+        "a roll without dice was made"
+    );
+    assert_eq!(s.take_fight_stop(), Some((2, FightStop::NoDice)));
+}
+
+/// The odds rule: a side likelier to lose than to win, and less likely to win than when the
+/// order was given, is asked; one that was already behind when it chose to fight on is not.
+#[test]
+fn fight_to_the_end_stops_when_the_odds_turn() {
+    use fief::session::{fight_stop, FightStop};
+    let s = outmatched(&[]);
+    let g = s.game();
+    match fight_stop(g, 2, 0.9) {
+        Some(FightStop::OddsTurned { win, lose }) => assert!(win < lose && win < 0.9),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        fight_stop(g, 2, 0.0),
+        None,
+        "no worse than when she chose it"
+    );
+    assert_eq!(fight_stop(g, 0, 0.9), None, "Grady is not in this battle");
+}
+
+/// "Done until my purchases" never passes a Play Cards step in which a Lord card can be
+/// played (2.4.1): a Lord just drawn is offered first.
+#[test]
+fn a_standing_order_stops_for_a_lord_card() {
+    use fief::session::Standing;
+    let lord = Action::PlayLord {
+        lord: 3,
+        village: 4,
+        crown_prince: false,
+    };
+    let legal = [Action::EndPlayCards, lord];
+    assert!(!Standing::routine_end(&Action::EndPlayCards, &legal));
+    assert!(Standing::routine_end(
+        &Action::EndPlayCards,
+        &[Action::EndPlayCards]
+    ));
+}
+
+/// A standing answer: every question of one kind is answered the same way for the rest of
+/// the phase, and only that kind.
+#[test]
+fn a_standing_answer_answers_its_kind_until_the_phase_ends() {
+    use fief::rules::PromptKind;
+    use fief::session::Standing;
+    let mut s = session(3, &[0], Autosave::Off);
+    let g = s.game().clone();
+    let order = Standing::answer_all(
+        &g,
+        &PromptKind::Permission {
+            mover: 1,
+            from: 0,
+            to: 1,
+            toll: 0,
+        },
+        false,
+    )
+    .expect("a question");
+    assert!(Standing::answer_all(&g, &PromptKind::Movement, true).is_none());
+    s.stand(0, order);
+    s.stand(0, Standing::UntilPurchases);
+    assert_eq!(
+        s.standings(0).count(),
+        2,
+        "orders of two kinds are held together"
+    );
+    s.stand(0, order);
+    assert_eq!(s.standings(0).count(), 2, "one of each kind");
+}
+
+/// Idle steps: nothing but the end, Diplomacy offers and the pillage of one's own Mills.
+#[test]
+fn an_idle_step_is_one_with_nothing_worth_doing() {
+    use fief::session::idle_step_end;
+    let mut sc: serde_json::Value =
+        serde_json::from_str(include_str!("fixtures/outmatched.json")).unwrap();
+    sc["position"]["villages"]["blaye"]["mills"] = serde_json::json!(1);
+    sc["position"]["villages"]["blaye"]["controller"] = serde_json::json!("Grady");
+    let g = fief::scenario::run(&sc.to_string()).unwrap().game;
+    let own = Action::Pillage(g.map.find_village("blaye").unwrap());
+    let offer = Action::OfferDeniers { to: 1, amount: 1 };
+    assert_eq!(
+        idle_step_end(&g, 0, &[Action::EndPillage, own.clone(), offer.clone()]),
+        Some(Action::EndPillage)
+    );
+    assert_eq!(idle_step_end(&g, 1, &[Action::EndPillage, own]), None);
+    assert_eq!(
+        idle_step_end(&g, 0, &[Action::EndMovement, offer]),
+        Some(Action::EndMovement)
+    );
+    assert_eq!(
+        idle_step_end(&g, 0, &[Action::EndBattles, Action::PlayJustice(3)]),
+        None
+    );
+    assert_eq!(idle_step_end(&g, 0, &[Action::Pass]), None);
 }

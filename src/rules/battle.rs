@@ -311,6 +311,30 @@ impl Game {
         d
     }
 
+    /// The most hits each side's next roll can inflict: the die's highest face on every die
+    /// (6.2.2), with the Cavalcade defenders' +1 a die (5.2) and the Holy Spear's +1
+    /// (11.1.1).
+    pub fn battle_max_hits(&self) -> [u32; 2] {
+        let Some(b) = &self.battle else { return [0, 0] };
+        let dice = self.battle_dice();
+        let top = self.options.battle_die.iter().copied().max().unwrap_or(3) as u32;
+        let mut hits = dice.map(|d| d * top);
+        if b.cavalcade.is_some() {
+            hits[1] += dice[1];
+        }
+        if self.options.relics && dice[0] > 0 && self.relic_on_side(Relic::Spear, 0) {
+            hits[0] += 1;
+        }
+        hits
+    }
+
+    /// The hits that kill every Troop of side `s` (6.2.2: a Man-at-Arms takes 1, a Knight
+    /// 3); the hits beyond them fall on its Lords, and Lords left alone are captured.
+    pub fn side_troop_hits(&self, s: usize) -> u32 {
+        let (m, k) = self.side_troops(s);
+        m + 3 * k
+    }
+
     // ----- the battle's decisions -----
 
     pub(crate) fn battle_prompt(&self) -> Option<(PlayerId, super::PromptKind)> {

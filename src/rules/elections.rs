@@ -51,6 +51,23 @@ impl Game {
         }
     }
 
+    /// The families with whom `p` exchanged a marriage proposal this round (1.1), one entry
+    /// a proposal (all refused but perhaps the last: a player once married proposes no more).
+    pub fn families_asked_in_marriage(&self, p: PlayerId) -> Vec<PlayerId> {
+        self.memory
+            .proposals
+            .iter()
+            .filter_map(|&(groom, bride)| {
+                let (g, b) = (self.lord(groom)?.owner, self.lord(bride)?.owner);
+                match (g == p, b == p) {
+                    (true, false) => Some(b),
+                    (false, true) => Some(g),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
     pub(crate) fn check_marriage(
         &self,
         p: PlayerId,

@@ -414,6 +414,9 @@ pub fn is_free_action(a: &Action) -> bool {
     )
 }
 
+/// The most marriage proposals a bot makes in a round (see `Game::bot_actions`).
+pub const BOT_PROPOSALS_A_ROUND: usize = 3;
+
 /// Who decides what now, and the rule it comes from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Prompt {
@@ -691,7 +694,9 @@ impl Game {
     /// The legal actions a bot weighs: the same as `legal_actions`, except that a Move takes
     /// none, one, about half, all but one or all of the army's MaA and Knights rather than
     /// every count in between (a Lord with 13 MaA and 8 Knights would otherwise have hundreds of Moves per
-    /// road). Every action listed is legal.
+    /// road), and that a bot makes at most [`BOT_PROPOSALS_A_ROUND`] marriage proposals a round,
+    /// none to a family it already exchanged one with this round. Every action listed is
+    /// legal.
     pub fn bot_actions(&self, player: PlayerId) -> Vec<Action> {
         self.enumerate(player, true)
     }
@@ -741,11 +746,23 @@ impl Game {
                 // 1.1, 8.0: with no dowry, or 1 to 3 Deniers the proposer has. Only pairs of
                 // an unmarried man and an unmarried Lady are listed (`check` says the rest).
                 let dowries = 0..=self.players[p as usize].money.min(3) as u8;
+                // The bots' manners (not a rule): at most a few proposals a round, and none
+                // to a family already asked this round (it said no, or it asked and was
+                // refused).
+                let asked = self.families_asked_in_marriage(p);
+                if coarse && asked.len() >= BOT_PROPOSALS_A_ROUND {
+                    out.push(Action::EndMarriages);
+                    return out;
+                }
                 for a in &self.lords {
                     if a.spouse.is_some() || cards::lord_sex(a.id) != Sex::Male {
                         continue;
                     }
                     for b in &self.lords {
+                        let other = if a.owner == p { b.owner } else { a.owner };
+                        if coarse && asked.contains(&other) {
+                            continue;
+                        }
                         if a.owner != b.owner
                             && (a.owner == p || b.owner == p)
                             && b.spouse.is_none()

@@ -305,6 +305,7 @@ impl App {
         Settings {
             hard_budget: paced(self.hard_budget, self.prefs.pace),
             auto_pass: self.prefs.auto_pass,
+            skip_idle: self.prefs.skip_idle,
         }
     }
 
@@ -367,6 +368,10 @@ impl App {
         if let Next::Bot(request) = self.session.next_turn() {
             let delay = self.prefs.pace.delay();
             sender.spawn_oneshot_command(move || Cmd::Bot(request.run(delay)));
+        }
+        // A "fight to the end" that stopped by itself says why.
+        if let Some((_, why)) = self.session.take_fight_stop() {
+            self.status = text::fight_stop(&why);
         }
         self.redraw(sender);
     }
@@ -565,7 +570,11 @@ impl App {
                 }
             }
         }
-        if let Some(order) = self.session.viewer().and_then(|v| self.session.standing(v)) {
+        let orders: Vec<Standing> = match self.session.viewer() {
+            Some(v) => self.session.standings(v).collect(),
+            None => Vec::new(),
+        };
+        for order in orders {
             let note = match order {
                 Standing::UntilPurchases
                     if pool
@@ -580,6 +589,12 @@ impl App {
                 Standing::FightOn { .. } => {
                     tr("You fight this battle to the end (Escape stops it).")
                 }
+                Standing::Answer { yes: true, .. } => tr(
+                    "Every such question is answered Yes for you until this phase ends (Escape stops it).",
+                ),
+                Standing::Answer { yes: false, .. } => tr(
+                    "Every such question is answered No for you until this phase ends (Escape stops it).",
+                ),
             };
             status = if status.is_empty() {
                 note
@@ -1095,6 +1110,7 @@ impl Component for App {
         let settings = Settings {
             hard_budget: paced(init.hard_budget, init.prefs.pace),
             auto_pass: init.prefs.auto_pass,
+            skip_idle: init.prefs.skip_idle,
         };
         // The game of a scripted start, or the board shown at launch; neither is autosaved.
         let session = Session::new(init.game, init.seats, settings, Autosave::Off)
@@ -1306,6 +1322,7 @@ impl Component for App {
                     ));
                 }
                 self.session.set_auto_pass(p.auto_pass);
+                self.session.set_skip_idle(p.skip_idle);
                 self.session
                     .set_hard_budget(paced(self.hard_budget, p.pace));
                 self.prefs = *p;

@@ -9,6 +9,9 @@ use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
 use std::rc::Rc;
 
+/// A round and a phase: the headings a log line is written under.
+type Group = Option<(u16, u8)>;
+
 pub struct GameLog {
     buffer: gtk::TextBuffer,
     scroll: gtk::ScrolledWindow,
@@ -16,7 +19,12 @@ pub struct GameLog {
     shown: usize,
     viewer: Option<Option<u8>>,
     /// The round and phase of the last group written.
-    group: Option<(u16, u8)>,
+    group: Group,
+    /// The last three lines written: where each starts in the buffer (after its headings),
+    /// its first entry and its group. They are written again with the next entries, which
+    /// may fold into them (a run of refused marriage proposals is one line: a proposal, its
+    /// refusal and the next proposal wait for the next refusal).
+    tail: Vec<(gtk::TextMark, usize, Group)>,
 }
 
 #[derive(Debug)]
@@ -59,6 +67,9 @@ impl GameLog {
         self.buffer.set_text("");
         self.shown = 0;
         self.group = None;
+        for (m, ..) in self.tail.drain(..) {
+            self.buffer.delete_mark(&m);
+        }
     }
 }
 
@@ -160,6 +171,7 @@ impl SimpleComponent for GameLog {
                 shown: 0,
                 viewer: None,
                 group: None,
+                tail: Vec::new(),
             },
             widgets: (),
         }
@@ -184,8 +196,21 @@ impl SimpleComponent for GameLog {
         }
         let adj = self.scroll.vadjustment();
         let follow = self.shown == 0 || at_bottom(&adj);
+        // The last lines written go again, with what may fold into them.
+        let mut from = self.shown;
+        if let Some((mark, first, group)) = self.tail.first().cloned() {
+            let mut start = self.buffer.iter_at_mark(&mark);
+            let mut end = self.buffer.end_iter();
+            self.buffer.delete(&mut start, &mut end);
+            from = first;
+            self.group = group;
+        }
+        for (m, ..) in self.tail.drain(..) {
+            self.buffer.delete_mark(&m);
+        }
         let mut end = self.buffer.end_iter();
-        for e in &view.log[self.shown..] {
+        for line in super::text::log_lines(&view.log, from) {
+            let e = &view.log[line.first];
             if self.group.map(|(r, _)| r) != Some(e.round) {
                 let head = if e.round == 0 {
                     tr("Setup")
@@ -202,21 +227,25 @@ impl SimpleComponent for GameLog {
                     &["phase"],
                 );
             }
+            // The line starts after its headings: written again, it needs none.
             self.group = Some((e.round, e.phase));
-            self.buffer.insert_with_tags_by_name(
-                &mut end,
-                &super::text::msg(&e.msg, &e.text()),
-                &["entry"],
-            );
-            if !e.section.is_empty() {
-                let name = format!("{RULE_TAG}{}", e.section);
+            let mark = self.buffer.create_mark(None, &end, true);
+            self.tail.push((mark, line.first, self.group));
+            if self.tail.len() > 3 {
+                let (m, ..) = self.tail.remove(0);
+                self.buffer.delete_mark(&m);
+            }
+            self.buffer
+                .insert_with_tags_by_name(&mut end, &line.text, &["entry"]);
+            if !line.section.is_empty() {
+                let name = format!("{RULE_TAG}{}", line.section);
                 if self.buffer.tag_table().lookup(&name).is_none() {
                     self.buffer.create_tag(Some(&name), &[]);
                 }
                 self.buffer.insert(&mut end, "  ");
                 self.buffer.insert_with_tags_by_name(
                     &mut end,
-                    &format!("§{}", e.section),
+                    &format!("§{}", line.section),
                     &["entry", "rule", &name],
                 );
             }
@@ -228,5 +257,70 @@ impl SimpleComponent for GameLog {
             adj.set_value(adj.upper());
             gtk::glib::idle_add_local_once(move || adj.set_value(adj.upper()));
         }
+    }
+}
+
+#[cfg(test)]
+mod gtk_tests {
+    use super::*;
+    use fief::rules::events::{Arg, Event, Msg};
+    use fief::rules::{Game, Options};
+    use relm4::{Component, ComponentController};
+
+    /// A run of refused proposals is written as one line, however the entries arrive: the
+    /// lines already written are written again as the run grows.
+    #[gtk4::test]
+    fn the_log_folds_a_run_of_refused_proposals_as_it_grows() {
+        let said = |id: &'static str, p: &'static str| {
+            let mut e = Event::new(
+                2,
+                "1.1",
+                Msg {
+                    id: id.into(),
+                    args: vec![
+                        ("p".into(), Arg::Text(p.into())),
+                        ("groom".into(), Arg::Text("Eric".into())),
+                        ("bride".into(), Arg::Text("Jeanne".into())),
+                    ],
+                    ..Msg::default()
+                },
+            );
+            e.phase = 1;
+            e
+        };
+        let mut log = Vec::new();
+        for _ in 0..4 {
+            log.push(said(
+                "{p} proposes a marriage between {groom} and {bride}.",
+                "White",
+            ));
+            log.push(said(
+                "{p} refuses the marriage of {groom} and {bride}.",
+                "Magenta",
+            ));
+        }
+        log.push(said(
+            "{p} proposes a marriage between {groom} and {bride}.",
+            "Blue",
+        ));
+        let g = Game::new(Options::default()).unwrap();
+        let base = g.view(Some(0));
+        let c = GameLog::builder().launch(()).detach();
+        for n in 1..=log.len() {
+            let mut view = base.clone();
+            view.log = log[..n].to_vec();
+            c.emit(LogMsg::Show(Rc::new(view)));
+            crate::ui::pump_until(1, || c.model().shown == n);
+        }
+        let b = &c.model().buffer;
+        let text = b.text(&b.start_iter(), &b.end_iter(), false).to_string();
+        assert_eq!(text.matches("Round 2").count(), 1, "{text}");
+        assert_eq!(text.matches("Phase 1").count(), 1, "{text}");
+        assert!(
+            text.contains("White proposed 4 marriages to Magenta; all refused."),
+            "{text}"
+        );
+        assert!(!text.contains("White proposes"), "{text}");
+        assert!(text.contains("Blue proposes"), "{text}");
     }
 }

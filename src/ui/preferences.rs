@@ -73,6 +73,8 @@ pub struct Prefs {
     pub confirm_attack: bool,
     /// Pass a reaction window for a human who can play nothing in it.
     pub auto_pass: bool,
+    /// End a step in which a human has nothing worth doing (`session::idle_step_end`).
+    pub skip_idle: bool,
     /// The optional rules the New Game dialog starts with; it remembers the last choice.
     pub optional_rules: OptionalRules,
     /// The length of a new game: `None` until someone wins, else the number of rounds after
@@ -99,6 +101,7 @@ impl Default for Prefs {
             animations: true,
             confirm_attack: true,
             auto_pass: true,
+            skip_idle: true,
             optional_rules: OptionalRules::default(),
             game_length: None,
             unknown: Map::new(),
@@ -307,6 +310,7 @@ impl Prefs {
                 "animations" => take(value, |_| true).map(|v| prefs.animations = v),
                 "confirm_attack" => take(value, |_| true).map(|v| prefs.confirm_attack = v),
                 "auto_pass" => take(value, |_| true).map(|v| prefs.auto_pass = v),
+                "skip_idle" => take(value, |_| true).map(|v| prefs.skip_idle = v),
                 "optional_rules" => take(value, |_| true).map(|v| prefs.optional_rules = v),
                 "game_length" => take(value, |l: &Option<u16>| l.is_none_or(|n| n >= 1))
                     .map(|v| prefs.game_length = v),
@@ -377,6 +381,7 @@ pub enum PrefsMsg {
     Set(Box<Prefs>),
     Pace(u32),
     AutoPass(bool),
+    SkipIdle(bool),
     ConfirmAttack(bool),
     Animations(bool),
     Count,
@@ -453,6 +458,14 @@ impl SimpleComponent for PreferencesWindow {
             prefs.auto_pass,
             &sender,
             PrefsMsg::AutoPass,
+        );
+        switch_row(
+            &group,
+            &tr("Skip steps with nothing to do"),
+            &tr("End a step for you when it offers nothing but its end and Diplomacy (no card to play, no army to move, only your own Mills to pillage)"),
+            prefs.skip_idle,
+            &sender,
+            PrefsMsg::SkipIdle,
         );
         switch_row(
             &group,
@@ -595,6 +608,7 @@ impl SimpleComponent for PreferencesWindow {
                 self.prefs.pace = Pace::ALL.get(i as usize).copied().unwrap_or_default()
             }
             PrefsMsg::AutoPass(b) => self.prefs.auto_pass = b,
+            PrefsMsg::SkipIdle(b) => self.prefs.skip_idle = b,
             PrefsMsg::ConfirmAttack(b) => self.prefs.confirm_attack = b,
             PrefsMsg::Animations(b) => self.prefs.animations = b,
             PrefsMsg::Count => {

@@ -1265,21 +1265,99 @@ pub fn round_summary(g: &Game, before: &[Tally], after: &[Tally]) -> Vec<String>
         .collect()
 }
 
+/// A line of the log as it is shown: one entry, or a run of entries told once
+/// (`events[first..end]`), with the rule its entries come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogLine {
+    pub first: usize,
+    pub end: usize,
+    pub text: String,
+    pub section: String,
+}
+
+/// The messages of a marriage proposal (1.1), with or without a dowry, and of its refusal.
+const PROPOSALS: &[&str] = &[
+    "{p} proposes a marriage between {groom} and {bride}.",
+    "{p} proposes a marriage between {groom} and {bride}, with a dowry of {n} Denier.",
+];
+const REFUSAL: &str = "{p} refuses the marriage of {groom} and {bride}.";
+
+/// The player who proposed and the one who refused, when `events[i]` is a marriage proposal
+/// and `events[i + 1]` its refusal.
+fn refused_proposal(
+    events: &[fief::rules::events::Event],
+    i: usize,
+) -> Option<(fief::rules::events::Arg, fief::rules::events::Arg)> {
+    let (a, b) = (events.get(i)?, events.get(i + 1)?);
+    let who = |e: &fief::rules::events::Event| {
+        e.msg
+            .args
+            .iter()
+            .find(|(k, _)| k == "p")
+            .map(|(_, v)| v.clone())
+    };
+    (PROPOSALS.contains(&a.msg.id.as_ref()) && b.msg.id == REFUSAL).then_some(())?;
+    Some((who(a)?, who(b)?))
+}
+
+/// The log from entry `from` on, as lines: each entry in the reader's words, except that a
+/// run of marriage proposals from one family to another, each refused, is told in one line
+/// ("White proposed 6 marriages to Magenta; all refused.").
+pub fn log_lines(events: &[fief::rules::events::Event], from: usize) -> Vec<LogLine> {
+    let mut out = Vec::new();
+    let mut i = from;
+    while i < events.len() {
+        if let Some(pair) = refused_proposal(events, i) {
+            let mut end = i + 2;
+            while refused_proposal(events, end).as_ref() == Some(&pair) {
+                end += 2;
+            }
+            let n = ((end - i) / 2) as u32;
+            if n >= 2 {
+                out.push(LogLine {
+                    first: i,
+                    end,
+                    text: trnf(
+                        "{p} proposed {n} marriage to {q}; refused.",
+                        "{p} proposed {n} marriages to {q}; all refused.",
+                        n,
+                        &[
+                            ("p", &pair.0.render(&super::Gettext)),
+                            ("q", &pair.1.render(&super::Gettext)),
+                        ],
+                    ),
+                    section: events[i].section.to_string(),
+                });
+                i = end;
+                continue;
+            }
+        }
+        let e = &events[i];
+        out.push(LogLine {
+            first: i,
+            end: i + 1,
+            text: msg(&e.msg, &e.text()),
+            section: e.section.to_string(),
+        });
+        i += 1;
+    }
+    out
+}
+
 /// The card of what happened since a player's last decision: the log entries after
-/// `from` (the viewer's own log), counted, at most `max` lines and a last one saying how
-/// many more the log holds. Empty when nothing happened.
+/// `from` (the viewer's own log), folded and counted, at most `max` lines and a first one
+/// saying how many more the log holds. Empty when nothing happened.
 pub fn since_last_decision(
     log: &[fief::rules::events::Event],
     from: usize,
     max: usize,
 ) -> Vec<String> {
     let mut lines = counted(
-        log.get(from..)
-            .unwrap_or_default()
-            .iter()
+        log_lines(log, from.min(log.len()))
+            .into_iter()
             // Steps closed ("has finished moving") tell nothing the marks do not.
-            .filter(|e| !QUIET.contains(&e.msg.id.as_ref()))
-            .map(|e| msg(&e.msg, &e.text()))
+            .filter(|l| l.end - l.first > 1 || !QUIET.contains(&log[l.first].msg.id.as_ref()))
+            .map(|l| l.text)
             .filter(|l| !l.is_empty()),
     );
     if max > 1 && lines.len() > max {
@@ -1341,6 +1419,26 @@ pub fn attack_chances(g: &Game, viewer: Option<PlayerId>, a: &Action) -> Option<
     }
     let pr = fief::bots::odds::attack_prospect(g, p, against, village);
     Some(prospect(&player(g, p), &player(g, against), &pr))
+}
+
+/// Why "Fight to the end" stopped before a roll and left the choice to the player.
+pub fn fight_stop(why: &fief::session::FightStop) -> String {
+    use fief::session::FightStop;
+    match why {
+        FightStop::NoDice => tr(
+            "Fight to the end stopped: your side would roll no dice and could not hit anything. Break off, surrender or ask for a truce, or roll anyway.",
+        ),
+        FightStop::LordsExposed => tr(
+            "Fight to the end stopped: the other side's next roll could kill all your side's Troops, and then your Lords fall or are captured (6.2.2). Decide this roll yourself.",
+        ),
+        FightStop::OddsTurned { win, lose } => trf(
+            "Fight to the end stopped: the odds have turned against you (win {win}%, lose {lose}%). Decide this roll yourself.",
+            &[
+                ("win", &((win * 100.0).round() as u32).to_string()),
+                ("lose", &((lose * 100.0).round() as u32).to_string()),
+            ],
+        ),
+    }
 }
 
 /// The odds of the battle under way, from the side of `viewer` when he fights in it, else
@@ -1465,6 +1563,52 @@ mod tests {
         let t = village_tooltip(&g, None, 3, &[]);
         assert!(t.contains(&g.map.villages[3].name));
         assert!(t.contains(&g.name(p)), "{t}");
+    }
+
+    /// A run of refused marriage proposals between two families is one line in the log
+    /// and the summary; a single refused proposal, or runs between other families, are not
+    /// folded into it.
+    #[test]
+    fn refused_proposals_fold_into_one_line() {
+        use fief::rules::events::{Arg, Event, Msg};
+        let said = |id: &'static str, p: &'static str| {
+            Event::new(
+                2,
+                "1.1",
+                Msg {
+                    id: id.into(),
+                    args: vec![
+                        ("p".into(), Arg::Text(p.into())),
+                        ("groom".into(), Arg::Text("Eric".into())),
+                        ("bride".into(), Arg::Text("Jeanne".into())),
+                    ],
+                    ..Msg::default()
+                },
+            )
+        };
+        let mut log = vec![said(PROPOSALS[0], "Blue"), said(REFUSAL, "Green")];
+        for _ in 0..6 {
+            log.push(said(PROPOSALS[1], "White"));
+            log.push(said(REFUSAL, "Magenta"));
+        }
+        log.push(said(PROPOSALS[0], "White"));
+        log.push(said(REFUSAL, "Green"));
+        let lines: Vec<String> = log_lines(&log, 0).into_iter().map(|l| l.text).collect();
+        assert_eq!(
+            lines,
+            [
+                "Blue proposes a marriage between Eric and Jeanne.",
+                "Green refuses the marriage of Eric and Jeanne.",
+                "White proposed 6 marriages to Magenta; all refused.",
+                "White proposes a marriage between Eric and Jeanne.",
+                "Green refuses the marriage of Eric and Jeanne.",
+            ]
+        );
+        let card = since_last_decision(&log, 2, 8);
+        assert_eq!(
+            card[0],
+            "White proposed 6 marriages to Magenta; all refused."
+        );
     }
 
     /// Names with markup's special characters are shown as they are, in valid markup: "Tom &
