@@ -727,6 +727,14 @@ impl Store {
         path.exists().then(|| load(&path))
     }
 
+    /// The previous version of the autosave (`autosave.fief.bak`), when it holds a game
+    /// worth resuming: offered when the autosave itself cannot be restored.
+    pub fn backup(&self) -> Option<Saved> {
+        load(&backup_path(&self.autosave_path()))
+            .ok()
+            .filter(crate::session::worth_resuming)
+    }
+
     /// Named saves, newest first (temporary and backup files left out).
     pub fn list(&self) -> Vec<Entry> {
         let Ok(dir) = std::fs::read_dir(self.saves_dir()) else {

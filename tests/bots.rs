@@ -1447,3 +1447,34 @@ fn bots_propose_a_few_marriages_a_round_and_none_again_to_a_family_that_refused(
         eprintln!("{level:?}: {proposals} proposals in {} rounds", end.round);
     }
 }
+
+/// Every choice a hint may suggest has a reason of its own that says what it gains or
+/// answers: the reasons of every legal action of random games are never empty, and none is
+/// the old "strongest by the computer's measure".
+#[test]
+fn every_hint_names_what_its_choice_gains() {
+    use fief::bots::hint::explain;
+    for seed in 1..4 {
+        let mut g = Game::new(Options {
+            players: 3 + (seed % 3) as u8,
+            seed,
+            round_cap: Some(6),
+            ..Options::default()
+        })
+        .unwrap();
+        let mut rng = Rng::new(seed);
+        let mut n = 0;
+        while let Some(p) = g.to_act() {
+            let legal = g.legal_actions(p);
+            for a in legal.iter().step_by(3) {
+                let why = explain(&g, p, a);
+                assert!(!why.id.is_empty(), "{a:?}");
+                assert!(!why.id.contains("computer's measure"), "{a:?}: {}", why.id);
+                n += 1;
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize].clone();
+            g.apply(p, a).unwrap();
+        }
+        assert!(n > 100);
+    }
+}

@@ -276,24 +276,159 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
                 "of the rivals, {q} is furthest from victory: the title helps {q} least.",
                 q = g.pname(o)
             ),
-            _ => msg!("it leaves the position strongest by the computer's measure."),
+            Some(o) => match nearer_candidate(g, p, o) {
+                Some(r) => msg!(
+                    "the vote keeps the title from {r}, nearer victory than {q}.",
+                    r = g.pname(r),
+                    q = g.pname(o)
+                ),
+                None => msg!(
+                    "of the candidates, {q} is the rival the title helps least.",
+                    q = g.pname(o)
+                ),
+            },
+            None => msg!("no candidate's title would help: the FOR marker goes to nobody."),
         },
         Action::Vote { for_lord: None, .. } => {
             msg!("no candidate's title would help: the FOR marker goes to nobody.")
         }
+        Action::Nominate(l) => msg!(
+            "{lord} stands for the title: won, it stays in {p}'s family.",
+            lord = crate::rules::cards::lord_name(*l),
+            p = g.pname(p)
+        ),
+        Action::NoCandidate => msg!("no Lord of the family could win this election."),
         Action::DrawLord => msg!("a new Lord can hold more titles: one Lord holds two at most."),
         Action::DrawFortune => {
             msg!("Fortune cards bring income, and ways to strike at the others.")
         }
         Action::Discard(_) => msg!("the hand needs room for the card to draw."),
-        Action::PlayLord { village, .. } => msg!(
+        Action::PlayLord { village, .. } | Action::PlaceLord(village) => msg!(
             "a new Lord in {v} widens the family: more armies, and more titles to hold.",
             v = g.vname(*village)
         ),
-        Action::OfferDeniers { to, .. } if g.ally(p) == Some(*to) => msg!(
-            "{q} is an ally: what helps {q} brings the common victory nearer.",
+        Action::ChooseStart(v) => msg!(
+            "{v} is a good place to start: Villages to win lie near it.",
+            v = g.vname(*v)
+        ),
+        Action::OfferDeniers { to, .. } | Action::OfferCard { to, .. }
+            if g.ally(p) == Some(*to) =>
+        {
+            msg!(
+                "{q} is an ally: what helps {q} brings the common victory nearer.",
+                q = g.pname(*to)
+            )
+        }
+        Action::OfferDeniers { to, amount } => msgn!(
+            "{q} can take the {n} Denier only with a Diplomacy marker: one fewer for {q}'s own deals, for a gift that changes little.",
+            "{q} can take the {n} Deniers only with a Diplomacy marker: one fewer for {q}'s own deals, for a gift that changes little.",
+            *amount,
             q = g.pname(*to)
         ),
+        Action::OfferCard { to, .. } => msg!(
+            "{q} can take the card only with a Diplomacy marker, one fewer for {q}'s own deals, and {p} has no use for it now.",
+            q = g.pname(*to),
+            p = g.pname(p)
+        ),
+        Action::AskDeniers { from, amount } => msgn!(
+            "if {q} agrees, {n} Denier for one Diplomacy marker: money for Troops and titles.",
+            "if {q} agrees, {n} Deniers for one Diplomacy marker: money for Troops and titles.",
+            *amount,
+            q = g.pname(*from)
+        ),
+        Action::Pillage(v) => match g.villages[*v as usize].controller {
+            Some(c) if c != p => msg!(
+                "a Denier now, and {q} loses a Mill of {v} for good.",
+                q = g.pname(c),
+                v = g.vname(*v)
+            ),
+            _ => msg!(
+                "a Denier now, for a Mill of {v} that would pay every round: money is short.",
+                v = g.vname(*v)
+            ),
+        },
+        Action::PlayHarvest(b) => msgn!(
+            "each Mill of the Bishopric of {v} earns a Denier more this round, and {p} holds {n} of them.",
+            "each Mill of the Bishopric of {v} earns a Denier more this round, and {p} holds {n} of them.",
+            mills_in(g, p, *b),
+            v = bishopric_name(g, *b),
+            p = g.pname(p)
+        ),
+        Action::PlayGoodWeather(b) => msg!(
+            "it lifts the Heavy Rain on the Bishopric of {v}: armies move there again.",
+            v = bishopric_name(g, *b)
+        ),
+        Action::PlayTallage { fief, .. } => msg!(
+            "the Tallage brings {p} a Denier for each Village of {fief} at the income.",
+            p = g.pname(p),
+            fief = g.fief_arg(*fief)
+        ),
+        Action::PlayTithe { .. } => msg!(
+            "the Tithe brings {p} Deniers from the Bishopric at the income.",
+            p = g.pname(p)
+        ),
+        Action::PlayJustice(l)
+        | Action::PlayAmbush(l)
+        | Action::PlayAssassination { target: l, .. } => msg!(
+            "it strikes {lord} of {q}, and with him what he holds.",
+            lord = crate::rules::cards::lord_name(*l),
+            q = g.lord(*l).map_or_else(|| g.pname(p), |x| g.pname(x.owner))
+        ),
+        Action::Excommunicate(l) => msg!(
+            "{lord} loses the church's titles and votes while excommunicated.",
+            lord = crate::rules::cards::lord_name(*l)
+        ),
+        Action::LiftExcommunication(l) => msg!(
+            "{lord} may vote and hold church titles again.",
+            lord = crate::rules::cards::lord_name(*l)
+        ),
+        Action::RequestAnnulment(_) => {
+            msg!("the marriage ends, and with it an alliance that no longer helps.")
+        }
+        Action::BuyCardinal { .. } | Action::PlayCardinal { .. } => {
+            msg!("a Cardinal votes for the Pope and may become Pope.")
+        }
+        Action::PlayDarc { .. } => msg!("d'ARC gives her army a die and a Move more."),
+        Action::DeclareSiege(v) => msg!(
+            "the siege wears down the fortification of {v} round after round.",
+            v = g.vname(*v)
+        ),
+        Action::EndSiege(v) => msg!(
+            "the siege of {v} ties down an army that is needed elsewhere.",
+            v = g.vname(*v)
+        ),
+        Action::BuyTitle { fief, .. } | Action::GrantTitle { fief, .. } => msg!(
+            "the title of {fief} brings the Tallage of its Villages and a vote.",
+            fief = g.fief_arg(*fief)
+        ),
+        Action::PassTitle { fief, to } => msg!(
+            "{fief} passes to {lord}, who can hold it.",
+            fief = g.fief_arg(*fief),
+            lord = crate::rules::cards::lord_name(*to)
+        ),
+        Action::ChooseHeir(l) => msg!(
+            "{lord} can hold the title best.",
+            lord = crate::rules::cards::lord_name(*l)
+        ),
+        Action::OfferRansom { .. } => {
+            msg!("the ransom costs less than a Lord lost, with his titles and his army.")
+        }
+        Action::NoRansom => msg!("the Deniers are needed more than the captive now."),
+        Action::PlagueLoss { .. } | Action::Casualty(_) => {
+            msg!("these are the losses the rules allow that cost the least.")
+        }
+        Action::HandControl { village, to } => msg!(
+            "{q} holds {v} better, and the family keeps its army free.",
+            q = g.pname(*to),
+            v = g.vname(*village)
+        ),
+        Action::TakeRelic { .. } | Action::OfferRelic { .. } | Action::RelicRoll { .. } => {
+            msg!("the relic's power goes where it helps most.")
+        }
+        Action::JoinUprising => msg!("two Uprisings strike harder than one."),
+        Action::TryStop { .. } => msg!("stopping the Uprising saves the Troops it would strike."),
+        Action::SecretPassage(_) => msg!("the Secret Passage turns this danger aside."),
+        Action::Accept | Action::Refuse => msg!("the answer weighed against what it costs."),
         Action::EndPurchase
         | Action::EndMovement
         | Action::EndBattles
@@ -305,6 +440,41 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
         | Action::JoinSide(None) => {
             msg!("nothing else here would improve the position.")
         }
-        _ => msg!("it leaves the position strongest by the computer's measure."),
     }
+}
+
+/// The other candidate of the election under way whose family (a rival of `p`) is nearer
+/// victory than `q`'s, if any: the one a vote for `q`'s Lord keeps the title from.
+fn nearer_candidate(g: &Game, p: PlayerId, q: PlayerId) -> Option<PlayerId> {
+    let crate::rules::Phase::Elections {
+        election: Some(e), ..
+    } = &g.phase
+    else {
+        return None;
+    };
+    e.candidates
+        .iter()
+        .map(|(owner, _)| *owner)
+        .filter(|&r| r != p && r != q && g.ally(p) != Some(r))
+        .filter(|&r| short_of_victory(g, r) < short_of_victory(g, q))
+        .min_by_key(|&r| short_of_victory(g, r))
+}
+
+/// The name of a Bishopric's principal Village, for "the Bishopric of {v}".
+fn bishopric_name(g: &Game, b: crate::map::BishopricId) -> crate::rules::events::Arg {
+    match g.map.bishoprics.get(b as usize) {
+        Some(x) => g.vname(x.principal),
+        None => crate::rules::events::Arg::Num(b as i64),
+    }
+}
+
+/// The Mills `p` holds in Bishopric `b`.
+fn mills_in(g: &Game, p: PlayerId, b: crate::map::BishopricId) -> u32 {
+    g.map
+        .villages
+        .iter()
+        .zip(&g.villages)
+        .filter(|(m, v)| m.bishopric == b && v.controller == Some(p))
+        .map(|(_, v)| v.mills as u32)
+        .sum()
 }

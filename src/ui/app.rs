@@ -153,8 +153,9 @@ pub enum Msg {
     Ballot(BallotOut),
     /// The hotseat cover was lifted by the player it asked for.
     Uncover,
-    /// The answer of the yes/no dialog for the decision `key`.
-    Answer(usize, bool),
+    /// The answer of the yes/no dialog for the decision `key`; `true` last: the same answer
+    /// to every question of its kind until the phase ends.
+    Answer(usize, bool, bool),
     ShowPage(&'static str),
     /// The purchase panel's basket, bought in its order; then "Done buying" if `true`.
     Buy(Vec<Action>, bool),
@@ -176,8 +177,9 @@ pub enum Cmd {
     Bot(BotAnswer),
     /// A save chosen in the Load dialog, read and checked.
     Loaded(PathBuf, Box<Result<Saved, LoadError>>),
-    /// The autosave at launch, read and checked (None: there is none).
-    LastGame(Option<Box<Result<Saved, LoadError>>>),
+    /// The autosave at launch, read and checked (None: there is none), and when it cannot
+    /// be restored, its backup if that holds a game worth resuming.
+    LastGame(Option<Box<Result<Saved, LoadError>>>, Option<Box<Saved>>),
     /// A hint worked out for a decision (None: the view asked nothing).
     Hint(HintKey, Option<Box<fief::bots::hint::Hint>>),
 }
@@ -214,6 +216,8 @@ pub struct App {
     status: String,
     /// The decision a dialog (yes/no, ballot) was last opened for.
     asked: Option<usize>,
+    /// The open yes/no question's line for a hint (its Hint button fills it).
+    question_hint: Option<gtk::Label>,
     /// Games played in this window so far (a hint names the game it is for).
     game_no: u64,
     /// The hint shown, and the decision a hint is being worked out for.
@@ -502,17 +506,21 @@ impl App {
                 h.villages.clone(),
             )
         });
-        // The modal ballot keeps the prompt bar out of reach: its own line shows the hint.
-        if pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
-            let line = match &hint {
-                Some((words, _)) => Some(words.clone()),
-                None if self.hint_asked.is_some() && self.hint_asked == self.hint_key() => {
-                    Some(tr("Looking for a hint…"))
-                }
-                None => None,
-            };
-            if let Some(line) = line {
+        // The modal ballot and questions keep the prompt bar out of reach: their own line
+        // shows the hint.
+        let line = match &hint {
+            Some((words, _)) => Some(words.clone()),
+            None if self.hint_asked.is_some() && self.hint_asked == self.hint_key() => {
+                Some(tr("Looking for a hint…"))
+            }
+            None => None,
+        };
+        if let Some(line) = line {
+            if pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
                 self.w.ballot.emit(BallotMsg::Hint(line));
+            } else if let Some(l) = &self.question_hint {
+                l.set_text(&line);
+                l.set_visible(true);
             }
         }
         let selected = match self.selection {
@@ -530,6 +538,10 @@ impl App {
             moves: match self.selection {
                 Selection::None | Selection::Village(_) => choices::roads(g, &pool),
                 _ => Vec::new(),
+            },
+            armies: match self.session.human_turn() {
+                Some(p) => choices::armies(g, p),
+                None => Vec::new(),
             },
             path: match self.selection {
                 Selection::MoveTo(from, to) => Some((from, to)),
@@ -668,6 +680,42 @@ impl App {
             Some(&heading),
             Some(&text::prompt(&view.state, pr, view.viewer)),
         );
+        d.set_widget_name("question");
+        // Under the question: a hint for it (Ctrl+H here too), and the same answer to every
+        // question of its kind until the phase ends.
+        let extra = gtk::Box::new(gtk::Orientation::Vertical, 6);
+        let hint_line = gtk::Label::new(None);
+        hint_line.set_wrap(true);
+        hint_line.set_xalign(0.0);
+        hint_line.set_max_width_chars(50);
+        hint_line.add_css_class("accent");
+        hint_line.set_widget_name("question-hint-line");
+        hint_line.set_visible(false);
+        let hint_button = gtk::Button::with_label(&tr("Hint"));
+        hint_button.set_widget_name("question-hint");
+        hint_button.set_halign(gtk::Align::Start);
+        hint_button.set_tooltip_text(Some(&tr("Suggest an answer, with the reason (Ctrl+H)")));
+        let s = sender.clone();
+        hint_button.connect_clicked(move |_| post(&s, Msg::Hint));
+        let keys = gtk::ShortcutController::new();
+        let s = sender.clone();
+        keys.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string("<Control>h"),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                post(&s, Msg::Hint);
+                glib::Propagation::Stop
+            })),
+        ));
+        d.add_controller(keys);
+        let all = gtk::CheckButton::with_label(&tr(
+            "Answer every such question the same way until this phase ends",
+        ));
+        all.set_widget_name("answer-all");
+        extra.append(&hint_button);
+        extra.append(&hint_line);
+        extra.append(&all);
+        d.set_extra_child(Some(&extra));
+        self.question_hint = Some(hint_line);
         if pool.contains(&Action::Refuse) {
             d.add_response("no", &no);
         }
@@ -678,10 +726,13 @@ impl App {
         }
         d.set_close_response("");
         let s = sender.clone();
-        d.connect_response(None, move |_, r| match r {
-            "yes" => post(&s, Msg::Answer(key, true)),
-            "no" => post(&s, Msg::Answer(key, false)),
-            _ => {}
+        d.connect_response(None, move |_, r| {
+            let every = all.is_active();
+            match r {
+                "yes" => post(&s, Msg::Answer(key, true, every)),
+                "no" => post(&s, Msg::Answer(key, false, every)),
+                _ => {}
+            }
         });
         d.present();
     }
@@ -773,7 +824,7 @@ impl App {
         self.summary_for = None;
         self.round_tally = None;
         self.round_over = None;
-        self.w.map.emit(MapMsg::Summary(None));
+        self.w.news.show(None);
     }
 
     /// Remembers a move or a battle `p` is about to make (read before it is applied: a
@@ -801,7 +852,7 @@ impl App {
             *x = self.session.game().log.len();
         }
         if self.summary_for.is_some_and(|(q, _)| q == p) {
-            self.w.map.emit(MapMsg::Summary(None));
+            self.w.news.show(None);
         }
         self.w.battle.emit(BattleMsg::Seen);
     }
@@ -879,10 +930,10 @@ impl App {
             lines = by_player;
         }
         if lines.is_empty() {
-            self.w.map.emit(MapMsg::Summary(None));
+            self.w.news.show(None);
             return;
         }
-        self.w.map.emit(MapMsg::Summary(Some((title, lines))));
+        self.w.news.show(Some((title, lines)));
     }
 
     /// A click on the map, through the pure rules of `choices`.
@@ -897,16 +948,52 @@ impl App {
             Click::Apply(a) => self.decide(p, a),
             Click::Select(s) => self.selection = s,
             Click::Ignore => {
-                self.status = trf(
-                    "Nothing to do at {v} now.",
-                    &[("v", &text::village(self.game(), v))],
-                );
+                // Why, where the pointer is: the engine's refusal of what the step would do
+                // there, from what the player sees.
+                let view = self.session.view();
+                let why = match choices::why_nothing_at(&view.state, p, v) {
+                    Some(e) => trf(
+                        "Nothing to do at {v} now: {why}",
+                        &[
+                            ("v", &text::village(self.game(), v)),
+                            ("why", &text::rule_error(&e)),
+                        ],
+                    ),
+                    None => trf(
+                        "Nothing to do at {v} now.",
+                        &[("v", &text::village(self.game(), v))],
+                    ),
+                };
+                self.w.map.emit(MapMsg::Explain(why.clone()));
+                self.status = why;
             }
         }
     }
 
-    /// Applies the purchase panel's basket one purchase at a time; the first refusal stops
-    /// it with its reason.
+    /// An army dropped where it may not go: why, where it was dropped.
+    fn drag_refused(&mut self, from: VillageId, to: VillageId) {
+        let Some(p) = self.session.human_turn() else {
+            return;
+        };
+        let view = self.session.view();
+        let why = match choices::why_no_move(&view.state, p, from, to) {
+            Some(e) => text::rule_error(&e),
+            None => tr("This move is not possible."),
+        };
+        let why = trf(
+            "No move from {a} to {b}: {why}",
+            &[
+                ("a", &text::village(self.game(), from)),
+                ("b", &text::village(self.game(), to)),
+                ("why", &why),
+            ],
+        );
+        self.w.map.emit(MapMsg::Explain(why.clone()));
+        self.status = why;
+    }
+
+    /// Applies several decisions in a row (the purchase panel's basket, every casualty of a
+    /// roll) one at a time; the first refusal stops them with its reason.
     fn buy(&mut self, actions: Vec<Action>, finish: bool) {
         let Some(p) = self.session.human_turn() else {
             return;
@@ -1002,27 +1089,40 @@ impl App {
 
     /// At launch: offers to resume the autosaved game (read on a worker thread), if
     /// somebody played in it; otherwise opens the new-game dialog. A file that cannot be
-    /// restored is named and left as it is.
-    fn offer_resume(&mut self, last: Option<Box<Result<Saved, LoadError>>>) {
+    /// restored is named and left as it is, and its backup, when it holds a game, is offered
+    /// by its round and time.
+    fn offer_resume(
+        &mut self,
+        last: Option<Box<Result<Saved, LoadError>>>,
+        backup: Option<Box<Saved>>,
+    ) {
         let Some(store) = self.store.clone() else {
             self.w.new_game.emit(NewGameMsg::Open);
             return;
         };
-        let (heading, body, can_resume) = match last.map(|b| *b) {
+        // Where a saved game stands, in a line: its round, phase and time.
+        let stands = |saved: &Saved| {
+            let g = &saved.game;
+            trf(
+                "Round {n}, {phase}, saved {when}.",
+                &[
+                    ("n", &g.round.to_string()),
+                    ("phase", &text::phase(g)),
+                    ("when", &when(saved.saved_at)),
+                ],
+            )
+        };
+        let (heading, body, resume) = match last.map(|b| *b) {
             Some(Ok(saved)) if worth_resuming(&saved) => {
                 let g = &saved.game;
                 let players: Vec<String> = (0..g.n()).map(|p| text::player(g, p)).collect();
-                let body = trf(
-                    "Round {n}, {phase}, saved {when}.\nPlayers: {players}.",
-                    &[
-                        ("n", &g.round.to_string()),
-                        ("phase", &text::phase(g)),
-                        ("when", &when(saved.saved_at)),
-                        ("players", &players.join(", ")),
-                    ],
+                let body = format!(
+                    "{}\n{}",
+                    stands(&saved),
+                    trf("Players: {players}.", &[("players", &players.join(", "))])
                 );
                 self.resumable = Some(Box::new(saved));
-                (tr("Resume your last game?"), body, true)
+                (tr("Resume your last game?"), body, Some(tr("Resume")))
             }
             None | Some(Ok(_)) => {
                 self.w.new_game.emit(NewGameMsg::Open);
@@ -1030,29 +1130,45 @@ impl App {
             }
             Some(Err(e)) => {
                 self.unrestorable = true;
-                (
-                    tr("Your last game could not be restored"),
-                    trf(
-                        "{why}\nThe file is left as it is: {path}\nWhen you start or load a game, it will be kept beside it under another name.",
-                        &[
-                            ("why", &text::load_error(&e)),
-                            ("path", &store.autosave_path().display().to_string()),
-                        ],
-                    ),
-                    false,
-                )
+                let mut body = trf(
+                    "{why}\nThe file is left as it is: {path}\nWhen you start or load a game, it will be kept beside it under another name.",
+                    &[
+                        ("why", &text::load_error(&e)),
+                        ("path", &store.autosave_path().display().to_string()),
+                    ],
+                );
+                let resume = backup.map(|saved| {
+                    let saved = *saved;
+                    body = format!(
+                        "{body}\n\n{}\n{}",
+                        trf(
+                            "The copy kept before its last save can be resumed: {path}",
+                            &[(
+                                "path",
+                                &fief::save::backup_path(&store.autosave_path())
+                                    .display()
+                                    .to_string()
+                            )],
+                        ),
+                        stands(&saved)
+                    );
+                    self.resumable = Some(Box::new(saved));
+                    tr("Resume the Copy")
+                });
+                (tr("Your last game could not be restored"), body, resume)
             }
         };
         let d = adw::MessageDialog::new(Some(&self.window), Some(&heading), Some(&body));
         d.set_widget_name("resume-dialog");
         d.add_response("load", &tr("Load…"));
         d.add_response("new", &tr("New Game"));
-        if can_resume {
-            d.add_response("resume", &tr("Resume"));
-            d.set_response_appearance("resume", adw::ResponseAppearance::Suggested);
-            d.set_default_response(Some("resume"));
-        } else {
-            self.resumable = None;
+        match resume {
+            Some(label) => {
+                d.add_response("resume", &label);
+                d.set_response_appearance("resume", adw::ResponseAppearance::Suggested);
+                d.set_default_response(Some("resume"));
+            }
+            None => self.resumable = None,
         }
         d.set_close_response("new");
         let s = self.sender.clone();
@@ -1089,6 +1205,9 @@ impl Component for App {
         window.set_default_size(init.prefs.window_width, init.prefs.window_height);
         if init.prefs.maximized {
             window.maximize();
+        } else if init.prefs.first_launch {
+            // The first launch fits the window to the screen rather than a fixed size.
+            window::fit_to_screen(&window);
         }
         apply_animations(init.prefs.animations);
         let w = window::build(&window, &sender, &init.prefs, init.game.map.clone());
@@ -1139,6 +1258,7 @@ impl Component for App {
             selection: Selection::None,
             status: String::new(),
             asked: None,
+            question_hint: None,
             game_no: 0,
             hint: None,
             hint_asked: None,
@@ -1185,13 +1305,16 @@ impl Component for App {
                 match Game::with_map(ng.options.clone(), self.game().map.clone()) {
                     Ok(g) => {
                         let rules = super::preferences::OptionalRules::of(&ng.options);
+                        let pace = ng.pace.unwrap_or(self.prefs.pace);
                         if self.prefs.default_seats != ng.seats
                             || self.prefs.optional_rules != rules
                             || self.prefs.game_length != ng.options.round_cap
+                            || self.prefs.pace != pace
                         {
                             self.prefs.default_seats = ng.seats.clone();
                             self.prefs.optional_rules = rules;
                             self.prefs.game_length = ng.options.round_cap;
+                            self.prefs.pace = pace;
                             self.w
                                 .prefs_window
                                 .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
@@ -1323,6 +1446,9 @@ impl Component for App {
                 }
                 self.session.set_auto_pass(p.auto_pass);
                 self.session.set_skip_idle(p.skip_idle);
+                if p.pace != self.prefs.pace {
+                    self.w.new_game.emit(NewGameMsg::Pace(p.pace));
+                }
                 self.session
                     .set_hard_budget(paced(self.hard_budget, p.pace));
                 self.prefs = *p;
@@ -1363,6 +1489,7 @@ impl Component for App {
             }
             Msg::Map(MapOut::Clicked(v)) => self.clicked(v),
             Msg::Map(MapOut::Dragged(from, to)) => self.dragged(from, to),
+            Msg::Map(MapOut::DragRefused(from, to)) => self.drag_refused(from, to),
             Msg::Zoom(z) => {
                 self.w.map.emit(match z {
                     1 => MapMsg::ZoomIn,
@@ -1386,6 +1513,7 @@ impl Component for App {
                 return;
             }
             Msg::Prompt(PromptOut::Chosen(a)) => self.choose(a),
+            Msg::Prompt(PromptOut::ChosenAll(actions)) => self.buy(actions, false),
             Msg::Prompt(PromptOut::Select(s)) => self.selection = s,
             Msg::Prompt(PromptOut::OpenBallot) => {
                 let (view, pool) = self.frame();
@@ -1407,9 +1535,19 @@ impl Component for App {
             Msg::Ballot(BallotOut::Vote(a)) => self.choose(a),
             Msg::Ballot(BallotOut::Hint) => self.ask_hint(&sender),
             Msg::Uncover => self.session.uncover(),
-            Msg::Answer(key, yes) => {
+            Msg::Answer(key, yes, every) => {
+                self.question_hint = None;
                 if key != self.game().history.len() {
                     return;
+                }
+                if every {
+                    let order = self
+                        .game()
+                        .prompt()
+                        .and_then(|pr| Standing::answer_all(self.game(), &pr.kind, yes));
+                    if let (Some(order), Some(p)) = (order, self.session.human_turn()) {
+                        self.session.stand(p, order);
+                    }
                 }
                 self.choose(if yes { Action::Accept } else { Action::Refuse });
             }
@@ -1432,7 +1570,12 @@ impl Component for App {
                     match self.store.clone() {
                         // The last game is read and checked on a worker thread.
                         Some(store) => sender.spawn_oneshot_command(move || {
-                            Cmd::LastGame(store.resume().map(Box::new))
+                            let last = store.resume();
+                            let backup = match &last {
+                                Some(Err(_)) => store.backup().map(Box::new),
+                                _ => None,
+                            };
+                            Cmd::LastGame(last.map(Box::new), backup)
                         }),
                         None => self.w.new_game.emit(NewGameMsg::Open),
                     }
@@ -1513,10 +1656,10 @@ impl Component for App {
                     }
                 }
             }
-            Cmd::LastGame(last) => {
+            Cmd::LastGame(last, backup) => {
                 // A game started meanwhile (Ctrl+N, Ctrl+O) is not interrupted.
                 if self.idle {
-                    self.offer_resume(last);
+                    self.offer_resume(last, backup);
                 }
                 return;
             }
@@ -1646,6 +1789,10 @@ impl App {
             let dir = store.saves_dir();
             if dir.is_dir() {
                 let _ = chooser.set_current_folder(Some(&gio::File::for_path(&dir)));
+            }
+            // The autosave, its copy and the files set aside live one folder up.
+            if store.root().is_dir() {
+                let _ = chooser.add_shortcut_folder(&gio::File::for_path(store.root()));
             }
         }
         let s = self.sender.clone();
@@ -2051,6 +2198,59 @@ mod gtk_tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// A damaged autosave with a good copy beside it: the copy is offered by its round and
+    /// time, and resumed with one click; the damaged file is kept as it was.
+    #[gtk4::test]
+    fn a_damaged_autosave_offers_its_copy() {
+        let dir = temp_dir("damaged-copy");
+        let store = Store::at(&dir);
+        let real = a_saved_game(15, &store.autosave_path());
+        let copy = fief::save::backup_path(&store.autosave_path());
+        std::fs::copy(store.autosave_path(), &copy).unwrap();
+        // A few bytes changed in the middle of the autosave.
+        let mut bytes = std::fs::read(store.autosave_path()).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid..mid + 6].copy_from_slice(b"@#!%&*");
+        std::fs::write(store.autosave_path(), &bytes).unwrap();
+        let mut launch = init(human_and_easy(), seed(4));
+        launch.store = Some(store.clone());
+        launch.ask_new_game = true;
+        let app = App::builder().launch(launch).detach();
+        app.widget().present();
+        let mut dialog = None;
+        assert!(pump_until(20, || {
+            dialog =
+                window_named("resume-dialog").and_then(|w| w.downcast::<adw::MessageDialog>().ok());
+            dialog.is_some()
+        }));
+        let d = dialog.unwrap();
+        assert_eq!(
+            d.heading().as_deref(),
+            Some("Your last game could not be restored")
+        );
+        let body = d.body().to_string();
+        assert!(body.contains(&copy.display().to_string()), "{body}");
+        assert!(body.contains(&format!("Round {},", real.round)), "{body}");
+        assert!(d.has_response("resume"), "the copy is not offered");
+        assert_eq!(d.response_label("resume").as_str(), "Resume the Copy");
+        d.response("resume");
+        assert!(pump_until(20, || !app.model().idle));
+        assert_eq!(app.model().session.game().options.seed, 15);
+        assert!(app
+            .model()
+            .session
+            .game()
+            .history
+            .iter()
+            .take(real.history.len())
+            .eq(real.history.iter()));
+        // The damaged file is kept byte for byte under another name.
+        let kept = dir.join("autosave-unreadable-1.fief");
+        assert_eq!(std::fs::read(&kept).unwrap(), bytes);
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// Save… and Load… through their choosers, answered as a person would.
     #[gtk4::test]
     fn save_and_load_go_through_their_choosers() {
@@ -2159,6 +2359,7 @@ mod gtk_tests {
         app.emit(Msg::StartGame(Box::new(NewGame {
             options: seed(6),
             seats: human_and_easy(),
+            pace: None,
         })));
         assert!(pump_until(20, || app
             .model()

@@ -7,7 +7,7 @@
 //! then its destination and the move composer); every other one is a button.
 
 use fief::map::VillageId;
-use fief::rules::{Action, Card, Game, LordId, MoveHow, MoveOrder};
+use fief::rules::{Action, Card, Casualty, Game, LordId, MoveHow, MoveOrder};
 
 /// What the player has picked on the way to a decision.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -177,6 +177,218 @@ pub fn drag(g: &Game, pool: &[Action], from: VillageId, to: VillageId) -> Click 
         Some(a) => Click::Apply(a),
         None => Click::Select(Selection::MoveTo(from, to)),
     }
+}
+
+/// The Move of everything `p` has at `from` (his free Lords and all his Troops) along the
+/// road to `to`, the plain way: what a drag of that army asks for.
+fn whole_army(g: &Game, p: fief::rules::PlayerId, from: VillageId, to: VillageId) -> Action {
+    let t = g
+        .villages
+        .get(from as usize)
+        .map(|v| v.troops[p as usize])
+        .unwrap_or_default();
+    Action::Move(MoveOrder {
+        lords: g
+            .lords
+            .iter()
+            .filter(|l| l.owner == p && l.village == from && l.captor.is_none())
+            .map(|l| l.id)
+            .collect(),
+        to,
+        maa: t.maa,
+        knights: t.knights,
+        captives: Vec::new(),
+        how: MoveHow::Normal,
+    })
+}
+
+/// The Villages where `p` has a free Lord during his Movement: the armies he may try to
+/// drag, whether or not a Move is open to them (a drag that cannot be made says why).
+pub fn armies(g: &Game, p: fief::rules::PlayerId) -> Vec<VillageId> {
+    if g.prompt()
+        .is_none_or(|pr| pr.player != p || pr.kind != fief::rules::PromptKind::Movement)
+    {
+        return Vec::new();
+    }
+    let mut out: Vec<VillageId> = g
+        .lords
+        .iter()
+        .filter(|l| l.owner == p && l.captor.is_none())
+        .map(|l| l.village)
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Why the army of `p` at `from` cannot be moved to `to` by a drag (None: it can, or there is
+/// no army of his there): the engine's refusal of the whole army's Move.
+pub fn why_no_move(
+    g: &Game,
+    p: fief::rules::PlayerId,
+    from: VillageId,
+    to: VillageId,
+) -> Option<fief::rules::RuleError> {
+    if !armies(g, p).contains(&from) {
+        return None;
+    }
+    g.check(p, &whole_army(g, p, from, to)).err()
+}
+
+/// Why a click on `v` does nothing for `p` now: the engine's refusal of what the step would
+/// do there (buy a Man-at-Arms, move the army out by any road, attack, pillage). None when
+/// no such question fits the step.
+pub fn why_nothing_at(
+    g: &Game,
+    p: fief::rules::PlayerId,
+    v: VillageId,
+) -> Option<fief::rules::RuleError> {
+    use fief::rules::PromptKind;
+    let pr = g.prompt().filter(|pr| pr.player == p)?;
+    let tries: Vec<Action> = match pr.kind {
+        PromptKind::Purchase => vec![Action::BuyMaa(v)],
+        PromptKind::Movement => g
+            .map
+            .villages
+            .get(v as usize)?
+            .neighbours
+            .iter()
+            .map(|&to| whole_army(g, p, v, to))
+            .filter(|a| matches!(a, Action::Move(m) if !m.lords.is_empty()))
+            .collect(),
+        PromptKind::Battles => (0..g.n())
+            .filter(|&q| q != p)
+            .map(|q| Action::DeclareBattle {
+                village: v,
+                against: q,
+            })
+            .collect(),
+        PromptKind::Pillage => vec![Action::Pillage(v)],
+        _ => Vec::new(),
+    };
+    tries.iter().find_map(|a| g.check(p, a).err())
+}
+
+/// Whether `pool` is a choice of casualties (6.2.2): then every loss of the roll is chosen at
+/// once, in the losses composer.
+pub fn losses_step(pool: &[Action]) -> bool {
+    pool.iter().any(|a| matches!(a, Action::Casualty(_)))
+        && pool
+            .iter()
+            .all(|a| matches!(a, Action::Casualty(_)) || fief::rules::is_free_action(a))
+}
+
+/// The casualties of one decision, counted: how many of each (a Man-at-Arms or a Knight of a
+/// player, a Lord once).
+pub type LossCounts = Vec<(Casualty, u8)>;
+
+/// Whether `g` still asks `p` for casualties at `village`.
+fn asks_losses(g: &Game, p: fief::rules::PlayerId, village: VillageId) -> bool {
+    g.prompt().is_some_and(|pr| {
+        pr.player == p
+            && matches!(pr.kind, fief::rules::PromptKind::Losses { village: v, .. } if v == village)
+    })
+}
+
+/// The Village of the losses `g` asks `p` for now.
+fn losses_at(g: &Game, p: fief::rules::PlayerId) -> Option<VillageId> {
+    match g.prompt()?.kind {
+        fief::rules::PromptKind::Losses { village, .. } if g.prompt()?.player == p => Some(village),
+        _ => None,
+    }
+}
+
+/// The casualties `p` may choose in this decision: every kind the rules offer at some step
+/// of the default choice, with the most of each there is (the Troops there, a Lord once).
+/// The rules' default (6.2.2) comes first: Men-at-Arms before Knights, one's own before a
+/// partner's, Lords last, the least titled first.
+pub fn default_losses(g: &Game, p: fief::rules::PlayerId) -> (LossCounts, Vec<(Casualty, u8)>) {
+    let Some(village) = losses_at(g, p) else {
+        return (Vec::new(), Vec::new());
+    };
+    let rank = |g: &Game, c: &Casualty| match *c {
+        Casualty::Maa(q) => (0, u8::from(q != p), 0),
+        Casualty::Knight(q) => (1, u8::from(q != p), 0),
+        Casualty::Lord(l) => (2, u8::from(g.lord(l).is_some_and(|x| x.owner != p)), {
+            super::text::lord_titles(g, l).len()
+        }),
+    };
+    let mut h = g.clone_lean();
+    h.quiet = true;
+    let (mut plan, mut kinds): (LossCounts, Vec<(Casualty, u8)>) = (Vec::new(), Vec::new());
+    for _ in 0..256 {
+        if !asks_losses(&h, p, village) {
+            break;
+        }
+        let mut offered: Vec<Casualty> = h
+            .legal_actions(p)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Casualty(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        for c in &offered {
+            if !kinds.iter().any(|(k, _)| k == c) {
+                let most = match *c {
+                    Casualty::Maa(q) => g.villages[village as usize].troops[q as usize].maa,
+                    Casualty::Knight(q) => g.villages[village as usize].troops[q as usize].knights,
+                    Casualty::Lord(_) => 1,
+                };
+                kinds.push((*c, most));
+            }
+        }
+        offered.sort_by_key(|c| rank(&h, c));
+        let Some(c) = offered.first().copied() else {
+            break;
+        };
+        if h.apply(p, Action::Casualty(c)).is_err() {
+            break;
+        }
+        match plan.iter_mut().find(|(k, _)| *k == c) {
+            Some((_, n)) => *n += 1,
+            None => plan.push((c, 1)),
+        }
+    }
+    kinds.sort_by_key(|(c, _)| rank(g, c));
+    (plan, kinds)
+}
+
+/// The casualties of `counts` as the actions that take them, in an order the rules accept
+/// one by one; or why they are not the losses this decision asks for (too few, too many, or
+/// not the most the hits can take).
+pub fn losses_plan(
+    g: &Game,
+    p: fief::rules::PlayerId,
+    counts: &[(Casualty, u8)],
+) -> Result<Vec<Action>, String> {
+    let village = losses_at(g, p).ok_or_else(|| super::tr("No losses are asked now."))?;
+    let mut left: Vec<(Casualty, u8)> = counts.iter().filter(|(_, n)| *n > 0).copied().collect();
+    let mut h = g.clone_lean();
+    h.quiet = true;
+    let mut out = Vec::new();
+    while asks_losses(&h, p, village) {
+        let legal = h.legal_actions(p);
+        let next = left
+            .iter_mut()
+            .find(|(c, n)| *n > 0 && legal.contains(&Action::Casualty(*c)));
+        let Some((c, n)) = next else {
+            return Err(super::tr(
+                "These are not the losses the hits ask for: the rules take as many hits as the Troops can absorb (a Knight counts 3), and Lords only when no Troop is left (6.2.2).",
+            ));
+        };
+        let a = Action::Casualty(*c);
+        *n -= 1;
+        h.apply(p, a.clone())
+            .map_err(|e| super::text::rule_error(&e))?;
+        out.push(a);
+    }
+    if left.iter().any(|(_, n)| *n > 0) {
+        return Err(super::tr(
+            "These losses are more than the hits ask for (6.2.2).",
+        ));
+    }
+    Ok(out)
 }
 
 /// A Move being composed: which Lords go, with how many Troops, how.

@@ -1,5 +1,5 @@
 //! The family boards: one compact card per player (colour, name, who plays it, VP, Deniers,
-//! cards, Lords, ally) so that six fit beside the map at 1280×800; a click opens the rest
+//! Diplomacy markers, cards, Lords, ally) so that six fit beside the map at 1280×800; a click opens the rest
 //! (stockpile, markers and every Lord with titles and state), and hovering shows it all.
 
 use super::map_canvas::player_rgb;
@@ -42,22 +42,35 @@ fn label(text: &str, classes: &[&str]) -> gtk::Label {
     l
 }
 
-/// The one line a closed board shows: VP, Deniers, cards, Lords, ally.
+/// The one line a closed board shows: VP, Deniers, Diplomacy markers (8.0; none under Open
+/// Diplomacy), cards, Lords, ally.
 pub fn summary_line(view: &View, p: PlayerId) -> String {
     let g = &view.state;
     let pv = &view.players[p as usize];
     let lords = view.lords.iter().filter(|l| l.owner == p).count() as u32;
+    let money = match pv.money {
+        Some(m) => trn("{n} Denier", "{n} Deniers", m),
+        None => tr("? Deniers"),
+    };
+    let money = if g.options.open_diplomacy {
+        money
+    } else {
+        trf(
+            "{money} · {markers}",
+            &[
+                ("money", &money),
+                (
+                    "markers",
+                    &trn("{n} Diplomacy", "{n} Diplomacy", pv.diplomacy as u32),
+                ),
+            ],
+        )
+    };
     let mut s = trf(
         "{vp} VP · {money} · {cards} · {lords}",
         &[
             ("vp", &pv.vp.to_string()),
-            (
-                "money",
-                &match pv.money {
-                    Some(m) => trn("{n} Denier", "{n} Deniers", m),
-                    None => tr("? Deniers"),
-                },
-            ),
+            ("money", &money),
             ("cards", &trn("{n} card", "{n} cards", pv.hand_size as u32)),
             ("lords", &trn("{n} Lord", "{n} Lords", lords)),
         ],

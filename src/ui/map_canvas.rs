@@ -337,6 +337,85 @@ fn lighten((r, g, b): (f64, f64, f64), t: f64) -> (f64, f64, f64) {
     (r + (1.0 - r) * t, g + (1.0 - g) * t, b + (1.0 - b) * t)
 }
 
+/// A card lying on a Bishopric, shown as a tag beside its mitre (board coordinates).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardTag {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub bishopric: fief::map::BishopricId,
+    pub card: fief::rules::Card,
+    pub label: String,
+    pub rgb: (f64, f64, f64),
+}
+
+/// The tags of the cards lying on the Bishoprics (Heavy Rain, Famine, Plague, Bountiful
+/// Harvest, Good Weather) and where they are drawn: the board paints them, the tooltip
+/// finds the one under the pointer. `cr` measures their words.
+pub fn card_tags(cr: &Context, map: &Map, view: &View) -> Result<Vec<CardTag>, cairo::Error> {
+    use fief::rules::Card;
+    let mut out = Vec::new();
+    for (bi, b) in map.bishoprics.iter().enumerate() {
+        let Some(cards) = view.bishopric_cards.get(bi) else {
+            continue;
+        };
+        // Short words on the tags.
+        let tags = [
+            (
+                cards.heavy_rain,
+                Card::HeavyRain,
+                tr("Rain"),
+                (0.25, 0.35, 0.55),
+            ),
+            (cards.famine, Card::Famine, tr("Famine"), (0.45, 0.3, 0.1)),
+            (cards.plague, Card::Plague, tr("Plague"), (0.1, 0.1, 0.1)),
+            (
+                cards.harvest,
+                Card::Harvest,
+                tr("Harvest"),
+                (0.75, 0.6, 0.1),
+            ),
+            (
+                cards.good_weather,
+                Card::GoodWeather,
+                tr("Sun"),
+                (0.9, 0.55, 0.1),
+            ),
+        ];
+        for (k, (_, card, label, rgb)) in tags.into_iter().filter(|t| t.0).enumerate() {
+            set_font(cr, 15.0, true);
+            let w = cr.text_extents(&label)?.width() + 14.0;
+            // Right of the mitre, or left of it near the board's right edge.
+            let x = if b.mitre.0 + 24.0 + w > map.width - 4.0 {
+                b.mitre.0 - 24.0 - w
+            } else {
+                b.mitre.0 + 24.0
+            };
+            let y = (b.mitre.1 - 14.0 + 24.0 * k as f64).min(map.height - 24.0);
+            out.push(CardTag {
+                x,
+                y,
+                w,
+                bishopric: bi as fief::map::BishopricId,
+                card,
+                label,
+                rgb,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The card tag at board point (bx, by), if any.
+pub fn tag_at(map: &Map, view: &View, bx: f64, by: f64) -> Option<CardTag> {
+    let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1, 1).ok()?;
+    let cr = Context::new(&surface).ok()?;
+    card_tags(&cr, map, view)
+        .ok()?
+        .into_iter()
+        .find(|t| bx >= t.x && bx <= t.x + t.w && by >= t.y && by <= t.y + 21.0)
+}
+
 /// Paints the whole board: Fief backgrounds, Bishopric borders with their mitres, roads,
 /// Villages, buildings, Troops, Lords, tax markers and the cards at the Bishoprics; the
 /// Villages of `look.highlights` glow, the selected one is ringed.
@@ -412,44 +491,22 @@ fn paint(
         cr.stroke()?;
     }
     // Mitres with the Bishopric numbers, and the cards lying there.
-    for (bi, b) in map.bishoprics.iter().enumerate() {
+    for b in &map.bishoprics {
         mitre(cr, b.mitre.0, b.mitre.1, b.number)?;
-        let cards = view.bishopric_cards[bi];
-        // Short words on the tags: Heavy Rain, Famine, Plague, Bountiful Harvest, Good Weather.
-        let tags: Vec<(String, (f64, f64, f64))> = [
-            (cards.heavy_rain, tr("Rain"), (0.25, 0.35, 0.55)),
-            (cards.famine, tr("Famine"), (0.45, 0.3, 0.1)),
-            (cards.plague, tr("Plague"), (0.1, 0.1, 0.1)),
-            (cards.harvest, tr("Harvest"), (0.75, 0.6, 0.1)),
-            (cards.good_weather, tr("Sun"), (0.9, 0.55, 0.1)),
-        ]
-        .into_iter()
-        .filter(|t| t.0)
-        .map(|t| (t.1, t.2))
-        .collect();
-        for (k, (label, rgb)) in tags.iter().enumerate() {
-            set_font(cr, 15.0, true);
-            let w = cr.text_extents(label)?.width() + 14.0;
-            // Right of the mitre, or left of it near the board's right edge.
-            let x = if b.mitre.0 + 24.0 + w > map.width - 4.0 {
-                b.mitre.0 - 24.0 - w
-            } else {
-                b.mitre.0 + 24.0
-            };
-            let y = (b.mitre.1 - 14.0 + 24.0 * k as f64).min(map.height - 24.0);
-            rounded(cr, x, y, w, 21.0, 4.0);
-            cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
-            cr.fill()?;
-            text(
-                cr,
-                label,
-                x + w / 2.0,
-                y + 15.5,
-                15.0,
-                true,
-                (1.0, 1.0, 1.0),
-            )?;
-        }
+    }
+    for t in card_tags(cr, map, view)? {
+        rounded(cr, t.x, t.y, t.w, 21.0, 4.0);
+        cr.set_source_rgb(t.rgb.0, t.rgb.1, t.rgb.2);
+        cr.fill()?;
+        text(
+            cr,
+            &t.label,
+            t.x + t.w / 2.0,
+            t.y + 15.5,
+            15.0,
+            true,
+            (1.0, 1.0, 1.0),
+        )?;
     }
     // What the others did since the viewer's last decision: their roads, their battles.
     for m in &look.marks {
@@ -809,11 +866,24 @@ fn arrow(
     let tip = (b.0 - ux * (half + 8.0), b.1 - uy * (half + 8.0));
     let base = (tip.0 - ux * 22.0, tip.1 - uy * 22.0);
     let (px, py) = (-uy * 13.0, ux * 13.0);
-    for (width, colour) in [(11.0, (0.08, 0.06, 0.04)), (6.0, rgb)] {
+    // A light colour (White, Yellow) on the light board gets a wider dark edge and a dark
+    // seam down its middle, so that its arrows read as well as the others'.
+    let light = ink_on(rgb) != (1.0, 1.0, 1.0);
+    let dark = (0.08, 0.06, 0.04);
+    let (edge, core) = if light { (15.0, 7.0) } else { (11.0, 6.0) };
+    for (width, colour) in [(edge, dark), (core, rgb)] {
         line(cr, start, base);
-        cr.set_source_rgba(colour.0, colour.1, colour.2, 0.9);
+        cr.set_source_rgba(colour.0, colour.1, colour.2, if light { 1.0 } else { 0.9 });
         cr.set_line_width(width);
         cr.stroke()?;
+    }
+    if light {
+        line(cr, start, base);
+        cr.set_source_rgb(dark.0, dark.1, dark.2);
+        cr.set_line_width(2.0);
+        cr.set_dash(&[6.0, 5.0], 0.0);
+        cr.stroke()?;
+        cr.set_dash(&[], 0.0);
     }
     cr.move_to(tip.0, tip.1);
     cr.line_to(base.0 + px, base.1 + py);
@@ -821,8 +891,8 @@ fn arrow(
     cr.close_path();
     cr.set_source_rgb(rgb.0, rgb.1, rgb.2);
     cr.fill_preserve()?;
-    cr.set_source_rgb(0.08, 0.06, 0.04);
-    cr.set_line_width(2.5);
+    cr.set_source_rgb(dark.0, dark.1, dark.2);
+    cr.set_line_width(if light { 3.5 } else { 2.5 });
     cr.stroke()
 }
 
@@ -971,6 +1041,9 @@ struct Shared {
     drag_last: (f64, f64),
     /// The roads a legal Move may take now (from, to).
     moves: Vec<(VillageId, VillageId)>,
+    /// The viewer's armies during his Movement: they can be dragged even where no Move is
+    /// open (the drop then says why).
+    armies: Vec<VillageId>,
     /// The Move composed or the Village selected (its road is previewed on hover).
     path: Option<(VillageId, VillageId)>,
     /// The Village an army is being dragged from.
@@ -1003,6 +1076,23 @@ impl Shared {
             _ => self.path,
         };
     }
+}
+
+/// What a press at `press` and a release at `release` (widget coordinates) click: the
+/// Village under the release (or none, `Some(None)`), or nothing at all (`None`) when the
+/// pointer travelled: a drag. A quick click made on the move, pressed and released on the
+/// same Village, is a click however far the pointer slid.
+pub fn click_target(
+    map: &Map,
+    w: f64,
+    h: f64,
+    cam: Camera,
+    press: (f64, f64),
+    release: (f64, f64),
+) -> Option<Option<VillageId>> {
+    let at = hit_test(map, w, h, cam, release.0, release.1);
+    let still = (release.0 - press.0).hypot(release.1 - press.1) <= 8.0;
+    (still || (at.is_some() && at == hit_test(map, w, h, cam, press.0, press.1))).then_some(at)
 }
 
 /// The Village nearest to `from` in the direction (dx, dy) (a cone of ±60°), if any.
@@ -1053,10 +1143,11 @@ fn set_accessible_label(w: &gtk::DrawingArea, label: &str) {
 pub struct MapCanvas {
     shared: Rc<RefCell<Shared>>,
     area: gtk::DrawingArea,
-    /// The "since your last decision" card over the board.
-    summary: gtk::Box,
-    summary_title: gtk::Label,
-    summary_lines: gtk::Label,
+    /// The bubble that says why a click or a drop did nothing, and its text.
+    pub bubble: gtk::Popover,
+    explain: gtk::Label,
+    /// Bubbles shown so far: a bubble's timer closes only its own.
+    explained: Rc<std::cell::Cell<u64>>,
     /// The animation of a move under way.
     tick: Option<(gtk::TickCallbackId, Rc<std::cell::Cell<bool>>)>,
 }
@@ -1065,13 +1156,13 @@ pub struct MapCanvas {
 pub enum MapMsg {
     /// A new position to show.
     Show(Box<MapShow>),
-    /// The "since your last decision" card: its heading and lines (None: no card).
-    Summary(Option<(String, Vec<String>)>),
     ZoomIn,
     ZoomOut,
     ZoomReset,
     /// Draw again (a drag ended on nothing).
     Redraw,
+    /// Why the last click or drop did nothing, said where the pointer is.
+    Explain(String),
 }
 
 /// What the board shows: the position, the Villages that react, the selected one, the
@@ -1086,6 +1177,8 @@ pub struct MapShow {
     pub travel: Option<std::time::Duration>,
     /// The roads legal Moves may take now (from, to): an army can be dragged along them.
     pub moves: Vec<(VillageId, VillageId)>,
+    /// The viewer's armies during his Movement, which can be dragged (see `Shared::armies`).
+    pub armies: Vec<VillageId>,
     /// The Move being composed, previewed on the board.
     pub path: Option<(VillageId, VillageId)>,
     /// The Villages of the hint shown (a Move's start and end): ringed, a road drawn.
@@ -1098,6 +1191,8 @@ pub enum MapOut {
     Clicked(Option<VillageId>),
     /// An army dragged from its Village to a neighbour it may move to.
     Dragged(VillageId, VillageId),
+    /// An army dragged to a Village it may not move to now (the window says why).
+    DragRefused(VillageId, VillageId),
 }
 
 impl MapCanvas {
@@ -1164,6 +1259,7 @@ impl SimpleComponent for MapCanvas {
             pointer: (0.0, 0.0),
             drag_last: (0.0, 0.0),
             moves: Vec::new(),
+            armies: Vec::new(),
             path: None,
             drag_from: None,
             drag_start: (0.0, 0.0),
@@ -1190,20 +1286,13 @@ impl SimpleComponent for MapCanvas {
         });
         let (sh, s, a) = (shared.clone(), sender.clone(), area.clone());
         click.connect_released(move |_, _, x, y| {
-            let sh = sh.borrow();
-            // A release away from the press ends a drag, not a click.
-            if (x - sh.press.0).hypot(y - sh.press.1) > 8.0 {
-                return;
+            let mut sh = sh.borrow_mut();
+            let (w, h) = (a.width() as f64, a.height() as f64);
+            if let Some(v) = click_target(&sh.map, w, h, sh.look.camera, sh.press, (x, y)) {
+                sh.pointer = (x, y);
+                drop(sh);
+                s.output(MapOut::Clicked(v)).ok();
             }
-            let v = hit_test(
-                &sh.map,
-                a.width() as f64,
-                a.height() as f64,
-                sh.look.camera,
-                x,
-                y,
-            );
-            s.output(MapOut::Clicked(v)).ok();
         });
         area.add_controller(click);
         // Drag an army from its Village to a lit neighbour to move it there; elsewhere,
@@ -1215,7 +1304,8 @@ impl SimpleComponent for MapCanvas {
             sh.drag_last = (0.0, 0.0);
             sh.drag_start = (x, y);
             let v = sh.village_at(&a, x, y);
-            sh.drag_from = v.filter(|v| sh.moves.iter().any(|m| m.0 == *v));
+            sh.drag_from =
+                v.filter(|v| sh.moves.iter().any(|m| m.0 == *v) || sh.armies.contains(v));
         });
         let (sh, a) = (shared.clone(), area.clone());
         drag.connect_drag_update(move |_, dx, dy| {
@@ -1252,9 +1342,16 @@ impl SimpleComponent for MapCanvas {
             let (x, y) = (sh.drag_start.0 + dx, sh.drag_start.1 + dy);
             let to = sh.village_at(&a, x, y);
             a.queue_draw();
+            sh.pointer = (x, y);
             match to {
                 Some(to) if sh.moves.contains(&(from, to)) => {
                     s.output(MapOut::Dragged(from, to)).ok();
+                }
+                // Dropped on another Village it cannot go to: the window says why, there.
+                Some(to) if to != from => {
+                    sh.look.path = sh.path;
+                    s.output(MapOut::DragRefused(from, to)).ok();
+                    s.input(MapMsg::Redraw);
                 }
                 // Dropped elsewhere: nothing happens, the board shows the decision again.
                 _ => {
@@ -1371,6 +1468,19 @@ impl SimpleComponent for MapCanvas {
                 return false;
             };
             let Some(view) = &sh.view else { return false };
+            // A card's tag beside a mitre: what the card does there.
+            if !keyboard {
+                let fit = Fit::new(&sh.map, a.width() as f64, a.height() as f64, sh.look.camera);
+                let (bx, by) = fit.to_board(x as f64, y as f64);
+                if let Some(t) = tag_at(&sh.map, view, bx, by) {
+                    tip.set_text(Some(&super::text::card_tag_tooltip(
+                        &view.state,
+                        t.bishopric,
+                        t.card,
+                    )));
+                    return true;
+                }
+            }
             // Shown from the keyboard: the keyboard's Village.
             let v = if keyboard {
                 sh.look.focus
@@ -1427,45 +1537,28 @@ impl SimpleComponent for MapCanvas {
         }
         root.add_overlay(&zoom);
 
-        // What happened since the viewer's last decision, in a card at the bottom left.
-        let summary = gtk::Box::new(gtk::Orientation::Vertical, 4);
-        summary.add_css_class("summary-card");
-        summary.set_widget_name("since-last-turn");
-        summary.set_halign(gtk::Align::Start);
-        summary.set_valign(gtk::Align::End);
-        summary.set_margin_bottom(8);
-        summary.set_margin_start(8);
-        let head = gtk::Box::new(gtk::Orientation::Horizontal, 6);
-        let summary_title = gtk::Label::new(None);
-        summary_title.add_css_class("heading");
-        summary_title.set_xalign(0.0);
-        summary_title.set_hexpand(true);
-        head.append(&summary_title);
-        let close = gtk::Button::from_icon_name("window-close-symbolic");
-        close.add_css_class("flat");
-        close.add_css_class("circular");
-        close.set_tooltip_text(Some(&super::tr("Close")));
-        close.set_focus_on_click(false);
-        let card = summary.clone();
-        close.connect_clicked(move |_| card.set_visible(false));
-        head.append(&close);
-        summary.append(&head);
-        let summary_lines = gtk::Label::new(None);
-        summary_lines.set_xalign(0.0);
-        summary_lines.set_wrap(true);
-        summary_lines.set_max_width_chars(56);
-        summary_lines.add_css_class("caption");
-        summary.append(&summary_lines);
-        summary.set_visible(false);
-        root.add_overlay(&summary);
-
+        // The bubble for "why not": it does not take the keyboard nor block the board.
+        let bubble = gtk::Popover::new();
+        bubble.set_autohide(false);
+        bubble.set_can_focus(false);
+        bubble.set_can_target(false);
+        bubble.set_position(gtk::PositionType::Top);
+        bubble.set_widget_name("why-not");
+        let explain = gtk::Label::new(None);
+        explain.set_wrap(true);
+        explain.set_max_width_chars(44);
+        explain.set_xalign(0.0);
+        bubble.set_child(Some(&explain));
+        bubble.set_parent(&area);
+        let b = bubble.clone();
+        area.connect_destroy(move |_| b.unparent());
         ComponentParts {
             model: MapCanvas {
                 shared,
                 area,
-                summary,
-                summary_title,
-                summary_lines,
+                bubble,
+                explain,
+                explained: Rc::new(std::cell::Cell::new(0)),
                 tick: None,
             },
             widgets: (),
@@ -1482,6 +1575,7 @@ impl SimpleComponent for MapCanvas {
                     marks,
                     travel,
                     moves,
+                    armies,
                     path,
                     hint,
                 } = *show;
@@ -1497,6 +1591,7 @@ impl SimpleComponent for MapCanvas {
                 sh.look.selected = selected;
                 sh.look.marks = marks;
                 sh.moves = moves;
+                sh.armies = armies;
                 sh.path = path;
                 sh.look.path = path;
                 sh.look.hint = hint;
@@ -1506,17 +1601,6 @@ impl SimpleComponent for MapCanvas {
                     self.travel(player, from, to, d);
                 }
             }
-            MapMsg::Summary(card) => {
-                match card {
-                    Some((title, lines)) => {
-                        self.summary_title.set_text(&title);
-                        self.summary_lines.set_text(&lines.join("\n"));
-                        self.summary.set_visible(true);
-                    }
-                    None => self.summary.set_visible(false),
-                }
-                return;
-            }
             MapMsg::ZoomIn => self.zoom(1.25),
             MapMsg::ZoomOut => self.zoom(0.8),
             MapMsg::ZoomReset => {
@@ -1524,6 +1608,23 @@ impl SimpleComponent for MapCanvas {
                 sh.look.camera = Camera::whole(&sh.map);
             }
             MapMsg::Redraw => {}
+            MapMsg::Explain(why) => {
+                // A bubble pointing at where the pointer was: read where the eye is.
+                let (x, y) = self.shared.borrow().pointer;
+                self.explain.set_text(&why);
+                self.bubble
+                    .set_pointing_to(Some(&gtk::gdk::Rectangle::new(x as i32, y as i32, 1, 1)));
+                self.bubble.popup();
+                let (b, n) = (self.bubble.clone(), self.explained.get() + 1);
+                self.explained.set(n);
+                let seen = self.explained.clone();
+                gtk::glib::timeout_add_local_once(std::time::Duration::from_secs(4), move || {
+                    if seen.get() == n {
+                        b.popdown();
+                    }
+                });
+                return;
+            }
         }
         self.area.queue_draw();
     }
@@ -1628,7 +1729,7 @@ mod tests {
     #[test]
     fn the_board_reads_at_1280_by_800() {
         let g = Game::new(Options::default()).unwrap();
-        let (w, h) = crate::ui::window::map_area(1280, 800);
+        let (w, h) = crate::ui::window::map_area(&g.map, 1280, 800);
         let fit = Fit::new(&g.map, w, h, Camera::whole(&g.map));
         assert!(
             NAME_SIZE * fit.scale >= 11.0,

@@ -4,7 +4,7 @@
 
 use super::map_canvas::PLAYER_RGB;
 use super::preferences::{
-    game_length_explanation, seat_kind_label, LengthRow, OptionalRules, SEAT_KINDS,
+    game_length_explanation, seat_kind_label, LengthRow, OptionalRules, Pace, SEAT_KINDS,
 };
 use super::{tr, trf};
 use fief::bots::Level;
@@ -18,6 +18,8 @@ use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
 pub struct NewGame {
     pub options: Options,
     pub seats: Vec<Seat>,
+    /// The bots' pace chosen in the dialog (None: as it was).
+    pub pace: Option<Pace>,
 }
 
 /// One seat as filled in.
@@ -82,6 +84,7 @@ pub fn build(
     Ok(NewGame {
         options,
         seats: seats.iter().map(|s| kind_seat(s.kind)).collect(),
+        pace: None,
     })
 }
 
@@ -107,6 +110,8 @@ pub struct NewGameDialog {
     /// Each seat's colour as last seen, to give a colour taken from another seat back to it.
     colours: Vec<u32>,
     length: LengthRow,
+    /// The bots' pace (also in Preferences).
+    pace: adw::ComboRow,
     seed: gtk::Entry,
     /// One switch per optional rule, in `OptionalRules::rules()` order.
     rules: Vec<gtk::Switch>,
@@ -118,6 +123,8 @@ pub enum NewGameMsg {
     Open,
     /// The seats, optional rules and game length to start from (Preferences; the last game's).
     Defaults(Vec<Seat>, OptionalRules, Option<u16>),
+    /// The pace to start from (Preferences).
+    Pace(Pace),
     Count,
     /// Seat `i` chose another colour.
     Colour(usize),
@@ -335,6 +342,15 @@ impl SimpleComponent for NewGameDialog {
         group.set_description(Some(&game_length_explanation()));
         let length = LengthRow::new(None);
         group.add(&length.row);
+        let pace = adw::ComboRow::new();
+        pace.set_title(&tr("Pace of bot moves"));
+        pace.set_subtitle(&tr("How long each bot move stays on screen"));
+        let names: Vec<String> = Pace::ALL.iter().map(|p| p.label()).collect();
+        let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        pace.set_model(Some(&gtk::StringList::new(&refs)));
+        pace.set_selected(2);
+        pace.set_widget_name("new-game-pace");
+        group.add(&pace);
         let seed = gtk::Entry::new();
         seed.set_placeholder_text(Some(&tr("random")));
         seed.set_hexpand(true);
@@ -367,6 +383,7 @@ impl SimpleComponent for NewGameDialog {
             seats,
             colours: (0..6).collect(),
             length,
+            pace,
             seed,
             rules,
             error,
@@ -396,6 +413,10 @@ impl SimpleComponent for NewGameDialog {
                     r.kind.set_selected(k as u32);
                 }
                 sender.input(NewGameMsg::Count);
+            }
+            NewGameMsg::Pace(p) => {
+                let i = Pace::ALL.iter().position(|x| *x == p).unwrap_or(2);
+                self.pace.set_selected(i as u32);
             }
             NewGameMsg::Count => {
                 let n = self.count.value() as usize;
@@ -432,7 +453,8 @@ impl SimpleComponent for NewGameDialog {
                 self.optional_rules(),
                 self.length.get(),
             ) {
-                Ok(ng) => {
+                Ok(mut ng) => {
+                    ng.pace = Pace::ALL.get(self.pace.selected() as usize).copied();
                     sender.output(NewGameOut::Start(ng)).ok();
                     self.window.set_visible(false);
                 }

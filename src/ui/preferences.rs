@@ -83,6 +83,10 @@ pub struct Prefs {
     /// Keys this version does not know, kept as they were (a newer version may use them).
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
+    /// No preferences file was found: the app's first launch (the window is then sized to
+    /// the screen). Never written.
+    #[serde(skip)]
+    pub first_launch: bool,
 }
 
 impl Default for Prefs {
@@ -105,6 +109,7 @@ impl Default for Prefs {
             optional_rules: OptionalRules::default(),
             game_length: None,
             unknown: Map::new(),
+            first_launch: false,
         }
     }
 }
@@ -347,7 +352,13 @@ impl Prefs {
         });
         match text {
             Ok(text) => Prefs::from_json(&text),
-            Err(ReadError::NotFound) => (Prefs::default(), Vec::new()),
+            Err(ReadError::NotFound) => (
+                Prefs {
+                    first_launch: true,
+                    ..Prefs::default()
+                },
+                Vec::new(),
+            ),
             Err(e) => (
                 Prefs::default(),
                 vec![PrefsProblem::Unreadable(e.to_string())],
@@ -366,6 +377,7 @@ pub struct PreferencesWindow {
     /// The first group, "Play": it says so when the changes are not kept.
     play: adw::PreferencesGroup,
     prefs: Prefs,
+    pace: adw::ComboRow,
     count: gtk::SpinButton,
     seat_rows: Vec<adw::ComboRow>,
     length: LengthRow,
@@ -550,6 +562,7 @@ impl SimpleComponent for PreferencesWindow {
             window,
             play,
             prefs,
+            pace,
             count,
             seat_rows,
             length,
@@ -573,6 +586,8 @@ impl SimpleComponent for PreferencesWindow {
             }
             PrefsMsg::Set(p) => {
                 self.prefs = *p;
+                let i = Pace::ALL.iter().position(|x| *x == self.prefs.pace);
+                self.pace.set_selected(i.unwrap_or(2) as u32);
                 self.count.set_value(self.prefs.default_seats.len() as f64);
                 self.show_seats();
                 self.length.set(self.prefs.game_length);
@@ -745,7 +760,14 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("fief-prefs-{}", std::process::id()));
         let path = dir.join("preferences.json");
         let (p, problems) = Prefs::load(&path);
-        assert_eq!(p, Prefs::default());
+        // No file: the defaults, and the window will fit the screen (a first launch).
+        assert_eq!(
+            p,
+            Prefs {
+                first_launch: true,
+                ..Prefs::default()
+            }
+        );
         assert!(problems.is_empty());
         let mine = Prefs {
             maximized: true,

@@ -18,6 +18,11 @@ use std::time::Duration;
 /// meant for the old button must not land on the new one.
 pub const CLICK_GUARD: Duration = Duration::from_millis(400);
 
+/// How much longer a button that appeared under a pointer held still stays out of its
+/// reach: a double click, or a click made before the eye saw the change, lands on nothing.
+/// Moving the pointer gives it back at once.
+pub const NEW_UNDER_POINTER: Duration = Duration::from_millis(1200);
+
 /// The bar's height, the same for every decision: the map above it never rescales.
 pub const PROMPT_HEIGHT: i32 = 122;
 
@@ -53,14 +58,24 @@ pub struct PromptBar {
     guard: Rc<Cell<u64>>,
     /// What Enter does: the main button's action, or the composed Move.
     main: Option<MainButton>,
-    /// The composer's "Move" button.
+    /// The composer's "Move" button, or the losses composer's "Remove" button.
     go: Option<gtk::Button>,
+    /// The losses being chosen (6.2.2): how many of each casualty.
+    losses: Option<choices::LossCounts>,
+    /// Where the pointer is over the buttons (their box's coordinates), if it is.
+    pointer: Option<(f64, f64)>,
+    /// The caption of the button under the pointer when the buttons were last rebuilt, and
+    /// where the pointer was then.
+    under_before: Option<(String, (f64, f64))>,
+    /// A button that appeared under the pointer, out of reach until the pointer moves.
+    frozen: Option<gtk::Widget>,
 }
 
 #[derive(Debug, Clone)]
 enum MainButton {
     Choose(Action),
     ConfirmMove,
+    ConfirmLosses,
 }
 
 #[derive(Debug)]
@@ -69,9 +84,21 @@ pub enum PromptMsg {
     /// A change to the composed Move.
     Draft(Edit),
     ConfirmMove,
+    /// The losses composer: `n` casualties of this kind.
+    Loss(fief::rules::Casualty, u8),
+    /// The losses composer: back to the rules' default.
+    ResetLosses,
+    ConfirmLosses,
     OpenRule,
     /// Enter: the main button, if the buttons are not guarded.
     Main,
+    /// The pointer moved over the buttons (their box's coordinates), or left them (None).
+    Pointer(Option<(f64, f64)>),
+    /// The guard of the rebuild `n` lifted: a new button under the pointer stays out of
+    /// reach a while longer.
+    GuardLifted(u64),
+    /// The button frozen by the rebuild `n` comes back within reach.
+    Thaw(u64),
 }
 
 /// One change to the composed Move, applied to the draft as it is now.
@@ -87,6 +114,8 @@ pub enum Edit {
 #[derive(Debug)]
 pub enum PromptOut {
     Chosen(Action),
+    /// Several decisions in a row, taken as one (every casualty of a roll).
+    ChosenAll(Vec<Action>),
     Select(Selection),
     OpenBallot,
     /// A composed Move the engine refuses: its reason is shown.
@@ -95,6 +124,17 @@ pub enum PromptOut {
     Rule(String),
     /// A standing order: decisions taken for the player until it runs out.
     Stand(Standing),
+}
+
+/// What a widget of the bar says: a button's label, a menu's, or its kind.
+fn caption(w: &gtk::Widget) -> String {
+    if let Some(b) = w.downcast_ref::<gtk::Button>() {
+        return b.label().map(|l| l.to_string()).unwrap_or_default();
+    }
+    if let Some(m) = w.downcast_ref::<gtk::MenuButton>() {
+        return m.label().map(|l| l.to_string()).unwrap_or_default();
+    }
+    w.type_().name().to_string()
 }
 
 fn how_name(h: MoveHow) -> String {
@@ -118,17 +158,45 @@ impl PromptBar {
         self.buttons.append(w);
     }
 
-    /// The buttons changed: for a moment they let clicks through to nothing.
-    fn arm_guard(&self) {
+    /// The buttons changed: for a moment they let clicks through to nothing; then a button
+    /// that appeared under a pointer held still stays out of reach a while longer.
+    fn arm_guard(&self, sender: &ComponentSender<Self>) {
         let n = self.guard.get() + 1;
         self.guard.set(n);
         self.buttons.set_can_target(false);
-        let (guard, buttons) = (self.guard.clone(), self.buttons.clone());
+        let (guard, buttons, s) = (self.guard.clone(), self.buttons.clone(), sender.clone());
         glib::timeout_add_local_once(CLICK_GUARD, move || {
             if guard.get() == n {
                 buttons.set_can_target(true);
+                // (The bar may be gone by then: the message is dropped.)
+                s.input_sender().send(PromptMsg::GuardLifted(n)).ok();
             }
         });
+    }
+
+    /// The button under the pointer, if any, and its caption.
+    fn under_pointer(&self) -> Option<(gtk::Widget, String)> {
+        let (x, y) = self.pointer?;
+        let mut c = self.buttons.first_child();
+        while let Some(w) = c {
+            c = w.next_sibling();
+            let Some(b) = w.compute_bounds(&self.buttons) else {
+                continue;
+            };
+            let (bx, by) = (b.x() as f64, b.y() as f64);
+            if x >= bx && x < bx + b.width() as f64 && y >= by && y < by + b.height() as f64 {
+                let caption = caption(&w);
+                return Some((w, caption));
+            }
+        }
+        None
+    }
+
+    /// Gives a frozen button back to the pointer.
+    fn thaw(&mut self) {
+        if let Some(w) = self.frozen.take() {
+            w.set_can_target(true);
+        }
     }
 
     fn set_note(&self, text: &str, strong: bool) {
@@ -170,6 +238,10 @@ impl PromptBar {
             self.texts(&d);
             return;
         }
+        self.thaw();
+        self.under_before = self
+            .under_pointer()
+            .and_then(|(_, caption)| Some((caption, self.pointer?)));
         while let Some(c) = self.buttons.first_child() {
             self.buttons.remove(&c);
         }
@@ -177,7 +249,7 @@ impl PromptBar {
         self.main = None;
         self.go = None;
         if changed && !d.pool.is_empty() {
-            self.arm_guard();
+            self.arm_guard(sender);
         }
         self.built = built;
         self.texts(&d);
@@ -186,6 +258,13 @@ impl PromptBar {
         }
         if let Selection::MoveTo(from, to) = d.selection {
             self.composer(from, to, sender);
+            return;
+        }
+        if choices::losses_step(&d.pool) {
+            if changed {
+                self.losses = None;
+            }
+            self.losses_composer(&d, sender);
             return;
         }
         self.choices(&d, sender);
@@ -253,8 +332,8 @@ impl PromptBar {
             });
             self.add(&b);
         }
-        // The step's main button first, then the standing orders: they keep their place
-        // while the choices after them come and go.
+        // The step's main button first: it keeps its place while the choices after it come
+        // and go.
         for (label, a) in finish {
             if self.main.is_none() {
                 self.main = Some(MainButton::Choose(a.clone()));
@@ -264,6 +343,9 @@ impl PromptBar {
             self.add(&b);
         }
         // Standing orders: end the routine steps up to the purchases; fight a battle out.
+        // They sit apart at the far end of the bar: a step's buttons that come and go never
+        // put one of them where another button was.
+        let mut orders: Vec<gtk::Button> = Vec::new();
         let routine =
             matches!(&self.main, Some(MainButton::Choose(a)) if Standing::routine_end(a, &d.pool));
         if routine && g.phase.number() <= 4 {
@@ -276,7 +358,7 @@ impl PromptBar {
             b.connect_clicked(move |_| {
                 s.output(PromptOut::Stand(Standing::UntilPurchases)).ok();
             });
-            self.add(&b);
+            orders.push(b);
         }
         if let (true, Some(b)) = (d.pool.contains(&Action::Fight), g.battle.as_ref()) {
             let order = Standing::FightOn {
@@ -292,7 +374,7 @@ impl PromptBar {
             b.connect_clicked(move |_| {
                 s.output(PromptOut::Stand(order)).ok();
             });
-            self.add(&b);
+            orders.push(b);
         }
         for gr in groups {
             if gr.items.len() == 1 {
@@ -342,6 +424,15 @@ impl PromptBar {
                 s.output(PromptOut::Select(Selection::None)).ok();
             });
             self.add(&b);
+        }
+        if !orders.is_empty() {
+            let gap = gtk::Box::new(gtk::Orientation::Horizontal, 0);
+            gap.set_hexpand(true);
+            gap.set_size_request(24, -1);
+            self.add(&gap);
+            for b in &orders {
+                self.add(b);
+            }
         }
         if self.main.is_none() && listed.len() == 1 {
             self.main = Some(MainButton::Choose(listed[0].clone()));
@@ -406,6 +497,93 @@ impl PromptBar {
         };
         go.set_tooltip_text(Some(&why));
         self.status.set_text(&why);
+    }
+
+    /// Whether the losses chosen are the ones the rules ask for: said on the "Remove"
+    /// button and in the status line.
+    fn losses_refusal(&self) {
+        let (Some(d), Some(go), Some(counts)) = (&self.data, &self.go, &self.losses) else {
+            return;
+        };
+        let p = d.view.viewer.unwrap_or(0);
+        match choices::losses_plan(&d.view.state, p, counts) {
+            Ok(_) => {
+                go.set_sensitive(true);
+                go.set_tooltip_text(None);
+                self.status.set_text(&d.status);
+            }
+            Err(why) => {
+                go.set_sensitive(false);
+                go.set_tooltip_text(Some(&why));
+                self.status.set_text(&why);
+            }
+        }
+    }
+
+    /// The losses composer (6.2.2): every casualty of the roll chosen at once, the rules'
+    /// default preset, each count adjustable, one confirmation.
+    fn losses_composer(&mut self, d: &PromptData, sender: &ComponentSender<Self>) {
+        let g = &d.view.state;
+        let Some(p) = d.view.viewer else { return };
+        self.main = Some(MainButton::ConfirmLosses);
+        let (preset, kinds) = choices::default_losses(g, p);
+        let counts = self.losses.get_or_insert_with(|| preset.clone()).clone();
+        let count =
+            |c: &fief::rules::Casualty| counts.iter().find(|(k, _)| k == c).map_or(0, |(_, n)| *n);
+        let go = gtk::Button::with_label(&tr("Remove these losses"));
+        go.add_css_class("suggested-action");
+        go.set_widget_name("remove-losses");
+        let s = sender.clone();
+        go.connect_clicked(move |_| s.input(PromptMsg::ConfirmLosses));
+        self.add(&go);
+        for (c, most) in kinds {
+            match c {
+                fief::rules::Casualty::Lord(l) => {
+                    let t = gtk::ToggleButton::with_label(&trf(
+                        "{lord} falls",
+                        &[("lord", &text::lord(l))],
+                    ));
+                    t.set_active(count(&c) > 0);
+                    let s = sender.clone();
+                    t.connect_toggled(move |t| {
+                        s.input(PromptMsg::Loss(c, u8::from(t.is_active())))
+                    });
+                    self.add(&t);
+                }
+                fief::rules::Casualty::Maa(q) | fief::rules::Casualty::Knight(q) => {
+                    let who = text::player(g, q);
+                    let name = if matches!(c, fief::rules::Casualty::Maa(_)) {
+                        trf("Men-at-Arms of {p}", &[("p", &who)])
+                    } else {
+                        trf("Knights of {p}", &[("p", &who)])
+                    };
+                    let b = gtk::Box::new(gtk::Orientation::Horizontal, 4);
+                    b.append(&gtk::Label::new(Some(&name)));
+                    let spin = gtk::SpinButton::with_range(0.0, most as f64, 1.0);
+                    spin.set_value(count(&c) as f64);
+                    spin.set_focus_on_click(false);
+                    let s = sender.clone();
+                    spin.connect_value_changed(move |sp| {
+                        s.input(PromptMsg::Loss(c, sp.value() as u8))
+                    });
+                    b.append(&spin);
+                    self.add(&b);
+                }
+            }
+        }
+        let reset = gtk::Button::with_label(&tr("Rules' default"));
+        reset.set_tooltip_text(Some(&tr(
+            "Men-at-Arms first, then Knights, your own before your partners'; Lords last",
+        )));
+        let s = sender.clone();
+        reset.connect_clicked(move |_| s.input(PromptMsg::ResetLosses));
+        self.add(&reset);
+        self.go = Some(go);
+        self.losses_refusal();
+        self.set_note(
+            &tr("The rules' default is set: change a count if you wish, then remove them all at once."),
+            false,
+        );
     }
 
     /// The move composer for the road from `from` to `to`.
@@ -507,6 +685,38 @@ impl PromptBar {
         let s = sender.clone();
         go.connect_clicked(move |_| s.input(PromptMsg::ConfirmMove));
         self.add(&go);
+        // An army split in one click: half its Troops go, or all but one (the Lords ticked
+        // go with them).
+        let (m, k) = (opts.max_maa, opts.max_knights);
+        let splits = [
+            (tr("Move half"), m / 2, k / 2, m + k >= 2),
+            (
+                tr("Leave one behind"),
+                m.saturating_sub(1),
+                if m == 0 { k.saturating_sub(1) } else { k },
+                m + k >= 1,
+            ),
+        ];
+        for (label, maa, knights, useful) in splits {
+            let split = MoveDraft {
+                maa,
+                knights,
+                ..draft.clone()
+            };
+            let legal = choices::draft_legal(g, &d.pool, from, &split);
+            if let (true, Some(a)) = (useful, legal) {
+                let b = self.action_button(&label, a, sender);
+                b.set_tooltip_text(Some(&trf(
+                    "{maa} Men-at-Arms and {knights} Knights go; the rest stay in {v}",
+                    &[
+                        ("maa", &maa.to_string()),
+                        ("knights", &knights.to_string()),
+                        ("v", &text::village(g, from)),
+                    ],
+                )));
+                self.add(&b);
+            }
+        }
         let cancel = gtk::Button::with_label(&tr("Cancel"));
         let s = sender.clone();
         cancel.connect_clicked(move |_| {
@@ -566,6 +776,22 @@ impl SimpleComponent for PromptBar {
         let buttons = gtk::Box::new(gtk::Orientation::Horizontal, 4);
         buttons.set_valign(gtk::Align::Center);
         buttons.set_widget_name("prompt-buttons");
+        // Where the pointer is over the buttons: a button that appears under it is not
+        // clicked by a click meant for the one before.
+        let motion = gtk::EventControllerMotion::new();
+        let s = sender.clone();
+        motion.connect_motion(move |_, x, y| {
+            s.input_sender().send(PromptMsg::Pointer(Some((x, y)))).ok();
+        });
+        let s = sender.clone();
+        motion.connect_enter(move |_, x, y| {
+            s.input_sender().send(PromptMsg::Pointer(Some((x, y)))).ok();
+        });
+        let s = sender.clone();
+        motion.connect_leave(move |_| {
+            s.input_sender().send(PromptMsg::Pointer(None)).ok();
+        });
+        buttons.add_controller(motion);
         // One row that scrolls sideways when it is long: the bar keeps its height.
         let row = gtk::ScrolledWindow::new();
         row.set_policy(gtk::PolicyType::Automatic, gtk::PolicyType::Never);
@@ -601,6 +827,10 @@ impl SimpleComponent for PromptBar {
                 guard: Rc::new(Cell::new(0)),
                 main: None,
                 go: None,
+                losses: None,
+                pointer: None,
+                under_before: None,
+                frozen: None,
             },
             widgets: (),
         }
@@ -646,7 +876,82 @@ impl SimpleComponent for PromptBar {
                         sender.output(PromptOut::Chosen(a)).ok();
                     }
                     Some(MainButton::ConfirmMove) => sender.input(PromptMsg::ConfirmMove),
+                    Some(MainButton::ConfirmLosses) => sender.input(PromptMsg::ConfirmLosses),
                     None => {}
+                }
+                return;
+            }
+            PromptMsg::Loss(c, n) => {
+                let Some(counts) = self.losses.as_mut() else {
+                    return;
+                };
+                match counts.iter_mut().find(|(k, _)| *k == c) {
+                    Some((_, m)) => *m = n,
+                    None => counts.push((c, n)),
+                }
+                // The widgets stay as they are (one rebuilt under the pointer would lose
+                // the next click); the "Remove" button is told.
+                self.losses_refusal();
+                return;
+            }
+            PromptMsg::ResetLosses => {
+                self.losses = None;
+                self.rebuild(&sender, true);
+                return;
+            }
+            PromptMsg::ConfirmLosses => {
+                let (Some(d), Some(counts)) = (&self.data, &self.losses) else {
+                    return;
+                };
+                let p = d.view.viewer.unwrap_or(0);
+                match choices::losses_plan(&d.view.state, p, counts) {
+                    Ok(plan) => {
+                        sender.output(PromptOut::ChosenAll(plan)).ok();
+                    }
+                    Err(why) => {
+                        sender.output(PromptOut::Refused(why)).ok();
+                    }
+                }
+                return;
+            }
+            PromptMsg::Pointer(at) => {
+                self.pointer = at;
+                let moved = match (at, &self.under_before) {
+                    (Some((x, y)), Some((_, (bx, by)))) => (x - bx).hypot(y - by) > 3.0,
+                    _ => true,
+                };
+                if moved {
+                    self.under_before = None;
+                    self.thaw();
+                }
+                return;
+            }
+            PromptMsg::GuardLifted(n) => {
+                if n != self.guard.get() {
+                    return;
+                }
+                // Still where it was at the rebuild, over a button that was not there.
+                let Some((before, at)) = self.under_before.clone() else {
+                    return;
+                };
+                if self.pointer != Some(at) {
+                    return;
+                }
+                if let Some((w, caption)) = self.under_pointer() {
+                    if caption != before {
+                        w.set_can_target(false);
+                        self.frozen = Some(w);
+                        let s = sender.clone();
+                        glib::timeout_add_local_once(NEW_UNDER_POINTER, move || {
+                            s.input_sender().send(PromptMsg::Thaw(n)).ok();
+                        });
+                    }
+                }
+                return;
+            }
+            PromptMsg::Thaw(n) => {
+                if n == self.guard.get() {
+                    self.thaw();
                 }
                 return;
             }

@@ -1069,6 +1069,28 @@ pub fn lord_titles(g: &Game, l: fief::rules::LordId) -> Vec<String> {
     out
 }
 
+/// What a card lying on a Bishopric does there, for its tag's tooltip: "Heavy Rain on the
+/// Bishopric of Sigy (5): no Movement in the Bishopric this round (2.3.1)."
+pub fn card_tag_tooltip(g: &Game, b: fief::map::BishopricId, c: Card) -> String {
+    let section = match c {
+        Card::HeavyRain => "2.3.1",
+        Card::Famine => "2.3.2",
+        Card::Plague => "2.3.3",
+        Card::Harvest => "2.4.2",
+        Card::GoodWeather => "2.4.3",
+        _ => "",
+    };
+    trf(
+        "{card} on the {bishopric}: {effect} (rule {s})",
+        &[
+            ("card", &card_name(c)),
+            ("bishopric", &bishopric(g, b)),
+            ("effect", &card_effect(c)),
+            ("s", section),
+        ],
+    )
+}
+
 /// Everything on a Village, and the odds of the attacks the viewer may declare there now
 /// (`legal`: the viewer's legal actions).
 pub fn village_tooltip(
@@ -1105,6 +1127,23 @@ pub fn village_tooltip(
     }
     if vs.mills > 0 {
         lines.push(glib_escape(&trn("{n} Mill", "{n} Mills", vs.mills as u32)));
+    }
+    // The cards lying on its Bishopric (2.3, 2.4): what stops a Move here, what feeds it.
+    if let Some(cards) = g.bishopric_cards.get(m.bishopric as usize) {
+        for (on, c) in [
+            (cards.heavy_rain, Card::HeavyRain),
+            (cards.famine, Card::Famine),
+            (cards.plague, Card::Plague),
+            (cards.harvest, Card::Harvest),
+            (cards.good_weather, Card::GoodWeather),
+        ] {
+            if on {
+                lines.push(glib_escape(&trf(
+                    "{card}: {effect}",
+                    &[("card", &card_name(c)), ("effect", &card_effect(c))],
+                )));
+            }
+        }
     }
     for p in 0..g.n() {
         let t = vs.troops[p as usize];

@@ -48,25 +48,87 @@ pub const CSS: &str = "
   border: 1px solid #444; font-weight: bold; }
 .battle-side { padding: 6px; border-radius: 6px; background: alpha(@card_bg_color, 0.9); }
 .prompt-bar { background: alpha(@accent_bg_color, 0.08); }
-.summary-card { padding: 6px 10px; border-radius: 8px; background: alpha(@card_bg_color, 0.96);
-  border: 1px solid alpha(@borders, 0.9); box-shadow: 0 2px 6px alpha(black, 0.25); }
+.news-strip { padding: 2px 8px; background: alpha(@accent_bg_color, 0.06);
+  border-bottom: 1px solid alpha(@borders, 0.6); }
 ";
 
 /// The width of the sidebar (family boards, log, battle and election pages).
 pub const SIDEBAR_WIDTH: i32 = 380;
 
+/// The height of the line beside the board (at the head of the sidebar) that tells what
+/// happened since the viewer's last decision: always there, so nothing moves when there is
+/// news.
+pub const NEWS_HEIGHT: i32 = 34;
+
 /// The map's share of a window of `width` × `height`: what the header bar, the sidebar,
 /// the hand and the prompt bar leave (the sizes are fixed, so the map never rescales when
 /// a decision changes).
 #[cfg_attr(not(test), allow(dead_code))]
-pub fn map_area(width: i32, height: i32) -> (f64, f64) {
+pub fn map_area(map: &Map, width: i32, height: i32) -> (f64, f64) {
     let header = 47;
     let hand = super::card_hand::HAND_HEIGHT + 8 + 1;
     let prompt = super::prompt_bar::PROMPT_HEIGHT + 14 + 1;
-    (
-        (width - SIDEBAR_WIDTH - 6) as f64,
-        (height - header - hand - prompt) as f64,
-    )
+    let h = height - header - hand - prompt;
+    (map_width(map, width, h) as f64, h as f64)
+}
+
+/// The width the board fills when its area is `height` high (the board keeps its shape),
+/// with room beside it for the zoom buttons.
+pub fn board_width(map: &Map, height: i32) -> i32 {
+    let margin = 16.0;
+    ((height as f64 - margin) * map.width / map.height + margin + 48.0).ceil() as i32
+}
+
+/// The map's share of a row `width` wide whose map is `height` high: what the board fills,
+/// the sidebar the rest, and never less than its own width.
+pub fn map_width(map: &Map, width: i32, height: i32) -> i32 {
+    board_width(map, height)
+        .min(width - SIDEBAR_WIDTH - 6)
+        .max(120)
+}
+
+/// Gives the board, in the row `paned`, the width its height lets it fill and the sidebar
+/// the rest: in a wide window the board is as large as the height allows, with no empty
+/// margins beside it.
+pub fn fit_map(paned: &gtk::Paned, map: &Map) {
+    let (w, h) = (paned.width(), paned.height());
+    if w <= 0 || h <= 0 {
+        return;
+    }
+    let want = map_width(map, w, h);
+    if (paned.position() - want).abs() > 2 {
+        paned.set_position(want);
+    }
+}
+
+/// The window's size on the app's first launch, for a screen of `width` × `height`: the
+/// whole screen when it is small (the board needs every pixel), else most of it; `None`
+/// means maximised.
+pub fn first_size(width: i32, height: i32) -> Option<(i32, i32)> {
+    if width <= 1440 || height <= 900 {
+        None
+    } else {
+        Some((width * 9 / 10, height * 9 / 10))
+    }
+}
+
+/// Sizes the window to the screen it opens on (`first_size`).
+pub fn fit_to_screen(window: &adw::ApplicationWindow) {
+    use relm4::gtk::gdk;
+    let Some(display) = gdk::Display::default() else {
+        return;
+    };
+    let monitor = display
+        .monitors()
+        .item(0)
+        .and_then(|m| m.downcast::<gdk::Monitor>().ok());
+    let Some(geometry) = monitor.map(|m| m.geometry()) else {
+        return;
+    };
+    match first_size(geometry.width(), geometry.height()) {
+        Some((w, h)) => window.set_default_size(w, h),
+        None => window.maximize(),
+    }
 }
 
 /// The height that shows `players` closed family boards without scrolling.
@@ -88,6 +150,106 @@ pub fn boards_height(players: usize) -> i32 {
     players as i32 * 60 + 12
 }
 
+/// The line at the head of the sidebar, beside the board, that tells what happened since the
+/// viewer's last decision: a heading, the newest news in a line, and the whole list behind a
+/// button. It has a height of its own, so it never covers the board and nothing moves for it.
+pub struct News {
+    pub bar: gtk::Box,
+    pub title: gtk::Label,
+    pub line: gtk::Label,
+    pub more: gtk::MenuButton,
+    pub list: gtk::Label,
+}
+
+impl News {
+    fn new() -> News {
+        let bar = gtk::Box::new(gtk::Orientation::Horizontal, 8);
+        bar.add_css_class("news-strip");
+        bar.set_widget_name("since-last-turn");
+        bar.set_size_request(-1, NEWS_HEIGHT);
+        let title = gtk::Label::new(None);
+        title.add_css_class("heading");
+        title.set_xalign(0.0);
+        title.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        title.set_max_width_chars(26);
+        let line = gtk::Label::new(None);
+        line.set_xalign(0.0);
+        line.set_hexpand(true);
+        line.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        line.set_single_line_mode(true);
+        let list = gtk::Label::new(None);
+        list.set_xalign(0.0);
+        list.set_wrap(true);
+        list.set_width_chars(48);
+        list.set_max_width_chars(70);
+        list.set_margin_start(6);
+        list.set_margin_end(6);
+        let scroll = gtk::ScrolledWindow::new();
+        scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
+        scroll.set_propagate_natural_height(true);
+        scroll.set_max_content_height(420);
+        scroll.set_child(Some(&list));
+        let pop = gtk::Popover::new();
+        pop.set_child(Some(&scroll));
+        let more = gtk::MenuButton::new();
+        more.set_popover(Some(&pop));
+        more.add_css_class("flat");
+        more.set_valign(gtk::Align::Center);
+        more.set_focus_on_click(false);
+        more.set_widget_name("news-more");
+        bar.append(&title);
+        bar.append(&line);
+        bar.append(&more);
+        let news = News {
+            bar,
+            title,
+            line,
+            more,
+            list,
+        };
+        news.show(None);
+        news
+    }
+
+    /// Shows a heading and its lines, or (None) that nothing is new.
+    pub fn show(&self, card: Option<(String, Vec<String>)>) {
+        match card {
+            Some((title, lines)) => {
+                self.title.set_text(&title);
+                self.title.set_visible(true);
+                self.line.remove_css_class("dim-label");
+                // The newest news first in the line; all of it in order behind the button.
+                let newest: Vec<&str> = lines
+                    .iter()
+                    .rev()
+                    .filter(|l| !l.is_empty())
+                    .map(String::as_str)
+                    .collect();
+                self.line.set_text(&newest.join(" · "));
+                self.line.set_tooltip_text(Some(&lines.join("\n")));
+                self.title.set_tooltip_text(Some(&title));
+                self.list
+                    .set_text(&format!("{title}\n\n{}", lines.join("\n")));
+                self.more
+                    .set_label(&super::trf("All ({n})", &[("n", &lines.len().to_string())]));
+                self.more.set_sensitive(true);
+            }
+            None => {
+                self.title.set_text("");
+                self.title.set_visible(false);
+                self.line.add_css_class("dim-label");
+                self.line.set_text(&tr(
+                    "What the others do before your next decision is told here.",
+                ));
+                self.line.set_tooltip_text(None);
+                self.list.set_text("");
+                self.more.set_label(&tr("All"));
+                self.more.set_sensitive(false);
+            }
+        }
+    }
+}
+
 /// The widgets of the main window.
 pub struct Widgets {
     pub title: adw::WindowTitle,
@@ -96,9 +258,14 @@ pub struct Widgets {
     pub hint_button: gtk::Button,
     pub cover: adw::StatusPage,
     pub cover_button: gtk::Button,
+    /// A failed save, named at the top of the sidebar until dismissed (never over the
+    /// board, never moving it).
     pub problem_bar: gtk::InfoBar,
     pub problem_label: gtk::Label,
+    /// Toasts show over the sidebar's pages, never over the board or the prompt bar.
     pub toasts: adw::ToastOverlay,
+    /// The line beside the board: what happened since the viewer's last decision.
+    pub news: News,
     pub stack: gtk::Stack,
     /// Family boards above, the log and the pages below.
     pub side: gtk::Paned,
@@ -211,6 +378,7 @@ pub fn build(
     window.add_controller(keys);
 
     // Children.
+    let board = map.clone();
     let map = MapCanvas::builder()
         .launch(map)
         .forward(sender.input_sender(), Msg::Map);
@@ -253,6 +421,7 @@ pub fn build(
             NewGameOut::Start(ng) => Msg::StartGame(Box::new(ng)),
             NewGameOut::Closed => Msg::NewGameClosed,
         });
+    new_game.emit(NewGameMsg::Pace(prefs.pace));
     new_game.emit(NewGameMsg::Defaults(
         prefs.default_seats.clone(),
         prefs.optional_rules,
@@ -291,23 +460,20 @@ pub fn build(
     let lower = gtk::Box::new(gtk::Orientation::Vertical, 4);
     lower.append(&switcher);
     lower.append(&stack);
+    // Toasts ("Game saved") show over the pages, never over the board or the prompt bar.
+    let toasts = adw::ToastOverlay::new();
+    toasts.set_child(Some(&lower));
     let side = gtk::Paned::new(gtk::Orientation::Vertical);
     side.set_start_child(Some(&boards_scroll));
-    side.set_end_child(Some(&lower));
+    side.set_end_child(Some(&toasts));
     let side_players = Rc::new(Cell::new(4usize));
     let players = side_players.clone();
     // In a short window the boards scroll and the pages below stay usable.
     side.connect_max_position_notify(move |side| fit_side(side, players.get()));
     fit_side(&side, 4);
     side.set_size_request(SIDEBAR_WIDTH, -1);
-    let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
-    paned.set_start_child(Some(map.widget()));
-    paned.set_end_child(Some(&side));
-    paned.set_resize_end_child(false);
-    paned.set_shrink_end_child(false);
-    paned.set_vexpand(true);
-    let main = gtk::Box::new(gtk::Orientation::Vertical, 0);
-    // A failed save stays named above the board until dismissed.
+    // A failed save stays named at the top of the sidebar until dismissed: it never covers
+    // the board nor moves it.
     let problem_bar = gtk::InfoBar::new();
     problem_bar.set_message_type(gtk::MessageType::Error);
     problem_bar.set_show_close_button(true);
@@ -330,7 +496,37 @@ pub fn build(
         )
     });
     problem_bar.set_visible(false);
-    main.append(&problem_bar);
+    // The news line heads the sidebar, beside the board: never over it.
+    let news = News::new();
+    let side_column = gtk::Box::new(gtk::Orientation::Vertical, 0);
+    side_column.append(&news.bar);
+    side_column.append(&problem_bar);
+    side_column.append(&side);
+    let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
+    paned.set_start_child(Some(map.widget()));
+    paned.set_end_child(Some(&side_column));
+    paned.set_resize_end_child(false);
+    paned.set_shrink_end_child(false);
+    paned.set_vexpand(true);
+    // The board takes the width its height lets it fill; the sidebar the rest. Measured
+    // once the map has its new size, outside the layout that gave it.
+    if let Some(area) = map
+        .widget()
+        .child()
+        .and_then(|c| c.downcast::<gtk::DrawingArea>().ok())
+    {
+        let (p, board) = (paned.clone(), board.clone());
+        area.connect_resize(move |_, _, _| {
+            let (p, board) = (p.clone(), board.clone());
+            glib::idle_add_local_once(move || fit_map(&p, &board));
+        });
+    }
+    let (p, board) = (paned.clone(), board.clone());
+    paned.connect_max_position_notify(move |_| {
+        let (p, board) = (p.clone(), board.clone());
+        glib::idle_add_local_once(move || fit_map(&p, &board));
+    });
+    let main = gtk::Box::new(gtk::Orientation::Vertical, 0);
     main.append(&paned);
     main.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
     main.append(hand.widget());
@@ -353,11 +549,9 @@ pub fn build(
     cover.set_child(Some(&cover_button));
     cover.set_visible(false);
     overlay.add_overlay(&cover);
-    let toasts = adw::ToastOverlay::new();
-    toasts.set_child(Some(&overlay));
     let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
     content.append(&header);
-    content.append(&toasts);
+    content.append(&overlay);
     window.set_content(Some(&content));
     Widgets {
         title,
@@ -368,6 +562,7 @@ pub fn build(
         problem_bar,
         problem_label,
         toasts,
+        news,
         stack,
         side,
         side_players,
