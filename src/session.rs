@@ -103,12 +103,16 @@ pub enum Standing {
     /// (2.1: which cards, if any, is his choice) and his Play Cards step while he can play a
     /// Lord card (2.4.1: a Lord just drawn is his to place).
     UntilPurchases,
-    /// Roll again after each roll of this battle (round, Village) until it ends; what else
-    /// the battle asks him (his casualties, a truce offered) is still his to answer. It
-    /// stops by itself before a roll in which his side rolls no dice, in which the other
-    /// side could hit one of his Lords, or when the odds have turned against him (see
-    /// [`FightStop`]).
+    /// Roll now, and again after each roll of this battle (round, Village) until it ends;
+    /// what else the battle asks him (his casualties, a truce offered) is still his to
+    /// answer. After the first roll it stops by itself before a roll in which the other
+    /// side could hit one of his Lords, or when the odds have turned against him, unless
+    /// that danger already held when he gave the order; it never rolls for a side without
+    /// dice (see [`FightStop`]).
     FightOn { round: u16, village: VillageId },
+    /// Pass every reaction window (holding his "any time" cards) until the phase of this
+    /// round ends.
+    PassWindows { round: u16, phase: u8 },
     /// Give the same answer to every yes-or-no question of this kind (permission to pass,
     /// a marriage proposal...) until the phase of this round ends.
     Answer {
@@ -133,6 +137,14 @@ impl Standing {
                 .iter()
                 .any(|x| matches!(x, Action::DrawFortune | Action::DrawLord)),
             _ => false,
+        }
+    }
+
+    /// The order that passes every reaction window of this phase.
+    pub fn pass_windows(g: &Game) -> Standing {
+        Standing::PassWindows {
+            round: g.round,
+            phase: g.phase.number(),
         }
     }
 
@@ -191,12 +203,14 @@ fn battle_odds(g: &Game, s: usize) -> Option<(f64, f64)> {
     })
 }
 
-/// Whether a human's step holds nothing worth doing, so that a player who asked for it
-/// (Preferences) has it ended for him: among his `legal` actions, nothing but the step's
-/// end, the Diplomacy offers that every turn allows, and the pillage of his own Mills
-/// (6.5: a Denier now for an income lost for good). A playable card, a Move, a battle,
-/// a purchase or a pillage of a besieged Village keeps the step his. Returns the action
-/// that ends it.
+/// Whether a human's step or reaction window holds nothing worth doing, so that a player who
+/// asked for it (Preferences) has it ended or passed for him: among his `legal` actions,
+/// nothing but the step's end (or "Pass"), the pillage of his own Mills (6.5: a Denier now
+/// for an income lost for good), and the "any time" actions he can as well take in any step
+/// of his own: Diplomacy offers (8.0), a Cardinal or d'ARC card, handing over a Village,
+/// lifting a siege, relics, the Pope's decisions. A Move, a purchase, a battle, a draw, a
+/// card that strikes or answers (Uprising, Assassination, Justice, Ambush, Secret Passage)
+/// keeps the step his. Returns the action that ends it.
 pub fn idle_step_end(g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
     let end = legal.iter().find(|a| {
         matches!(
@@ -208,11 +222,23 @@ pub fn idle_step_end(g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> 
                 | Action::EndMovement
                 | Action::EndBattles
                 | Action::EndPillage
+                | Action::Pass
         )
     })?;
     let idle = legal.iter().all(|a| match a {
         _ if a == end => true,
-        Action::OfferDeniers { .. } | Action::OfferCard { .. } | Action::AskDeniers { .. } => true,
+        Action::OfferDeniers { .. }
+        | Action::OfferCard { .. }
+        | Action::AskDeniers { .. }
+        | Action::PlayCardinal { .. }
+        | Action::PlayDarc { .. }
+        | Action::HandControl { .. }
+        | Action::EndSiege(_)
+        | Action::TakeRelic { .. }
+        | Action::OfferRelic { .. }
+        | Action::Excommunicate(_)
+        | Action::LiftExcommunication(_)
+        | Action::RequestAnnulment(_) => true,
         Action::Pillage(v) => g
             .villages
             .get(*v as usize)
@@ -220,6 +246,19 @@ pub fn idle_step_end(g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> 
         _ => false,
     });
     idle.then(|| end.clone())
+}
+
+/// A standing order held: whose, which, and when it was given (the game's number of actions
+/// then, and the chance of winning the battle when it is a [`Standing::FightOn`]).
+#[derive(Debug, Clone, Copy)]
+struct Order {
+    player: PlayerId,
+    order: Standing,
+    given_at: usize,
+    win_at_start: f64,
+    /// The danger that already held when a "fight to the end" was given: the player saw
+    /// it and fights on, so the order stops only for another.
+    accepted: Option<Discriminant<FightStop>>,
 }
 
 /// A write of the game that failed: where, and why.
@@ -393,9 +432,8 @@ pub struct Session {
     problem: Option<WriteProblem>,
     /// Actions applied in this session.
     applied: usize,
-    /// The humans' standing orders, with the chance of winning the battle when a
-    /// [`Standing::FightOn`] was given.
-    standing: Vec<(PlayerId, Standing, f64)>,
+    /// The humans' standing orders.
+    standing: Vec<Order>,
     /// The last "fight to the end" that stopped by itself, and why (until taken).
     fight_stopped: Option<(PlayerId, FightStop)>,
 }
@@ -688,8 +726,8 @@ impl Session {
         if self.is_human(p) {
             let kind = std::mem::discriminant(&order);
             self.standing
-                .retain(|(q, o, _)| *q != p || std::mem::discriminant(o) != kind);
-            let win = match order {
+                .retain(|o| o.player != p || std::mem::discriminant(&o.order) != kind);
+            let win_at_start = match order {
                 Standing::FightOn { .. } => self
                     .game
                     .battle
@@ -699,7 +737,19 @@ impl Session {
                     .map_or(0.0, |(win, _)| win),
                 _ => 0.0,
             };
-            self.standing.push((p, order, win));
+            let accepted = match order {
+                Standing::FightOn { .. } => {
+                    fight_stop(&self.game, p, win_at_start).map(|w| std::mem::discriminant(&w))
+                }
+                _ => None,
+            };
+            self.standing.push(Order {
+                player: p,
+                order,
+                given_at: self.game.history.len(),
+                win_at_start,
+                accepted,
+            });
         }
     }
 
@@ -712,13 +762,13 @@ impl Session {
     pub fn standings(&self, p: PlayerId) -> impl Iterator<Item = Standing> + '_ {
         self.standing
             .iter()
-            .filter(move |(q, ..)| *q == p)
-            .map(|(_, o, _)| *o)
+            .filter(move |o| o.player == p)
+            .map(|o| o.order)
     }
 
     /// Withdraws `p`'s standing orders.
     pub fn stand_down(&mut self, p: PlayerId) {
-        self.standing.retain(|(q, ..)| *q != p);
+        self.standing.retain(|o| o.player != p);
     }
 
     /// The last "fight to the end" that stopped by itself before a roll, and why; taken
@@ -729,14 +779,14 @@ impl Session {
 
     /// What `p`'s standing orders decide among `legal`; an order that ran out is withdrawn.
     fn standing_order(&mut self, p: PlayerId, legal: &[Action], purchase: bool) -> Option<Action> {
-        let orders: Vec<(Standing, f64)> = self
+        let orders: Vec<Order> = self
             .standing
             .iter()
-            .filter(|(q, ..)| *q == p)
-            .map(|(_, o, w)| (*o, *w))
+            .filter(|o| o.player == p)
+            .copied()
             .collect();
-        for (order, win_at_start) in orders {
-            let (decided, over) = match order {
+        for o in orders {
+            let (decided, over) = match o.order {
                 Standing::UntilPurchases => {
                     let phase = self.game.phase.number();
                     let end = legal.iter().find(|a| Standing::routine_end(a, legal));
@@ -750,10 +800,18 @@ impl Session {
                             .battle
                             .as_ref()
                             .is_some_and(|b| b.village == village);
+                    // The roll he asked for is made whatever the odds (he saw them), unless
+                    // his side has no dice; the stops hold before the rolls after it, for
+                    // a danger he had not seen when he gave the order.
+                    let first = self.game.history.len() == o.given_at;
+                    let stop = fight_stop(&self.game, p, o.win_at_start).filter(|why| {
+                        *why == FightStop::NoDice
+                            || (!first && o.accepted != Some(std::mem::discriminant(why)))
+                    });
                     if !same {
                         (None, true)
                     } else if legal.contains(&Action::Fight) {
-                        match fight_stop(&self.game, p, win_at_start) {
+                        match stop {
                             Some(why) => {
                                 self.fight_stopped = Some((p, why));
                                 (None, true)
@@ -765,6 +823,16 @@ impl Session {
                         // order rolls on after.
                         (None, false)
                     }
+                }
+                Standing::PassWindows { round, phase } => {
+                    let over = self.game.round != round || self.game.phase.number() != phase;
+                    let window = self
+                        .game
+                        .prompt()
+                        .is_some_and(|pr| matches!(pr.kind, PromptKind::Window { .. }));
+                    let decided =
+                        (!over && window && legal.contains(&Action::Pass)).then_some(Action::Pass);
+                    (decided, over)
                 }
                 Standing::Answer {
                     kind,
@@ -783,9 +851,9 @@ impl Session {
                 }
             };
             if over {
-                let kind = std::mem::discriminant(&order);
+                let kind = std::mem::discriminant(&o.order);
                 self.standing
-                    .retain(|(q, o, _)| *q != p || std::mem::discriminant(o) != kind);
+                    .retain(|x| x.player != p || std::mem::discriminant(&x.order) != kind);
             }
             if decided.is_some() {
                 return decided;

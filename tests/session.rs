@@ -685,5 +685,17 @@ fn an_idle_step_is_one_with_nothing_worth_doing() {
         idle_step_end(&g, 0, &[Action::EndBattles, Action::PlayJustice(3)]),
         None
     );
-    assert_eq!(idle_step_end(&g, 0, &[Action::Pass]), None);
+    // A reaction window with nothing but a card he can play in any step of his own.
+    assert_eq!(
+        idle_step_end(&g, 0, &[Action::Pass, Action::PlayCardinal { lord: 3 }]),
+        Some(Action::Pass)
+    );
+    assert_eq!(
+        idle_step_end(&g, 0, &[Action::Pass, Action::PlayAmbush(3)]),
+        None
+    );
+    assert_eq!(
+        idle_step_end(&g, 0, &[Action::EndMovement, Action::BuyMaa(3)]),
+        None
+    );
 }

@@ -601,6 +601,9 @@ impl App {
                 Standing::FightOn { .. } => {
                     tr("You fight this battle to the end (Escape stops it).")
                 }
+                Standing::PassWindows { .. } => tr(
+                    "Every reaction window is passed for you until this phase ends (Escape stops it).",
+                ),
                 Standing::Answer { yes: true, .. } => tr(
                     "Every such question is answered Yes for you until this phase ends (Escape stops it).",
                 ),
@@ -2709,6 +2712,617 @@ mod gtk_tests {
         );
         assert!(2 * now <= before, "now {now}, before {before}: {steps:?}");
         assert!(app.model().bot_errors.is_empty());
+    }
+
+    /// The outmatched battle of the fixture with `dice` scripted: Kirsten (seat 2, human)
+    /// attacks Gunter in Charolles, Normal bots around her.
+    fn outmatched(dice: &[u8]) -> AppInit {
+        let mut sc: serde_json::Value =
+            serde_json::from_str(include_str!("../../tests/fixtures/outmatched.json")).unwrap();
+        sc["dice"] = serde_json::json!(dice);
+        let out = fief::scenario::run(&sc.to_string()).unwrap();
+        let mut start = init(
+            vec![
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+                Seat::Human,
+                Seat::Bot(Level::Normal),
+            ],
+            seed(3),
+        );
+        start.game = out.game;
+        start
+    }
+
+    /// Item 2 of the new-user trial: "Fight to the end" no longer rolls on blind. Her first
+    /// roll (1, 1 against 6, 6) leaves her one Man-at-Arms: the next roll could take Eric, so
+    /// the order stops, says why, and offers Surrender and the truces again.
+    #[gtk4::test]
+    fn fight_to_the_end_stops_before_a_lord_is_exposed() {
+        let app = launch_to_human(outmatched(&[1, 1, 6, 6]));
+        pump_until(1, || false);
+        let root: gtk::Widget = app.widget().clone().upcast();
+        let fight_on = buttons_in(&root)
+            .into_iter()
+            .find(|b| b.widget_name() == "fight-on" && b.is_visible())
+            .expect("the Fight to the end button");
+        let before = app.model().session.game().history.len();
+        fight_on.emit_clicked();
+        assert!(pump_until(30, || {
+            let m = app.model();
+            m.session.game().history.len() > before && m.session.human_turn().is_some()
+        }));
+        let m = app.model();
+        let g = m.session.game();
+        assert!(g.battle.is_some(), "the battle was fought to its end");
+        assert!(m.session.offered().contains(&Action::Surrender));
+        assert!(m.session.standing(2).is_none());
+        assert!(
+            m.status.starts_with("Fight to the end stopped:"),
+            "{}",
+            m.status
+        );
+        let eric = g.lords.iter().find(|l| l.owner == 2).unwrap();
+        assert!(eric.captor.is_none(), "Eric was taken");
+        assert!(m.bot_errors.is_empty());
+    }
+
+    /// Item 8: "Done until my purchases" does not throw away a Lord card: with one in hand,
+    /// her Play Cards step is asked, the Lord offered.
+    #[gtk4::test]
+    fn done_until_my_purchases_offers_a_lord_card_first() {
+        let sc = serde_json::json!({
+            "players": ["Grady", "David", "Kirsten", "Gunter"],
+            "seed": 5,
+            "position": {
+                "first": "Kirsten",
+                "phase": "marriage",
+                "turn": "Kirsten",
+                "players": {"Kirsten": {"hand": ["lord:charles"]}},
+                "villages": {
+                    "blaye": {"troops": {"Kirsten": [2, 0]}, "controller": "Kirsten"},
+                    "bourg": {"troops": {"David": [1, 0]}},
+                    "sigy": {"troops": {"Grady": [1, 0]}},
+                    "tournus": {"troops": {"Gunter": [1, 0]}}
+                },
+                "lords": [
+                    {"name": "Eric", "owner": "Kirsten", "village": "blaye"},
+                    {"name": "Quentin", "owner": "David", "village": "bourg"},
+                    {"name": "Philippe", "owner": "Grady", "village": "sigy"},
+                    {"name": "Gauvain", "owner": "Gunter", "village": "tournus"}
+                ]
+            }
+        });
+        let out = fief::scenario::run(&sc.to_string()).unwrap();
+        let mut start = init(
+            vec![
+                Seat::Bot(Level::Easy),
+                Seat::Bot(Level::Easy),
+                Seat::Human,
+                Seat::Bot(Level::Easy),
+            ],
+            seed(5),
+        );
+        start.game = out.game;
+        let app = launch_to_human(start);
+        app.emit(Msg::Prompt(PromptOut::Stand(Standing::UntilPurchases)));
+        let mut offered_lord = false;
+        for _ in 0..40 {
+            assert!(pump_until(30, || app
+                .model()
+                .session
+                .human_turn()
+                .is_some()));
+            let (kind, offered) = {
+                let m = app.model();
+                (m.session.game().prompt().unwrap().kind, m.session.offered())
+            };
+            if offered.iter().any(|a| matches!(a, Action::PlayLord { .. })) {
+                assert_eq!(kind, PromptKind::PlayCards);
+                offered_lord = true;
+                break;
+            }
+            assert_ne!(kind, PromptKind::Purchase, "Play Cards was passed");
+            // Her draw is hers: she ends it; anything else asked, the first choice.
+            let a = if offered.contains(&Action::EndDraw) {
+                Action::EndDraw
+            } else {
+                offered[0].clone()
+            };
+            let before = app.model().session.game().history.len();
+            app.emit(Msg::Prompt(PromptOut::Chosen(a)));
+            assert!(pump_until(30, || app.model().session.game().history.len() > before));
+        }
+        assert!(offered_lord, "the Lord card was never offered");
+    }
+
+    /// Item 6: an army that cannot move says why, where the pointer is: Eric's army in
+    /// Matour under Heavy Rain, dragged to Dompierre or clicked, gets a bubble naming the rain.
+    #[gtk4::test]
+    fn a_drag_that_cannot_be_made_says_why_at_the_pointer() {
+        let sc = serde_json::json!({
+            "players": ["Grady", "David", "Kirsten", "Gunter"],
+            "seed": 5,
+            "position": {
+                "round": 3,
+                "first": "Kirsten",
+                "phase": "movement",
+                "turn": "Kirsten",
+                "villages": {
+                    "matour": {"troops": {"Kirsten": [3, 0]}, "controller": "Kirsten"},
+                    "blaye": {"troops": {"Kirsten": [1, 0]}, "controller": "Kirsten"},
+                    "bourg": {"troops": {"David": [1, 0]}},
+                    "sigy": {"troops": {"Grady": [1, 0]}},
+                    "tournus": {"troops": {"Gunter": [1, 0]}}
+                },
+                "lords": [
+                    {"name": "Eric", "owner": "Kirsten", "village": "matour"},
+                    {"name": "Charles", "owner": "Kirsten", "village": "blaye"},
+                    {"name": "Quentin", "owner": "David", "village": "bourg"},
+                    {"name": "Philippe", "owner": "Grady", "village": "sigy"},
+                    {"name": "Gauvain", "owner": "Gunter", "village": "tournus"}
+                ],
+                "bishoprics": {"4": ["heavy rain"]}
+            }
+        });
+        let out = fief::scenario::run(&sc.to_string()).unwrap();
+        let mut start = init(
+            vec![
+                Seat::Bot(Level::Easy),
+                Seat::Bot(Level::Easy),
+                Seat::Human,
+                Seat::Bot(Level::Easy),
+            ],
+            seed(5),
+        );
+        start.game = out.game;
+        let app = launch_to_human(start);
+        let map = app.model().session.game().map.clone();
+        let (matour, dompierre) = (
+            map.find_village("matour").unwrap(),
+            map.find_village("dompierre").unwrap(),
+        );
+        assert_eq!(
+            app.model().session.game().prompt().unwrap().kind,
+            PromptKind::Movement
+        );
+        let bubble = app.model().w.map.model().bubble.clone();
+        assert!(!bubble.is_visible());
+        app.emit(Msg::Map(MapOut::DragRefused(matour, dompierre)));
+        assert!(pump_until(5, || bubble.is_visible()));
+        let said = bubble
+            .child()
+            .and_then(|c| c.downcast::<gtk::Label>().ok())
+            .map(|l| l.text().to_string())
+            .unwrap_or_default();
+        assert!(
+            said.starts_with("No move from Matour to Dompierre:"),
+            "{said}"
+        );
+        assert!(said.contains("Heavy Rain"), "{said}");
+        assert_eq!(app.model().status, said);
+        // A click on the army's Village, with no Move open from it, says the same.
+        app.emit(Msg::Map(MapOut::Clicked(Some(matour))));
+        pump_until(1, || false);
+        let status = app.model().status.clone();
+        assert!(status.contains("Heavy Rain"), "{status}");
+        assert!(bubble.is_visible());
+        // The Village's tooltip names the rain too.
+        let tip = text::village_tooltip(app.model().session.game(), Some(2), matour, &[]);
+        assert!(tip.contains("Heavy Rain"), "{tip}");
+    }
+
+    /// Item 5: a yes/no question has its own Hint, which shows the suggestion and its reason
+    /// in the dialog without answering; and "answer every such question the same way" gives
+    /// the standing answer for the rest of the phase.
+    #[gtk4::test]
+    fn a_question_has_its_own_hint_and_a_standing_answer() {
+        let sc = serde_json::json!({
+            "players": ["Grady", "David", "Kirsten", "Gunter"],
+            "seed": 3,
+            "position": {
+                "first": "David",
+                "phase": "marriage",
+                "turn": "David",
+                "villages": {
+                    "beaujeu": {"troops": {"David": [1, 0]}},
+                    "bourg": {"troops": {"Kirsten": [1, 0]}},
+                    "cuisery": {"troops": {"Grady": [1, 0]}},
+                    "trivy": {"troops": {"Gunter": [1, 0]}}
+                },
+                "lords": [
+                    {"name": "Quentin", "owner": "David", "village": "beaujeu"},
+                    {"name": "Jeanne", "owner": "Kirsten", "village": "bourg"},
+                    {"name": "Thierry", "owner": "Grady", "village": "cuisery"},
+                    {"name": "Eric", "owner": "Gunter", "village": "trivy"}
+                ]
+            },
+            "script": [["David", "propose quentin jeanne"]]
+        });
+        let out = fief::scenario::run(&sc.to_string()).unwrap();
+        let mut start = init(
+            vec![
+                Seat::Bot(Level::Easy),
+                Seat::Bot(Level::Easy),
+                Seat::Human,
+                Seat::Bot(Level::Easy),
+            ],
+            seed(3),
+        );
+        start.game = out.game;
+        let app = launch_to_human(start);
+        assert!(pump_until(10, || window_named("question").is_some()));
+        let root: gtk::Widget = window_named("question").unwrap().upcast();
+        let before = app.model().session.game().history.len();
+        buttons_in(&root)
+            .into_iter()
+            .find(|b| b.widget_name() == "question-hint")
+            .expect("the question's Hint button")
+            .emit_clicked();
+        assert!(pump_until(30, || app.model().current_hint().is_some()));
+        pump_until(1, || false);
+        let line = widget_named(&root, "question-hint-line")
+            .and_then(|w| w.downcast::<gtk::Label>().ok())
+            .unwrap();
+        let words = line.text().to_string();
+        assert!(line.is_visible());
+        assert!(
+            words.starts_with("Hint: ") && words.contains(" Why: "),
+            "{words}"
+        );
+        assert_eq!(app.model().session.game().history.len(), before);
+        // The standing answer: ticked, then "No".
+        let all = widget_named(&root, "answer-all")
+            .and_then(|w| w.downcast::<gtk::CheckButton>().ok())
+            .unwrap();
+        all.set_active(true);
+        let d = root.downcast::<adw::MessageDialog>().unwrap();
+        d.response("no");
+        assert!(pump_until(10, || app.model().session.game().history.len() > before));
+        let kind = std::mem::discriminant(&PromptKind::MarriageAnswer {
+            groom: 0,
+            bride: 0,
+            dowry: 0,
+        });
+        let m = app.model();
+        assert!(
+            m.session.standings(2).any(|o| matches!(
+                o,
+                Standing::Answer { kind: k, yes: false, .. } if k == kind
+            )),
+            "no standing answer"
+        );
+    }
+
+    /// Item 9: every casualty of a roll in one decision. Kirsten takes 6 hits with 4
+    /// Men-at-Arms and 2 Knights (two Knights, or a Knight and 3 Men-at-Arms): the composer
+    /// presets the rules' default (Men-at-Arms first), and one click removes them all.
+    #[gtk4::test]
+    fn the_losses_of_a_roll_are_one_decision() {
+        let mut sc: serde_json::Value =
+            serde_json::from_str(include_str!("../../tests/fixtures/outmatched.json")).unwrap();
+        sc["position"]["villages"]["charolles"]["troops"]["Kirsten"] = serde_json::json!([4, 2]);
+        sc["dice"] = serde_json::json!([1, 1, 6, 6]);
+        let out = fief::scenario::run(&sc.to_string()).unwrap();
+        let mut start = init(
+            vec![
+                Seat::Bot(Level::Normal),
+                Seat::Bot(Level::Normal),
+                Seat::Human,
+                Seat::Bot(Level::Normal),
+            ],
+            seed(3),
+        );
+        start.game = out.game;
+        let app = launch_to_human(start);
+        let before = app.model().session.game().history.len();
+        app.emit(Msg::Prompt(PromptOut::Chosen(Action::Fight)));
+        assert!(pump_until(30, || {
+            let m = app.model();
+            m.session.human_turn().is_some()
+                && m.session
+                    .offered()
+                    .iter()
+                    .any(|a| matches!(a, Action::Casualty(_)))
+        }));
+        pump_until(1, || false);
+        let charolles = app
+            .model()
+            .session
+            .game()
+            .map
+            .find_village("charolles")
+            .unwrap();
+        let root: gtk::Widget = app.model().w.prompt.widget().clone().upcast();
+        let remove = buttons_in(&root)
+            .into_iter()
+            .find(|b| b.widget_name() == "remove-losses")
+            .expect("the losses composer");
+        assert!(remove.is_sensitive(), "{:?}", remove.tooltip_text());
+        // The counts can be changed to any other choice the rules allow, and only to those.
+        {
+            use fief::rules::Casualty;
+            let view = app.model().session.view();
+            let g = &view.state;
+            assert!(choices::losses_plan(g, 2, &[(Casualty::Knight(2), 2)]).is_ok());
+            assert!(choices::losses_plan(g, 2, &[(Casualty::Maa(2), 4)]).is_err());
+            assert!(choices::losses_plan(g, 2, &[(Casualty::Knight(2), 1)]).is_err());
+            let (preset, kinds) = choices::default_losses(g, 2);
+            assert_eq!(
+                preset,
+                vec![(Casualty::Maa(2), 3), (Casualty::Knight(2), 1)]
+            );
+            assert!(kinds.contains(&(Casualty::Maa(2), 4)));
+            assert!(kinds.contains(&(Casualty::Knight(2), 2)));
+        }
+        let picked = app.model().session.game().history.len();
+        remove.emit_clicked();
+        assert!(pump_until(10, || {
+            let m = app.model();
+            !m.session
+                .game()
+                .prompt()
+                .is_some_and(|pr| matches!(pr.kind, PromptKind::Losses { .. }) && pr.player == 2)
+        }));
+        let m = app.model();
+        let g = m.session.game();
+        // (Once a choice is made the rest may be forced: the engine takes those itself.)
+        assert!(g.history.len() > picked);
+        let t = g.villages[charolles as usize].troops[2];
+        assert_eq!((t.maa, t.knights), (1, 1), "the rules' default");
+        assert!(g.history.len() > before);
+        assert!(m.bot_errors.is_empty());
+    }
+
+    /// The window's bounds of `w`.
+    fn bounds(app: &relm4::Controller<App>, w: &impl IsA<gtk::Widget>) -> (f32, f32, f32, f32) {
+        let b = w
+            .compute_bounds(app.widget())
+            .unwrap_or_else(|| panic!("{} has no bounds", w.as_ref().widget_name()));
+        (b.x(), b.y(), b.width(), b.height())
+    }
+
+    fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> bool {
+        a.0 < b.0 + b.2 && b.0 < a.0 + a.2 && a.1 < b.1 + b.3 && b.1 < a.1 + a.3
+    }
+
+    /// Items 3 and 7: what happened since the last decision, a failed save and the toasts
+    /// never cover the board nor the prompt bar, and never move them.
+    #[gtk4::test]
+    fn news_bars_and_toasts_never_cover_or_move_the_board() {
+        let app = launch_to_human(init(human_and_easy(), seed(8)));
+        // Decide until news come (the bots played since the last decision).
+        for _ in 0..60 {
+            if !app.model().w.news.line.has_css_class("dim-label") {
+                break;
+            }
+            let before = app.model().session.game().history.len();
+            let a = app.model().session.offered()[0].clone();
+            app.emit(Msg::Prompt(PromptOut::Chosen(a)));
+            assert!(pump_until(30, || {
+                let m = app.model();
+                m.session.game().history.len() > before && m.session.human_turn().is_some()
+            }));
+        }
+        pump_until(1, || false);
+        let (map, prompt, news) = {
+            let m = app.model();
+            assert!(!m.w.news.line.text().is_empty());
+            (
+                m.w.map.widget().clone(),
+                m.w.prompt.widget().clone(),
+                m.w.news.bar.clone(),
+            )
+        };
+        let board = bounds(&app, &map);
+        assert!(board.2 > 300.0 && board.3 > 300.0, "{board:?}");
+        assert!(news.is_visible());
+        assert!(
+            !overlap(bounds(&app, &news), board),
+            "the news covers the board"
+        );
+        // A failed save (a file stands where its folder should be): its bar shows, and the
+        // board does not move.
+        let dir = temp_dir("no-move");
+        std::fs::write(dir.join("blocked"), "a file").unwrap();
+        let problem = app.model().w.problem_bar.clone();
+        app.emit(Msg::SaveTo(Some(dir.join("blocked").join("x.fief"))));
+        assert!(pump_until(5, || problem.is_visible()));
+        pump_until(1, || false);
+        assert!(!overlap(bounds(&app, &problem), board));
+        assert_eq!(bounds(&app, &map), board, "the save's bar moved the board");
+        // Toasts show over the sidebar's pages: never over the board or the prompt bar.
+        let toasts = app.model().w.toasts.clone();
+        assert!(!overlap(bounds(&app, &toasts), board));
+        assert!(!overlap(bounds(&app, &toasts), bounds(&app, &prompt)));
+        assert!(app.model().bot_errors.is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// What each of a human's decisions cost with the window as the new-user trial found it
+    /// (before issue 28): a casualty two clicks (its button, then the next), a purchase on
+    /// the panel one, a Move one drag, a routine step of Phases 1 to 3 nothing after the one
+    /// "Done until my purchases" of the round, every other step's end one click (the idle
+    /// steps were not passed), a question one, a vote two; the rest as the prompt bar takes
+    /// it. Windows in which passing was all one could do cost nothing then and now.
+    fn clicks_as_found(g: &Game, pool: &[Action], a: &Action, ordered: &mut bool) -> u32 {
+        if pool == [Action::Pass] {
+            return 0;
+        }
+        match a {
+            Action::Casualty(_) => 2,
+            Action::BuyMaa(_) | Action::BuyKnight(_) | Action::BuyMill(_) => 1,
+            Action::Move(_) => 1,
+            Action::Accept | Action::Refuse => 1,
+            Action::Vote { .. } => 2,
+            a if Standing::routine_end(a, pool) && g.phase.number() <= 3 => {
+                u32::from(!std::mem::replace(ordered, true))
+            }
+            a if choices::is_finish(a) => 1,
+            _ => prompt_clicks(g, pool, a),
+        }
+    }
+
+    /// Round 2 of the game of `seed_` for a human against three Normal bots, played through
+    /// the window as a player would with what issue 28 added: "Done until my purchases"
+    /// once, his draw, the purchase panel, one army dragged, "Pass until this phase ends" in
+    /// reaction windows, "Fight to the end" and every casualty of a roll in one click, steps
+    /// with nothing to do passed for him. Returns his clicks, the same decisions costed as
+    /// the window took them before (`clicks_as_found`), and the steps.
+    fn round_clicks(seed_: u64) -> (u32, u32, Vec<String>) {
+        let mut start = init(human_and_normal(), seed(seed_));
+        start.prefs.skip_idle = true;
+        // Bots play the first round; the human takes the first choice offered.
+        let bots = (0..4)
+            .map(|p| fief::bots::new_bot(Level::Normal, p, Budget::Iterations(1)))
+            .collect();
+        let mut s = Session::bots_only(start.game.clone(), bots).unwrap();
+        s.play(100_000, |g| g.round >= 2).unwrap();
+        start.game = s.game().clone();
+        let (round, first) = (start.game.round, start.game.clone());
+        let app = launch_to_human(start);
+        let (mut now, mut bought, mut moved, mut ordered) = (0u32, false, false, false);
+        let mut steps = Vec::new();
+        for _ in 0..400 {
+            assert!(pump_until(60, || {
+                let m = app.model();
+                m.session.human_turn().is_some() || m.session.game().to_act().is_none()
+            }));
+            let (g, pool) = {
+                let m = app.model();
+                if m.session.game().to_act().is_none() {
+                    break;
+                }
+                (m.session.game().clone(), m.session.offered())
+            };
+            if g.round > round {
+                break;
+            }
+            let prompt = g.prompt().map(|p| p.kind.clone());
+            let history = g.history.len();
+            pump_until(1, || false);
+            let bar = app
+                .model()
+                .w
+                .prompt
+                .widget()
+                .clone()
+                .upcast::<gtk::Widget>();
+            let named = |root: &gtk::Widget, name: &str| {
+                buttons_in(root)
+                    .into_iter()
+                    .find(|b| b.widget_name() == name && b.is_visible() && b.is_sensitive())
+            };
+            let routine = pool.iter().any(|a| Standing::routine_end(a, &pool));
+            if purchases::buying(&pool) && !bought {
+                let panel = app
+                    .model()
+                    .w
+                    .purchases
+                    .widget()
+                    .clone()
+                    .upcast::<gtk::Widget>();
+                if let Some(maa) = pool.iter().find(|a| matches!(a, Action::BuyMaa(_))) {
+                    let tip = text::action(&g, maa);
+                    for _ in 0..2 {
+                        let plus = buttons_in(&panel).into_iter().find(|b| {
+                            b.tooltip_text().as_deref() == Some(tip.as_str()) && b.is_sensitive()
+                        });
+                        let Some(plus) = plus else { break };
+                        plus.emit_clicked();
+                        pump_until(1, || false);
+                        now += 1;
+                    }
+                }
+                named(&panel, "purchase-finish")
+                    .expect("the panel's confirm button")
+                    .emit_clicked();
+                now += 1;
+                bought = true;
+                steps.push("buy".to_string());
+            } else if prompt == Some(PromptKind::Movement)
+                && !moved
+                && !choices::roads(&g, &pool).is_empty()
+            {
+                let (from, to) = choices::roads(&g, &pool)[0];
+                app.emit(Msg::Map(MapOut::Dragged(from, to)));
+                moved = true;
+                now += 1;
+                steps.push("drag".into());
+            } else if let Some(b) = named(&bar, "remove-losses") {
+                b.emit_clicked();
+                now += 1;
+                steps.push("losses".into());
+            } else if let Some(b) = named(&bar, "fight-on") {
+                b.emit_clicked();
+                now += 1;
+                steps.push("fight-on".into());
+            } else if routine && !ordered && g.phase.number() <= 3 {
+                named(&bar, "until-purchases")
+                    .expect("Done until my purchases")
+                    .emit_clicked();
+                ordered = true;
+                now += 1;
+                steps.push("until-purchases".into());
+            } else if let Some(b) = named(&bar, "pass-phase") {
+                b.emit_clicked();
+                now += 1;
+                steps.push("pass-phase".into());
+            } else {
+                let a = if pool.contains(&Action::DrawFortune) {
+                    Action::DrawFortune
+                } else {
+                    pool.iter()
+                        .find(|a| choices::is_finish(a))
+                        .unwrap_or(&pool[0])
+                        .clone()
+                };
+                now += match a {
+                    Action::Vote { .. } => 2,
+                    Action::Accept | Action::Refuse | Action::DrawFortune => 1,
+                    _ => prompt_clicks(&g, &pool, &a),
+                };
+                steps.push(format!("{a:?}"));
+                app.emit(Msg::Prompt(PromptOut::Chosen(a)));
+            }
+            assert!(
+                pump_until(30, || app.model().session.game().history.len() > history),
+                "the window did not take the clicks: {steps:?}"
+            );
+        }
+        // The same decisions, costed as the window took them before.
+        let end = app.model().session.game().clone();
+        assert!(end.round > round, "the round did not end: {steps:?}");
+        let mut replay = first;
+        let (mut before, mut ordered) = (0, false);
+        for (p, a) in end.history.since(replay.history.len()) {
+            if replay.round > round {
+                break;
+            }
+            if *p == 0 {
+                let pool = replay.legal_actions(0);
+                before += clicks_as_found(&replay, &pool, a, &mut ordered);
+            }
+            replay.apply(*p, a.clone()).unwrap();
+        }
+        eprintln!("seed {seed_}: clicks now {now}, as found {before}: {steps:?}");
+        assert!(bought && moved, "{steps:?}");
+        assert!(app.model().bot_errors.is_empty());
+        (now, before, steps)
+    }
+
+    /// A whole round, counted (`round_clicks`): a busy one (reaction windows, a battle, its
+    /// casualties, a question; 33 clicks as found) now takes at most half; a quieter one
+    /// fewer, and a quiet one no more.
+    #[gtk4::test]
+    fn a_whole_round_takes_half_the_clicks_it_did() {
+        let (now, before, steps) = round_clicks(6);
+        assert!(before >= 25, "not the busy round: {before} {steps:?}");
+        assert!(2 * now <= before, "now {now}, as found {before}: {steps:?}");
+        let (now, before, steps) = round_clicks(11);
+        assert!(now < before, "now {now}, as found {before}: {steps:?}");
+        let (now, before, steps) = round_clicks(9);
+        assert!(now <= before, "now {now}, as found {before}: {steps:?}");
     }
 
     /// Declaring a battle asks first (Preferences), and the question gives the attack's

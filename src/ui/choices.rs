@@ -298,10 +298,28 @@ fn losses_at(g: &Game, p: fief::rules::PlayerId) -> Option<VillageId> {
     }
 }
 
-/// The casualties `p` may choose in this decision: every kind the rules offer at some step
-/// of the default choice, with the most of each there is (the Troops there, a Lord once).
-/// The rules' default (6.2.2) comes first: Men-at-Arms before Knights, one's own before a
-/// partner's, Lords last, the least titled first.
+/// How many of `kind` the losses between `before` and `after` took at `village`: Troops
+/// fewer, or a Lord dead (1).
+fn lost(before: &Game, after: &Game, village: VillageId, kind: Casualty) -> u8 {
+    let troops = |g: &Game, q: fief::rules::PlayerId| {
+        g.villages
+            .get(village as usize)
+            .map(|v| v.troops[q as usize])
+            .unwrap_or_default()
+    };
+    match kind {
+        Casualty::Maa(q) => troops(before, q).maa.saturating_sub(troops(after, q).maa),
+        Casualty::Knight(q) => troops(before, q)
+            .knights
+            .saturating_sub(troops(after, q).knights),
+        Casualty::Lord(l) => u8::from(before.lord(l).is_some() && after.lord(l).is_none()),
+    }
+}
+
+/// The casualties `p` may choose in this decision, and the rules' default choice among
+/// them (6.2.2): Men-at-Arms before Knights, one's own before a partner's, Lords last, the
+/// least titled first. Each kind comes with the most of it there is (the Troops there, a
+/// Lord once); the default counts every loss it takes, those the rules then force included.
 pub fn default_losses(g: &Game, p: fief::rules::PlayerId) -> (LossCounts, Vec<(Casualty, u8)>) {
     let Some(village) = losses_at(g, p) else {
         return (Vec::new(), Vec::new());
@@ -309,13 +327,15 @@ pub fn default_losses(g: &Game, p: fief::rules::PlayerId) -> (LossCounts, Vec<(C
     let rank = |g: &Game, c: &Casualty| match *c {
         Casualty::Maa(q) => (0, u8::from(q != p), 0),
         Casualty::Knight(q) => (1, u8::from(q != p), 0),
-        Casualty::Lord(l) => (2, u8::from(g.lord(l).is_some_and(|x| x.owner != p)), {
-            super::text::lord_titles(g, l).len()
-        }),
+        Casualty::Lord(l) => (
+            2,
+            u8::from(g.lord(l).is_some_and(|x| x.owner != p)),
+            super::text::lord_titles(g, l).len(),
+        ),
     };
     let mut h = g.clone_lean();
     h.quiet = true;
-    let (mut plan, mut kinds): (LossCounts, Vec<(Casualty, u8)>) = (Vec::new(), Vec::new());
+    let mut kinds: Vec<(Casualty, u8)> = Vec::new();
     for _ in 0..256 {
         if !asks_losses(&h, p, village) {
             break;
@@ -345,47 +365,55 @@ pub fn default_losses(g: &Game, p: fief::rules::PlayerId) -> (LossCounts, Vec<(C
         if h.apply(p, Action::Casualty(c)).is_err() {
             break;
         }
-        match plan.iter_mut().find(|(k, _)| *k == c) {
-            Some((_, n)) => *n += 1,
-            None => plan.push((c, 1)),
-        }
     }
     kinds.sort_by_key(|(c, _)| rank(g, c));
+    let plan = kinds
+        .iter()
+        .map(|(c, _)| (*c, lost(g, &h, village, *c)))
+        .filter(|(_, n)| *n > 0)
+        .collect();
     (plan, kinds)
 }
 
 /// The casualties of `counts` as the actions that take them, in an order the rules accept
-/// one by one; or why they are not the losses this decision asks for (too few, too many, or
-/// not the most the hits can take).
+/// one by one (the losses the rules then force are taken by the engine itself); or why they
+/// are not the losses this decision asks for (not the most the hits can take, or more).
 pub fn losses_plan(
     g: &Game,
     p: fief::rules::PlayerId,
     counts: &[(Casualty, u8)],
 ) -> Result<Vec<Action>, String> {
     let village = losses_at(g, p).ok_or_else(|| super::tr("No losses are asked now."))?;
-    let mut left: Vec<(Casualty, u8)> = counts.iter().filter(|(_, n)| *n > 0).copied().collect();
+    let wanted = |c: Casualty| counts.iter().find(|(k, _)| *k == c).map_or(0, |(_, n)| *n);
     let mut h = g.clone_lean();
     h.quiet = true;
     let mut out = Vec::new();
     while asks_losses(&h, p, village) {
         let legal = h.legal_actions(p);
-        let next = left
-            .iter_mut()
-            .find(|(c, n)| *n > 0 && legal.contains(&Action::Casualty(*c)));
-        let Some((c, n)) = next else {
+        let next = legal.iter().find_map(|a| match a {
+            Action::Casualty(c) if lost(g, &h, village, *c) < wanted(*c) => Some(*c),
+            _ => None,
+        });
+        let Some(c) = next else {
             return Err(super::tr(
                 "These are not the losses the hits ask for: the rules take as many hits as the Troops can absorb (a Knight counts 3), and Lords only when no Troop is left (6.2.2).",
             ));
         };
-        let a = Action::Casualty(*c);
-        *n -= 1;
+        let a = Action::Casualty(c);
         h.apply(p, a.clone())
             .map_err(|e| super::text::rule_error(&e))?;
         out.push(a);
     }
-    if left.iter().any(|(_, n)| *n > 0) {
+    // Every kind counts, those left at 0 too: a loss the rules forced is one chosen.
+    let (_, kinds) = default_losses(g, p);
+    if kinds
+        .iter()
+        .map(|(c, _)| *c)
+        .chain(counts.iter().map(|(c, _)| *c))
+        .any(|c| lost(g, &h, village, c) != wanted(c))
+    {
         return Err(super::tr(
-            "These losses are more than the hits ask for (6.2.2).",
+            "These are not the losses the hits ask for: the rules take as many hits as the Troops can absorb (a Knight counts 3), and Lords only when no Troop is left (6.2.2).",
         ));
     }
     Ok(out)

@@ -1724,6 +1724,27 @@ mod tests {
         }
     }
 
+    /// Item 7: a quick click made on the move (pressed and released on the same Village,
+    /// however far the pointer slid) is a click; a press and release on two places is a
+    /// drag, never a click.
+    #[test]
+    fn a_click_on_the_move_is_a_click() {
+        let g = Game::new(Options::default()).unwrap();
+        let (map, cam) = (&g.map, Camera::whole(&g.map));
+        let fit = Fit::new(map, 800.0, 600.0, cam);
+        let v = &map.villages[7];
+        let (x, y) = fit.to_widget(v.x, v.y);
+        let at = |dx: f64| click_target(map, 800.0, 600.0, cam, (x, y), (x + dx, y));
+        assert_eq!(at(0.0), Some(Some(7)));
+        // Slid 12 pixels within the Village's square: still a click on it.
+        let inside = (half_side(map, 7) * fit.scale * 0.9).min(12.0);
+        assert_eq!(at(inside), Some(Some(7)));
+        // Released on another place far away: a drag.
+        let w = &map.villages[8];
+        let (x2, y2) = fit.to_widget(w.x, w.y);
+        assert_eq!(click_target(map, 800.0, 600.0, cam, (x, y), (x2, y2)), None);
+    }
+
     /// The map's part of a 1280×800 window (the sidebar, the hand and the prompt bar take
     /// the rest): its words are at least 11 pixels high, and grow with the zoom.
     #[test]

@@ -360,7 +360,31 @@ impl PromptBar {
             });
             orders.push(b);
         }
-        if let (true, Some(b)) = (d.pool.contains(&Action::Fight), g.battle.as_ref()) {
+        // A reaction window: hold the cards and pass every window of this phase.
+        if d.pool.contains(&Action::Pass)
+            && matches!(
+                d.view.prompt.as_ref().map(|p| &p.kind),
+                Some(fief::rules::PromptKind::Window { .. })
+            )
+        {
+            let b = gtk::Button::with_label(&tr("Pass until this phase ends"));
+            b.set_tooltip_text(Some(&tr(
+                "Passes this window and every other one until the phase ends: your cards stay in your hand.",
+            )));
+            b.set_widget_name("pass-phase");
+            let (s, order) = (sender.clone(), Standing::pass_windows(g));
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::Stand(order)).ok();
+            });
+            orders.push(b);
+        }
+        // Never offered to a side that would roll no dice: it could not hit anything.
+        let no_dice = d.view.viewer.is_some_and(|v| {
+            fief::session::fight_stop(g, v, 0.0) == Some(fief::session::FightStop::NoDice)
+        });
+        if let (true, false, Some(b)) =
+            (d.pool.contains(&Action::Fight), no_dice, g.battle.as_ref())
+        {
             let order = Standing::FightOn {
                 round: g.round,
                 village: b.village,
@@ -989,5 +1013,110 @@ impl SimpleComponent for PromptBar {
             }
         }
         self.rebuild(&sender, false);
+    }
+}
+
+#[cfg(test)]
+mod gtk_tests {
+    use super::*;
+    use crate::ui::pump_until;
+    use fief::rules::{Game, Options, PromptKind};
+    use relm4::{Component, ComponentController};
+
+    /// The bar's button whose caption is `label`.
+    fn button(bar: &relm4::Controller<PromptBar>, label: &str) -> gtk::Widget {
+        let buttons = bar.model().buttons.clone();
+        let mut c = buttons.first_child();
+        while let Some(w) = c {
+            if caption(&w) == label {
+                return w;
+            }
+            c = w.next_sibling();
+        }
+        panic!("no button {label}");
+    }
+
+    /// Item 7 of the new-user trial: a button that appears under a pointer held still (a
+    /// double click on "Draw a Fortune card" met "Done until my purchases") is out of reach
+    /// until the pointer moves; one that was there before stays within reach.
+    #[gtk4::test]
+    fn a_button_that_appears_under_a_still_pointer_waits_for_it_to_move() {
+        let bar = PromptBar::builder().launch(()).detach();
+        let win = gtk::Window::new();
+        win.set_child(Some(bar.widget()));
+        win.set_default_size(1000, 160);
+        win.present();
+        // A game at someone's draw.
+        let mut g = Game::new(Options {
+            seed: 2,
+            ..Options::default()
+        })
+        .unwrap();
+        while g
+            .prompt()
+            .is_some_and(|pr| pr.kind != PromptKind::DiscardDraw)
+        {
+            let p = g.to_act().unwrap();
+            let a = g.legal_actions(p)[0].clone();
+            g.apply(p, a).unwrap();
+        }
+        let p = g.to_act().unwrap();
+        let view = Rc::new(g.view(Some(p)));
+        let show = |pool: Vec<Action>| {
+            bar.emit(PromptMsg::Show(PromptData {
+                view: view.clone(),
+                pool: Rc::new(pool),
+                selection: Selection::None,
+                status: String::new(),
+                covered: false,
+                hint: None,
+            }));
+        };
+        let fortune = text::action(&g, &Action::DrawFortune);
+        let lord = text::action(&g, &Action::DrawLord);
+        show(vec![Action::EndDraw, Action::DrawFortune, Action::DrawLord]);
+        pump_until(1, || false);
+        // The pointer rests on "Draw a Fortune card"...
+        let b = button(&bar, &fortune)
+            .compute_bounds(&bar.model().buttons)
+            .unwrap();
+        let at = (
+            (b.x() + b.width() / 2.0) as f64,
+            (b.y() + b.height() / 2.0) as f64,
+        );
+        bar.emit(PromptMsg::Pointer(Some(at)));
+        // ...and the buttons change: "Draw a Lord card" takes its place.
+        show(vec![Action::EndDraw, Action::DrawLord]);
+        pump_until(1, || false);
+        let new = button(&bar, &lord);
+        assert!(
+            new.compute_bounds(&bar.model().buttons)
+                .is_some_and(|nb| nb.x() <= at.0 as f32 && at.0 as f32 <= nb.x() + nb.width()),
+            "the new button is not under the pointer"
+        );
+        assert!(
+            !new.can_target(),
+            "a button that appeared under the pointer took it"
+        );
+        assert!(bar.model().buttons.can_target());
+        // Moved, the pointer has it back.
+        bar.emit(PromptMsg::Pointer(Some((at.0 + 12.0, at.1))));
+        pump_until(1, || new.can_target());
+        assert!(new.can_target());
+        // A button that stays the same under the pointer is not held back.
+        show(vec![Action::EndDraw, Action::DrawLord, Action::DrawFortune]);
+        pump_until(1, || false);
+        let b = button(&bar, &lord)
+            .compute_bounds(&bar.model().buttons)
+            .unwrap();
+        let at = (
+            (b.x() + b.width() / 2.0) as f64,
+            (b.y() + b.height() / 2.0) as f64,
+        );
+        bar.emit(PromptMsg::Pointer(Some(at)));
+        show(vec![Action::EndDraw, Action::DrawLord]);
+        pump_until(1, || false);
+        assert!(button(&bar, &lord).can_target());
+        win.close();
     }
 }
