@@ -428,7 +428,7 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
         Action::JoinUprising => msg!("two Uprisings strike harder than one."),
         Action::TryStop { .. } => msg!("stopping the Uprising saves the Troops it would strike."),
         Action::SecretPassage(_) => msg!("the Secret Passage turns this danger aside."),
-        Action::Accept | Action::Refuse => msg!("the answer weighed against what it costs."),
+        Action::Accept | Action::Refuse => msg!("of the two answers, it costs the least for what it brings."),
         Action::EndPurchase
         | Action::EndMovement
         | Action::EndBattles

@@ -474,7 +474,7 @@ impl SimpleComponent for PreferencesWindow {
         switch_row(
             &group,
             &tr("Skip steps with nothing to do"),
-            &tr("End a step for you when it offers nothing but its end and Diplomacy (no card to play, no army to move, only your own Mills to pillage)"),
+            &tr("End a step or pass a reaction window for you when it offers nothing worth doing: no army to move, no card that strikes or answers, only Diplomacy or your own Mills to pillage"),
             prefs.skip_idle,
             &sender,
             PrefsMsg::SkipIdle,
