@@ -130,10 +130,12 @@ impl Hard {
         if rule.yes == (*a == Action::Accept) || self.last_iterations == 0 {
             return Some(rule.why);
         }
+        // What the other answer had for it, and that this one still came out ahead.
         Some(msgn!(
-            "this answer came out ahead over {n} possible continuation played out.",
-            "this answer came out ahead over {n} possible continuations played out.",
-            self.last_iterations
+            "this answer came out ahead over {n} possible continuation played out, though the other one had this for it: {why}",
+            "this answer came out ahead over {n} possible continuations played out, though the other one had this for it: {why}",
+            self.last_iterations,
+            why = rule.why
         ))
     }
 

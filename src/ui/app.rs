@@ -468,7 +468,7 @@ impl App {
         match self.problem() {
             Some(p) if self.dismissed.as_ref() != Some(&p) => {
                 self.w.problem_label.set_text(&p);
-                self.w.problem_bar.set_revealed(true);
+                self.w.problem_label.set_tooltip_text(Some(&p));
                 self.w.problem_bar.set_visible(true);
             }
             _ => self.w.problem_bar.set_visible(false),
@@ -2220,10 +2220,17 @@ mod gtk_tests {
         launch.ask_new_game = true;
         let app = App::builder().launch(launch).detach();
         app.widget().present();
+        // (Another test's dialog may still be open: this one names this test's file.)
         let mut dialog = None;
         assert!(pump_until(20, || {
-            dialog =
-                window_named("resume-dialog").and_then(|w| w.downcast::<adw::MessageDialog>().ok());
+            dialog = gtk::Window::list_toplevels()
+                .into_iter()
+                .filter_map(|w| w.downcast::<adw::MessageDialog>().ok())
+                .find(|d| {
+                    d.is_visible()
+                        && d.widget_name() == "resume-dialog"
+                        && d.body().contains(&copy.display().to_string())
+                });
             dialog.is_some()
         }));
         let d = dialog.unwrap();
@@ -2762,6 +2769,7 @@ mod gtk_tests {
             "{}",
             m.status
         );
+        crate::ui::shoot(app.widget(), "fight-stopped");
         let eric = g.lords.iter().find(|l| l.owner == 2).unwrap();
         assert!(eric.captor.is_none(), "Eric was taken");
         assert!(m.bot_errors.is_empty());
@@ -2901,6 +2909,7 @@ mod gtk_tests {
         );
         assert!(said.contains("Heavy Rain"), "{said}");
         assert_eq!(app.model().status, said);
+        crate::ui::shoot(app.widget(), "why-not");
         // A click on the army's Village, with no Move open from it, says the same.
         app.emit(Msg::Map(MapOut::Clicked(Some(matour))));
         pump_until(1, || false);
@@ -2970,6 +2979,7 @@ mod gtk_tests {
             words.starts_with("Hint: ") && words.contains(" Why: "),
             "{words}"
         );
+        crate::ui::shoot(&root, "question");
         assert_eq!(app.model().session.game().history.len(), before);
         // The standing answer: ticked, then "No".
         let all = widget_named(&root, "answer-all")
@@ -3039,6 +3049,7 @@ mod gtk_tests {
             .find(|b| b.widget_name() == "remove-losses")
             .expect("the losses composer");
         assert!(remove.is_sensitive(), "{:?}", remove.tooltip_text());
+        crate::ui::shoot(app.widget(), "losses");
         // The counts can be changed to any other choice the rules allow, and only to those.
         {
             use fief::rules::Casualty;

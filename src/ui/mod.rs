@@ -110,6 +110,30 @@ pub fn play_until_with(
     played == Played::Stopped
 }
 
+/// For the GTK tests: when `FIEF_SHOTS` names a folder, writes what `widget` shows now to
+/// `FIEF_SHOTS/name.png`, so that a state reached in a test can be looked at.
+#[cfg(test)]
+pub fn shoot(widget: &impl relm4::gtk::prelude::IsA<relm4::gtk::Widget>, name: &str) {
+    use relm4::gtk::prelude::*;
+    let Some(dir) = std::env::var_os("FIEF_SHOTS") else {
+        return;
+    };
+    let w = widget.as_ref();
+    let (width, height) = (w.width() as f64, w.height() as f64);
+    let paintable = relm4::gtk::WidgetPaintable::new(Some(w));
+    let snapshot = relm4::gtk::Snapshot::new();
+    paintable.snapshot(&snapshot, width, height);
+    let (Some(node), Some(native)) = (snapshot.to_node(), w.native()) else {
+        return;
+    };
+    let Some(renderer) = native.renderer() else {
+        return;
+    };
+    let texture = renderer.render_texture(node, None);
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = texture.save_to_png(std::path::Path::new(&dir).join(format!("{name}.png")));
+}
+
 /// For the GTK tests: runs the main loop until `done` holds or `secs` pass; says whether it
 /// held.
 #[cfg(test)]

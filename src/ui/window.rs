@@ -48,6 +48,8 @@ pub const CSS: &str = "
   border: 1px solid #444; font-weight: bold; }
 .battle-side { padding: 6px; border-radius: 6px; background: alpha(@card_bg_color, 0.9); }
 .prompt-bar { background: alpha(@accent_bg_color, 0.08); }
+.save-problem { padding: 8px; background: alpha(@error_bg_color, 0.15);
+  border-bottom: 1px solid alpha(@error_color, 0.5); }
 .news-strip { padding: 2px 8px; background: alpha(@accent_bg_color, 0.06);
   border-bottom: 1px solid alpha(@borders, 0.6); }
 ";
@@ -260,7 +262,7 @@ pub struct Widgets {
     pub cover_button: gtk::Button,
     /// A failed save, named at the top of the sidebar until dismissed (never over the
     /// board, never moving it).
-    pub problem_bar: gtk::InfoBar,
+    pub problem_bar: gtk::Box,
     pub problem_label: gtk::Label,
     /// Toasts show over the sidebar's pages, never over the board or the prompt bar.
     pub toasts: adw::ToastOverlay,
@@ -474,27 +476,33 @@ pub fn build(
     side.set_size_request(SIDEBAR_WIDTH, -1);
     // A failed save stays named at the top of the sidebar until dismissed: it never covers
     // the board nor moves it.
-    let problem_bar = gtk::InfoBar::new();
-    problem_bar.set_message_type(gtk::MessageType::Error);
-    problem_bar.set_show_close_button(true);
+    let problem_bar = gtk::Box::new(gtk::Orientation::Vertical, 6);
+    problem_bar.add_css_class("save-problem");
     problem_bar.set_widget_name("save-problem");
+    // One line each (a wrapped text beside the board would ask for a height the row's
+    // width cannot give): the whole message in the tooltip.
+    let problem_head = gtk::Label::new(Some(&tr("Your game is not saved")));
+    problem_head.add_css_class("heading");
+    problem_head.set_xalign(0.0);
+    problem_bar.append(&problem_head);
     let problem_label = gtk::Label::new(None);
-    problem_label.set_wrap(true);
     problem_label.set_xalign(0.0);
-    problem_label.set_hexpand(true);
-    problem_bar.add_child(&problem_label);
-    problem_bar.add_button(&tr("Save As…"), gtk::ResponseType::Apply);
-    let s = sender.clone();
-    problem_bar.connect_response(move |_, r| {
-        post(
-            &s,
-            if r == gtk::ResponseType::Apply {
-                Msg::Save
-            } else {
-                Msg::DismissProblem
-            },
-        )
-    });
+    problem_label.set_ellipsize(gtk::pango::EllipsizeMode::Middle);
+    problem_label.set_single_line_mode(true);
+    problem_bar.append(&problem_label);
+    let problem_buttons = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+    problem_buttons.set_halign(gtk::Align::End);
+    let problem_actions: [(String, MsgFn); 2] = [
+        (tr("Save As…"), || Msg::Save),
+        (tr("Dismiss"), || Msg::DismissProblem),
+    ];
+    for (label, msg) in problem_actions {
+        let b = gtk::Button::with_label(&label);
+        let s = sender.clone();
+        b.connect_clicked(move |_| post(&s, msg()));
+        problem_buttons.append(&b);
+    }
+    problem_bar.append(&problem_buttons);
     problem_bar.set_visible(false);
     // The news line heads the sidebar, beside the board: never over it.
     let news = News::new();
