@@ -212,19 +212,7 @@ fn battle_odds(g: &Game, s: usize) -> Option<(f64, f64)> {
 /// card that strikes or answers (Uprising, Assassination, Justice, Ambush, Secret Passage)
 /// keeps the step his. Returns the action that ends it.
 pub fn idle_step_end(g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
-    let end = legal.iter().find(|a| {
-        matches!(
-            a,
-            Action::EndMarriages
-                | Action::EndDraw
-                | Action::EndPlayCards
-                | Action::EndPurchase
-                | Action::EndMovement
-                | Action::EndBattles
-                | Action::EndPillage
-                | Action::Pass
-        )
-    })?;
+    let end = legal.iter().find(|a| a.ends_step())?;
     let idle = legal.iter().all(|a| match a {
         _ if a == end => true,
         Action::OfferDeniers { .. }

@@ -499,16 +499,21 @@ fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
 /// The outmatched battle of the fixture (Kirsten, seat 2, human, attacks Gunter in Charolles)
 /// with `dice` scripted, in a session of Normal bots around her.
 fn outmatched(dice: &[u8]) -> Session {
-    let mut sc: serde_json::Value =
-        serde_json::from_str(include_str!("fixtures/outmatched.json")).unwrap();
+    let mut sc = outmatched_scenario();
     sc["dice"] = serde_json::json!(dice);
+    kirsten_in(&sc)
+}
+
+/// The fixture's scenario, to change before it is played.
+fn outmatched_scenario() -> serde_json::Value {
+    serde_json::from_str(include_str!("fixtures/outmatched.json")).unwrap()
+}
+
+/// A session of the scenario `sc` with Kirsten (seat 2) human and Normal bots around her.
+fn kirsten_in(sc: &serde_json::Value) -> Session {
     let out = fief::scenario::run(&sc.to_string()).unwrap();
-    let seats = vec![
-        Seat::Bot(Level::Normal),
-        Seat::Bot(Level::Normal),
-        Seat::Human,
-        Seat::Bot(Level::Normal),
-    ];
+    let bot = Seat::Bot(Level::Normal);
+    let seats = vec![bot, bot, Seat::Human, bot];
     Session::new(out.game, seats, settings(true), Autosave::Off).unwrap()
 }
 
@@ -558,21 +563,13 @@ fn fight_to_the_end_stops_before_a_roll_that_exposes_a_lord() {
 #[test]
 fn fight_to_the_end_never_rolls_without_dice() {
     use fief::session::{FightStop, Standing};
-    let mut sc: serde_json::Value =
-        serde_json::from_str(include_str!("fixtures/outmatched.json")).unwrap();
+    let mut sc = outmatched_scenario();
     sc["position"]["villages"]["charolles"] = serde_json::json!({
         "troops": {"Gunter": [1, 0], "Kirsten": [1, 0]},
         "controller": "Gunter",
         "fort": "stronghold"
     });
-    let out = fief::scenario::run(&sc.to_string()).unwrap();
-    let seats = vec![
-        Seat::Bot(Level::Normal),
-        Seat::Bot(Level::Normal),
-        Seat::Human,
-        Seat::Bot(Level::Normal),
-    ];
-    let mut s = Session::new(out.game, seats, settings(true), Autosave::Off).unwrap();
+    let mut s = kirsten_in(&sc);
     to_human(&mut s);
     assert_eq!(s.game().battle_dice()[0], 0, "the attackers roll no dice");
     let before = s.game().history.len();
@@ -665,8 +662,7 @@ fn a_standing_answer_answers_its_kind_until_the_phase_ends() {
 #[test]
 fn an_idle_step_is_one_with_nothing_worth_doing() {
     use fief::session::idle_step_end;
-    let mut sc: serde_json::Value =
-        serde_json::from_str(include_str!("fixtures/outmatched.json")).unwrap();
+    let mut sc = outmatched_scenario();
     sc["position"]["villages"]["blaye"]["mills"] = serde_json::json!(1);
     sc["position"]["villages"]["blaye"]["controller"] = serde_json::json!("Grady");
     let g = fief::scenario::run(&sc.to_string()).unwrap().game;

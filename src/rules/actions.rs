@@ -987,6 +987,21 @@ impl Action {
 }
 
 impl Action {
+    /// Whether the action closes a step or a reaction window ("Done", "Pass").
+    pub fn ends_step(&self) -> bool {
+        matches!(
+            self,
+            Action::EndMarriages
+                | Action::EndDraw
+                | Action::EndPlayCards
+                | Action::EndPurchase
+                | Action::EndMovement
+                | Action::EndBattles
+                | Action::EndPillage
+                | Action::Pass
+        )
+    }
+
     /// The Deniers a truce proposal offers each player of the other side (0 for a free one);
     /// `None` for any other action.
     pub fn truce_price(&self) -> Option<u8> {

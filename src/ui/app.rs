@@ -2589,156 +2589,26 @@ mod gtk_tests {
         }
     }
 
-    /// A routine round of a human in a 4-player game, from his purchases to his next ones,
-    /// played through the window as a player would: he buys up to three Men-at-Arms in one
-    /// Village on the purchase panel, drags one army to a neighbour, fights battles out,
-    /// ends the early steps with "Done until my purchases", and otherwise ends each step or
-    /// takes its first choice. His clicks are counted; then the same decisions are replayed
-    /// and costed as the prompt bar alone took them (each Troop a Village click, its menu
-    /// and its item; a Move its Village, its destination and "Move"; each roll and each
-    /// "Done" a click; windows with nothing but "Pass" passed for free): now at most half.
-    #[gtk4::test]
-    fn a_routine_round_takes_at_most_half_the_clicks_it_took() {
-        let mut start = init(human_and_normal(), seed(4));
-        crate::advance(&mut start, crate::Moment::Purchase).unwrap();
-        let (round, first) = (start.game.round, start.game.clone());
-        let app = launch_to_human(start);
-        let (mut now, mut bought, mut moved) = (0u32, 0u32, false);
-        let mut steps = Vec::new();
-        for _ in 0..300 {
-            assert!(pump_until(60, || app
-                .model()
-                .session
-                .human_turn()
-                .is_some()
-                || app.model().session.game().to_act().is_none()));
-            let (g, pool) = {
-                let m = app.model();
-                if m.session.game().to_act().is_none() {
-                    break;
-                }
-                (m.session.game().clone(), m.session.offered())
-            };
-            let prompt = g.prompt().map(|p| p.kind.clone());
-            if g.round > round && prompt == Some(PromptKind::Purchase) {
-                break;
-            }
-            let history = g.history.len();
-            pump_until(1, || false);
-            let bar = app
-                .model()
-                .w
-                .prompt
-                .widget()
-                .clone()
-                .upcast::<gtk::Widget>();
-            let named = |root: &gtk::Widget, name: &str| {
-                buttons_in(root)
-                    .into_iter()
-                    .find(|b| b.widget_name() == name && b.is_visible())
-            };
-            if purchases::buying(&pool) && bought == 0 {
-                // The panel: "+" up to three times on one Village's Men-at-Arms, then
-                // "Buy … and finish".
-                let panel = app
-                    .model()
-                    .w
-                    .purchases
-                    .widget()
-                    .clone()
-                    .upcast::<gtk::Widget>();
-                let maa = pool
-                    .iter()
-                    .find(|a| matches!(a, Action::BuyMaa(_)))
-                    .cloned();
-                if let Some(maa) = maa {
-                    let tip = text::action(&g, &maa);
-                    for _ in 0..3 {
-                        let plus = buttons_in(&panel).into_iter().find(|b| {
-                            b.tooltip_text().as_deref() == Some(tip.as_str()) && b.is_sensitive()
-                        });
-                        let Some(plus) = plus else { break };
-                        plus.emit_clicked();
-                        pump_until(1, || false);
-                        now += 1;
-                        bought += 1;
-                    }
-                }
-                named(&panel, "purchase-finish")
-                    .expect("the panel's confirm button")
-                    .emit_clicked();
-                now += 1;
-                steps.push(format!("buy {bought} and finish"));
-            } else if prompt == Some(PromptKind::Movement) && !moved {
-                let (from, to) = choices::roads(&g, &pool)[0];
-                app.emit(Msg::Map(MapOut::Dragged(from, to)));
-                moved = true;
-                now += 1;
-                steps.push("drag".into());
-            } else if let Some(b) =
-                named(&bar, "fight-on").or_else(|| named(&bar, "until-purchases"))
-            {
-                b.emit_clicked();
-                now += 1;
-                steps.push(b.widget_name().to_string());
-            } else {
-                let a = pool
-                    .iter()
-                    .find(|a| choices::is_finish(a))
-                    .unwrap_or(&pool[0])
-                    .clone();
-                now += prompt_clicks(&g, &pool, &a);
-                steps.push(format!("{a:?}"));
-                app.emit(Msg::Prompt(PromptOut::Chosen(a)));
-            }
-            assert!(
-                pump_until(30, || app.model().session.game().history.len() > history),
-                "the window did not take the clicks: {steps:?}"
-            );
-        }
-        // The same decisions through the prompt bar alone.
-        let end = app.model().session.game().clone();
-        let mut replay = first;
-        let mut before = 0;
-        for (p, a) in end.history.since(replay.history.len()) {
-            if *p == 0 {
-                let pool = replay.legal_actions(0);
-                before += match a {
-                    _ if pool == [Action::Pass] => 0,
-                    Action::Move(_) => 3,
-                    _ => prompt_clicks(&replay, &pool, a),
-                };
-            }
-            replay.apply(*p, a.clone()).unwrap();
-        }
-        eprintln!("clicks now {now}, before {before}: {steps:?}");
-        assert!(bought > 0 && moved, "{steps:?}");
-        assert!(
-            before >= 12,
-            "too short a round to compare: {before} ({steps:?})"
-        );
-        assert!(2 * now <= before, "now {now}, before {before}: {steps:?}");
-        assert!(app.model().bot_errors.is_empty());
-    }
-
-    /// The outmatched battle of the fixture with `dice` scripted: Kirsten (seat 2, human)
-    /// attacks Gunter in Charolles, Normal bots around her.
-    fn outmatched(dice: &[u8]) -> AppInit {
-        let mut sc: serde_json::Value =
-            serde_json::from_str(include_str!("../../tests/fixtures/outmatched.json")).unwrap();
-        sc["dice"] = serde_json::json!(dice);
+    /// The game of the scenario `sc` (docs/scenarios.md) with Kirsten, the third of Grady,
+    /// David, Kirsten and Gunter, human, and bots of `level` around her.
+    fn kirsten_in(sc: &serde_json::Value, level: Level) -> AppInit {
         let out = fief::scenario::run(&sc.to_string()).unwrap();
-        let mut start = init(
-            vec![
-                Seat::Bot(Level::Normal),
-                Seat::Bot(Level::Normal),
-                Seat::Human,
-                Seat::Bot(Level::Normal),
-            ],
-            seed(3),
-        );
+        let bot = Seat::Bot(level);
+        let mut start = init(vec![bot, bot, Seat::Human, bot], seed(3));
         start.game = out.game;
         start
+    }
+
+    /// The outmatched battle of the fixture: Kirsten attacks Gunter in Charolles.
+    fn outmatched_scenario() -> serde_json::Value {
+        serde_json::from_str(include_str!("../../tests/fixtures/outmatched.json")).unwrap()
+    }
+
+    /// The outmatched battle with `dice` scripted, Normal bots around her.
+    fn outmatched(dice: &[u8]) -> AppInit {
+        let mut sc = outmatched_scenario();
+        sc["dice"] = serde_json::json!(dice);
+        kirsten_in(&sc, Level::Normal)
     }
 
     /// Item 2 of the new-user trial: "Fight to the end" no longer rolls on blind. Her first
@@ -2801,18 +2671,7 @@ mod gtk_tests {
                 ]
             }
         });
-        let out = fief::scenario::run(&sc.to_string()).unwrap();
-        let mut start = init(
-            vec![
-                Seat::Bot(Level::Easy),
-                Seat::Bot(Level::Easy),
-                Seat::Human,
-                Seat::Bot(Level::Easy),
-            ],
-            seed(5),
-        );
-        start.game = out.game;
-        let app = launch_to_human(start);
+        let app = launch_to_human(kirsten_in(&sc, Level::Easy));
         app.emit(Msg::Prompt(PromptOut::Stand(Standing::UntilPurchases)));
         let mut offered_lord = false;
         for _ in 0..40 {
@@ -2873,18 +2732,7 @@ mod gtk_tests {
                 "bishoprics": {"4": ["heavy rain"]}
             }
         });
-        let out = fief::scenario::run(&sc.to_string()).unwrap();
-        let mut start = init(
-            vec![
-                Seat::Bot(Level::Easy),
-                Seat::Bot(Level::Easy),
-                Seat::Human,
-                Seat::Bot(Level::Easy),
-            ],
-            seed(5),
-        );
-        start.game = out.game;
-        let app = launch_to_human(start);
+        let app = launch_to_human(kirsten_in(&sc, Level::Easy));
         let map = app.model().session.game().map.clone();
         let (matour, dompierre) = (
             map.find_village("matour").unwrap(),
@@ -2948,18 +2796,7 @@ mod gtk_tests {
             },
             "script": [["David", "propose quentin jeanne"]]
         });
-        let out = fief::scenario::run(&sc.to_string()).unwrap();
-        let mut start = init(
-            vec![
-                Seat::Bot(Level::Easy),
-                Seat::Bot(Level::Easy),
-                Seat::Human,
-                Seat::Bot(Level::Easy),
-            ],
-            seed(3),
-        );
-        start.game = out.game;
-        let app = launch_to_human(start);
+        let app = launch_to_human(kirsten_in(&sc, Level::Easy));
         assert!(pump_until(10, || window_named("question").is_some()));
         let root: gtk::Widget = window_named("question").unwrap().upcast();
         let before = app.model().session.game().history.len();
@@ -3009,22 +2846,10 @@ mod gtk_tests {
     /// presets the rules' default (Men-at-Arms first), and one click removes them all.
     #[gtk4::test]
     fn the_losses_of_a_roll_are_one_decision() {
-        let mut sc: serde_json::Value =
-            serde_json::from_str(include_str!("../../tests/fixtures/outmatched.json")).unwrap();
+        let mut sc = outmatched_scenario();
         sc["position"]["villages"]["charolles"]["troops"]["Kirsten"] = serde_json::json!([4, 2]);
         sc["dice"] = serde_json::json!([1, 1, 6, 6]);
-        let out = fief::scenario::run(&sc.to_string()).unwrap();
-        let mut start = init(
-            vec![
-                Seat::Bot(Level::Normal),
-                Seat::Bot(Level::Normal),
-                Seat::Human,
-                Seat::Bot(Level::Normal),
-            ],
-            seed(3),
-        );
-        start.game = out.game;
-        let app = launch_to_human(start);
+        let app = launch_to_human(kirsten_in(&sc, Level::Normal));
         let before = app.model().session.game().history.len();
         app.emit(Msg::Prompt(PromptOut::Chosen(Action::Fight)));
         assert!(pump_until(30, || {
@@ -3179,8 +3004,10 @@ mod gtk_tests {
     /// once, his draw, the purchase panel, one army dragged, "Pass until this phase ends" in
     /// reaction windows, "Fight to the end" and every casualty of a roll in one click, steps
     /// with nothing to do passed for him. Returns his clicks, the same decisions costed as
-    /// the window took them before (`clicks_as_found`), and the steps.
-    fn round_clicks(seed_: u64) -> (u32, u32, Vec<String>) {
+    /// the window took them before (`clicks_as_found`) and as the prompt bar alone takes
+    /// them (each Troop a Village click, its menu and its item; a Move its Village, its
+    /// destination and "Move"; each roll and each "Done" a click), and the steps.
+    fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
         let mut start = init(human_and_normal(), seed(seed_));
         start.prefs.skip_idle = true;
         // Bots play the first round; the human takes the first choice offered.
@@ -3305,7 +3132,7 @@ mod gtk_tests {
         let end = app.model().session.game().clone();
         assert!(end.round > round, "the round did not end: {steps:?}");
         let mut replay = first;
-        let (mut before, mut ordered) = (0, false);
+        let (mut before, mut bar_alone, mut ordered) = (0, 0, false);
         for (p, a) in end.history.since(replay.history.len()) {
             if replay.round > round {
                 break;
@@ -3313,26 +3140,39 @@ mod gtk_tests {
             if *p == 0 {
                 let pool = replay.legal_actions(0);
                 before += clicks_as_found(&replay, &pool, a, &mut ordered);
+                bar_alone += match a {
+                    _ if pool == [Action::Pass] => 0,
+                    Action::Move(_) => 3,
+                    _ => prompt_clicks(&replay, &pool, a),
+                };
             }
             replay.apply(*p, a.clone()).unwrap();
         }
-        eprintln!("seed {seed_}: clicks now {now}, as found {before}: {steps:?}");
+        eprintln!(
+            "seed {seed_}: clicks now {now}, as found {before}, by the prompt bar alone {bar_alone}: {steps:?}"
+        );
         assert!(bought && moved, "{steps:?}");
         assert!(app.model().bot_errors.is_empty());
-        (now, before, steps)
+        (now, before, bar_alone, steps)
     }
 
     /// A whole round, counted (`round_clicks`): a busy one (reaction windows, a battle, its
-    /// casualties, a question; 33 clicks as found) now takes at most half; a quieter one
-    /// fewer, and a quiet one no more.
+    /// casualties, a question; 33 clicks as found, 43 by the prompt bar alone, which is what
+    /// the window took before the purchase panel, the drag and the standing orders) now
+    /// takes at most half of either; a quieter one fewer, and a quiet one no more.
     #[gtk4::test]
     fn a_whole_round_takes_half_the_clicks_it_did() {
-        let (now, before, steps) = round_clicks(6);
+        let (now, before, bar, steps) = round_clicks(6);
         assert!(before >= 25, "not the busy round: {before} {steps:?}");
         assert!(2 * now <= before, "now {now}, as found {before}: {steps:?}");
-        let (now, before, steps) = round_clicks(11);
+        assert!(
+            2 * now <= bar,
+            "now {now}, by the bar alone {bar}: {steps:?}"
+        );
+        let (now, before, bar, steps) = round_clicks(11);
         assert!(now < before, "now {now}, as found {before}: {steps:?}");
-        let (now, before, steps) = round_clicks(9);
+        assert!(now < bar, "now {now}, by the bar alone {bar}: {steps:?}");
+        let (now, before, _, steps) = round_clicks(9);
         assert!(now <= before, "now {now}, as found {before}: {steps:?}");
     }
 

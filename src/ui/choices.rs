@@ -45,17 +45,7 @@ pub fn move_from(g: &Game, m: &MoveOrder) -> Option<VillageId> {
 
 /// Decisions that close a step ("Done", "Pass"): shown apart, at the end of the bar.
 pub fn is_finish(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::EndMarriages
-            | Action::EndDraw
-            | Action::EndPlayCards
-            | Action::EndPurchase
-            | Action::EndMovement
-            | Action::EndBattles
-            | Action::EndPillage
-            | Action::Pass
-    )
+    a.ends_step()
 }
 
 /// The Villages that react to a click now.

@@ -263,7 +263,6 @@ impl SimpleComponent for GameLog {
 #[cfg(test)]
 mod gtk_tests {
     use super::*;
-    use fief::rules::events::{Arg, Event, Msg};
     use fief::rules::{Game, Options};
     use relm4::{Component, ComponentController};
 
@@ -271,38 +270,13 @@ mod gtk_tests {
     /// lines already written are written again as the run grows.
     #[gtk4::test]
     fn the_log_folds_a_run_of_refused_proposals_as_it_grows() {
-        let said = |id: &'static str, p: &'static str| {
-            let mut e = Event::new(
-                2,
-                "1.1",
-                Msg {
-                    id: id.into(),
-                    args: vec![
-                        ("p".into(), Arg::Text(p.into())),
-                        ("groom".into(), Arg::Text("Eric".into())),
-                        ("bride".into(), Arg::Text("Jeanne".into())),
-                    ],
-                    ..Msg::default()
-                },
-            );
-            e.phase = 1;
-            e
-        };
+        use crate::ui::text::{marriage_event as said, PROPOSALS, REFUSAL};
         let mut log = Vec::new();
         for _ in 0..4 {
-            log.push(said(
-                "{p} proposes a marriage between {groom} and {bride}.",
-                "White",
-            ));
-            log.push(said(
-                "{p} refuses the marriage of {groom} and {bride}.",
-                "Magenta",
-            ));
+            log.push(said(PROPOSALS[0], "White"));
+            log.push(said(REFUSAL, "Magenta"));
         }
-        log.push(said(
-            "{p} proposes a marriage between {groom} and {bride}.",
-            "Blue",
-        ));
+        log.push(said(PROPOSALS[0], "Blue"));
         let g = Game::new(Options::default()).unwrap();
         let base = g.view(Some(0));
         let c = GameLog::builder().launch(()).detach();

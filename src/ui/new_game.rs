@@ -342,13 +342,7 @@ impl SimpleComponent for NewGameDialog {
         group.set_description(Some(&game_length_explanation()));
         let length = LengthRow::new(None);
         group.add(&length.row);
-        let pace = adw::ComboRow::new();
-        pace.set_title(&tr("Pace of bot moves"));
-        pace.set_subtitle(&tr("How long each bot move stays on screen"));
-        let names: Vec<String> = Pace::ALL.iter().map(|p| p.label()).collect();
-        let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-        pace.set_model(Some(&gtk::StringList::new(&refs)));
-        pace.set_selected(2);
+        let pace = super::preferences::pace_row(Pace::default());
         pace.set_widget_name("new-game-pace");
         group.add(&pace);
         let seed = gtk::Entry::new();
@@ -414,10 +408,7 @@ impl SimpleComponent for NewGameDialog {
                 }
                 sender.input(NewGameMsg::Count);
             }
-            NewGameMsg::Pace(p) => {
-                let i = Pace::ALL.iter().position(|x| *x == p).unwrap_or(2);
-                self.pace.set_selected(i as u32);
-            }
+            NewGameMsg::Pace(p) => self.pace.set_selected(p.index() as u32),
             NewGameMsg::Count => {
                 let n = self.count.value() as usize;
                 for (i, r) in self.seats.iter().enumerate() {

@@ -26,8 +26,25 @@ pub enum Pace {
     Slow,
 }
 
+/// The row that chooses the bots' pace (Preferences and the New Game dialog), set to `pace`.
+pub fn pace_row(pace: Pace) -> adw::ComboRow {
+    let row = adw::ComboRow::new();
+    row.set_title(&tr("Pace of bot moves"));
+    row.set_subtitle(&tr("How long each bot move stays on screen"));
+    let names: Vec<String> = Pace::ALL.iter().map(|p| p.label()).collect();
+    let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+    row.set_model(Some(&gtk::StringList::new(&refs)));
+    row.set_selected(pace.index() as u32);
+    row
+}
+
 impl Pace {
     pub const ALL: [Pace; 4] = [Pace::Instant, Pace::Fast, Pace::Normal, Pace::Slow];
+
+    /// Where the pace stands in [`Pace::ALL`].
+    pub fn index(self) -> usize {
+        Pace::ALL.iter().position(|p| *p == self).unwrap_or(2)
+    }
 
     /// How long the Hard bot thinks about a decision at this pace: a quick game gets quick
     /// answers, a slow one the time it waits anyway.
@@ -453,13 +470,7 @@ impl SimpleComponent for PreferencesWindow {
         let group = adw::PreferencesGroup::new();
         group.set_title(&tr("Play"));
         let play = group.clone();
-        let pace = adw::ComboRow::new();
-        pace.set_title(&tr("Pace of bot moves"));
-        pace.set_subtitle(&tr("How long each bot move stays on screen"));
-        let names: Vec<String> = Pace::ALL.iter().map(|p| p.label()).collect();
-        let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-        pace.set_model(Some(&gtk::StringList::new(&refs)));
-        pace.set_selected(Pace::ALL.iter().position(|p| *p == prefs.pace).unwrap_or(2) as u32);
+        let pace = pace_row(prefs.pace);
         let s = sender.clone();
         pace.connect_selected_notify(move |r| s.input(PrefsMsg::Pace(r.selected())));
         group.add(&pace);
@@ -586,8 +597,7 @@ impl SimpleComponent for PreferencesWindow {
             }
             PrefsMsg::Set(p) => {
                 self.prefs = *p;
-                let i = Pace::ALL.iter().position(|x| *x == self.prefs.pace);
-                self.pace.set_selected(i.unwrap_or(2) as u32);
+                self.pace.set_selected(self.prefs.pace.index() as u32);
                 self.count.set_value(self.prefs.default_seats.len() as f64);
                 self.show_seats();
                 self.length.set(self.prefs.game_length);

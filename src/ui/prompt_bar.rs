@@ -1036,6 +1036,17 @@ mod gtk_tests {
         panic!("no button {label}");
     }
 
+    /// The middle of the bar's button `label`, in the buttons' coordinates.
+    fn centre(bar: &relm4::Controller<PromptBar>, label: &str) -> (f64, f64) {
+        let b = button(bar, label)
+            .compute_bounds(&bar.model().buttons)
+            .unwrap();
+        (
+            (b.x() + b.width() / 2.0) as f64,
+            (b.y() + b.height() / 2.0) as f64,
+        )
+    }
+
     /// Item 7 of the new-user trial: a button that appears under a pointer held still (a
     /// double click on "Draw a Fortune card" met "Done until my purchases") is out of reach
     /// until the pointer moves; one that was there before stays within reach.
@@ -1077,13 +1088,7 @@ mod gtk_tests {
         show(vec![Action::EndDraw, Action::DrawFortune, Action::DrawLord]);
         pump_until(1, || false);
         // The pointer rests on "Draw a Fortune card"...
-        let b = button(&bar, &fortune)
-            .compute_bounds(&bar.model().buttons)
-            .unwrap();
-        let at = (
-            (b.x() + b.width() / 2.0) as f64,
-            (b.y() + b.height() / 2.0) as f64,
-        );
+        let at = centre(&bar, &fortune);
         bar.emit(PromptMsg::Pointer(Some(at)));
         // ...and the buttons change: "Draw a Lord card" takes its place.
         show(vec![Action::EndDraw, Action::DrawLord]);
@@ -1106,14 +1111,7 @@ mod gtk_tests {
         // A button that stays the same under the pointer is not held back.
         show(vec![Action::EndDraw, Action::DrawLord, Action::DrawFortune]);
         pump_until(1, || false);
-        let b = button(&bar, &lord)
-            .compute_bounds(&bar.model().buttons)
-            .unwrap();
-        let at = (
-            (b.x() + b.width() / 2.0) as f64,
-            (b.y() + b.height() / 2.0) as f64,
-        );
-        bar.emit(PromptMsg::Pointer(Some(at)));
+        bar.emit(PromptMsg::Pointer(Some(centre(&bar, &lord))));
         show(vec![Action::EndDraw, Action::DrawLord]);
         pump_until(1, || false);
         assert!(button(&bar, &lord).can_target());

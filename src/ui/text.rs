@@ -1314,12 +1314,34 @@ pub struct LogLine {
     pub section: String,
 }
 
+/// For the tests: a marriage message `id` (a proposal or its refusal, `PROPOSALS`, `REFUSAL`)
+/// said by `p` in round 2, Phase 1, of Eric and Jeanne.
+#[cfg(test)]
+pub fn marriage_event(id: &'static str, p: &'static str) -> fief::rules::events::Event {
+    use fief::rules::events::{Arg, Event, Msg};
+    let mut e = Event::new(
+        2,
+        "1.1",
+        Msg {
+            id: id.into(),
+            args: vec![
+                ("p".into(), Arg::Text(p.into())),
+                ("groom".into(), Arg::Text("Eric".into())),
+                ("bride".into(), Arg::Text("Jeanne".into())),
+            ],
+            ..Msg::default()
+        },
+    );
+    e.phase = 1;
+    e
+}
+
 /// The messages of a marriage proposal (1.1), with or without a dowry, and of its refusal.
-const PROPOSALS: &[&str] = &[
+pub const PROPOSALS: &[&str] = &[
     "{p} proposes a marriage between {groom} and {bride}.",
     "{p} proposes a marriage between {groom} and {bride}, with a dowry of {n} Denier.",
 ];
-const REFUSAL: &str = "{p} refuses the marriage of {groom} and {bride}.";
+pub const REFUSAL: &str = "{p} refuses the marriage of {groom} and {bride}.";
 
 /// The player who proposed and the one who refused, when `events[i]` is a marriage proposal
 /// and `events[i + 1]` its refusal.
@@ -1609,22 +1631,7 @@ mod tests {
     /// folded into it.
     #[test]
     fn refused_proposals_fold_into_one_line() {
-        use fief::rules::events::{Arg, Event, Msg};
-        let said = |id: &'static str, p: &'static str| {
-            Event::new(
-                2,
-                "1.1",
-                Msg {
-                    id: id.into(),
-                    args: vec![
-                        ("p".into(), Arg::Text(p.into())),
-                        ("groom".into(), Arg::Text("Eric".into())),
-                        ("bride".into(), Arg::Text("Jeanne".into())),
-                    ],
-                    ..Msg::default()
-                },
-            )
-        };
+        let said = marriage_event;
         let mut log = vec![said(PROPOSALS[0], "Blue"), said(REFUSAL, "Green")];
         for _ in 0..6 {
             log.push(said(PROPOSALS[1], "White"));
