@@ -103,12 +103,12 @@ pub enum Standing {
     /// (2.1: which cards, if any, is his choice) and his Play Cards step while he can play a
     /// Lord card (2.4.1: a Lord just drawn is his to place).
     UntilPurchases,
-    /// Roll now, and again after each roll of this battle (round, Village) until it ends;
-    /// what else the battle asks him (his casualties, a truce offered) is still his to
-    /// answer. After the first roll it stops by itself before a roll in which the other
+    /// Roll now, and again after each roll of this battle (round, Village) until it ends; a
+    /// truce offered is refused; what else the battle asks him (his casualties) is still his
+    /// to answer. After the first roll it stops by itself before a roll in which the other
     /// side could hit one of his Lords, or when the odds have turned against him, unless
-    /// that danger already held when he gave the order; it never rolls for a side without
-    /// dice (see [`FightStop`]).
+    /// that danger already held when he gave the order and his side has lost no Troops
+    /// since; it never rolls for a side without dice (see [`FightStop`]).
     FightOn { round: u16, village: VillageId },
     /// Pass every reaction window (holding his "any time" cards) until the phase of this
     /// round ends.
@@ -137,6 +137,30 @@ impl Standing {
                 .iter()
                 .any(|x| matches!(x, Action::DrawFortune | Action::DrawLord)),
             _ => false,
+        }
+    }
+
+    /// Whether two orders are of one kind, of which a player holds one at a time: the same
+    /// order, or standing answers to the same kind of question.
+    pub fn same_kind(&self, other: &Standing) -> bool {
+        match (self, other) {
+            (Standing::Answer { kind: a, .. }, Standing::Answer { kind: b, .. }) => a == b,
+            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+        }
+    }
+
+    /// Whether the order has run out in `g`: its battle, its phase or the game is over. (The
+    /// one until the purchases runs out when they come.)
+    pub fn ran_out(&self, g: &Game) -> bool {
+        match *self {
+            _ if g.is_over() => true,
+            Standing::UntilPurchases => g.phase.number() > 4,
+            Standing::FightOn { round, village } => {
+                g.round != round || g.battle.as_ref().is_none_or(|b| b.village != village)
+            }
+            Standing::PassWindows { round, phase } | Standing::Answer { round, phase, .. } => {
+                g.round != round || g.phase.number() != phase
+            }
         }
     }
 
@@ -193,6 +217,14 @@ pub fn fight_stop(g: &Game, p: PlayerId, win_at_start: f64) -> Option<FightStop>
     (win < lose && win < win_at_start).then_some(FightStop::OddsTurned { win, lose })
 }
 
+/// The hits the Troops of `p`'s side in the battle under way can take (0 out of it).
+fn side_troop_hits(g: &Game, p: PlayerId) -> u32 {
+    g.battle
+        .as_ref()
+        .and_then(|b| b.sides.iter().position(|side| side.contains(&p)))
+        .map_or(0, |s| g.side_troop_hits(s))
+}
+
 /// The chances of side `s` of the battle under way to win and to lose it (draws apart).
 fn battle_odds(g: &Game, s: usize) -> Option<(f64, f64)> {
     let c = crate::bots::odds::battle_prospect(g)?.chances;
@@ -244,9 +276,10 @@ struct Order {
     order: Standing,
     given_at: usize,
     win_at_start: f64,
-    /// The danger that already held when a "fight to the end" was given: the player saw
-    /// it and fights on, so the order stops only for another.
-    accepted: Option<Discriminant<FightStop>>,
+    /// The danger that already held when a "fight to the end" was given, and the hits his
+    /// side's Troops could take then: the player saw it and fights on, so the order stops
+    /// for it again only once his side has lost Troops since.
+    accepted: Option<(Discriminant<FightStop>, u32)>,
 }
 
 /// A write of the game that failed: where, and why.
@@ -451,14 +484,19 @@ fn phase_key(g: &Game) -> (u16, Discriminant<Phase>) {
 /// Whether a saved game is worth offering again: somebody played in it (a human decided
 /// something, or, in a game of bots only, anything happened) and it is not over.
 pub fn worth_resuming(saved: &Saved) -> bool {
-    let g = &saved.game;
+    worth_keeping(&saved.seats, &saved.game)
+}
+
+/// Whether the game `g` played by `seats` is worth keeping: somebody played in it (a human
+/// decided something, or, in a game of bots only, anything happened) and it is not over.
+pub fn worth_keeping(seats: &[Seat], g: &Game) -> bool {
     if g.outcome.is_some() || g.is_over() {
         return false;
     }
-    let humans = saved.seats.contains(&Seat::Human);
+    let humans = seats.contains(&Seat::Human);
     g.history
         .iter()
-        .any(|(p, _)| !humans || saved.seats.get(*p as usize) == Some(&Seat::Human))
+        .any(|(p, _)| !humans || seats.get(*p as usize) == Some(&Seat::Human))
 }
 
 /// Moves an autosave that could not be restored out of the way, its bytes untouched, so that
@@ -712,9 +750,8 @@ impl Session {
     /// next [`Session::next_turn`] follows it.
     pub fn stand(&mut self, p: PlayerId, order: Standing) {
         if self.is_human(p) {
-            let kind = std::mem::discriminant(&order);
             self.standing
-                .retain(|o| o.player != p || std::mem::discriminant(&o.order) != kind);
+                .retain(|o| o.player != p || !o.order.same_kind(&order));
             let win_at_start = match order {
                 Standing::FightOn { .. } => self
                     .game
@@ -726,9 +763,8 @@ impl Session {
                 _ => 0.0,
             };
             let accepted = match order {
-                Standing::FightOn { .. } => {
-                    fight_stop(&self.game, p, win_at_start).map(|w| std::mem::discriminant(&w))
-                }
+                Standing::FightOn { .. } => fight_stop(&self.game, p, win_at_start)
+                    .map(|w| (std::mem::discriminant(&w), side_troop_hits(&self.game, p))),
                 _ => None,
             };
             self.standing.push(Order {
@@ -792,10 +828,14 @@ impl Session {
                     // his side has no dice; the stops hold before the rolls after it, for
                     // a danger he had not seen when he gave the order.
                     let first = self.game.history.len() == o.given_at;
-                    let stop = fight_stop(&self.game, p, o.win_at_start).filter(|why| {
-                        *why == FightStop::NoDice
-                            || (!first && o.accepted != Some(std::mem::discriminant(why)))
-                    });
+                    let seen = |why: &FightStop| {
+                        o.accepted.is_some_and(|(kind, hits)| {
+                            kind == std::mem::discriminant(why)
+                                && side_troop_hits(&self.game, p) >= hits
+                        })
+                    };
+                    let stop = fight_stop(&self.game, p, o.win_at_start)
+                        .filter(|why| *why == FightStop::NoDice || (!first && !seen(why)));
                     if !same {
                         (None, true)
                     } else if legal.contains(&Action::Fight) {
@@ -806,9 +846,17 @@ impl Session {
                             }
                             None => (Some(Action::Fight), false),
                         }
+                    } else if legal.contains(&Action::Refuse)
+                        && self
+                            .game
+                            .prompt()
+                            .is_some_and(|pr| matches!(pr.kind, PromptKind::Truce { .. }))
+                    {
+                        // A truce offered: he fights to the end.
+                        (Some(Action::Refuse), false)
                     } else {
-                        // His casualties, a question in the battle: his to answer; the
-                        // order rolls on after.
+                        // His casualties, another question in the battle: his to answer;
+                        // the order rolls on after.
                         (None, false)
                     }
                 }
@@ -839,9 +887,8 @@ impl Session {
                 }
             };
             if over {
-                let kind = std::mem::discriminant(&o.order);
                 self.standing
-                    .retain(|x| x.player != p || std::mem::discriminant(&x.order) != kind);
+                    .retain(|x| x.player != p || !x.order.same_kind(&o.order));
             }
             if decided.is_some() {
                 return decided;
@@ -859,9 +906,11 @@ impl Session {
         self.apply(player, action, true, true)
     }
 
-    /// Whether the viewer can take back a decision.
+    /// Whether the viewer can take back a decision: not once the game is over (its end was
+    /// told, and the autosave removed).
     pub fn can_undo(&self) -> bool {
         self.covered.is_none()
+            && !self.game.is_over()
             && self
                 .undo
                 .last()
@@ -896,6 +945,9 @@ impl Session {
     /// the hotseat cover, and says what comes next. A `Next::Bot` request is out until its
     /// answer comes back through [`Session::answer`] (or is abandoned).
     pub fn next_turn(&mut self) -> Next {
+        // Orders whose battle, phase or game is over are withdrawn (nobody reads them again).
+        let g = &self.game;
+        self.standing.retain(|o| !o.order.ran_out(g));
         // Decisions in which a human can only pass (a reaction window, a Lord targeted
         // without a Secret Passage in hand, an Uprising he cannot join or stop) are passed
         // for him.

@@ -695,3 +695,110 @@ fn an_idle_step_is_one_with_nothing_worth_doing() {
         None
     );
 }
+
+/// A danger seen when the order was given (her four Men-at-Arms could all die to the other
+/// side's two dice) does not stop the order at once; once she has lost Troops, it does.
+#[test]
+fn fight_to_the_end_stops_again_once_a_seen_danger_grows() {
+    use fief::session::{fight_stop, FightStop, Standing};
+    let mut sc = outmatched_scenario();
+    sc["position"]["villages"]["charolles"]["troops"]["Kirsten"] = serde_json::json!([4, 0]);
+    sc["dice"] = serde_json::json!([1, 1, 1, 1, 1, 1, 1, 1]);
+    let mut s = kirsten_in(&sc);
+    assert_eq!(to_human(&mut s), 2);
+    assert_eq!(
+        fight_stop(s.game(), 2, 0.0),
+        Some(FightStop::LordsExposed),
+        "the danger holds when she gives the order"
+    );
+    let village = s.game().battle.as_ref().unwrap().village;
+    let round = s.game().round;
+    s.stand(2, Standing::FightOn { round, village });
+    to_human(&mut s);
+    let charolles = s.game().map.find_village("charolles").unwrap();
+    assert_eq!(s.game().villages[charolles as usize].troops[2].maa, 2);
+    assert!(s.game().battle.is_some());
+    assert_eq!(s.take_fight_stop(), Some((2, FightStop::LordsExposed)));
+}
+
+/// A finished game is not taken back: its end was told and its autosave removed. Four
+/// humans play a one-round game; the last decision, a human's, ends it.
+#[test]
+fn a_finished_game_cannot_be_undone() {
+    let g = Game::new(Options {
+        seed: 4,
+        round_cap: Some(1),
+        ..Options::default()
+    })
+    .unwrap();
+    let mut s = Session::new(g, seats(&[0, 1, 2, 3]), settings(true), Autosave::Off).unwrap();
+    for _ in 0..5000 {
+        match s.next_turn() {
+            Next::Cover(_) => s.uncover(),
+            Next::Human(p) => {
+                let a = s.offered().last().unwrap().clone();
+                s.decide(p, a).unwrap();
+            }
+            Next::Over => break,
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(s.game().is_over());
+    assert!(!s.can_undo());
+    assert!(!s.undo());
+    assert!(s.game().is_over());
+}
+
+/// "Fight to the end" refuses the truces offered in its battle; standing answers to two
+/// kinds of question are held together; orders that ran out are withdrawn.
+#[test]
+fn standing_orders_hold_their_kind_and_run_out() {
+    use fief::rules::PromptKind;
+    use fief::session::Standing;
+    let mut sc = outmatched_scenario();
+    sc["script"] = serde_json::json!([
+        ["Kirsten", "battle charolles gunter"],
+        ["Kirsten", "fight"],
+        ["Gunter", "truce"]
+    ]);
+    sc["dice"] = serde_json::json!([1, 1, 1, 1]);
+    let mut s = kirsten_in(&sc);
+    assert!(matches!(
+        s.game().prompt().unwrap().kind,
+        PromptKind::Truce { .. }
+    ));
+    let before = s.game().history.len();
+    let (round, village) = (s.game().round, s.game().battle.as_ref().unwrap().village);
+    s.stand(2, Standing::FightOn { round, village });
+    let g = s.game().clone();
+    let permission = PromptKind::Permission {
+        mover: 1,
+        from: 0,
+        to: 1,
+        toll: 0,
+    };
+    let deal = PromptKind::Deal {
+        giver: 1,
+        receiver: 2,
+        deniers: 1,
+        cards: Vec::new(),
+    };
+    s.stand(2, Standing::answer_all(&g, &permission, false).unwrap());
+    s.stand(2, Standing::answer_all(&g, &deal, false).unwrap());
+    assert_eq!(
+        s.standings(2).count(),
+        3,
+        "{:?}",
+        s.standings(2).collect::<Vec<_>>()
+    );
+    s.next_turn();
+    let (p, a) = s.game().history.since(before).next().unwrap().clone();
+    assert_eq!((p, a), (2, Action::Refuse), "the truce was not refused");
+    // In the next round, every one of them has run out (and is withdrawn).
+    let mut later = s.game().clone();
+    later.round += 1;
+    for o in s.standings(2).collect::<Vec<_>>() {
+        assert!(!o.ran_out(s.game()), "{o:?}");
+        assert!(o.ran_out(&later), "{o:?}");
+    }
+}

@@ -214,6 +214,19 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
                     q = g.pname(q)
                 );
             }
+            // A rival army already there: the Move answers it where it stands.
+            let ally = g.ally(p);
+            if let Some(q) = (0..g.n())
+                .filter(|&q| q != p && Some(q) != ally)
+                .filter(|&q| g.player_sp(q, o.to) > 0)
+                .max_by_key(|&q| g.player_sp(q, o.to))
+            {
+                return msg!(
+                    "it strengthens {v} against {q}'s army there.",
+                    v = g.vname(o.to),
+                    q = g.pname(q)
+                );
+            }
             if let Some((w, q, sp)) = threat_next_to(g, p, o.to) {
                 if sp >= g.player_sp(p, o.to) {
                     return msg!(

@@ -130,10 +130,10 @@ impl Hard {
         if rule.yes == (*a == Action::Accept) || self.last_iterations == 0 {
             return Some(rule.why);
         }
-        // What the other answer had for it, and that this one still came out ahead.
+        // What the usual rule says for the other answer, and that this one still did better.
         Some(msgn!(
-            "this answer came out ahead over {n} possible continuation played out, though the other one had this for it: {why}",
-            "this answer came out ahead over {n} possible continuations played out, though the other one had this for it: {why}",
+            "the usual rule would answer the other way ({why}), but played out {n} time, this answer did better.",
+            "the usual rule would answer the other way ({why}), but played out {n} times, this answer did better.",
             self.last_iterations,
             why = rule.why
         ))

@@ -253,10 +253,25 @@ fn apply_animations(on: bool) {
     }
 }
 
-/// A time of saving in the reader's local format.
+/// A time of saving in the reader's local format; where no locale of the reader's could be
+/// set (the C locale, whose dates are American), as the ISO date that reads the same
+/// everywhere.
 fn when(secs: u64) -> String {
+    // SAFETY: a query (NULL) of the time locale, copied at once.
+    let c_locale = unsafe {
+        let l = libc::setlocale(libc::LC_TIME, std::ptr::null());
+        l.is_null() || {
+            let name = std::ffi::CStr::from_ptr(l).to_string_lossy();
+            name == "C" || name == "POSIX" || name.starts_with("C.")
+        }
+    };
+    let format = if c_locale {
+        "%Y-%m-%d %H:%M"
+    } else {
+        "%x %H:%M"
+    };
     glib::DateTime::from_unix_local(secs as i64)
-        .and_then(|d| d.format("%x %H:%M"))
+        .and_then(|d| d.format(format))
         .map(|s| s.to_string())
         .unwrap_or_else(|_| "?".into())
 }
@@ -359,11 +374,45 @@ impl App {
         self.dismissed = None;
         self.w.map.emit(MapMsg::ZoomReset);
         self.w.side_players.set(self.game().players.len());
-        window::fit_side(&self.w.side, self.game().players.len());
+        window::fit_side(&self.w.side, self.game().players.len(), &self.w.stack);
         // The log and the pages start again with the new game.
         self.w.log.emit(LogMsg::Clear);
         self.w.stack.set_visible_child_name("log");
         true
+    }
+
+    /// Before a new or loaded game takes the autosave's place: the player's game in progress,
+    /// if he played in it, is kept among the named saves ("Left unfinished, round N"), never
+    /// lost; a toast says where.
+    fn keep_current_game(&mut self) {
+        let (Some(store), Some(_)) = (&self.store, self.session.autosave_path()) else {
+            return;
+        };
+        if self.idle || !fief::session::worth_keeping(self.session.seats(), self.game()) {
+            return;
+        }
+        let dir = store.saves_dir();
+        let round = self.game().round.to_string();
+        let name = |k: u32| {
+            let base = trf("Left unfinished, round {n}", &[("n", &round)]);
+            let base = if k > 1 { format!("{base} ({k})") } else { base };
+            dir.join(format!("{base}.{}", fief::save::EXTENSION))
+        };
+        let Some(path) = (1..1000).map(name).find(|p| !p.exists()) else {
+            return;
+        };
+        let written = fief::save::to_json(self.session.seats(), self.game())
+            .and_then(|t| fief::save::write_atomic(&path, &t).map_err(|e| e.to_string()));
+        match written {
+            Ok(()) => self.toast(&trf(
+                "Your game in progress was kept as {path}.",
+                &[("path", &path.display().to_string())],
+            )),
+            Err(e) => self.toast(&trf(
+                "Your game in progress could not be kept: {why}",
+                &[("why", &e)],
+            )),
+        }
     }
 
     /// Moves the game on after each change (automatic passes, the hotseat cover, a bot set
@@ -540,7 +589,7 @@ impl App {
                 _ => Vec::new(),
             },
             armies: match self.session.human_turn() {
-                Some(p) => choices::armies(g, p),
+                Some(_) => choices::drag_sources(g),
                 None => Vec::new(),
             },
             path: match self.selection {
@@ -706,6 +755,16 @@ impl App {
             gtk::ShortcutTrigger::parse_string("<Control>h"),
             Some(gtk::CallbackAction::new(move |_, _| {
                 post(&s, Msg::Hint);
+                glib::Propagation::Stop
+            })),
+        ));
+        // Ctrl+Q quits from here too (the question is asked again on the next launch).
+        let (s, dd) = (sender.clone(), d.clone());
+        keys.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string("<Control>q"),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                dd.close();
+                post(&s, Msg::Quit);
                 glib::Propagation::Stop
             })),
         ));
@@ -912,10 +971,15 @@ impl App {
         }
         self.summary_for = Some((p, turn));
         let mut lines = text::since_last_decision(&view.log, from, 8);
-        let mut title = trf(
-            "Since your last decision, {p}",
-            &[("p", &text::player(self.game(), p))],
-        );
+        // With one human at the screen, his name goes without saying.
+        let mut title = if self.session.humans().count() > 1 {
+            trf(
+                "Since your last decision, {p}",
+                &[("p", &text::player(self.game(), p))],
+            )
+        } else {
+            tr("Since your last decision")
+        };
         // A round ended meanwhile: its summary by player first.
         if let Some((r, mut by_player)) = self.round_over.take() {
             title = trf(
@@ -954,13 +1018,10 @@ impl App {
                 // Why, where the pointer is: the engine's refusal of what the step would do
                 // there, from what the player sees.
                 let view = self.session.view();
-                let why = match choices::why_nothing_at(&view.state, p, v) {
-                    Some(e) => trf(
+                let why = match choices::why_nothing_at(&view.state, p, &self.selection, v) {
+                    Some(why) => trf(
                         "Nothing to do at {v} now: {why}",
-                        &[
-                            ("v", &text::village(self.game(), v)),
-                            ("why", &text::rule_error(&e)),
-                        ],
+                        &[("v", &text::village(self.game(), v)), ("why", &why)],
                     ),
                     None => trf(
                         "Nothing to do at {v} now.",
@@ -979,10 +1040,8 @@ impl App {
             return;
         };
         let view = self.session.view();
-        let why = match choices::why_no_move(&view.state, p, from, to) {
-            Some(e) => text::rule_error(&e),
-            None => tr("This move is not possible."),
-        };
+        let why = choices::why_no_move(&view.state, p, from, to)
+            .unwrap_or_else(|| tr("This move is not possible."));
         let why = trf(
             "No move from {a} to {b}: {why}",
             &[
@@ -1279,7 +1338,7 @@ impl Component for App {
         };
         model.forget_trail();
         model.w.side_players.set(model.game().players.len());
-        window::fit_side(&model.w.side, model.game().players.len());
+        window::fit_side(&model.w.side, model.game().players.len(), &model.w.stack);
         if model.idle {
             // Nothing plays until the player starts, resumes or loads a game.
             model.session.pause();
@@ -1323,6 +1382,7 @@ impl Component for App {
                                 .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
                             self.store_prefs();
                         }
+                        self.keep_current_game();
                         self.set_session(g, ng.seats.clone(), true);
                     }
                     Err(e) => self.toast(&text::rule_error(&e)),
@@ -1501,6 +1561,7 @@ impl Component for App {
                 });
                 return;
             }
+            Msg::Hand(HandOut::Waits(why)) => self.status = why,
             Msg::Hand(HandOut::Clicked(c)) => {
                 if self.session.human_turn().is_some() {
                     self.selection = if self.selection == Selection::Card(c) {
@@ -1537,6 +1598,11 @@ impl Component for App {
             }
             Msg::Ballot(BallotOut::Vote(a)) => self.choose(a),
             Msg::Ballot(BallotOut::Hint) => self.ask_hint(&sender),
+            Msg::Ballot(BallotOut::Quit) => {
+                self.w.ballot.emit(BallotMsg::Close);
+                self.window.close();
+                return;
+            }
             Msg::Uncover => self.session.uncover(),
             Msg::Answer(key, yes, every) => {
                 self.question_hint = None;
@@ -1621,6 +1687,7 @@ impl Component for App {
                 match *r {
                     Ok(saved) => {
                         let migrated = saved.migrated_from.is_some();
+                        self.keep_current_game();
                         if self.set_session(saved.game, saved.seats, true) {
                             self.toast(&if migrated {
                                 tr("Game loaded (saved by an older version, converted).")
@@ -2257,6 +2324,60 @@ mod gtk_tests {
         // The damaged file is kept byte for byte under another name.
         let kept = dir.join("autosave-unreadable-1.fief");
         assert_eq!(std::fs::read(&kept).unwrap(), bytes);
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A new game never throws away the game in progress: it is kept among the named saves
+    /// before the autosave is the new game's.
+    #[gtk4::test]
+    fn a_new_game_keeps_the_game_in_progress() {
+        let dir = temp_dir("keep-current");
+        let store = Store::at(&dir);
+        let mut start = init(human_and_easy(), seed(4));
+        start.store = Some(store.clone());
+        let app = App::builder().launch(start).detach();
+        app.widget().present();
+        assert!(pump_until(10, || app.model().shown));
+        app.emit(Msg::StartGame(Box::new(NewGame {
+            options: seed(16),
+            seats: human_and_easy(),
+            pace: None,
+        })));
+        assert!(pump_until(30, || app
+            .model()
+            .session
+            .human_turn()
+            .is_some()));
+        let a = app.model().session.offered()[0].clone();
+        app.emit(Msg::Prompt(PromptOut::Chosen(a)));
+        assert!(pump_until(30, || app
+            .model()
+            .session
+            .human_turn()
+            .is_some()));
+        let played = app.model().session.game().history.clone();
+        app.emit(Msg::StartGame(Box::new(NewGame {
+            options: seed(17),
+            seats: human_and_easy(),
+            pace: None,
+        })));
+        assert!(pump_until(10, || app.model().session.game().options.seed == 17));
+        let kept: Vec<PathBuf> = std::fs::read_dir(store.saves_dir())
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.to_string_lossy().contains("Left unfinished, round"))
+            .collect();
+        assert_eq!(kept.len(), 1, "{kept:?}");
+        let saved = fief::save::load(&kept[0]).unwrap();
+        assert_eq!(saved.game.options.seed, 16);
+        assert!(saved
+            .game
+            .history
+            .iter()
+            .take(played.len())
+            .eq(played.iter()));
         drop(app);
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -3106,6 +3227,10 @@ mod gtk_tests {
                 b.emit_clicked();
                 now += 1;
                 steps.push("pass-phase".into());
+            } else if let Some(b) = named(&bar, "draw-all") {
+                b.emit_clicked();
+                now += 1;
+                steps.push("draw-all".into());
             } else {
                 let a = if pool.contains(&Action::DrawFortune) {
                     Action::DrawFortune

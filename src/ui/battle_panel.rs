@@ -33,6 +33,9 @@ pub struct BattleShow {
     pub sides: [SideShow; 2],
     pub rolls: u8,
     pub notes: Vec<String>,
+    /// What each side had left when the battle ended (taken then, not later: the Village may
+    /// see other armies since).
+    pub left: Option<[String; 2]>,
 }
 
 /// The battle being fought in `view`, if any, in words and figures (pure: tested without a
@@ -100,6 +103,7 @@ pub fn battle_show(view: &View) -> Option<BattleShow> {
         sides,
         rolls: b.rolls,
         notes,
+        left: None,
     })
 }
 
@@ -203,6 +207,30 @@ fn side_widget(side: &SideShow, name: &str) -> gtk::Box {
     b
 }
 
+/// What each side of `show` has left in its Village in `view`, in words.
+fn left_now(view: &View, show: &BattleShow) -> [String; 2] {
+    let g = &view.state;
+    let vs = &g.villages[show.village as usize];
+    show.sides.clone().map(|side| {
+        let (mut maa, mut kn) = (0u32, 0u32);
+        for &p in side.ids.iter().filter(|&&p| p < g.n()) {
+            maa += vs.troops[p as usize].maa as u32;
+            kn += vs.troops[p as usize].knights as u32;
+        }
+        trf(
+            "Left: {troops}",
+            &[(
+                "troops",
+                &format!(
+                    "{} · {}",
+                    trn("{n} Man-at-Arms", "{n} Men-at-Arms", maa),
+                    trn("{n} Knight", "{n} Knights", kn)
+                ),
+            )],
+        )
+    })
+}
+
 pub struct BattlePanel {
     root: gtk::Box,
     /// The battle last seen under way (its sides, figures and notes).
@@ -283,26 +311,10 @@ impl BattlePanel {
         row.set_homogeneous(true);
         let mut sides = show.sides.clone();
         if !live {
-            // Over: what each side has left in the Village now.
-            let g = &view.state;
-            let vs = &g.villages[show.village as usize];
-            for side in sides.iter_mut() {
-                let (mut maa, mut kn) = (0u32, 0u32);
-                for &p in side.ids.iter().filter(|&&p| p < g.n()) {
-                    maa += vs.troops[p as usize].maa as u32;
-                    kn += vs.troops[p as usize].knights as u32;
-                }
-                side.troops = trf(
-                    "Left: {troops}",
-                    &[(
-                        "troops",
-                        &format!(
-                            "{} · {}",
-                            trn("{n} Man-at-Arms", "{n} Men-at-Arms", maa),
-                            trn("{n} Knight", "{n} Knights", kn)
-                        ),
-                    )],
-                );
+            // Over: what each side had left when it ended.
+            let left = show.left.clone().unwrap_or_else(|| left_now(view, show));
+            for (side, left) in sides.iter_mut().zip(left) {
+                side.troops = left;
             }
         }
         row.append(&side_widget(&sides[0], &tr("Attacking side")));
@@ -396,7 +408,10 @@ impl SimpleComponent for BattlePanel {
                         view.viewer
                             .is_some_and(|v| b.sides.iter().any(|s| s.ids.contains(&v)))
                     });
-                    if let (Some(b), Some(t)) = (mine, &told) {
+                    if let (Some(mut b), Some(t)) = (mine, &told) {
+                        if b.left.is_none() {
+                            b.left = Some(left_now(&view, &b));
+                        }
                         self.held = Some((b, t.start));
                     }
                     sender.output(BattleOut::Started).ok();
@@ -404,7 +419,15 @@ impl SimpleComponent for BattlePanel {
                 self.live = true;
                 self.last = Some(show);
             }
-            None => self.live = false,
+            None => {
+                // Just over: what each side has left is taken now, once.
+                if self.live {
+                    if let Some(show) = self.last.as_mut() {
+                        show.left = Some(left_now(&view, show));
+                    }
+                }
+                self.live = false;
+            }
         }
         self.render(&view);
     }
@@ -471,5 +494,68 @@ mod tests {
         assert_eq!(percent(0.0), "0%");
         assert_eq!(percent(0.9996), ">99%");
         assert_eq!(percent(0.0004), "<1%");
+    }
+}
+
+#[cfg(test)]
+mod gtk_tests {
+    use super::*;
+    use relm4::{Component, ComponentController};
+
+    /// The battle page tells what each side had left when the battle ended, not what the
+    /// Village holds rounds later (a trial found "Left" counting the armies that came since).
+    #[gtk4::test]
+    fn what_was_left_is_taken_when_the_battle_ends() {
+        let sc = |script: serde_json::Value| {
+            let mut sc: serde_json::Value =
+                serde_json::from_str(include_str!("../../tests/fixtures/outmatched.json")).unwrap();
+            sc["script"] = script;
+            sc["dice"] = serde_json::json!([1, 1, 1, 1]);
+            fief::scenario::run(&sc.to_string()).unwrap().game
+        };
+        let fought = sc(serde_json::json!([
+            ["Kirsten", "battle charolles gunter"],
+            ["Kirsten", "fight"]
+        ]));
+        // After a roll of 2 hits each, Kirsten surrenders: her Troops are disbanded.
+        let over = sc(serde_json::json!([
+            ["Kirsten", "battle charolles gunter"],
+            ["Kirsten", "fight"],
+            ["Gunter", "fight"],
+            ["Kirsten", "surrender"]
+        ]));
+        assert!(fought.battle.is_some() && over.battle.is_none());
+        let charolles = over.map.find_village("charolles").unwrap();
+        let mut later = over.clone();
+        later.villages[charolles as usize].troops[2].maa = 9;
+        let panel = BattlePanel::builder().launch(()).detach();
+        let texts = |panel: &relm4::Controller<BattlePanel>| {
+            let mut out = Vec::new();
+            let mut stack = vec![panel.widget().clone().upcast::<gtk::Widget>()];
+            while let Some(w) = stack.pop() {
+                if let Some(l) = w.downcast_ref::<gtk::Label>() {
+                    out.push(l.text().to_string());
+                }
+                let mut c = w.first_child();
+                while let Some(x) = c {
+                    c = x.next_sibling();
+                    stack.push(x);
+                }
+            }
+            out
+        };
+        for g in [&fought, &over, &later] {
+            panel.emit(BattleMsg::Show(Rc::new(g.view(Some(2)))));
+            crate::ui::pump_until(1, || false);
+        }
+        let shown = texts(&panel);
+        assert!(
+            shown.iter().any(|t| t == "Left: 0 Men-at-Arms · 0 Knights"),
+            "{shown:?}"
+        );
+        assert!(
+            !shown.iter().any(|t| t.contains("9 Men-at-Arms")),
+            "{shown:?}"
+        );
     }
 }

@@ -30,6 +30,8 @@ pub enum HandMsg {
 
 #[derive(Debug)]
 pub enum HandOut {
+    /// A card that cannot be played now was clicked: why.
+    Waits(String),
     Clicked(Card),
 }
 
@@ -162,9 +164,22 @@ impl SimpleComponent for CardHand {
                     s.output(HandOut::Clicked(c)).ok();
                 });
             } else {
-                // Readable still: only a little dimmed (window.rs's CSS).
+                // Readable still: only a little dimmed (window.rs's CSS); it says why it waits,
+                // on hover and on a click.
                 b.add_css_class("unplayable");
-                b.set_tooltip_text(Some(&format!("{effect}\n\n{}", tr("Cannot be played now"))));
+                let mine = view
+                    .viewer
+                    .filter(|v| view.prompt.as_ref().is_some_and(|pr| pr.player == *v));
+                let why = match mine.and_then(|v| super::choices::why_card_waits(&view.state, v, c))
+                {
+                    Some(why) => super::trf("Cannot be played now: {why}", &[("why", &why)]),
+                    None => tr("Cannot be played now"),
+                };
+                b.set_tooltip_text(Some(&format!("{effect}\n\n{why}")));
+                let s = sender.clone();
+                b.connect_clicked(move |_| {
+                    s.output(HandOut::Waits(why.clone())).ok();
+                });
             }
             self.row.append(&b);
         }

@@ -211,33 +211,85 @@ pub fn armies(g: &Game, p: fief::rules::PlayerId) -> Vec<VillageId> {
     out
 }
 
-/// Why the army of `p` at `from` cannot be moved to `to` by a drag (None: it can, or there is
-/// no army of his there): the engine's refusal of the whole army's Move.
+/// The Villages an army can be dragged from on `p`'s decision: every one with Troops or a
+/// free Lord in it. A drag that cannot be made says why (`why_no_move`), whoever's army it is
+/// and whatever the step.
+pub fn drag_sources(g: &Game) -> Vec<VillageId> {
+    let mut out: Vec<VillageId> = g
+        .villages
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.troops.iter().any(|t| t.count() > 0))
+        .map(|(i, _)| i as VillageId)
+        .chain(
+            g.lords
+                .iter()
+                .filter(|l| l.captor.is_none())
+                .map(|l| l.village),
+        )
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Why an army dragged from `from` to `to` cannot go there, for `p`: the engine's refusal of
+/// the whole army's Move, or that it is not his army, or not his Movement step. None when it
+/// can.
 pub fn why_no_move(
     g: &Game,
     p: fief::rules::PlayerId,
     from: VillageId,
     to: VillageId,
-) -> Option<fief::rules::RuleError> {
-    if !armies(g, p).contains(&from) {
-        return None;
+) -> Option<String> {
+    let has_lord = g
+        .lords
+        .iter()
+        .any(|l| l.owner == p && l.village == from && l.captor.is_none());
+    if !has_lord {
+        return Some(super::tr(
+            "only your own armies move, and an army moves with one of its Lords (5.0).",
+        ));
     }
-    g.check(p, &whole_army(g, p, from, to)).err()
+    if !armies(g, p).contains(&from) {
+        return Some(super::tr("armies move in your Movement step (5.0)."));
+    }
+    g.check(p, &whole_army(g, p, from, to))
+        .err()
+        .map(|e| super::text::rule_error(&e))
 }
 
-/// Why a click on `v` does nothing for `p` now: the engine's refusal of what the step would
-/// do there (buy a Man-at-Arms, move the army out by any road, attack, pillage). None when
-/// no such question fits the step.
+/// Why a click on `v` does nothing for `p` now (with `sel` selected): the engine's refusal of
+/// what the step would do there (choose it to start, place a Lord or play the Lord card
+/// selected there, buy a Man-at-Arms, move the army out by any road, attack, pillage). None
+/// when no such question fits the step.
 pub fn why_nothing_at(
     g: &Game,
     p: fief::rules::PlayerId,
+    sel: &Selection,
     v: VillageId,
-) -> Option<fief::rules::RuleError> {
+) -> Option<String> {
     use fief::rules::PromptKind;
     let pr = g.prompt().filter(|pr| pr.player == p)?;
-    let tries: Vec<Action> = match pr.kind {
-        PromptKind::Purchase => vec![Action::BuyMaa(v)],
-        PromptKind::Movement => g
+    let lord_here = g
+        .lords
+        .iter()
+        .any(|l| l.owner == p && l.village == v && l.captor.is_none());
+    if pr.kind == PromptKind::Movement && !lord_here && !matches!(sel, Selection::Card(_)) {
+        return Some(super::tr(
+            "no army of yours stands there: an army moves with one of its Lords (5.0).",
+        ));
+    }
+    let tries: Vec<Action> = match (sel, &pr.kind) {
+        (Selection::Card(Card::Lord(l)), _) => vec![Action::PlayLord {
+            lord: *l,
+            village: v,
+            crown_prince: false,
+        }],
+        (_, PromptKind::StartVillage) => vec![Action::ChooseStart(v)],
+        (_, PromptKind::PlaceLord { .. }) => vec![Action::PlaceLord(v)],
+        (_, PromptKind::Purchase) => vec![Action::BuyMaa(v)],
+        (_, PromptKind::Movement) => g
             .map
             .villages
             .get(v as usize)?
@@ -246,17 +298,72 @@ pub fn why_nothing_at(
             .map(|&to| whole_army(g, p, v, to))
             .filter(|a| matches!(a, Action::Move(m) if !m.lords.is_empty()))
             .collect(),
-        PromptKind::Battles => (0..g.n())
+        (_, PromptKind::Battles) => (0..g.n())
             .filter(|&q| q != p)
             .map(|q| Action::DeclareBattle {
                 village: v,
                 against: q,
             })
             .collect(),
-        PromptKind::Pillage => vec![Action::Pillage(v)],
+        (_, PromptKind::Pillage) => vec![Action::Pillage(v)],
         _ => Vec::new(),
     };
-    tries.iter().find_map(|a| g.check(p, a).err())
+    tries
+        .iter()
+        .find_map(|a| g.check(p, a).err())
+        .map(|e| super::text::rule_error(&e))
+}
+
+/// Why card `c` in `p`'s hand cannot be played now: the engine's refusal of a use of it (on
+/// his first Lord, a Village of his, the first Bishopric or Fief...). None when no use fits.
+pub fn why_card_waits(g: &Game, p: fief::rules::PlayerId, c: Card) -> Option<String> {
+    let mine: Vec<&fief::rules::Lord> = g.lords.iter().filter(|l| l.owner == p).collect();
+    let lord = mine.first().map_or(0, |l| l.id);
+    let village = mine.first().map_or(0, |l| l.village);
+    let other = g.lords.iter().find(|l| l.owner != p).map_or(0, |l| l.id);
+    let tries: Vec<Action> = match c {
+        Card::Lord(l) => vec![Action::PlayLord {
+            lord: l,
+            village,
+            crown_prince: false,
+        }],
+        Card::Cardinal => vec![Action::PlayCardinal { lord }],
+        Card::Darc => vec![Action::PlayDarc { lady: lord }],
+        Card::Harvest => vec![Action::PlayHarvest(0)],
+        Card::GoodWeather => vec![Action::PlayGoodWeather(0)],
+        Card::Taxes => vec![Action::PlayTallage { lord, fief: 0 }],
+        Card::Uprising => vec![Action::PlayUprising {
+            village,
+            first: None,
+        }],
+        Card::SecretPassage => vec![Action::SecretPassage(fief::rules::PassageUse::Battle)],
+        Card::Assassination => vec![Action::PlayAssassination {
+            target: other,
+            sponsor: lord,
+        }],
+        Card::Justice => vec![Action::PlayJustice(other)],
+        Card::Ambush => vec![Action::PlayAmbush(other)],
+        Card::HeavyRain | Card::Famine | Card::Plague => Vec::new(),
+    };
+    tries
+        .iter()
+        .find_map(|a| g.check(p, a).err())
+        .map(|e| super::text::rule_error(&e))
+}
+
+/// How many Fortune cards `p` may draw now one after the other (2.1: up to his hand's limit,
+/// while the deck lasts), counted on a copy of what he sees.
+pub fn fortune_draws(g: &Game, p: fief::rules::PlayerId) -> u32 {
+    let mut h = g.clone_lean();
+    h.quiet = true;
+    let mut n = 0;
+    while n < 8 && h.check(p, &Action::DrawFortune).is_ok() {
+        if h.apply(p, Action::DrawFortune).is_err() {
+            break;
+        }
+        n += 1;
+    }
+    n
 }
 
 /// Whether `pool` is a choice of casualties (6.2.2): then every loss of the roll is chosen at

@@ -136,6 +136,8 @@ pub enum BallotOut {
     /// The player asks for a hint (the Hint button or Ctrl+H, which the modal ballot keeps
     /// from the main window).
     Hint,
+    /// Ctrl+Q: quit, as in the main window (the game is saved).
+    Quit,
 }
 
 impl SimpleComponent for ElectionDialog {
@@ -175,6 +177,14 @@ impl SimpleComponent for ElectionDialog {
             gtk::ShortcutTrigger::parse_string("<Control>h"),
             Some(gtk::CallbackAction::new(move |_, _| {
                 s.output(BallotOut::Hint).ok();
+                gtk::glib::Propagation::Stop
+            })),
+        ));
+        let s = sender.clone();
+        keys.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string("<Control>q"),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                s.output(BallotOut::Quit).ok();
                 gtk::glib::Propagation::Stop
             })),
         ));

@@ -1041,8 +1041,8 @@ struct Shared {
     drag_last: (f64, f64),
     /// The roads a legal Move may take now (from, to).
     moves: Vec<(VillageId, VillageId)>,
-    /// The viewer's armies during his Movement: they can be dragged even where no Move is
-    /// open (the drop then says why).
+    /// The armies that can be dragged on the viewer's decision, even where no Move is open
+    /// (the drop then says why): every Village with units.
     armies: Vec<VillageId>,
     /// The Move composed or the Village selected (its road is previewed on hover).
     path: Option<(VillageId, VillageId)>,
@@ -1052,6 +1052,8 @@ struct Shared {
     drag_start: (f64, f64),
     /// Where the last click was pressed.
     press: (f64, f64),
+    /// The "why not" bubble is on screen.
+    bubble_shown: bool,
 }
 
 impl Shared {
@@ -1177,7 +1179,7 @@ pub struct MapShow {
     pub travel: Option<std::time::Duration>,
     /// The roads legal Moves may take now (from, to): an army can be dragged along them.
     pub moves: Vec<(VillageId, VillageId)>,
-    /// The viewer's armies during his Movement, which can be dragged (see `Shared::armies`).
+    /// The armies that can be dragged (see `Shared::armies`).
     pub armies: Vec<VillageId>,
     /// The Move being composed, previewed on the board.
     pub path: Option<(VillageId, VillageId)>,
@@ -1264,6 +1266,7 @@ impl SimpleComponent for MapCanvas {
             drag_from: None,
             drag_start: (0.0, 0.0),
             press: (0.0, 0.0),
+            bubble_shown: false,
         }));
         let area = gtk::DrawingArea::new();
         area.set_hexpand(true);
@@ -1468,6 +1471,10 @@ impl SimpleComponent for MapCanvas {
                 return false;
             };
             let Some(view) = &sh.view else { return false };
+            // The "why not" bubble says what matters here now: no tooltip over it.
+            if sh.bubble_shown {
+                return false;
+            }
             // A card's tag beside a mitre: what the card does there.
             if !keyboard {
                 let fit = Fit::new(&sh.map, a.width() as f64, a.height() as f64, sh.look.camera);
@@ -1552,6 +1559,12 @@ impl SimpleComponent for MapCanvas {
         bubble.set_parent(&area);
         let b = bubble.clone();
         area.connect_destroy(move |_| b.unparent());
+        let sh = shared.clone();
+        bubble.connect_closed(move |_| {
+            if let Ok(mut sh) = sh.try_borrow_mut() {
+                sh.bubble_shown = false;
+            }
+        });
         ComponentParts {
             model: MapCanvas {
                 shared,
@@ -1615,6 +1628,7 @@ impl SimpleComponent for MapCanvas {
                 self.bubble
                     .set_pointing_to(Some(&gtk::gdk::Rectangle::new(x as i32, y as i32, 1, 1)));
                 self.bubble.popup();
+                self.shared.borrow_mut().bubble_shown = true;
                 let (b, n) = (self.bubble.clone(), self.explained.get() + 1);
                 self.explained.set(n);
                 let seen = self.explained.clone();

@@ -342,6 +342,24 @@ impl PromptBar {
             b.add_css_class("suggested-action");
             self.add(&b);
         }
+        // 2.1: the whole draw from the Fortune deck in one click.
+        if let (true, Some(p)) = (d.pool.contains(&Action::DrawFortune), d.view.viewer) {
+            let n = choices::fortune_draws(g, p);
+            if n >= 2 {
+                let b = gtk::Button::with_label(&trnf(
+                    "Draw {n} Fortune card",
+                    "Draw {n} Fortune cards",
+                    n,
+                    &[],
+                ));
+                b.set_widget_name("draw-all");
+                let (s, draws) = (sender.clone(), vec![Action::DrawFortune; n as usize]);
+                b.connect_clicked(move |_| {
+                    s.output(PromptOut::ChosenAll(draws.clone())).ok();
+                });
+                self.add(&b);
+            }
+        }
         // Standing orders: end the routine steps up to the purchases; fight a battle out.
         // They sit apart at the far end of the bar: a step's buttons that come and go never
         // put one of them where another button was.
@@ -401,13 +419,16 @@ impl PromptBar {
             orders.push(b);
         }
         for gr in groups {
-            if gr.items.len() == 1 {
-                let (label, a) = gr.items[0].clone();
-                let b = self.action_button(&label, a.clone(), sender);
-                if let Some(odds) = text::attack_chances(g, d.view.viewer, &a) {
-                    b.set_tooltip_text(Some(&odds));
+            // One or two choices of a kind are buttons of their own (a menu would cost a
+            // click more); more share a menu.
+            if gr.items.len() <= 2 {
+                for (label, a) in gr.items {
+                    let b = self.action_button(&label, a.clone(), sender);
+                    if let Some(odds) = text::attack_chances(g, d.view.viewer, &a) {
+                        b.set_tooltip_text(Some(&odds));
+                    }
+                    self.add(&b);
                 }
-                self.add(&b);
                 continue;
             }
             let menu = gtk::MenuButton::new();
@@ -475,6 +496,28 @@ impl PromptBar {
         if let Some(odds) = text::battle_chances(g, d.view.viewer).filter(|_| in_battle) {
             self.set_note(&odds, true);
             return;
+        }
+        // A Village selected in the Battles step where no attack is offered: why not.
+        if let (Selection::Village(v), Some(p), Some(fief::rules::PromptKind::Battles)) = (
+            &d.selection,
+            d.view.viewer,
+            d.view.prompt.as_ref().map(|pr| &pr.kind),
+        ) {
+            let attack = listed
+                .iter()
+                .any(|a| matches!(a, Action::DeclareBattle { .. }));
+            if let (false, Some(why)) =
+                (attack, choices::why_nothing_at(g, p, &Selection::None, *v))
+            {
+                self.set_note(
+                    &trf(
+                        "No attack at {v}: {why}",
+                        &[("v", &text::village(g, *v)), ("why", &why)],
+                    ),
+                    false,
+                );
+                return;
+            }
         }
         let hl = choices::highlights(g, &d.pool, &d.selection);
         if !hl.is_empty() {
@@ -631,6 +674,53 @@ impl PromptBar {
             "From {a} to {b}:",
             &[("a", &text::village(g, from)), ("b", &text::village(g, to))],
         ))));
+        // "Move", the splits and "Cancel" first: they stay in sight however many Lords and
+        // ways follow.
+        let go = gtk::Button::with_label(&tr("Move"));
+        go.add_css_class("suggested-action");
+        self.go = Some(go.clone());
+        self.move_refusal(from, &draft);
+        let s = sender.clone();
+        go.connect_clicked(move |_| s.input(PromptMsg::ConfirmMove));
+        self.add(&go);
+        // An army split in one click: half its Troops go, or all but one (the Lords ticked
+        // go with them).
+        let (m, k) = (opts.max_maa, opts.max_knights);
+        let splits = [
+            (tr("Move half"), m / 2, k / 2, m + k >= 2),
+            (
+                tr("Leave one behind"),
+                m.saturating_sub(1),
+                if m == 0 { k.saturating_sub(1) } else { k },
+                m + k >= 1,
+            ),
+        ];
+        for (label, maa, knights, useful) in splits {
+            let split = MoveDraft {
+                maa,
+                knights,
+                ..draft.clone()
+            };
+            let legal = choices::draft_legal(g, &d.pool, from, &split);
+            if let (true, Some(a)) = (useful, legal) {
+                let b = self.action_button(&label, a, sender);
+                b.set_tooltip_text(Some(&trf(
+                    "{maa} Men-at-Arms and {knights} Knights go; the rest stay in {v}",
+                    &[
+                        ("maa", &maa.to_string()),
+                        ("knights", &knights.to_string()),
+                        ("v", &text::village(g, from)),
+                    ],
+                )));
+                self.add(&b);
+            }
+        }
+        let cancel = gtk::Button::with_label(&tr("Cancel"));
+        let s = sender.clone();
+        cancel.connect_clicked(move |_| {
+            s.output(PromptOut::Select(Selection::None)).ok();
+        });
+        self.add(&cancel);
         for l in opts.lords.clone() {
             let t = gtk::ToggleButton::with_label(&text::lord(l));
             t.set_active(draft.lords.contains(&l));
@@ -702,51 +792,6 @@ impl PromptBar {
             c.connect_toggled(move |c| s.input(PromptMsg::Draft(Edit::Captives(c.is_active()))));
             self.add(&c);
         }
-        let go = gtk::Button::with_label(&tr("Move"));
-        go.add_css_class("suggested-action");
-        self.go = Some(go.clone());
-        self.move_refusal(from, &draft);
-        let s = sender.clone();
-        go.connect_clicked(move |_| s.input(PromptMsg::ConfirmMove));
-        self.add(&go);
-        // An army split in one click: half its Troops go, or all but one (the Lords ticked
-        // go with them).
-        let (m, k) = (opts.max_maa, opts.max_knights);
-        let splits = [
-            (tr("Move half"), m / 2, k / 2, m + k >= 2),
-            (
-                tr("Leave one behind"),
-                m.saturating_sub(1),
-                if m == 0 { k.saturating_sub(1) } else { k },
-                m + k >= 1,
-            ),
-        ];
-        for (label, maa, knights, useful) in splits {
-            let split = MoveDraft {
-                maa,
-                knights,
-                ..draft.clone()
-            };
-            let legal = choices::draft_legal(g, &d.pool, from, &split);
-            if let (true, Some(a)) = (useful, legal) {
-                let b = self.action_button(&label, a, sender);
-                b.set_tooltip_text(Some(&trf(
-                    "{maa} Men-at-Arms and {knights} Knights go; the rest stay in {v}",
-                    &[
-                        ("maa", &maa.to_string()),
-                        ("knights", &knights.to_string()),
-                        ("v", &text::village(g, from)),
-                    ],
-                )));
-                self.add(&b);
-            }
-        }
-        let cancel = gtk::Button::with_label(&tr("Cancel"));
-        let s = sender.clone();
-        cancel.connect_clicked(move |_| {
-            s.output(PromptOut::Select(Selection::None)).ok();
-        });
-        self.add(&cancel);
     }
 }
 

@@ -66,6 +66,15 @@ pub enum PurchaseOut {
     Buy { actions: Vec<Action>, finish: bool },
 }
 
+/// A purchase's words, and why one more cannot be added when it cannot.
+fn with_reason(g: &fief::rules::Game, a: &Action, c: &purchases::Count) -> String {
+    let what = text::action(g, a);
+    match &c.why_not {
+        Some(why) => format!("{what}\n{why}"),
+        None => what,
+    }
+}
+
 fn item_name(i: Item) -> String {
     match i {
         Item::Maa => tr("Men-at-Arms"),
@@ -247,10 +256,13 @@ impl PurchasePanel {
                     n.set_text(&c.n.to_string());
                     minus.set_sensitive(c.n > 0);
                     plus.set_sensitive(c.more);
+                    // A "+" out of reach says why (the 4.1 limit, the money left...).
+                    plus.set_tooltip_text(Some(&with_reason(&view.state, &a, c)));
                 }
                 Some((_, Counter::Toggle(t))) => {
                     t.set_active(c.n > 0);
                     t.set_sensitive(c.n > 0 || c.more);
+                    t.set_tooltip_text(Some(&with_reason(&view.state, &a, c)));
                 }
                 None => {}
             }

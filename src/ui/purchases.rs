@@ -44,12 +44,14 @@ pub fn is_purchase(a: &Action) -> bool {
     Item::of(a).is_some() || matches!(a, Action::BuyTitle { .. } | Action::BuyCardinal { .. })
 }
 
-/// How many of `item` at `v` the basket holds, and whether one more can be added.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How many of `item` at `v` the basket holds, and whether one more can be added (if not,
+/// the engine's reason).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Count {
     pub item: Item,
     pub n: u8,
     pub more: bool,
+    pub why_not: Option<String>,
 }
 
 /// One Village of the panel.
@@ -133,10 +135,15 @@ pub fn panel(g: &Game, p: PlayerId, basket: &[Action]) -> Panel {
                 .into_iter()
                 .map(|item| {
                     let a = item.action(v);
+                    let more = next.contains(&a);
                     Count {
                         item,
                         n: basket.iter().filter(|b| **b == a).count() as u8,
-                        more: next.contains(&a),
+                        more,
+                        why_not: (!more)
+                            .then(|| after.check(p, &a).err())
+                            .flatten()
+                            .map(|e| super::text::rule_error(&e)),
                     }
                 })
                 .filter(|c| c.n > 0 || c.more || now.contains(&c.item.action(v)))

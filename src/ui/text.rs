@@ -159,14 +159,23 @@ fn lord_of_family(g: &Game, l: fief::rules::LordId) -> String {
 }
 
 /// What a toll or a dowry adds to a question: nothing when there is none (8.0).
-fn deniers_offered(n: u8) -> String {
+/// The Deniers offered with a request, and (8.0) that taking them spends a Diplomacy marker.
+fn deniers_offered(g: &Game, n: u8) -> String {
     if n == 0 {
         String::new()
-    } else {
+    } else if g.options.open_diplomacy {
         " ".to_string()
             + &trnf(
                 "{n} Denier is offered.",
                 "{n} Deniers are offered.",
+                n as u32,
+                &[],
+            )
+    } else {
+        " ".to_string()
+            + &trnf(
+                "{n} Denier is offered; taking it spends one of your Diplomacy markers (8.0).",
+                "{n} Deniers are offered; taking them spends one of your Diplomacy markers (8.0).",
                 n as u32,
                 &[],
             )
@@ -650,7 +659,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             trf(
                 "A marriage is proposed: {groom} and {bride}. Do you accept?",
                 &[("groom", &lord(*groom)), ("bride", &lord(*bride))],
-            ) + &deniers_offered(*dowry),
+            ) + &deniers_offered(g, *dowry),
             trf(
                 "{who} is considering the marriage of {groom} and {bride}.",
                 &[("who", &who), ("groom", &lord(*groom)), ("bride", &lord(*bride))],
@@ -712,9 +721,11 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             trf("{who} may play cards.", &[("who", &who)]),
         ),
         PromptKind::RansomOffer { lord: l, price } => ask(
-            trf(
-                "{lord} is held captive. The ransom is {price} Deniers: offer it, offer less, or pay nothing.",
-                &[("lord", &lord(*l)), ("price", &price.to_string())],
+            trnf(
+                "{lord} is held captive. The ransom is {n} Denier: offer it, offer less, or pay nothing.",
+                "{lord} is held captive. The ransom is {n} Deniers: offer it, offer less, or pay nothing.",
+                *price,
+                &[("lord", &lord(*l))],
             ),
             trf(
                 "{who} is deciding the ransom of {lord}.",
@@ -722,9 +733,11 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
         ),
         PromptKind::RansomAnswer { lord: l, amount } => ask(
-            trf(
-                "{amount} Deniers are offered for your captive {lord}. Accept?",
-                &[("lord", &lord(*l)), ("amount", &amount.to_string())],
+            trnf(
+                "{n} Denier is offered for your captive {lord}. Accept?",
+                "{n} Deniers are offered for your captive {lord}. Accept?",
+                *amount,
+                &[("lord", &lord(*l))],
             ),
             trf(
                 "{who} is answering a ransom offer for {lord}.",
@@ -858,7 +871,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
                     ("a", &village(g, *from)),
                     ("b", &village(g, *to)),
                 ],
-            ) + &deniers_offered(*toll),
+            ) + &deniers_offered(g, *toll),
             trf(
                 "{p} waits for permission to pass to {b}.",
                 &[("p", &player(g, *mover)), ("b", &village(g, *to))],
@@ -925,7 +938,15 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
                         ("r", &player(g, *receiver)),
                         ("what", &what),
                     ],
-                ),
+                ) + &if g.options.open_diplomacy {
+                    String::new()
+                } else {
+                    " ".to_string()
+                        + &trf(
+                            "{r} spends one Diplomacy marker on it (8.0).",
+                            &[("r", &player(g, *receiver))],
+                        )
+                },
                 trf(
                     "{who} is answering a diplomacy offer.",
                     &[("who", &who)],
@@ -1052,9 +1073,14 @@ pub fn lord_titles(g: &Game, l: fief::rules::LordId) -> Vec<String> {
     }
     for (b, holder) in t.bishop.iter().enumerate() {
         if *holder == Some(l) {
+            // Named by its principal Village, as the rulebook names Bishops.
+            let x = &g.map.bishoprics[b];
             out.push(trf(
-                "Bishop of {n}",
-                &[("n", &g.map.bishoprics[b].number.to_string())],
+                "Bishop of {v} ({n})",
+                &[
+                    ("v", &village(g, x.principal)),
+                    ("n", &x.number.to_string()),
+                ],
             ));
         }
     }

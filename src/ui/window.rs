@@ -133,21 +133,27 @@ pub fn fit_to_screen(window: &adw::ApplicationWindow) {
     }
 }
 
-/// The height that shows `players` closed family boards without scrolling.
 /// Places the sidebar's divider: every board in sight when there is room, else the boards
-/// scroll and the pages below keep 170 px.
-pub fn fit_side(side: &gtk::Paned, players: usize) {
+/// scroll and the pages below keep 170 px; while the Purchases page is shown (its list needs
+/// the room) the pages keep 320 px.
+pub fn fit_side(side: &gtk::Paned, players: usize, stack: &gtk::Stack) {
     let max = side.max_position();
+    let page = if stack.visible_child_name().as_deref() == Some("purchase") {
+        320
+    } else {
+        170
+    };
     let want = if max <= 0 {
         boards_height(players)
     } else {
-        boards_height(players).min((max - 170).max(140))
+        boards_height(players).min((max - page).max(120))
     };
     if side.position() != want {
         side.set_position(want);
     }
 }
 
+/// The height that shows `players` closed family boards without scrolling.
 pub fn boards_height(players: usize) -> i32 {
     players as i32 * 60 + 12
 }
@@ -173,7 +179,7 @@ impl News {
         title.add_css_class("heading");
         title.set_xalign(0.0);
         title.set_ellipsize(gtk::pango::EllipsizeMode::End);
-        title.set_max_width_chars(26);
+        title.set_max_width_chars(34);
         let line = gtk::Label::new(None);
         line.set_xalign(0.0);
         line.set_hexpand(true);
@@ -182,8 +188,9 @@ impl News {
         let list = gtk::Label::new(None);
         list.set_xalign(0.0);
         list.set_wrap(true);
-        list.set_width_chars(48);
-        list.set_max_width_chars(70);
+        // As wide as it may be: its height is then the one the popover gives it.
+        list.set_width_chars(56);
+        list.set_max_width_chars(56);
         list.set_margin_start(6);
         list.set_margin_end(6);
         let scroll = gtk::ScrolledWindow::new();
@@ -192,6 +199,7 @@ impl News {
         scroll.set_max_content_height(420);
         scroll.set_child(Some(&list));
         let pop = gtk::Popover::new();
+        pop.set_widget_name("news-all");
         pop.set_child(Some(&scroll));
         let more = gtk::MenuButton::new();
         more.set_popover(Some(&pop));
@@ -232,8 +240,9 @@ impl News {
                 self.title.set_tooltip_text(Some(&title));
                 self.list
                     .set_text(&format!("{title}\n\n{}", lines.join("\n")));
+                let n = lines.iter().filter(|l| !l.is_empty()).count();
                 self.more
-                    .set_label(&super::trf("All ({n})", &[("n", &lines.len().to_string())]));
+                    .set_label(&super::trf("All ({n})", &[("n", &n.to_string())]));
                 self.more.set_sensitive(true);
             }
             None => {
@@ -471,8 +480,11 @@ pub fn build(
     let side_players = Rc::new(Cell::new(4usize));
     let players = side_players.clone();
     // In a short window the boards scroll and the pages below stay usable.
-    side.connect_max_position_notify(move |side| fit_side(side, players.get()));
-    fit_side(&side, 4);
+    let st = stack.clone();
+    side.connect_max_position_notify(move |side| fit_side(side, players.get(), &st));
+    let (sd, players) = (side.clone(), side_players.clone());
+    stack.connect_visible_child_name_notify(move |st| fit_side(&sd, players.get(), st));
+    fit_side(&side, 4, &stack);
     side.set_size_request(SIDEBAR_WIDTH, -1);
     // A failed save stays named at the top of the sidebar until dismissed: it never covers
     // the board nor moves it.
