@@ -791,6 +791,21 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             tr("Purchases: count them on the Purchases page beside the map (or click a Village), then buy."),
             trf("{who} is buying.", &[("who", &who)]),
         ),
+        // 5.2: a victorious Cavalcade rides on before anything else moves.
+        PromptKind::Movement if g.moves.onward.is_some() => ask(
+            trf(
+                "Movement: your victorious Cavalcade must ride on from {v} (5.2): drag it to a lit neighbour.",
+                &[(
+                    "v",
+                    &g.moves
+                        .onward
+                        .as_ref()
+                        .map(|(_, at)| village(g, *at))
+                        .unwrap_or_default(),
+                )],
+            ),
+            trf("{who} is moving.", &[("who", &who)]),
+        ),
         PromptKind::Movement => ask(
             tr("Movement: drag an army to a lit neighbour, or click its Village, then a destination; or go on."),
             trf("{who} is moving.", &[("who", &who)]),
