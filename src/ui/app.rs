@@ -852,9 +852,19 @@ impl App {
             ];
             for (c, s) in row.iter().enumerate() {
                 let l = gtk::Label::new(Some(s));
-                l.set_wrap(true);
                 l.set_xalign(0.0);
-                l.set_max_width_chars(if c == 3 { 30 } else { 12 });
+                // Only the titles wrap, and never narrower than they are read: a label that
+                // may wrap to a few characters asks for a height that leaves a gap above the
+                // table. A long name is shortened (its tooltip has it whole).
+                if c == 3 {
+                    l.set_wrap(true);
+                    l.set_width_chars(28);
+                    l.set_max_width_chars(36);
+                } else if c == 0 {
+                    l.set_ellipsize(gtk::pango::EllipsizeMode::End);
+                    l.set_max_width_chars(16);
+                    l.set_tooltip_text(Some(s));
+                }
                 if won {
                     l.add_css_class("heading");
                 }

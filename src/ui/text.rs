@@ -513,7 +513,8 @@ pub fn action_group(a: &Action) -> String {
         Action::Pillage(_) => tr("Pillage"),
         Action::Casualty(_) => tr("Casualties"),
         Action::JoinSide(_) => tr("Take a side"),
-        Action::BuyTruce(_) => tr("Buy a truce"),
+        // 6.3: a truce proposed for nothing or for Deniers: one choice, at several prices.
+        Action::ProposeTruce | Action::BuyTruce(_) => tr("Propose a truce"),
         Action::Excommunicate(_) | Action::LiftExcommunication(_) => tr("Excommunication"),
         Action::RequestAnnulment(_) => tr("Annulment"),
         Action::OfferDeniers { .. } | Action::OfferCard { .. } | Action::AskDeniers { .. } => {
