@@ -9,7 +9,9 @@ use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// How many times the very same position (and decision) may come back in one game before
-/// the fuzzer calls it a loop: a player asked the same question for ever.
+/// the fuzzer stops choosing there what it chose before. Players may undo their own
+/// decisions (lay a siege and lift it, hand a title back and forth) as often as the rules
+/// let them; a loop is a position that keeps coming back whatever is chosen there.
 pub const MAX_REPEATS: u32 = 3;
 
 /// A fingerprint of the position and the decision awaited: everything in the state but the
@@ -384,14 +386,18 @@ pub fn play_randomly(g: &mut Game, chooser_seed: u64, check: bool) -> Result<(),
 }
 
 /// Plays `g` to its end with random legal choices, with the `guards` asked for: after each
-/// accepted action the invariants hold, the position or the decision changed, and no
-/// position comes back more than [`MAX_REPEATS`] times; at each decision hostile actions are
-/// refused untouched, or are listed (`check` and `legal_actions` agree).
+/// accepted action the invariants hold and the position or the decision changed; a position
+/// that came back more than [`MAX_REPEATS`] times gets a choice not yet made there, and one
+/// where every choice has been made is a loop; at each decision hostile actions are refused
+/// untouched, or are listed (`check` and `legal_actions` agree).
 pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<Tally, Failure> {
     let check = guards.check;
     let mut tally = Tally::default();
     let mut hostile_rng = Rng::new(chooser_seed ^ 0xBAD_AC7);
     let mut seen: HashMap<u64, u32> = HashMap::new();
+    // The choices made at each position that came back (its first visit's included).
+    let mut chosen_at: HashMap<u64, Vec<Action>> = HashMap::new();
+    let mut last_choice: Option<(u64, Action)> = None;
     let mut before = if check { fingerprint(g) } else { 0 };
     let mut chooser = Rng::new(chooser_seed);
     let mut done: Vec<(PlayerId, String)> = Vec::new();
@@ -404,6 +410,22 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
         let legal = g.legal_actions(p);
         if legal.is_empty() {
             return Err(fail(g, &done, format!("dead end for {}", g.name(p))));
+        }
+        // A position that keeps coming back: choose what was not chosen here before.
+        let mut open = legal.clone();
+        if check && seen.get(&before).is_some_and(|&n| n > MAX_REPEATS) {
+            let tried = chosen_at.get(&before).map_or(&[][..], Vec::as_slice);
+            open.retain(|a| !tried.contains(a));
+            if open.is_empty() {
+                return Err(fail(
+                    g,
+                    &done,
+                    format!(
+                        "the same position came back {} times, whatever was chosen there",
+                        seen[&before]
+                    ),
+                ));
+            }
         }
         for _ in 0..guards.hostile {
             let (q, h) = hostile_action(g, &legal, &mut hostile_rng);
@@ -445,21 +467,21 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
         // Move, an offer, an answer...) as likely as any other, then each action of that
         // kind: the hundreds of possible offers of Open Diplomacy do not drown the rest.
         let a = if chooser.below(2) == 0 {
-            legal[chooser.below(legal.len() as u32) as usize].clone()
+            open[chooser.below(open.len() as u32) as usize].clone()
         } else {
             // The first action of each kind, then one of that kind.
             let mut firsts: Vec<usize> = Vec::new();
-            for (i, a) in legal.iter().enumerate() {
+            for (i, a) in open.iter().enumerate() {
                 if !firsts
                     .iter()
-                    .any(|&j| std::mem::discriminant(&legal[j]) == std::mem::discriminant(a))
+                    .any(|&j| std::mem::discriminant(&open[j]) == std::mem::discriminant(a))
                 {
                     firsts.push(i);
                 }
             }
             let kind =
-                std::mem::discriminant(&legal[firsts[chooser.below(firsts.len() as u32) as usize]]);
-            let of_kind: Vec<&Action> = legal
+                std::mem::discriminant(&open[firsts[chooser.below(firsts.len() as u32) as usize]]);
+            let of_kind: Vec<&Action> = open
                 .iter()
                 .filter(|a| std::mem::discriminant(*a) == kind)
                 .collect();
@@ -467,6 +489,9 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
         };
         let text = a.notation(g);
         done.push((p, text.clone()));
+        if check {
+            last_choice = Some((before, a.clone()));
+        }
         let r = catch_unwind(AssertUnwindSafe(|| g.apply(p, a)));
         match r {
             Err(_) => return Err(fail(g, &done, format!("panic on '{text}'"))),
@@ -496,15 +521,14 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
             }
             let n = seen.entry(after).or_insert(0);
             *n += 1;
-            if *n > MAX_REPEATS {
-                return Err(fail(
-                    g,
-                    &done,
-                    format!(
-                        "after '{text}' the same position has come back {} times",
-                        *n
-                    ),
-                ));
+            // A position that came back: remember what was chosen where the way back began.
+            if *n > 1 {
+                if let Some((at, a)) = last_choice.take() {
+                    let list = chosen_at.entry(at).or_default();
+                    if !list.contains(&a) {
+                        list.push(a);
+                    }
+                }
             }
             before = after;
         }

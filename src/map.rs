@@ -1,6 +1,6 @@
-//! Our board (digest §2): loading and validating `data/map.json`.
+//! Our board (ruling R-MAP): loading and validating `data/map.json`.
 //!
-//! The rulebook gives only fragments of the map (§2.1); the rest is our own drawing (§2.2).
+//! The rulebook gives only fragments of the map; the rest is our own drawing (ruling R-MAP).
 //! The loader checks the structure every board must have (8 Fiefs of 2–4 Villages, 5 Bishoprics
 //! numbered 1–5 with a principal Village each, roads between known Villages, a connected and
 //! planar road network) and names the bad village, road or region when something is wrong.

@@ -111,6 +111,20 @@ pub struct Position {
     pub lords_deck: Option<Vec<String>>,
     #[serde(default)]
     pub fortune_deck: Option<Vec<String>>,
+    /// The discard piles (2.2): the cards named, or "rest": every card of that deck left
+    /// over once the position and the deck's named cards are placed (an empty deck then).
+    #[serde(default)]
+    pub lords_discard: Option<Pile>,
+    #[serde(default)]
+    pub fortune_discard: Option<Pile>,
+}
+
+/// A discard pile in a position: its cards, or the word "rest" (every card left over).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Pile {
+    Cards(Vec<String>),
+    Word(String),
 }
 
 fn one() -> u16 {
@@ -513,7 +527,7 @@ fn build(sc: &Scenario) -> Result<Game, String> {
         });
         if on_map.0 > 13 || on_map.1 > 8 {
             return bad(format!(
-                "{} has more Troops on the map than the 13 MaA and 8 Knights supplied (§1)",
+                "{} has more Troops on the map than the 13 MaA and 8 Knights supplied (Components)",
                 sc.players[p]
             ));
         }
@@ -689,14 +703,13 @@ fn build(sc: &Scenario) -> Result<Game, String> {
     let mut fortune_rest = remaining(cards::fortune_deck())?;
     g.rng.shuffle(&mut lords_rest);
     g.rng.shuffle(&mut fortune_rest);
-    // An explicit deck names its top cards, taken from the cards left over; the others stay
-    // beneath them, so no card is added or lost.
-    let stack = |list: &Option<Vec<String>>, mut rest: Vec<Card>, what: &str| {
-        let mut top = Vec::new();
-        for name in list.iter().flatten() {
+    // Cards named for a pile are taken from the cards left over, so no card is added or lost.
+    let take = |names: &[String], rest: &mut Vec<Card>, what: &str| {
+        let mut out = Vec::new();
+        for name in names {
             let c = card(name)?;
             match rest.iter().position(|x| *x == c) {
-                Some(i) => top.push(rest.remove(i)),
+                Some(i) => out.push(rest.remove(i)),
                 None => {
                     return bad(format!(
                         "the {what} cannot hold {name}: no such card is left over"
@@ -704,13 +717,51 @@ fn build(sc: &Scenario) -> Result<Game, String> {
                 }
             }
         }
-        rest.extend(top.into_iter().rev());
-        Ok(rest)
+        Ok(out)
     };
-    g.lords_deck = stack(&pos.lords_deck, lords_rest, "Lords deck")?;
-    g.fortune_deck = stack(&pos.fortune_deck, fortune_rest, "Fortune deck")?;
-    g.lords_discard.clear();
-    g.fortune_discard.clear();
+    // A discard pile named card by card is set aside first; an explicit deck names its top
+    // cards and the others stay beneath them, unless the discard pile is "rest": then the
+    // deck holds its named cards alone and every other card lies in the discard pile (2.2).
+    let piles = |deck: &Option<Vec<String>>,
+                 discard: &Option<Pile>,
+                 mut rest: Vec<Card>,
+                 what: &str|
+     -> Result<(Vec<Card>, Vec<Card>), String> {
+        let (mut thrown, all_rest) = match discard {
+            None => (Vec::new(), false),
+            Some(Pile::Cards(names)) => (
+                take(names, &mut rest, &format!("{what} discard pile"))?,
+                false,
+            ),
+            Some(Pile::Word(w)) if w == "rest" => (Vec::new(), true),
+            Some(Pile::Word(w)) => {
+                return bad(format!(
+                    "the {what} discard pile is a list of cards or \"rest\", not \"{w}\""
+                ))
+            }
+        };
+        let top = take(
+            deck.as_deref().unwrap_or_default(),
+            &mut rest,
+            &format!("{what} deck"),
+        )?;
+        let mut deck = Vec::new();
+        if all_rest {
+            thrown.append(&mut rest);
+        } else {
+            deck.append(&mut rest);
+        }
+        deck.extend(top.into_iter().rev());
+        Ok((deck, thrown))
+    };
+    (g.lords_deck, g.lords_discard) =
+        piles(&pos.lords_deck, &pos.lords_discard, lords_rest, "Lords")?;
+    (g.fortune_deck, g.fortune_discard) = piles(
+        &pos.fortune_deck,
+        &pos.fortune_discard,
+        fortune_rest,
+        "Fortune",
+    )?;
     // The phase.
     let idx = match &pos.turn {
         Some(t) => (pi(t)? + n as u8 - g.first) % n as u8,

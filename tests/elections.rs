@@ -1,4 +1,4 @@
-//! Every election rule of digest §8.3 (1.3–1.8), ties and the King's "2 Bishops or
+//! Every election rule of 1.3–1.8, ties and the King's "2 Bishops or
 //! 1 Cardinal or the Pope" included, as small scenario positions.
 
 use serde_json::{json, Value};

@@ -1,4 +1,4 @@
-//! Our board keeps every fact the rulebook gives about its map (digest §2.1).
+//! Our board keeps every fact the rulebook gives about its map (ruling R-MAP).
 
 use fief::map::{FiefKind, Map};
 

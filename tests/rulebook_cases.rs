@@ -1,4 +1,4 @@
-//! The rulebook's worked cases (digest §11) as named tests, each a scenario file under
+//! The rulebook's worked cases (T01–T48) as named tests, each a scenario file under
 //! tests/scenarios/ (format: docs/scenarios.md), and further scenarios for the rules that
 //! the rulebook states without a worked example (T42-T43 belong to the optional Holy Relics).
 
@@ -40,12 +40,24 @@ cases!(
     lone_lord_captured_as_an_army_passes,
     garrison_without_a_lord_takes_no_captive,
     relic_teeth_cancel_a_death,
+    relic_teeth_kept_by_choice,
     relic_first_taken_by_a_churchman,
     relic_not_for_a_layman_first,
     relic_taking_needs_leave,
     relic_lies_where_its_holder_fell,
     relic_sold_for_a_diplomacy_marker,
     open_diplomacy_transfers_freely,
+    // The rulebook exactly: 11.3 lifts every cap of 8.0; no limit on laying a siege again
+    // (6.4.1) or on handing a title on (4.3); an empty deck rebuilt from its discards (2.2).
+    open_diplomacy_truce_any_price,
+    open_diplomacy_toll_any_sum,
+    open_diplomacy_kings_price,
+    open_diplomacy_dowry_any_sum,
+    truce_price_at_most_three,
+    siege_lifted_and_laid_again,
+    title_passed_back_in_one_round,
+    empty_deck_rebuilt_from_discards,
+    position_refused_discard_word,
     gentle_start_discards_first_round_disasters,
     ambush,
     annulment,

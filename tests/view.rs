@@ -1,4 +1,4 @@
-//! `view(player)` shows only what that player may see (§3).
+//! `view(player)` shows only what that player may see (the rules' open and hidden information).
 
 use fief::rules::Action;
 

@@ -12,6 +12,8 @@ echo "== library without GTK (cargo test --no-default-features)"
 cargo test --no-default-features 2>&1 | tee -a "$log"
 echo "== everything, GUI included (xvfb-run -a cargo test)"
 GTK_A11Y=none xvfb-run -a cargo test 2>&1 | tee -a "$log"
+echo "== the README's rules table is the one the code gives (scripts/rules_table.py --check)"
+python3 scripts/rules_table.py --check
 echo "== packaging files (tools/check-packaging.sh)"
 bash tools/check-packaging.sh
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }

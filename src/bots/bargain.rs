@@ -494,6 +494,7 @@ pub fn answer(g: &Game, p: PlayerId, kind: &PromptKind) -> Option<Answer> {
             msg!("a relic in one's own Village stays for one's own Lords."),
         ),
         PromptKind::RelicOffer { .. } => yes(msg!("a relic is worth a Diplomacy marker.")),
+        PromptKind::Teeth { .. } => yes(msg!("a Lord saved is worth more than a relic kept.")),
         PromptKind::Truce { price, .. } => {
             let mine = side_odds(g, p);
             let takes = truce_takes(mine, price);

@@ -277,6 +277,7 @@ impl<'a> Policy<'a> {
             | PromptKind::Annulment { .. }
             | PromptKind::Deal { .. }
             | PromptKind::Truce { .. }
+            | PromptKind::Teeth { .. }
             | PromptKind::AmbushGoOn => accept(false),
             PromptKind::RelicUse { .. } => {
                 // 11.1.1: the Eyes chase Heavy Rain, and the Bone Famine, from Bishoprics
@@ -521,7 +522,7 @@ impl<'a> Policy<'a> {
             .unwrap_or_else(|| phase[0].clone())
     }
 
-    /// "Any time" cards and powers (§10) worth using now, if any.
+    /// "Any time" cards and powers (ruling R-WINDOWS) worth using now, if any.
     fn free_action(&self, g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
         // 8.0: Deniers that let the ally buy a Fief Title in its turn to come.
         if let Some(gift) = super::bargain::gift_to_ally(g, p, legal) {

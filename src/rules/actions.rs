@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
-    /// §4 step 10.
+    /// Setup: the starting Village.
     ChooseStart(VillageId),
     /// 1.1.
     ProposeMarriage {
@@ -93,7 +93,7 @@ pub enum Action {
         lord: LordId,
         city: VillageId,
     },
-    /// 4.3, 1.8: the King's (or Queen Regent's) free title, with an optional price (FAQ, T44).
+    /// 4.3, 1.8: the King's (or Queen Regent's) free title, with an optional price (FAQ, ruling R-KINGS-GRANT).
     GrantTitle {
         fief: FiefId,
         lord: LordId,
@@ -161,7 +161,7 @@ pub enum Action {
     /// Nothing to play in a reaction window; no Secret Passage against a targeted card;
     /// no attempt to stop an Uprising.
     Pass,
-    /// 10.1: `first` names whose Troops are hit first (digest §12.2 item 23).
+    /// 10.1: `first` names whose Troops are hit first (ruling R-UPRISING-VICTIMS).
     PlayUprising {
         village: VillageId,
         first: Option<PlayerId>,

@@ -1,9 +1,9 @@
-//! What may be done "at any time" (digest §10): which of these actions are offered, checked
+//! What may be done "at any time" (ruling R-WINDOWS): which of these actions are offered, checked
 //! and carried out, and the targeted cards (Assassination, Ambush: 10.3, 10.5, 10.2.3). The
 //! rules behind them have files of their own: uprising.rs (10.1), diplomacy.rs (8.0),
 //! pope.rs (1.7), windows.rs (the reaction windows), control.rs (5.1), siege.rs (6.4.1).
 //!
-//! Timing (design.md, reaction windows): these actions are offered to a player whenever he
+//! Timing (ruling R-WINDOWS): these actions are offered to a player whenever he
 //! has a turn-like decision (Marriages, Play Cards, Purchase, Movement, Battles, Pillage, a
 //! battle's choices) and in reaction windows, which the engine opens at the start of Phases 1,
 //! 3, 4, 5, 6 and 7 and before every battle roll. A window asks, in turn order, each player
@@ -153,14 +153,8 @@ impl Game {
             }
             // 8.0: 1 to 3 Deniers; 11.3: with Open Diplomacy any sum the giver has (a bot
             // weighs only 1 to 3).
-            let most = |giver: PlayerId| {
-                let money = self.players[giver as usize].money;
-                if self.options.open_diplomacy && !coarse {
-                    money.min(u8::MAX as u32) as u8
-                } else {
-                    money.min(3) as u8
-                }
-            };
+            let most =
+                |giver: PlayerId| self.most_listed(self.players[giver as usize].money, coarse);
             if receives(q) {
                 for amount in 1..=most(p) {
                     out.push(Action::OfferDeniers { to: q, amount });
@@ -314,30 +308,8 @@ impl Game {
                 }
                 Ok(())
             }
-            Action::Excommunicate(l) => {
-                if self.pope_player() != Some(p) {
-                    return refuse("1.7", "only the Pope excommunicates");
-                }
-                if self.memory.excommunicated {
-                    return refuse("1.7", "the Pope excommunicates at most once per round");
-                }
-                if self.lords.iter().any(|x| x.excommunicated) {
-                    return refuse("1.7", "only one Lord may be excommunicated at a time");
-                }
-                if self.titles.pope == Some(*l) || self.lord(*l).is_none() {
-                    return refuse("1.7", "the Pope cannot excommunicate that Lord");
-                }
-                Ok(())
-            }
-            Action::LiftExcommunication(l) => {
-                if self.pope_player() != Some(p) {
-                    return refuse("1.7", "only the Pope lifts an excommunication");
-                }
-                if !self.lord(*l).is_some_and(|x| x.excommunicated) {
-                    return refuse("1.7", "that Lord is not excommunicated");
-                }
-                Ok(())
-            }
+            Action::Excommunicate(l) => self.check_excommunicate(p, *l),
+            Action::LiftExcommunication(l) => self.check_lift_excommunication(p, *l),
             Action::RequestAnnulment(l) => {
                 let Some(x) = self.lord(*l) else {
                     return refuse("1.7", "that Lord is not in play");
@@ -370,7 +342,7 @@ impl Game {
                     return refuse("8.0", "choose another player");
                 }
                 // 11.3: with Open Diplomacy any sum changes hands; otherwise 1 to 3 (8.0).
-                if *amount == 0 || (!self.options.open_diplomacy && *amount > 3) {
+                if *amount == 0 || self.over_cap(*amount) {
                     return refuse("8.0", "a Diplomacy marker moves 1 to 3 Deniers");
                 }
                 if self.players[giver as usize].money < *amount as u32 {
@@ -581,53 +553,8 @@ impl Game {
                     target: l,
                 });
             }
-            Action::Excommunicate(l) => {
-                self.memory.excommunicated = true;
-                if let Some(x) = self.lord_mut(l) {
-                    x.excommunicated = true;
-                }
-                say!(
-                    self,
-                    "1.7",
-                    msg!("The Pope excommunicates {lord}.", lord = lord_name(l)),
-                );
-                // 1.7, digest §12.2 item 10: church titles are lost as on death (1.6).
-                for b in 0..self.titles.bishop.len() {
-                    if self.titles.bishop[b] == Some(l) {
-                        self.titles.bishop[b] = None;
-                        say!(
-                            self,
-                            "1.7",
-                            msg!(
-                                "{lord} loses the Staff of Bishopric {b}.",
-                                lord = lord_name(l),
-                                b = b + 1
-                            ),
-                        );
-                    }
-                }
-                if self.is_cardinal(l) {
-                    self.drop_cardinal(l);
-                    say!(
-                        self,
-                        "1.7",
-                        msg!("{lord} loses the Cardinal's Biretta.", lord = lord_name(l)),
-                    );
-                }
-            }
-            Action::LiftExcommunication(l) => {
-                if let Some(x) = self.lord_mut(l) {
-                    x.excommunicated = false;
-                }
-                say!(
-                    self,
-                    "1.7",
-                    msg!(
-                        "The Pope lifts the excommunication of {lord}.",
-                        lord = lord_name(l)
-                    ),
-                );
-            }
+            Action::Excommunicate(l) => self.excommunicate(l),
+            Action::LiftExcommunication(l) => self.lift_excommunication(l),
             Action::RequestAnnulment(l) => {
                 self.memory.asked_annulments.push(l);
                 if self.pope_player() == Some(p) {

@@ -9,7 +9,7 @@ use super::state::*;
 use super::{refuse, refuse_with, RuleError};
 use crate::map::VillageId;
 
-/// 6.2: Battle Dice by Strength Points (digest §12.3: 1–6 → 1, 7–12 → 2, 13+ → 3; 0 → 0).
+/// 6.2: Battle Dice by Strength Points (ruling R-DICE-TABLE: 1–6 → 1, 7–12 → 2, 13+ → 3; 0 → 0).
 pub fn dice_for_sp(sp: u32) -> u32 {
     match sp {
         0 => 0,
@@ -19,7 +19,7 @@ pub fn dice_for_sp(sp: u32) -> u32 {
     }
 }
 
-/// 6.2.2, digest item 2 under 6.2.2: the largest hit cost (MaA 1, Knight 3) not above `hits`
+/// 6.2.2, ruling R-LOSSES: the largest hit cost (MaA 1, Knight 3) not above `hits`
 /// that `maa` and `knights` can make up.
 pub fn best_loss(maa: u32, knights: u32, hits: u32) -> u32 {
     (0..=knights.min(hits / 3))
@@ -44,9 +44,10 @@ impl Game {
         };
     }
 
-    pub(crate) fn battles_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+    pub(crate) fn battles_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
         for v in 0..self.map.villages.len() as VillageId {
-            if self.villages[v as usize].troops[p as usize].count() == 0 {
+            let vs = &self.villages[v as usize];
+            if vs.troops[p as usize].count() == 0 {
                 continue;
             }
             for q in 0..self.n() {
@@ -55,7 +56,13 @@ impl Game {
                     against: q,
                 });
             }
-            out.push(Action::DeclareSiege(v));
+            // Ruling R-BOT-MANNERS (not a rule: 6.4.1 lets a siege be laid again at once): a
+            // bot does not lay again a siege it lifted this round, so that it never lays
+            // and lifts one for ever.
+            if !(coarse && vs.engines[p as usize] == 0 && vs.engine_round[p as usize] == self.round)
+            {
+                out.push(Action::DeclareSiege(v));
+            }
         }
         out.push(Action::EndBattles);
     }
@@ -265,7 +272,7 @@ impl Game {
         m + k + self.side_lords(s).len() as u32
     }
 
-    /// 6.2.1, digest: the defending side holds the fortified Village (controls it, units inside).
+    /// 6.2.1, ruling R-FORT-PENALTY: the defending side holds the fortified Village (controls it, units inside).
     pub fn fortress_penalty(&self) -> u32 {
         let Some(b) = &self.battle else { return 0 };
         let vs = &self.villages[b.village as usize];
@@ -363,7 +370,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn battle_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+    pub(crate) fn battle_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
         let Some(b) = &self.battle else { return };
         match b.step {
             BattleStep::Sides { .. } => {
@@ -381,20 +388,23 @@ impl Game {
                 // the other side (`check_truce_price` says the rest).
                 let side = usize::from(b.step != BattleStep::Attacker);
                 let others = b.sides[1 - side].len().max(1) as u32;
-                let most = self.players[p as usize].money / others;
-                out.extend((1..=most.min(3) as u8).map(Action::BuyTruce));
+                let most = self.most_listed(self.players[p as usize].money / others, coarse);
+                out.extend((1..=most).map(Action::BuyTruce));
             }
         }
     }
 
     /// 6.3, 8.0: whether the leader of `side` can offer each player of the other side a
     /// truce's `price`: 1 to 3 Deniers, Deniers enough for all, and a Diplomacy marker to
-    /// take them with (none needed under Open Diplomacy, 11.3).
+    /// take them with (under Open Diplomacy, 11.3, no marker and any price).
     fn check_truce_price(&self, p: PlayerId, side: usize, price: u8) -> Result<(), RuleError> {
         let Some(b) = &self.battle else {
             return refuse("6.0", "no battle is being fought");
         };
-        if !(1..=3).contains(&price) {
+        if price == 0 {
+            return refuse("6.3", "a truce bought has a price of at least 1 Denier");
+        }
+        if self.over_cap(price) {
             return refuse("8.0", "the price of a truce is 1 to 3 Deniers");
         }
         match self.unpayable(p, &b.sides[1 - side], price) {
@@ -847,7 +857,7 @@ impl Game {
         let (m1, k1) = self.side_troops(1);
         let troops = [m0 + k0, m1 + k1];
         // 6.2.2: Lords left without Troops are captured, unless both sides lost every Troop
-        // (digest §12.2 item 4).
+        // (ruling R-BOTH-WIPED).
         for s in 0..2 {
             if troops[s] == 0 && troops[1 - s] > 0 {
                 if let Some(c) = self.side_leader(1 - s) {

@@ -1,5 +1,5 @@
-//! 6.2.3 Captives (guarded, freed, taken at once: digest §12.2 item 3) and 6.2.4 their
-//! ransoms (digest §12.2 item 9).
+//! 6.2.3 Captives (guarded, freed, taken at once: ruling R-LONE-LORD) and 6.2.4 their
+//! ransoms (ruling R-RANSOM).
 
 use super::cards::{self, lord_name, LordId};
 use super::state::*;
@@ -31,7 +31,7 @@ impl Game {
         }
     }
 
-    /// FAQ 6.0, digest §12.2 item 3: a Lord without Troops is captured at once whenever an
+    /// FAQ 6.0, ruling R-LONE-LORD: a Lord without Troops is captured at once whenever an
     /// opposing player has Troops and a free Lord in his Village.
     pub(crate) fn check_lone_lords(&mut self, v: VillageId) {
         let vs = &self.villages[v as usize];
@@ -79,7 +79,7 @@ impl Game {
 
     // ----- 6.2.4 Ransom -----
 
-    /// Digest §12.2 item 9: 2 Deniers + 2 per title counter or marker the Captive holds.
+    /// ruling R-RANSOM: 2 Deniers + 2 per title counter or marker the Captive holds.
     pub fn ransom_price(&self, l: LordId) -> u32 {
         let t = &self.titles;
         let mut n = self.fief_titles_of(l).len() as u32;

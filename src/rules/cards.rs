@@ -1,4 +1,4 @@
-//! The card catalogue (digest §7) and the named Lords.
+//! The card catalogue (Components; 2.4, 9.0, 10.0) and the named Lords (ruling R-COMPONENTS).
 
 use serde::{Deserialize, Serialize};
 
@@ -10,7 +10,7 @@ pub enum Sex {
     Female,
 }
 
-/// The 18 Lord cards (§7.1). The names printed in the rulebook come first; the rest are our own
+/// The 18 Lord cards (ruling R-COMPONENTS). The names printed in the rulebook come first; the rest are our own
 /// period names (12 male and 6 female in all, as the tokens say).
 pub const LORDS: [(&str, Sex); 18] = [
     ("François", Sex::Male),
@@ -163,7 +163,7 @@ const ALL_KINDS: [Card; 13] = [
     Card::Plague,
 ];
 
-/// The 22 cards of the Lords deck (§7.1).
+/// The 22 cards of the Lords deck (Components).
 pub fn lords_deck() -> Vec<Card> {
     let mut d: Vec<Card> = (0..18).map(Card::Lord).collect();
     d.extend([Card::Cardinal; 3]);
@@ -171,7 +171,7 @@ pub fn lords_deck() -> Vec<Card> {
     d
 }
 
-/// The 35 cards of the Fortune & Disaster deck (§7.2, §7.3).
+/// The 35 cards of the Fortune & Disaster deck (Components).
 pub fn fortune_deck() -> Vec<Card> {
     let mut d = Vec::with_capacity(35);
     for (card, n) in [

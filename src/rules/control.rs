@@ -65,4 +65,11 @@ impl Game {
             }
         }
     }
+
+    /// A player receives a Fief Title (an heir, or whoever took the Fortified City): he picks
+    /// the Lord (ruling R-HEIR-CHOICE); with one or no Lord with room, the choice settles itself.
+    pub(crate) fn give_fief_title(&mut self, p: PlayerId, f: FiefId) {
+        self.pending
+            .push(Pending::ChooseHeir { player: p, fief: f });
+    }
 }

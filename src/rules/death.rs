@@ -1,4 +1,4 @@
-//! Death and inheritance (digest §9, 1.6, 4.3.1), in the order the digest gives.
+//! Death and inheritance (1.6, 4.3.1), in the order of ruling R-DEATH-ORDER.
 
 use super::cards::{lord_name, Card, LordId};
 use super::state::*;
@@ -6,17 +6,28 @@ use super::{refuse, refuse_with, RuleError};
 use crate::map::FiefId;
 
 impl Game {
-    /// A Lord dies: his card is discarded and every title, marker and tie is settled (§9).
+    /// A Lord dies: his card is discarded and every title, marker and tie is settled (ruling R-DEATH-ORDER);
+    /// unless the Teeth of Saint Géronce could save him (11.1.1): then their holder is asked
+    /// first, and the death waits for the answer.
     pub(crate) fn kill_lord(&mut self, l: LordId) {
-        // §9 step 0 (11.1.1, optional): the Teeth of Saint Géronce may cancel the death.
-        if self.teeth_save(l) {
+        // 11.1.1 (optional), ruling R-RELIC-TEETH: the Teeth "may be used": their holder chooses.
+        if self.at_deaths_door(l) {
             return;
         }
+        if self.teeth_for(l).is_some() {
+            self.pending.push(Pending::Teeth { lord: l });
+            return;
+        }
+        self.lord_dies(l);
+    }
+
+    /// The death itself, with nothing left to cancel it (ruling R-DEATH-ORDER).
+    pub(crate) fn lord_dies(&mut self, l: LordId) {
         let Some(idx) = self.lords.iter().position(|x| x.id == l) else {
             return;
         };
         let dead = self.lords.remove(idx);
-        // §9 step 12 (11.1): his relics lie where he fell, or pass within the alliance.
+        // 11.1, ruling R-RELIC-FALL: his relics lie where he fell, or pass within the alliance.
         self.drop_relics(&dead);
         let p = dead.owner;
         // 1. The Lord card goes to the Lords discard pile.
@@ -86,12 +97,12 @@ impl Game {
                 say!(self, "1.8", msg!("The King is dead; the throne is vacant."));
             }
         }
-        // 7. Queen (digest §9 item 7): the counter returns; the Crown Prince keeps his status.
+        // 7. Queen (1.8.2, ruling R-SUCCESSION): the counter returns; the Crown Prince keeps his status.
         if self.titles.queen == Some(l) {
             self.titles.queen = None;
             self.titles.regent = false;
         }
-        // 8. Crown Prince (digest §12.2 item 13).
+        // 8. Crown Prince (ruling R-CROWN-PRINCE).
         if self.titles.crown_prince == Some(l) {
             self.titles.crown_prince = None;
         }
@@ -100,7 +111,7 @@ impl Game {
             self.titles.darc = None;
             self.lords_discard.push(Card::Darc);
         }
-        // 10. The marriage and the alliance end (digest §12.2 item 14: the widow(er) may remarry).
+        // 10. The marriage and the alliance end (ruling R-WIDOW: the widow(er) may remarry).
         if let Some(s) = dead.spouse {
             if let Some(sp) = self.lord_mut(s) {
                 sp.spouse = None;
@@ -186,13 +197,6 @@ impl Game {
             .filter(|x| self.fief_titles_of(x.id).len() < 2)
             .map(|x| x.id)
             .collect()
-    }
-
-    /// A player receives a Fief Title (an heir, or whoever took the Fortified City): he picks
-    /// the Lord (digest §12.2 item 17); with one or no Lord with room, the choice settles itself.
-    pub(crate) fn give_fief_title(&mut self, p: PlayerId, f: FiefId) {
-        self.pending
-            .push(Pending::ChooseHeir { player: p, fief: f });
     }
 
     pub(crate) fn check_heir(&self, p: PlayerId, _f: FiefId, l: LordId) -> Result<(), RuleError> {

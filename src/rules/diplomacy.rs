@@ -15,6 +15,31 @@ pub(crate) enum Unpayable {
 }
 
 impl Game {
+    /// 8.0: the most Deniers one deal carries: a Diplomacy marker moves 1 to 3. 11.3: under
+    /// Open Diplomacy the markers leave the game and with them the cap (None): any sum the
+    /// payer has may change hands, in a dowry, a toll, a truce's price or the King's price.
+    pub fn deniers_cap(&self) -> Option<u8> {
+        (!self.options.open_diplomacy).then_some(3)
+    }
+
+    /// Whether `n` Deniers are more than one deal may carry (8.0, 11.3).
+    pub(crate) fn over_cap(&self, n: impl Into<u32>) -> bool {
+        let n = n.into();
+        self.deniers_cap().is_some_and(|cap| n > u32::from(cap))
+    }
+
+    /// The largest sum listed for a deal whose payer can pay `afford` Deniers: up to the cap
+    /// (8.0); under Open Diplomacy (11.3) all he can pay, though a bot (`coarse`) weighs 1 to
+    /// 3 only.
+    pub(crate) fn most_listed(&self, afford: u32, coarse: bool) -> u8 {
+        let cap = match self.deniers_cap() {
+            Some(cap) => cap,
+            None if coarse => 3,
+            None => u8::MAX,
+        };
+        afford.min(cap as u32) as u8
+    }
+
     /// 8.0: whether `p` can pay `each` Deniers to every one of `receivers`, each taking them
     /// with a Diplomacy marker (none needed under Open Diplomacy, 11.3).
     pub(crate) fn unpayable(

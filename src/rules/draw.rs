@@ -6,7 +6,7 @@ use super::state::*;
 use super::{refuse, refuse_with, Action, RuleError};
 use crate::map::{BishopricId, VillageId};
 
-/// 2.1, digest §12.2 item 27: the hand limit.
+/// 2.1, ruling R-HAND-LIMIT: the hand limit.
 pub const HAND_LIMIT: usize = 3;
 
 impl Game {
@@ -227,7 +227,7 @@ impl Game {
 
     // ----- 2.3 Disasters -----
 
-    /// 2.3: resolve one track space (in order 1, 2, 3: digest §12.2 item 38).
+    /// 2.3: resolve one track space (in order 1, 2, 3: ruling R-DISASTER-ORDER).
     pub(crate) fn resolve_disaster_slot(&mut self, slot: u8) {
         if slot >= 3 {
             self.phase = Phase::PlayCards { idx: 0 };
@@ -307,7 +307,7 @@ impl Game {
         }
     }
 
-    /// 2.3.3: each Lord in the Bishopric rolls (1–3 dies; captives too, digest §12.2 item 25);
+    /// 2.3.3: each Lord in the Bishopric rolls (1–3 dies; captives too, ruling R-PLAGUE);
     /// each army loses half its Troop counters, rounded down, chosen by the owner.
     fn plague_strikes(&mut self, b: BishopricId) {
         let mut victims: Vec<(PlayerId, LordId)> = Vec::new();
@@ -319,11 +319,25 @@ impl Game {
                 }
             }
         }
+        let base = self.pending.len();
         for (_, l) in victims {
             // 2.3.3: a Lord who rolled here does not roll again on coming back this round.
             self.moves.plague_rolled.push((l, b));
             self.roll_for_life(l, "2.3.3", n_("against the Plague"));
         }
+        // The armies are halved once every death is settled: a Lord at death's door (11.1.1)
+        // is asked about first.
+        if self.pending.len() > base {
+            self.pending
+                .insert(base, Pending::PlagueStrike { bishopric: b });
+        } else {
+            self.plague_halves(b);
+        }
+    }
+
+    /// 2.3.3: each army in Bishopric `b` loses half its Troop counters, rounded down, chosen
+    /// by its owner when there is a choice.
+    pub(crate) fn plague_halves(&mut self, b: BishopricId) {
         let villages = self.map.bishoprics[b as usize].villages.clone();
         let mut choices = Vec::new();
         for v in villages {
@@ -468,7 +482,7 @@ impl Game {
         out.push(Action::EndPlayCards);
     }
 
-    /// 1.8.2, digest §12.2 item 12: the Queen's family may name a new male Lord Crown Prince.
+    /// 1.8.2, ruling R-CROWN-PRINCE: the Queen's family may name a new male Lord Crown Prince.
     fn may_name_crown_prince(&self, p: PlayerId, l: LordId) -> bool {
         lord_sex(l) == Sex::Male
             && self.titles.king.is_some()
@@ -713,11 +727,11 @@ impl Game {
             );
         }
         self.reclaim_titles(p, lord);
-        // Digest §12.2 item 3: placed alone among an opponent's army, he is captured at once.
+        // ruling R-LONE-LORD: placed alone among an opponent's army, he is captured at once.
         self.check_lone_lords(village);
     }
 
-    /// Digest §12.1 item 14: the host's answer to a new Lord's placement in his Village.
+    /// ruling R-NEWLORD-LEAVE: the host's answer to a new Lord's placement in his Village.
     pub(crate) fn exec_placement_leave(
         &mut self,
         p: PlayerId,
@@ -763,7 +777,7 @@ impl Game {
                 crown_prince,
             } => {
                 if !self.placement_villages(p).contains(&village) {
-                    // Digest §12.1 item 14: another player's Village, with his leave.
+                    // ruling R-NEWLORD-LEAVE: another player's Village, with his leave.
                     let host = self.villages[village as usize].controller.unwrap_or(p);
                     say!(
                         self,
@@ -944,7 +958,7 @@ impl Game {
     }
 
     /// 1.5, 4.4: a Cardinal goes on a Bishop; a Pope of another family must consent. The
-    /// Bishop may be of any family (12, item 19: the text does not forbid another's).
+    /// Bishop may be of any family (ruling R-CARDINAL-ANY-BISHOP).
     pub(crate) fn check_cardinal_target(&self, lord: LordId) -> Result<(), RuleError> {
         let Some(l) = self.lord(lord) else {
             return refuse("1.5", "that Lord is not in play");
@@ -962,7 +976,7 @@ impl Game {
         if l.excommunicated {
             return refuse("1.7", "an excommunicated Lord cannot become Cardinal");
         }
-        // [NOT IN TEXT] as with a refused marriage proposal (1.1), a request the Pope refused
+        // 1.7, ruling R-ASK-ONCE: as with a refused marriage proposal (1.1), a request the Pope refused
         // is not made again in the same round; otherwise it could be asked for ever.
         if self.memory.refused_cardinals.contains(&lord) {
             return refuse_with("1.7", || {

@@ -1,5 +1,5 @@
 //! Phase 1, "Hear Ye, Hear Ye": marriages (1.1) and the Bishop, Pope and King elections
-//! (1.3–1.8, digest §8.2–8.3).
+//! (1.3–1.8).
 
 use super::cards::{lord_name, lord_sex, LordId, Sex};
 use super::events::{n_, term, Arg};
@@ -110,8 +110,9 @@ impl Game {
             return refuse("1.1", "this proposal was already made this round");
         }
         if dowry > 0 {
-            // 1.1, 8.0: money in a marriage deal is taken with a Diplomacy marker, at most 3.
-            if dowry > 3 {
+            // 1.1, 8.0: money in a marriage deal is taken with a Diplomacy marker, at most 3
+            // (11.3: under Open Diplomacy, any sum).
+            if self.over_cap(dowry) {
                 return refuse("8.0", "a dowry is at most 3 Deniers");
             }
             if self.players[p as usize].money < dowry as u32 {
@@ -171,7 +172,8 @@ impl Game {
                 | Pending::Truce { .. }
                 | Pending::AmbushGoOn { .. }
                 | Pending::RelicPermission { .. }
-                | Pending::RelicOffer { .. },
+                | Pending::RelicOffer { .. }
+                | Pending::Teeth { .. },
             ) => Ok(()),
             _ => refuse("", "there is no question to answer"),
         }
@@ -189,6 +191,7 @@ impl Game {
             Some(Pending::AmbushGoOn { .. }) => return self.exec_ambush_go_on(yes),
             Some(Pending::RelicPermission { .. }) => return self.exec_relic_permission(yes),
             Some(Pending::RelicOffer { .. }) => return self.exec_relic_offer_answer(yes),
+            Some(Pending::Teeth { .. }) => return self.exec_teeth_answer(yes),
             _ => {}
         }
         let Some(pending) = self.pending.pop() else {
@@ -408,7 +411,7 @@ impl Game {
         Ok(())
     }
 
-    /// Digest §8.2: the votes `p` casts in this election.
+    /// 1.4, 1.7, 1.8 (rulings R-NEW-CARDINAL-VOTES, R-POPE-VOTERS): the votes `p` casts in this election.
     pub fn vote_weight(&self, kind: ElectionKind, p: PlayerId) -> u32 {
         let voters = self
             .family(p)
@@ -654,7 +657,7 @@ impl Game {
                 }
             }
             ElectionKind::Pope => {
-                // Digest §12.2 item 28: more than half of the FOR votes placed.
+                // ruling R-POPE-MAJORITY: more than half of the FOR votes placed.
                 if best > 0 && leaders.len() == 1 && 2 * best > cast {
                     (
                         Some(leaders[0]),
@@ -688,7 +691,7 @@ impl Game {
                 } else {
                     let w = leaders[0];
                     // (iii) his FOR votes include 2 Bishops, 1 Cardinal or the Pope
-                    // (any Lord with a Bishop's Staff counts as a Bishop, digest §12.2 item 7).
+                    // (any Lord with a Bishop's Staff counts as a Bishop, ruling R-KING-SUPPORT).
                     let backers: Vec<LordId> = e
                         .ballots
                         .iter()

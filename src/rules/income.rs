@@ -79,12 +79,12 @@ impl Game {
                 None => sheets[c as usize].mills += mills,
             }
         }
-        // 2.4.5: Tallage, +2 per Village of the Fief, besieged or not (digest §12.2 item 20).
+        // 2.4.5: Tallage, +2 per Village of the Fief, besieged or not (ruling R-TALLAGE-BESIEGED).
         for t in &self.taxes {
             let TaxTarget::Tallage(f) = t.target else {
                 continue;
             };
-            // FAQ 3.0, digest §12.2 item 21: paid to whoever now holds the title.
+            // FAQ 3.0, ruling R-TAX-PAYEE: paid to whoever now holds the title.
             let payee = match t.role {
                 TaxRole::FiefLord => self.title_holder_player(f),
                 _ => self

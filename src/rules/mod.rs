@@ -1,6 +1,6 @@
 //! The rules engine: a pure library with no GUI type in it.
 //!
-//! Contract (shared/design.md): [`Game::prompt`] says who must decide what now,
+//! Contract: [`Game::prompt`] says who must decide what now,
 //! [`Game::legal_actions`] enumerates every legal choice, [`Game::apply`] checks and applies one
 //! (an illegal action is refused with a reason and leaves the state untouched), and
 //! [`Game::view`] shows what one player may see.
@@ -242,7 +242,7 @@ pub enum PromptKind {
     CardinalConsent {
         lord: LordId,
     },
-    /// Digest §12.1 item 14: give leave to place another player's new Lord in your Village.
+    /// ruling R-NEWLORD-LEAVE: give leave to place another player's new Lord in your Village.
     PlacementLeave {
         asker: PlayerId,
         lord: LordId,
@@ -330,6 +330,12 @@ pub enum PromptKind {
     RelicUse {
         relic: relics::Relic,
     },
+    /// 11.1.1: use the Teeth of Saint Géronce, carried by `holder`, to save `lord` from
+    /// death (accept), or let him die (refuse).
+    Teeth {
+        lord: LordId,
+        holder: LordId,
+    },
 }
 
 impl PromptKind {
@@ -363,6 +369,7 @@ impl PromptKind {
             | PromptKind::Truce { .. }
             | PromptKind::RelicPermission { .. }
             | PromptKind::RelicOffer { .. }
+            | PromptKind::Teeth { .. }
             | PromptKind::AmbushGoOn => true,
             PromptKind::StartVillage
             | PromptKind::Marriage
@@ -390,7 +397,7 @@ impl PromptKind {
     }
 }
 
-/// Actions that may be taken "at any time" (digest §10), checked by `check_free`.
+/// Actions that may be taken "at any time" (ruling R-WINDOWS), checked by `check_free`.
 pub fn is_free_action(a: &Action) -> bool {
     matches!(
         a,
@@ -520,6 +527,8 @@ impl Game {
                     (pope.owner, PromptKind::CardinalConsent { lord }, "1.7")
                 }
                 Pending::Window { at, idx } => (self.seat(idx), PromptKind::Window { at }, "10.0"),
+                // Settled by the engine as soon as they come to the top: nobody decides.
+                Pending::PlagueStrike { .. } | Pending::PlagueEntry { .. } => return None,
                 Pending::Battle => {
                     let (p, k) = self.battle_prompt()?;
                     (p, k, "6.0")
@@ -596,6 +605,10 @@ impl Game {
                     (q, PromptKind::Truce { proposer, price }, "6.3")
                 }
                 Pending::AmbushGoOn { player } => (player, PromptKind::AmbushGoOn, "10.5"),
+                Pending::Teeth { lord } => {
+                    let (holder, player) = self.teeth_for(lord)?;
+                    (player, PromptKind::Teeth { lord, holder }, "11.1.1")
+                }
                 Pending::RelicPermission {
                     player,
                     lord,
@@ -743,10 +756,11 @@ impl Game {
         match &prompt.kind {
             PromptKind::StartVillage => out.extend((0..nv).map(Action::ChooseStart)),
             PromptKind::Marriage => {
-                // 1.1, 8.0: with no dowry, or 1 to 3 Deniers the proposer has. Only pairs of
-                // an unmarried man and an unmarried Lady are listed (`check` says the rest).
-                let dowries = 0..=self.players[p as usize].money.min(3) as u8;
-                // The bots' manners (not a rule): at most a few proposals a round, and none
+                // 1.1, 8.0: with no dowry, or 1 to 3 Deniers the proposer has (11.3: any sum
+                // under Open Diplomacy). Only pairs of an unmarried man and an unmarried Lady
+                // are listed (`check` says the rest).
+                let dowries = 0..=self.most_listed(self.players[p as usize].money, coarse);
+                // Ruling R-BOT-MANNERS (not a rule): at most a few proposals a round, and none
                 // to a family already asked this round (it said no, or it asked and was
                 // refused).
                 let asked = self.families_asked_in_marriage(p);
@@ -782,11 +796,11 @@ impl Game {
             k if k.is_question() => out.extend([Action::Accept, Action::Refuse]),
             PromptKind::RelicUse { .. } => self.relic_use_candidates(&mut out),
             PromptKind::Movement => self.movement_candidates(p, coarse, &mut out),
-            PromptKind::Battles => self.battles_candidates(p, &mut out),
+            PromptKind::Battles => self.battles_candidates(p, coarse, &mut out),
             PromptKind::Pillage => self.pillage_candidates(p, &mut out),
             PromptKind::Window { .. } => out.push(Action::Pass),
             PromptKind::BattleSide { .. } | PromptKind::BattleChoice { .. } => {
-                self.battle_candidates(p, &mut out)
+                self.battle_candidates(p, coarse, &mut out)
             }
             PromptKind::Losses { .. } => self.casualty_candidates(&mut out),
             PromptKind::Targeted { .. } => {
@@ -837,7 +851,7 @@ impl Game {
                 out.extend((0..=(*price).min(money)).map(|amount| Action::OfferRansom { amount }));
                 out.push(Action::NoRansom);
             }
-            PromptKind::Purchase => self.purchase_candidates(p, &mut out),
+            PromptKind::Purchase => self.purchase_candidates(p, coarse, &mut out),
             // Only the questions are left, answered in the guarded arm above.
             _ => debug_assert!(prompt.kind.is_question()),
         }
@@ -1219,6 +1233,10 @@ impl Game {
     /// Runs the automatic parts of the round until a player must decide.
     fn advance(&mut self) {
         for _ in 0..100_000 {
+            // 11.1.1: a Lord at death's door is answered for before anything else.
+            if self.teeth_first() {
+                continue;
+            }
             if self.settle_obvious_pending() {
                 continue;
             }
@@ -1325,6 +1343,20 @@ impl Game {
     /// without asking: an heir when only one Lord has room, a placement with one Village.
     fn settle_obvious_pending(&mut self) -> bool {
         match self.pending.last().cloned() {
+            Some(Pending::PlagueStrike { bishopric }) => {
+                self.pending.pop();
+                self.plague_halves(bishopric);
+                true
+            }
+            Some(Pending::PlagueEntry {
+                player,
+                village,
+                group,
+            }) => {
+                self.pending.pop();
+                self.plague_entry(player, village, group);
+                true
+            }
             Some(Pending::Window { .. }) => self.settle_window(),
             Some(Pending::Battle) => self.advance_battle(),
             Some(Pending::Uprising { .. }) => self.advance_uprising(),
@@ -1381,7 +1413,7 @@ impl Game {
                 match room.len() {
                     0 => {
                         self.pending.pop();
-                        // 4.3.1, digest §12.2 item 16: nobody has room; back to the map.
+                        // 4.3.1, ruling R-HEIR-CHOICE: nobody has room; back to the map.
                         self.titles.fief_reclaim[fief as usize] = Some(player);
                         self.refresh_fief_empties(fief);
                         let text = msg!(
@@ -1658,7 +1690,7 @@ impl Game {
     }
 
     /// 1.2: a Titled Lord holds a Fief, church or royal title (d'ARC is not counted,
-    /// digest §12.2 item 8).
+    /// ruling R-DARC-TITLE).
     pub fn is_titled(&self, l: LordId) -> bool {
         !self.fief_titles_of(l).is_empty()
             || self.is_church(l)

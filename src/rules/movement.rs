@@ -298,7 +298,7 @@ impl Game {
                         .unwrap_or(0);
                     if o.how.toll() <= refused_toll {
                         return refuse_with("5.0", || {
-                            if refused_toll >= 3 {
+                            if self.over_cap(refused_toll.saturating_add(1)) {
                                 msg!("permission was refused: go back, stay, or use a Secret Passage or a Cavalcade")
                             } else {
                                 msgn!(
@@ -348,10 +348,13 @@ impl Game {
     }
 
     /// 5.0 with 8.0: a toll of 1 to 3 Deniers to each player asked for passage, who must be
-    /// able to take it (a Diplomacy marker each, unless Open Diplomacy, 11.3), and that the
-    /// mover can pay them all.
+    /// able to take it (a Diplomacy marker each), and that the mover can pay them all. Under
+    /// Open Diplomacy (11.3) no marker is needed and the toll has no cap.
     fn check_toll(&self, p: PlayerId, n: u8, blockers: &[PlayerId]) -> Result<(), RuleError> {
-        if !(1..=3).contains(&n) {
+        if n == 0 {
+            return refuse("5.0", "a toll is at least 1 Denier");
+        }
+        if self.over_cap(n) {
             return refuse("8.0", "a toll for passage is 1 to 3 Deniers");
         }
         if blockers.is_empty() {
@@ -468,8 +471,11 @@ impl Game {
                         // 5.0, 8.0: passage may be asked with a toll where someone is asked
                         // (tolls the mover cannot pay are left out; `check_toll` says why).
                         if !blockers.is_empty() {
-                            let most = self.players[p as usize].money / blockers.len() as u32;
-                            hows.extend((1..=most.min(3) as u8).map(MoveHow::Toll));
+                            let most = self.most_listed(
+                                self.players[p as usize].money / blockers.len() as u32,
+                                coarse,
+                            );
+                            hows.extend((1..=most).map(MoveHow::Toll));
                         }
                         // 5.2: a Cavalcade needs Knights and someone's Troops to fight (here
                         // or on the way); `check_move` says the rest.
@@ -765,7 +771,7 @@ impl Game {
         }
         // The Village left behind.
         self.refresh_village(from);
-        // Digest §12.2 item 3: a Lord without Troops among an opponent's army is captured at
+        // ruling R-LONE-LORD: a Lord without Troops among an opponent's army is captured at
         // once, on either side of the road (an army passing through takes him).
         self.check_lone_lords(to);
         self.check_lone_lords(from);
@@ -775,6 +781,7 @@ impl Game {
         if plagued(bt) && bf != bt && !plagued(bf) {
             let mut rollers: Vec<LordId> = o.lords.clone();
             rollers.extend(o.captives.iter().copied());
+            let base = self.pending.len();
             for l in rollers {
                 if self.moves.plague_rolled.contains(&(l, bt)) {
                     continue;
@@ -782,31 +789,48 @@ impl Game {
                 self.moves.plague_rolled.push((l, bt));
                 self.roll_for_life(l, "2.3.3", n_("on entering the Plague"));
             }
-            // The entering group as it still stands (a Lord's death may have moved Troops:
-            // a spouse inherits a Fortified City's garrison, 4.3.1).
-            let here = self.villages[to as usize].troops[p as usize];
-            let group = Troops {
-                maa: moving.maa.min(here.maa),
-                knights: moving.knights.min(here.knights),
-            };
-            let losses = group.count() / 2;
-            if losses > 0 {
-                let min_k = losses.saturating_sub(group.maa);
-                let max_k = losses.min(group.knights);
-                if min_k == max_k {
-                    self.plague_loss(p, to, losses, min_k);
-                } else {
-                    self.pending.push(Pending::PlagueLosses {
-                        player: p,
-                        village: to,
-                        losses,
-                    });
-                }
+            // The group is halved once every death is settled: a Lord at death's door
+            // (11.1.1) is asked about first.
+            if self.pending.len() > base {
+                let entry = Pending::PlagueEntry {
+                    player: p,
+                    village: to,
+                    group: moving,
+                };
+                self.pending.insert(base, entry);
+            } else {
+                self.plague_entry(p, to, moving);
             }
         }
         if let Some((ls, at)) = &self.moves.onward {
             if *at == from && o.lords.iter().all(|l| ls.contains(l)) {
                 self.moves.onward = None;
+            }
+        }
+    }
+
+    /// 2.3.3: the Troops of `p` who entered the Plague's Bishopric at `to` lose half their
+    /// counters, rounded down.
+    pub(crate) fn plague_entry(&mut self, p: PlayerId, to: VillageId, moving: Troops) {
+        // The entering group as it still stands (a Lord's death may have moved Troops: a
+        // spouse inherits a Fortified City's garrison, 4.3.1).
+        let here = self.villages[to as usize].troops[p as usize];
+        let group = Troops {
+            maa: moving.maa.min(here.maa),
+            knights: moving.knights.min(here.knights),
+        };
+        let losses = group.count() / 2;
+        if losses > 0 {
+            let min_k = losses.saturating_sub(group.maa);
+            let max_k = losses.min(group.knights);
+            if min_k == max_k {
+                self.plague_loss(p, to, losses, min_k);
+            } else {
+                self.pending.push(Pending::PlagueLosses {
+                    player: p,
+                    village: to,
+                    losses,
+                });
             }
         }
     }
@@ -908,7 +932,7 @@ impl Game {
         lords_there && o.maa <= t.maa && o.knights <= t.knights
     }
 
-    /// A Cavalcade has been fought (5.2, digest §12.2 item 5): it goes on only if every
+    /// A Cavalcade has been fought (5.2, ruling R-CAVALCADE): it goes on only if every
     /// defending Troop is gone and one of its Lords is still free; otherwise its movement ends.
     pub(crate) fn cavalcade_over(
         &mut self,
@@ -1025,7 +1049,7 @@ impl Game {
     }
 
     pub(crate) fn exec_end_movement(&mut self, p: PlayerId) {
-        // Digest §12.2 item 3: captures are made as each Move ends; this sweep is a last
+        // ruling R-LONE-LORD: captures are made as each Move ends; this sweep is a last
         // guard for Lords left alone by anything else in the turn (a death, the Plague).
         for v in 0..self.map.villages.len() as VillageId {
             self.check_lone_lords(v);

@@ -1,4 +1,4 @@
-//! 2.4.1 Where a new, freed or escaped Lord is placed (and digest §12.1 item 14: another
+//! 2.4.1 Where a new, freed or escaped Lord is placed (and ruling R-NEWLORD-LEAVE: another
 //! player's Village with his leave).
 
 use super::cards::{self, LordId};
@@ -39,7 +39,7 @@ impl Game {
         opts.into_iter().find(|o| !o.is_empty()).unwrap_or_default()
     }
 
-    /// FAQ (no units on the map), digest §12.1 item 14: when the 2.4.1 order has come down
+    /// FAQ (no units on the map), ruling R-NEWLORD-LEAVE: when the 2.4.1 order has come down
     /// to its last option, a new Lord may also go to another player's Village with that
     /// player's leave (asked once a round per Village).
     pub fn placement_with_leave(&self, p: PlayerId) -> Vec<VillageId> {

@@ -1,15 +1,101 @@
-//! 1.7 The Pope's powers: who holds them, annulments (digest §12.2 item 11).
+//! 1.7 The Pope's powers: who holds them, excommunication (ruling R-EXCOMMUNICATION) and
+//! annulments (ruling R-ANNULMENT).
 
 use super::cards::{lord_name, LordId};
 use super::state::*;
+use super::{refuse, RuleError};
 
 impl Game {
+    /// 1.7: whether `p`, the Pope's player, may excommunicate Lord `l`: once a round, one
+    /// Lord at a time, never the Pope himself (ruling R-EXCOMMUNICATION).
+    pub(crate) fn check_excommunicate(&self, p: PlayerId, l: LordId) -> Result<(), RuleError> {
+        if self.pope_player() != Some(p) {
+            return refuse("1.7", "only the Pope excommunicates");
+        }
+        if self.memory.excommunicated {
+            return refuse("1.7", "the Pope excommunicates at most once per round");
+        }
+        if self.lords.iter().any(|x| x.excommunicated) {
+            return refuse("1.7", "only one Lord may be excommunicated at a time");
+        }
+        if self.titles.pope == Some(l) || self.lord(l).is_none() {
+            return refuse("1.7", "the Pope cannot excommunicate that Lord");
+        }
+        Ok(())
+    }
+
+    /// 1.7: whether `p`, the Pope's player, may lift the excommunication of `l`.
+    pub(crate) fn check_lift_excommunication(
+        &self,
+        p: PlayerId,
+        l: LordId,
+    ) -> Result<(), RuleError> {
+        if self.pope_player() != Some(p) {
+            return refuse("1.7", "only the Pope lifts an excommunication");
+        }
+        if !self.lord(l).is_some_and(|x| x.excommunicated) {
+            return refuse("1.7", "that Lord is not excommunicated");
+        }
+        Ok(())
+    }
+
+    /// 1.7: the Pope excommunicates `l`, who loses his church titles as on a death (1.6).
+    pub(crate) fn excommunicate(&mut self, l: LordId) {
+        self.memory.excommunicated = true;
+        if let Some(x) = self.lord_mut(l) {
+            x.excommunicated = true;
+        }
+        say!(
+            self,
+            "1.7",
+            msg!("The Pope excommunicates {lord}.", lord = lord_name(l)),
+        );
+        // 1.7, ruling R-EXCOMMUNICATION: church titles are lost as on death (1.6).
+        for b in 0..self.titles.bishop.len() {
+            if self.titles.bishop[b] == Some(l) {
+                self.titles.bishop[b] = None;
+                say!(
+                    self,
+                    "1.7",
+                    msg!(
+                        "{lord} loses the Staff of Bishopric {b}.",
+                        lord = lord_name(l),
+                        b = b + 1
+                    ),
+                );
+            }
+        }
+        if self.is_cardinal(l) {
+            self.drop_cardinal(l);
+            say!(
+                self,
+                "1.7",
+                msg!("{lord} loses the Cardinal's Biretta.", lord = lord_name(l)),
+            );
+        }
+    }
+
+    /// 1.7: the Pope lifts the excommunication of `l`.
+    pub(crate) fn lift_excommunication(&mut self, l: LordId) {
+        if let Some(x) = self.lord_mut(l) {
+            x.excommunicated = false;
+        }
+        say!(
+            self,
+            "1.7",
+            msg!(
+                "The Pope lifts the excommunication of {lord}.",
+                lord = lord_name(l)
+            ),
+        );
+    }
+
     pub fn pope_player(&self) -> Option<PlayerId> {
         self.titles.pope.and_then(|l| self.lord(l)).map(|l| l.owner)
     }
 
     /// 1.7: the marriage ends, and so does the alliance; a royal marriage costs the Queen her
-    /// title (digest §12.2 item 11).
+    /// title (ruling R-ANNULMENT).
     pub(crate) fn annul(&mut self, l: LordId) {
         let Some(s) = self.lord(l).and_then(|x| x.spouse) else {
             return;

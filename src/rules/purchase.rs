@@ -13,7 +13,7 @@ pub const STRONGHOLD_COST: u32 = 10;
 pub const CARDINAL_COST: u32 = 5;
 /// 4.1: at most 4 newly bought Troops per Village in one Purchase phase.
 pub const NEW_TROOPS_PER_VILLAGE: u8 = 4;
-/// §1 supply limits.
+/// Components, FAQ: nothing is bought once its counters are gone.
 pub const MILLS_SUPPLY: u8 = 15;
 pub const FORTS_SUPPLY: u8 = 12;
 
@@ -57,7 +57,7 @@ impl Game {
             .count() as u8
     }
 
-    pub(crate) fn purchase_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+    pub(crate) fn purchase_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
         for v in self.troop_villages(p) {
             out.push(Action::BuyMaa(v));
             out.push(Action::BuyKnight(v));
@@ -96,7 +96,7 @@ impl Game {
                                 village: None,
                             });
                             if l.owner != p {
-                                // FAQ (T44): a price of up to 3 Deniers (one Diplomacy transfer)
+                                // FAQ, ruling R-KINGS-GRANT: a price of up to 3 Deniers (one Diplomacy transfer)
                                 // and/or one Village handed over.
                                 let villages: Vec<Option<VillageId>> = std::iter::once(None)
                                     .chain(
@@ -109,7 +109,9 @@ impl Game {
                                             .map(Some),
                                     )
                                     .collect();
-                                for price in 0..=3 {
+                                // 11.3: any price under Open Diplomacy (a bot weighs 0 to 3).
+                                let money = self.players[l.owner as usize].money;
+                                for price in 0..=u32::from(self.most_listed(money.max(3), coarse)) {
                                     for &village in &villages {
                                         if price > 0 || village.is_some() {
                                             out.push(Action::GrantTitle {
@@ -127,6 +129,12 @@ impl Game {
                     }
                 }
             } else if let Some(holder) = self.titles.fief[f as usize] {
+                // Ruling R-BOT-MANNERS (not a rule: 4.3 lets a title change hands as often as
+                // the family likes): a bot hands each title on once a round at most, so that
+                // it never passes one back and forth for ever.
+                if coarse && self.memory.passed_titles.contains(&f) {
+                    continue;
+                }
                 for l in self.family(p) {
                     if l.id != holder {
                         out.push(Action::PassTitle { fief: f, to: l.id });
@@ -319,8 +327,15 @@ impl Game {
                 if owner == p && (*price > 0 || village.is_some()) {
                     return refuse("4.3", "no price between a family and itself");
                 }
-                if *price > 3 {
+                if self.over_cap(*price) {
                     return refuse("8.0", "a Diplomacy transfer is at most 3 Deniers");
+                }
+                // 11.3: above the usual 3, a price the Lord's player could pay (the listed
+                // prices go up to what he has).
+                if *price > 3 && *price > self.players[owner as usize].money {
+                    return refuse_with("11.3", || {
+                        msg!("{p} does not have that many Deniers", p = self.pname(owner))
+                    });
                 }
                 if self.memory.grant_offers.contains(&(*fief, *lord)) {
                     return refuse("4.3", "that offer was already made this round");
@@ -333,7 +348,7 @@ impl Game {
                             "the Village asked for must be one the Lord's family controls",
                         );
                     }
-                    // 5.1, digest §12.2 item 31: control goes only to a player with units there.
+                    // 5.1, ruling R-HAND-CONTROL: control goes only to a player with units there.
                     if !self.has_units(p, *v) {
                         return refuse(
                             "5.1",
@@ -364,16 +379,13 @@ impl Game {
                         msg!("{lord} already holds 2 Fief Titles", lord = lord_name(*to))
                     });
                 }
-                if self.memory.passed_titles.contains(fief) {
-                    return refuse("4.3", "that title has already changed hands this round");
-                }
                 let held = self.fief_titles_of(from);
                 if held.len() < 2 {
                     return refuse_with("4.3", || {
                         msg!("{lord} must keep his largest title", lord = lord_name(from))
                     });
                 }
-                // Keep the largest; with two of the same size either may go (digest §12.2 item 18).
+                // Keep the largest; with two of the same size either may go (ruling R-TITLE-TIE).
                 let size = |f: FiefId| self.map.fiefs[f as usize].villages.len();
                 let largest = held.iter().map(|&f| size(f)).max().unwrap_or(0);
                 let others_as_large = held
@@ -676,7 +688,7 @@ impl Game {
             ),
         );
         if let Some(v) = village {
-            // Digest §12.2 item 31: control passes when both agree.
+            // ruling R-KINGS-GRANT: control passes when both agree.
             self.set_controller(v, Some(king_player));
             say!(
                 self,

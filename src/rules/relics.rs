@@ -7,9 +7,10 @@
 //! Géronce (once, a death cancelled), the Holy Spear (attack: one hit more a roll), the Bone of
 //! Saint Rhadegund (end of Play Cards: Famine removed on 4–6).
 //!
-//! Settled readings (digest §12.2 item 32 and our own where the rulebook is silent): a relic is
-//! taken during its taker's Movement turn, at no cost; the Teeth are used at once on the first
-//! death of a Lord of the holder's family or of his ally's (never on the holder himself).
+//! Settled readings (rulings R-RELIC-TAKE, R-RELIC-FALL, R-RELIC-TEETH): a relic is taken
+//! during its taker's Movement turn, at no cost; when a Lord of the holder's family or of his
+//! ally's (never the holder himself) is about to die, the holder's player is asked whether the
+//! Teeth save him.
 
 use super::cards::{lord_name, LordId};
 use super::events::term;
@@ -551,25 +552,75 @@ impl Game {
         }
     }
 
-    // ----- deaths (11.1, 11.1.1; digest §9 steps 0 and 12) -----
+    // ----- deaths (11.1, 11.1.1; rulings R-RELIC-TEETH, R-RELIC-FALL) -----
 
-    /// The Teeth of Saint Géronce, held by another Lord of the dying Lord's family or of its
-    /// ally's, cancel the death: they are used at once and leave the game. Says whether the
-    /// Lord was saved.
-    pub(crate) fn teeth_save(&mut self, l: LordId) -> bool {
+    /// 11.1.1: the Lord carrying the Teeth of Saint Géronce and his player, if the Teeth
+    /// could save `l`: carried by another Lord of `l`'s family or of its ally's.
+    pub(crate) fn teeth_for(&self, l: LordId) -> Option<(LordId, PlayerId)> {
         if !self.options.relics {
-            return false;
+            return None;
         }
-        let Some(h) = self.relic_holder(Relic::Teeth) else {
-            return false;
-        };
-        let (Some(dying), Some(holder)) = (self.lord(l), self.lord(h)) else {
-            return false;
-        };
+        let h = self.relic_holder(Relic::Teeth)?;
+        let (dying, holder) = (self.lord(l)?, self.lord(h)?);
         let friend = dying.owner == holder.owner || self.ally(holder.owner) == Some(dying.owner);
-        if h == l || !friend {
+        (h != l && friend && !self.at_deaths_door(h)).then_some((h, holder.owner))
+    }
+
+    /// Whether `l` is at death's door: his death waits for the Teeth's holder (11.1.1).
+    pub fn at_deaths_door(&self, l: LordId) -> bool {
+        self.pending
+            .iter()
+            .any(|p| matches!(p, Pending::Teeth { lord } if *lord == l))
+    }
+
+    /// 11.1.1: a Lord at death's door is answered for before anything else: his question is
+    /// brought to the top of the stack; if the Teeth can no longer save him (their holder
+    /// died meanwhile), he dies now. Says whether anything changed.
+    pub(crate) fn teeth_first(&mut self) -> bool {
+        let Some(i) = self
+            .pending
+            .iter()
+            .rposition(|p| matches!(p, Pending::Teeth { .. }))
+        else {
+            return false;
+        };
+        let Pending::Teeth { lord } = self.pending[i] else {
+            return false;
+        };
+        let holder = self.relic_holder(Relic::Teeth).and_then(|h| self.lord(h));
+        let friend = holder.zip(self.lord(lord)).is_some_and(|(h, d)| {
+            h.id != lord && (h.owner == d.owner || self.ally(h.owner) == Some(d.owner))
+        });
+        if !friend {
+            self.pending.remove(i);
+            self.lord_dies(lord);
+            return true;
+        }
+        if i + 1 == self.pending.len() {
             return false;
         }
+        let q = self.pending.remove(i);
+        self.pending.push(q);
+        true
+    }
+
+    /// 11.1.1: the holder's answer: the Teeth save the Lord and leave the game, or he dies.
+    pub(crate) fn exec_teeth_answer(&mut self, yes: bool) {
+        let Some(Pending::Teeth { lord }) = self.pending.pop() else {
+            return;
+        };
+        if yes {
+            self.teeth_save(lord);
+        } else {
+            self.lord_dies(lord);
+        }
+    }
+
+    /// The Teeth of Saint Géronce cancel `l`'s death: they are used and leave the game.
+    fn teeth_save(&mut self, l: LordId) {
+        let Some(h) = self.relic_holder(Relic::Teeth) else {
+            return;
+        };
         self.set_relic(Relic::Teeth, RelicAt::Gone);
         say!(
             self,
@@ -580,7 +631,6 @@ impl Game {
                 lord = lord_name(l)
             )
         );
-        true
     }
 
     /// A dead Lord's relics: in a battle, to a Lord of the alliance still fighting if none of

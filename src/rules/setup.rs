@@ -1,4 +1,4 @@
-//! Setup (§4) and the start of each round (§5).
+//! Setup and the start of each round (the round overview).
 
 use super::cards::{self, Card};
 use super::rng::Rng;
@@ -8,7 +8,7 @@ use crate::map::{Map, VillageId, BISHOPRIC_COUNT};
 use std::sync::Arc;
 
 impl Game {
-    /// A new game on the shipped board, ready for the starting Village choices (§4 step 10).
+    /// A new game on the shipped board, ready for the starting Village choices (Setup).
     pub fn new(options: Options) -> Result<Game, RuleError> {
         Game::with_map(options, Map::builtin())
     }
@@ -61,7 +61,7 @@ impl Game {
             return refuse("6.2.2", "each face of the battle die shows 1, 2 or 3 hits");
         }
         let mut rng = Rng::new(options.seed);
-        // §4 steps 2–3: shuffle both decks.
+        // Setup: shuffle both decks.
         let mut fortune_deck = cards::fortune_deck();
         rng.shuffle(&mut fortune_deck);
         let mut lords_deck = cards::lords_deck();
@@ -108,7 +108,7 @@ impl Game {
         if g.options.relics {
             g.place_relics();
         }
-        // §4 step 4: each player draws a first Lord; a Cardinal or d'ARC is shuffled back.
+        // Setup: each player draws a first Lord; a Cardinal or d'ARC is shuffled back.
         for p in 0..n {
             let lord = loop {
                 let Some(c) = g.lords_deck.pop() else {
@@ -151,7 +151,7 @@ impl Game {
         Ok(())
     }
 
-    /// §4 step 10: 1 Knight, 3 MaA, 1 Stronghold and the Lord go to the chosen Village.
+    /// Setup: 1 Knight, 3 MaA, 1 Stronghold and the Lord go to the chosen Village.
     pub(crate) fn exec_start(&mut self, p: PlayerId, v: VillageId) {
         let pl = &mut self.players[p as usize];
         pl.stock_knights -= 1;
@@ -176,7 +176,7 @@ impl Game {
         }
     }
 
-    /// §5: a new round begins with Phase 1 (a), marriages.
+    /// Round overview: a new round begins with Phase 1 (a), marriages.
     pub(crate) fn start_round(&mut self) {
         self.round += 1;
         // Every request of the last round may be made again (11.1: a relic leave refused

@@ -1,4 +1,4 @@
-//! 6.4 Sieges: laying and lifting them, Siege Engines (digest §12.1 item 3).
+//! 6.4 Sieges: laying and lifting them, Siege Engines (ruling R-ENGINES-FREE).
 
 use super::state::*;
 use super::{refuse, RuleError};
@@ -24,14 +24,6 @@ impl Game {
         }
         if vs.engines[p as usize] > 0 {
             return refuse("6.4", "you are already besieging it");
-        }
-        // 6.4.1: a siege lifted is not laid again in the same round (laying and lifting it
-        // over and over would hold the phase for ever).
-        if vs.engine_round[p as usize] == self.round && self.round > 0 {
-            return refuse(
-                "6.4.1",
-                "you lifted a siege of this Village this round; lay it again next round",
-            );
         }
         if self.players[p as usize].stock_engines == 0 {
             return refuse("6.4", "both your Siege Engines are in use");

@@ -1,4 +1,4 @@
-//! The game state (digest §1 and §14). Plain data: small integer ids, no shared mutability;
+//! The game state. Plain data: small integer ids, no shared mutability;
 //! the static map sits behind an `Arc` so that cloning a game is cheap.
 
 use super::cards::{Card, LordId};
@@ -13,7 +13,7 @@ pub const MAX_PLAYERS: usize = 6;
 /// The longest name a player may have, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
 
-/// Player colours: the five named in the rulebook, and red for the sixth (§1 [NOT IN TEXT]).
+/// Player colours: the five named in the rulebook, and red for the sixth (ruling R-COMPONENTS).
 pub const COLOURS: [&str; 6] = ["Green", "Blue", "Magenta", "White", "Yellow", "Red"];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,12 +22,12 @@ pub struct Options {
     pub players: u8,
     pub names: Vec<String>,
     pub seed: u64,
-    /// Hits shown on the six faces of the battle die (digest §12.2 item 1).
+    /// Hits shown on the six faces of the battle die (ruling R-DICE-TABLE).
     pub battle_die: [u8; 6],
     /// Ends the game after this many rounds by the tie-break order (for bots and tests).
     pub round_cap: Option<u16>,
-    /// The seat that takes the First Player card; `None` draws it with the seeded RNG (§4 step 10,
-    /// digest §12.2 item 36).
+    /// The seat that takes the First Player card; `None` draws it with the seeded RNG (Setup,
+    /// ruling R-FIRST-PLAYER).
     pub first_player: Option<u8>,
     /// Each seat's colour, as an index into `COLOURS` (empty: seat order). Chosen in the
     /// new-game dialog; all different.
@@ -180,7 +180,7 @@ pub struct Titles {
 pub struct Player {
     pub money: u32,
     pub hand: Vec<Card>,
-    /// Stockpile left on the Family Board (§4 step 5).
+    /// Stockpile left on the Family Board (Setup).
     pub stock_maa: u8,
     pub stock_knights: u8,
     pub stock_engines: u8,
@@ -274,7 +274,7 @@ pub struct Election {
 /// order (`idx`, 0 = the First Player) of the player whose turn it is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
-    /// §4 step 10: starting Villages chosen in turn order.
+    /// Setup: starting Villages chosen in turn order.
     Setup {
         idx: u8,
     },
@@ -347,7 +347,7 @@ impl Phase {
     }
 }
 
-/// When a reaction window opens (design.md): holders of "any time" cards may play them.
+/// When a reaction window opens (ruling R-WINDOWS): holders of "any time" cards may play them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WindowAt {
     /// The start of a phase (its number 1–7).
@@ -501,7 +501,7 @@ impl Battle {
 pub enum UprisingStep {
     /// Players in turn order may add an Uprising card or a Secret Passage.
     Join(u8),
-    /// The Bishop, then the Cardinals, may try to stop it (1.4, 1.5; digest §12.2 item 24).
+    /// The Bishop, then the Cardinals, may try to stop it (1.4, 1.5; ruling R-UPRISING-STOP).
     Stop(u8),
     /// The dice are rolled and the hits allocated (automatic).
     Resolve,
@@ -521,13 +521,23 @@ pub enum Pending {
         #[serde(default, skip_serializing_if = "is_zero")]
         dowry: u8,
     },
+    /// 2.3.3: the Plague halves the armies of `bishopric` once the deaths of its rolls are
+    /// settled (a Lord at death's door waits for the Teeth, 11.1.1). Settled by the engine.
+    PlagueStrike { bishopric: BishopricId },
+    /// 2.3.3: the Plague halves `group` of `player`'s Troops, who entered `village`, once the
+    /// deaths of their Lords' rolls are settled. Settled by the engine.
+    PlagueEntry {
+        player: PlayerId,
+        village: VillageId,
+        group: Troops,
+    },
     /// 2.3.3: the owner picks which counters the Plague takes.
     PlagueLosses {
         player: PlayerId,
         village: VillageId,
         losses: u8,
     },
-    /// 4.3.1, digest §12.2 item 17: the receiving player picks the Lord who takes a Fief Title.
+    /// 4.3.1, ruling R-HEIR-CHOICE: the receiving player picks the Lord who takes a Fief Title.
     ChooseHeir { player: PlayerId, fief: FiefId },
     /// 2.4.1 placement order for a freed or escaped Lord.
     PlaceLord { player: PlayerId, lord: LordId },
@@ -535,7 +545,7 @@ pub enum Pending {
     RansomOffer { lord: LordId },
     /// 6.2.4: the captor accepts or refuses a lower offer.
     RansomAnswer { lord: LordId, amount: u32 },
-    /// 4.3 FAQ (T44): a Lord's player answers the King's offer of a free title at a price.
+    /// 4.3 FAQ, ruling R-KINGS-GRANT: a Lord's player answers the King's offer of a free title at a price.
     GrantAnswer {
         king_player: PlayerId,
         fief: FiefId,
@@ -544,7 +554,7 @@ pub enum Pending {
         price: u32,
         village: Option<VillageId>,
     },
-    /// FAQ (no units on the map), digest §12.1 item 14: the player who controls `village`
+    /// FAQ (no units on the map), ruling R-NEWLORD-LEAVE: the player who controls `village`
     /// gives (or refuses) leave to place `player`'s new Lord there.
     PlacementLeave {
         player: PlayerId,
@@ -629,6 +639,10 @@ pub enum Pending {
         lord: LordId,
         answerer: PlayerId,
     },
+    /// 11.1.1: `lord` is about to die and the Teeth of Saint Géronce, held by a Lord of his
+    /// family or of its ally's, could save him: their holder's player decides. Until then
+    /// the Lord is at death's door: still on the board, asked about before anything else.
+    Teeth { lord: LordId },
     /// 11.1.1: the end of Play Cards; `player` may roll the Eyes or the Bone for each card.
     RelicUse {
         player: PlayerId,
@@ -681,7 +695,7 @@ pub struct Game {
     /// What this round has already seen and may not see again in it.
     pub memory: RoundMemory,
     pub outcome: Option<Outcome>,
-    /// §4 step 4: each player's first Lord, placed with his starting Village.
+    /// Setup: each player's first Lord, placed with his starting Village.
     pub starting_lords: Vec<LordId>,
     /// The last election decided, ballots revealed, for the results display (not kept in
     /// bots' simulations).
@@ -782,10 +796,11 @@ pub struct RoundMemory {
     pub asked_deals: Vec<DealOffer>,
     /// 1.5, 1.7: Lords the Pope refused to make Cardinal.
     pub refused_cardinals: Vec<LordId>,
-    /// 2.4.1, digest §12.1 item 14: Villages whose controller refused to take in a player's
+    /// 2.4.1, ruling R-NEWLORD-LEAVE: Villages whose controller refused to take in a player's
     /// new Lord (the player, the Village).
     pub refused_placements: Vec<(PlayerId, VillageId)>,
-    /// 4.3: Fief Titles handed between a family's Lords (once a round each).
+    /// 4.3: Fief Titles handed between a family's Lords this round (a bot hands each on once
+    /// a round at most; a player may as often as he likes).
     pub passed_titles: Vec<FiefId>,
     /// 5.1: Villages whose control has been handed over.
     pub handed: Vec<VillageId>,

@@ -1,5 +1,5 @@
-//! 10.1 Uprising: the card's play, the attempts to stop it (digest §12.2 item 24), the
-//! joiners and the victims (digest §12.2 items 22, 23).
+//! 10.1 Uprising: the card's play, the attempts to stop it (ruling R-UPRISING-STOP), the
+//! joiners and the victims (rulings R-UPRISING-DICE, R-UPRISING-VICTIMS).
 
 use super::actions::{Action, PassageUse};
 use super::battle::best_loss;
@@ -212,7 +212,7 @@ impl Game {
                         ),
                     );
                     self.kill_lord(l);
-                    stoppers.retain(|x| self.lord(*x).is_some());
+                    stoppers.retain(|x| self.lord(*x).is_some() && !self.at_deaths_door(*x));
                     self.pending.push(Pending::Uprising {
                         village,
                         first,
@@ -269,7 +269,7 @@ impl Game {
         match step {
             UprisingStep::Join(i) => {
                 if i >= self.n() {
-                    // digest §12.2 item 24: the Bishop first, then each Cardinal in turn order.
+                    // ruling R-UPRISING-STOP: the Bishop first, then each Cardinal in turn order.
                     let b = self.bishopric_of(village);
                     let mut list: Vec<LordId> =
                         self.titles.bishop[b as usize].into_iter().collect();
@@ -355,7 +355,7 @@ impl Game {
                     step: UprisingStep::Aftermath,
                     stoppers,
                 });
-                // digest §12.2 item 23: victims in the order chosen, leftover hits carry over.
+                // 10.1, ruling R-UPRISING-VICTIMS: victims in the order chosen, leftover hits carry over.
                 let mut order: Vec<PlayerId> = first.into_iter().collect();
                 for k in 0..self.n() {
                     let q = self.seat(k);

@@ -194,7 +194,7 @@ impl Game {
 use super::cards::LordId;
 
 /// Picks the single best candidate by VP and then the tie-breaks; `None` when the best are
-/// equal on everything (digest §12.2 item 30: no winner this round).
+/// equal on everything (ruling R-VICTORY-TIES: no winner this round).
 fn decide(mut cands: Vec<(Vec<PlayerId>, Standing)>, alliance: bool) -> Option<Outcome> {
     if cands.is_empty() {
         return None;

@@ -1,4 +1,4 @@
-//! What one player may see (§3 open and hidden information): no other hands, no deck order,
+//! What one player may see (the rules' open and hidden information; 11.2, ruling R-FOG): no other hands, no deck order,
 //! no face-down Disasters, no face-down votes.
 
 use super::cards::Card;
@@ -174,7 +174,7 @@ impl Game {
         self.build_view(Some(player), self.bot_actions(player), false)
     }
 
-    /// This game with everything `viewer` may not see taken out (§3): the other players'
+    /// This game with everything `viewer` may not see taken out (open and hidden information): the other players'
     /// hands, the decks' order and the discards (pooled, face down, sorted), the Disaster
     /// track's faces, the other players' ballots, a Diplomacy card offered between others,
     /// the generator's state, the history and the log. Bots fill it in again with `View::sample`, below.

@@ -1,4 +1,4 @@
-//! The reaction windows (design.md): opened at the start of Phases 1, 3, 4, 5, 6 and 7 and
+//! The reaction windows (ruling R-WINDOWS): opened at the start of Phases 1, 3, 4, 5, 6 and 7 and
 //! before every battle roll, asking in turn order each player who holds an Opportunity card
 //! he could play then.
 

@@ -2972,6 +2972,64 @@ mod gtk_tests {
         );
     }
 
+    /// 11.1.1: the Teeth "may be used": when a Lord of hers is about to die and her Gauvain
+    /// carries the Teeth, Kirsten is asked in a dialog of its own, and her answer decides.
+    #[gtk4::test]
+    fn the_teeth_are_the_holders_choice_in_a_dialog() {
+        let sc = serde_json::json!({
+            "players": ["Grady", "David", "Kirsten", "Gunter"],
+            "options": {"relics": true},
+            "dice": [2],
+            "position": {
+                "first": "Grady",
+                "phase": "marriage",
+                "turn": "Gunter",
+                "villages": {
+                    "charolles": {"troops": {"Kirsten": [2, 0]}},
+                    "blaye": {"troops": {"Gunter": [2, 0]}}
+                },
+                "lords": [
+                    {"name": "Eric", "owner": "Kirsten", "village": "charolles"},
+                    {"name": "Gauvain", "owner": "Kirsten", "village": "charolles"},
+                    {"name": "Philippe", "owner": "Gunter", "village": "blaye"}
+                ],
+                "players": {"Gunter": {"hand": ["assassination"]}},
+                "relics": {"teeth": "Gauvain"}
+            },
+            "script": [["Gunter", "assassinate eric sponsor=philippe"]]
+        });
+        let app = launch_to_human(kirsten_in(&sc, Level::Easy));
+        assert!(pump_until(10, || window_named("question").is_some()));
+        let root: gtk::Widget = window_named("question").unwrap().upcast();
+        let d = root.clone().downcast::<adw::MessageDialog>().unwrap();
+        assert_eq!(
+            d.heading().map(|h| h.to_string()).as_deref(),
+            Some("Teeth of Saint Géronce")
+        );
+        let body = d.body().to_string();
+        assert!(body.contains("Eric") && body.contains("Gauvain"), "{body}");
+        assert_eq!(d.response_label("yes").as_str(), "Use the Teeth");
+        assert_eq!(d.response_label("no").as_str(), "Keep them");
+        crate::ui::shoot(&root, "teeth");
+        let eric = fief::rules::cards::find_lord("Eric").unwrap();
+        // Eric is at death's door until she answers.
+        assert!(app.model().session.game().at_deaths_door(eric));
+        d.response("yes");
+        assert!(pump_until(10, || !app
+            .model()
+            .session
+            .game()
+            .at_deaths_door(eric)));
+        let m = app.model();
+        let g = m.session.game();
+        assert!(g.lord(eric).is_some(), "Eric was saved");
+        assert!(g
+            .relics
+            .iter()
+            .all(|r| r.relic != fief::rules::relics::Relic::Teeth
+                || r.at == fief::rules::relics::RelicAt::Gone));
+    }
+
     /// Item 9: every casualty of a roll in one decision. Kirsten takes 6 hits with 4
     /// Men-at-Arms and 2 Knights (two Knights, or a Knight and 3 Men-at-Arms): the composer
     /// presets the rules' default (Men-at-Arms first), and one click removes them all.

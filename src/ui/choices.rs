@@ -590,9 +590,9 @@ pub fn default_draft(
 ) -> Option<MoveDraft> {
     let rank = |h: MoveHow| match h {
         MoveHow::Normal => 0,
-        MoveHow::Toll(n) => n,
-        MoveHow::Passage => 4,
-        MoveHow::Cavalcade => 5,
+        MoveHow::Toll(n) => u16::from(n),
+        MoveHow::Passage => 300,
+        MoveHow::Cavalcade => 301,
     };
     let best = moves_on(g, pool, from, to).max_by_key(|m| {
         (
@@ -638,7 +638,7 @@ pub fn draft_action(g: &Game, from: VillageId, d: &MoveDraft) -> Action {
 }
 
 /// The Lords of the legal Move `a` by `p` that the engine captures on arrival (FAQ 6.0,
-/// digest §12.2 item 3: a Lord without Troops beside an opponent's Troops and free Lord),
+/// ruling R-LONE-LORD: a Lord without Troops beside an opponent's Troops and free Lord),
 /// found by making the Move on a quiet copy of what `p` sees: the composer warns of them.
 /// A Move that waits on a question (passage) shows nothing yet.
 pub fn captured_on_arrival(g: &Game, p: fief::rules::PlayerId, a: &Action) -> Vec<LordId> {

@@ -1,6 +1,6 @@
 //! The complete rules of Fief: France 1429, written for this app in our own words, with the
 //! section numbers players know from the rulebook. Where the rulebook is silent or unclear,
-//! the text says how this app settles it (the digest's §12 resolutions, which the engine
+//! the text says how this app settles it (the rulings of docs/rulings.md, which the engine
 //! follows). Every paragraph goes through gettext.
 
 use super::tr;
@@ -13,7 +13,7 @@ pub struct Section {
     pub title: String,
     pub paragraphs: Vec<String>,
     /// A bare chapter number the engine cites for this section ("4" for setup, "9" for the
-    /// consequences of a death), as the digest numbers its chapters.
+    /// consequences of a death): the engine's keys for parts of the rules without a number.
     pub alias: &'static str,
 }
 
@@ -310,6 +310,7 @@ pub fn sections() -> Vec<Section> {
         ]),
         s("11.3", tr("Open Diplomacy"), vec![
             tr("There are no Diplomacy markers: money, cards and private talks change hands freely."),
+            tr("The cap of 3 Deniers goes with the markers: a toll, a dowry, the price of a truce or the King's price for a Title may be any sum the payer has."),
         ]),
         s("12.0", tr("Rulings"), vec![
             tr("A player with no Lords or Troops left is not out of the game: he still draws, plays cards and negotiates, and his next Lord comes into play as usual."),

@@ -1024,6 +1024,16 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
                 &[("who", &who), ("relic", &relic_name(*relic))],
             ),
         ),
+        PromptKind::Teeth { lord: l, holder } => ask(
+            trf(
+                "{lord} is about to die. Use the Teeth of Saint Géronce, carried by {holder}, to cancel the death? The relic then leaves the game.",
+                &[("lord", &lord(*l)), ("holder", &lord(*holder))],
+            ),
+            trf(
+                "{who} decides whether the Teeth of Saint Géronce save {lord}.",
+                &[("who", &who), ("lord", &lord(*l))],
+            ),
+        ),
         PromptKind::RelicUse { relic } => ask(
             trf(
                 "End of Play Cards: roll the {relic} for a Bishopric's card, or pass.",
@@ -1059,6 +1069,11 @@ pub fn question(kind: &PromptKind) -> Option<(String, String, String)> {
         PromptKind::AmbushGoOn => (tr("Ambush"), tr("Go on"), tr("End the battle")),
         PromptKind::RelicPermission { .. } => (tr("Holy Relics"), tr("Give leave"), tr("Refuse")),
         PromptKind::RelicOffer { .. } => (tr("Holy Relics"), tr("Accept"), tr("Refuse")),
+        PromptKind::Teeth { .. } => (
+            tr("Teeth of Saint Géronce"),
+            tr("Use the Teeth"),
+            tr("Keep them"),
+        ),
         _ => (tr("A question"), tr("Accept"), tr("Refuse")),
     };
     Some((heading, yes, no))

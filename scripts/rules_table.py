@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Writes the README's table "rulebook section -> where in the engine -> scenarios that test it"
+between the markers <!-- rules-table --> and <!-- /rules-table --> of README.md, from the code
+itself: the sections the in-app rules list (src/ui/rules_text.rs), the functions of src/rules/
+whose comments or refusals cite each section, and the scenario files (tests/scenarios/) whose
+description cites it. Usage: scripts/rules_table.py [--check] (--check: exit 1 if the README's
+table is not the one the code gives)."""
+import glob, json, os, re, sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+os.chdir(ROOT)
+
+sections = [(n, t) for n, t in re.findall(r's\("([0-9.]+)", tr\("([^"]*)"\)',
+                                           open("src/ui/rules_text.rs", encoding="utf-8").read())
+            if not n.startswith(("12.", "13."))]
+
+
+def cites(text, sec):
+    return re.search(r"(?<![\d.])" + re.escape(sec) + r"(?![\d]|\.\d)", text) is not None
+
+
+# Each citation is credited to a function: a doc comment to the function below it, any other
+# line to the function it is in.
+funcs = {}  # (file, fn) -> text of its doc comment and body
+for path in sorted(glob.glob("src/rules/*.rs")):
+    base = os.path.basename(path)
+    current, doc, depth, fn_depth = None, [], 0, 0
+    for line in open(path, encoding="utf-8"):
+        s = line.strip()
+        if s.startswith("#[cfg(test)]"):
+            break
+        m = re.match(r"(pub(\([a-z]+\))? )?(const )?fn (\w+)", s)
+        if m:
+            current, fn_depth = (base, m.group(4)), depth
+            funcs.setdefault(current, "")
+            funcs[current] += " ".join(doc) + " " + s
+            doc = []
+        elif s.startswith("///"):
+            doc.append(s)
+        else:
+            if not s.startswith("#["):
+                doc = []
+            if current:
+                funcs[current] += " " + s
+        code = re.sub(r'"([^"\\]|\\.)*"', '""', s.split("//")[0] if not s.startswith("//") else "")
+        depth += code.count("{") - code.count("}")
+        if current and depth <= fn_depth and ("}" in code or code.endswith(";")):
+            current = None
+
+scenarios = {}
+for path in sorted(glob.glob("tests/scenarios/*.json")):
+    try:
+        scenarios[os.path.basename(path)[:-5]] = json.load(open(path, encoding="utf-8")).get("description", "")
+    except ValueError:
+        pass
+
+rows = ["| Section | Where in the engine (`src/rules/`) | Scenarios (`tests/scenarios/`) |", "|---|---|---|"]
+for sec, title in sections:
+    hits = {}
+    for (f, fn), text in funcs.items():
+        n = len(re.findall(r"(?<![\d.])" + re.escape(sec) + r"(?![\d]|\.\d)", text))
+        if n:
+            hits.setdefault(f, []).append((n, fn))
+    where = []
+    for f in sorted(hits, key=lambda f: -sum(n for n, _ in hits[f]))[:3]:
+        fns = [fn for n, fn in sorted(hits[f], key=lambda x: (-x[0], x[1]))[:3]]
+        where.append(f"{f}: " + ", ".join(f"`{fn}`" for fn in fns))
+    sc = [k for k, d in scenarios.items() if cites(d, sec)]
+    shown = ", ".join(sc[:4]) + (f" (+{len(sc) - 4})" if len(sc) > 4 else "")
+    rows.append(f"| {sec} {title} | {'; '.join(where) or '—'} | {shown or '—'} |")
+table = "\n".join(rows) + "\n"
+
+readme = open("README.md", encoding="utf-8").read()
+start, end = "<!-- rules-table -->\n", "<!-- /rules-table -->"
+i, j = readme.find(start), readme.find(end)
+if i < 0 or j < 0:
+    sys.exit("README.md has no <!-- rules-table --> markers")
+new = readme[: i + len(start)] + table + readme[j:]
+if "--check" in sys.argv:
+    if new != readme:
+        sys.exit("README.md: the rules table is not current; run scripts/rules_table.py")
+    sys.exit(0)
+open("README.md", "w", encoding="utf-8").write(new)
+print(f"README.md: {len(sections)} sections")
