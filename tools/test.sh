@@ -12,6 +12,12 @@ echo "== library without GTK (cargo test --no-default-features)"
 cargo test --no-default-features 2>&1 | tee -a "$log"
 echo "== everything, GUI included (xvfb-run -a cargo test)"
 GTK_A11Y=none xvfb-run -a cargo test 2>&1 | tee -a "$log"
+echo "== every source file with translatable messages is in po/POTFILES"
+missing=0
+for f in $(grep -rlE '\b(tr|trf|trnf|n_)\(|msgn?!\(' src --include=*.rs); do
+  grep -qx "$f" po/POTFILES || { echo "not in po/POTFILES: $f"; missing=1; }
+done
+[ "$missing" -eq 0 ]
 echo "== the README's rules table is the one the code gives (scripts/rules_table.py --check)"
 python3 scripts/rules_table.py --check
 echo "== packaging files (tools/check-packaging.sh)"

@@ -3,6 +3,7 @@
 
 use super::cards::{self, lord_name, LordId};
 use super::state::*;
+use super::{refuse_with, Action, RuleError};
 use crate::map::VillageId;
 
 impl Game {
@@ -198,5 +199,57 @@ impl Game {
             ),
         );
         self.place_freed_lord(lord);
+    }
+
+    /// 6.2.4: an offer of `amount` for a captive whose ransom is `price` (no more than the
+    /// price, no more than the owner has), or none at all, which is allowed only to an owner
+    /// who cannot pay the price.
+    pub(crate) fn check_ransom_offer(
+        &self,
+        player: PlayerId,
+        price: u32,
+        a: &Action,
+    ) -> Result<(), RuleError> {
+        let money = self.players[player as usize].money;
+        match *a {
+            Action::OfferRansom { amount } if amount > price => refuse_with("6.2.4", || {
+                msg!(
+                    "the ransom is {price}; no need to offer {amount}",
+                    price = price,
+                    amount = amount
+                )
+            }),
+            Action::OfferRansom { amount } if amount > money => refuse_with("6.2.4", || {
+                msgn!(
+                    "you have only {n} Denier",
+                    "you have only {n} Deniers",
+                    money
+                )
+            }),
+            Action::NoRansom if money >= price => refuse_with("6.2.4", || {
+                msg!(
+                    "paying the ransom of {price} is compulsory when you can afford it",
+                    price = price
+                )
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// 6.2.4: no ransom is offered: the captive stays captive, settled for this round, and the
+    /// owner goes on to his purchases (the same captive was asked about again and again
+    /// before).
+    pub(crate) fn exec_no_ransom(&mut self) {
+        if let Some(Pending::RansomOffer { lord }) = self.pending.pop() {
+            self.ransomed.push(lord);
+            say!(
+                self,
+                "6.2.4",
+                msg!(
+                    "{lord} stays captive: no ransom is paid.",
+                    lord = lord_name(lord)
+                ),
+            );
+        }
     }
 }

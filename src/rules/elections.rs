@@ -131,117 +131,28 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn check_answer(&self, answer: &Action) -> Result<(), RuleError> {
-        match self.pending.last() {
-            // Nothing can change between a proposal and its answer: it was checked when made.
-            Some(Pending::MarriageAnswer { .. }) => Ok(()),
-            Some(Pending::GrantAnswer {
-                king_player,
-                lord,
-                price,
-                ..
-            }) => {
-                let owner = self.lord(*lord).map(|l| l.owner).unwrap_or(*king_player);
-                if matches!(answer, Action::Accept) && *price > 0 {
-                    let pl = &self.players[owner as usize];
-                    if pl.money < *price {
-                        return refuse_with("8.0", || {
-                            msgn!(
-                                "you have only {n} Denier",
-                                "you have only {n} Deniers",
-                                pl.money
-                            )
-                        });
-                    }
-                    if !self.options.open_diplomacy && pl.diplomacy == 0 {
-                        return refuse(
-                            "8.0",
-                            "paying the King needs a Diplomacy marker, and you have none left",
-                        );
-                    }
-                }
-                Ok(())
-            }
-            Some(
-                Pending::RansomAnswer { .. }
-                | Pending::CardinalConsent { .. }
-                | Pending::PlacementLeave { .. }
-                | Pending::Permission { .. }
-                | Pending::Annulment { .. }
-                | Pending::Deal { .. }
-                | Pending::Truce { .. }
-                | Pending::AmbushGoOn { .. }
-                | Pending::RelicPermission { .. }
-                | Pending::RelicOffer { .. }
-                | Pending::Teeth { .. },
-            ) => Ok(()),
-            _ => refuse("", "there is no question to answer"),
-        }
-    }
-
-    /// The answer to the yes-or-no question on top of the pending stack
-    /// (`PromptKind::is_question`), whichever it is.
-    pub(crate) fn exec_answer(&mut self, p: PlayerId, yes: bool) {
-        // These take their question off the stack themselves.
-        match self.pending.last() {
-            Some(Pending::Permission { .. }) => return self.exec_permission(yes),
-            Some(Pending::Annulment { .. }) => return self.exec_annulment_answer(yes),
-            Some(Pending::Deal { .. }) => return self.exec_deal_answer(yes),
-            Some(Pending::Truce { .. }) => return self.exec_truce_answer(yes),
-            Some(Pending::AmbushGoOn { .. }) => return self.exec_ambush_go_on(yes),
-            Some(Pending::RelicPermission { .. }) => return self.exec_relic_permission(yes),
-            Some(Pending::RelicOffer { .. }) => return self.exec_relic_offer_answer(yes),
-            Some(Pending::Teeth { .. }) => return self.exec_teeth_answer(yes),
-            _ => {}
-        }
-        let Some(pending) = self.pending.pop() else {
-            return;
-        };
-        match pending {
-            Pending::MarriageAnswer {
-                groom,
-                bride,
-                proposer,
-                dowry,
-            } => {
-                if yes {
-                    self.pay_dowry(proposer, p, dowry);
-                    self.marry(groom, bride);
-                } else {
-                    say!(
-                        self,
-                        "1.1",
-                        msg!(
-                            "{p} refuses the marriage of {groom} and {bride}.",
-                            p = self.pname(p),
-                            groom = lord_name(groom),
-                            bride = lord_name(bride)
-                        ),
-                    );
-                }
-            }
-            Pending::RansomAnswer { lord, amount } => self.exec_ransom_answer(lord, amount, yes),
-            Pending::GrantAnswer {
-                king_player,
-                fief,
-                lord,
-                city,
-                price,
-                village,
-            } => self.exec_grant_answer(king_player, fief, lord, city, price, village, yes),
-            Pending::CardinalConsent {
-                player,
-                lord,
-                purchased,
-            } => self.exec_cardinal_consent(player, lord, purchased, yes),
-            Pending::PlacementLeave {
-                player,
-                host,
-                lord,
-                village,
-                crown_prince,
-            } => self.exec_placement_leave(player, host, lord, village, crown_prince, yes),
-            other => self.pending.push(other),
+    /// 1.1: the answer to a marriage proposal: the dowry is paid and the Lords marry, or the
+    /// refusal is told.
+    pub(crate) fn exec_marriage_answer(
+        &mut self,
+        p: PlayerId,
+        (proposer, groom, bride, dowry): (PlayerId, LordId, LordId, u8),
+        yes: bool,
+    ) {
+        if yes {
+            self.pay_dowry(proposer, p, dowry);
+            self.marry(groom, bride);
+        } else {
+            say!(
+                self,
+                "1.1",
+                msg!(
+                    "{p} refuses the marriage of {groom} and {bride}.",
+                    p = self.pname(p),
+                    groom = lord_name(groom),
+                    bride = lord_name(bride)
+                ),
+            );
         }
     }
 

@@ -74,6 +74,7 @@ mod pillage;
 mod placement;
 mod pope;
 pub mod purchase;
+mod questions;
 pub mod relics;
 pub mod rng;
 mod setup;
@@ -355,7 +356,7 @@ impl PromptKind {
     }
 
     /// Yes-or-no questions: answered by `Accept` or `Refuse` (and nothing else), every one
-    /// of them routed by `Game::exec_answer`.
+    /// of them routed by `Game::exec_answer` (questions.rs).
     pub fn is_question(&self) -> bool {
         match self {
             PromptKind::MarriageAnswer { .. }
@@ -792,8 +793,20 @@ impl Game {
                 }
                 out.push(Action::EndMarriages);
             }
-            // A yes-or-no question (the list is `is_question`'s alone).
-            k if k.is_question() => out.extend([Action::Accept, Action::Refuse]),
+            // The yes-or-no questions (the same list as `is_question`'s).
+            PromptKind::MarriageAnswer { .. }
+            | PromptKind::RansomAnswer { .. }
+            | PromptKind::GrantAnswer { .. }
+            | PromptKind::CardinalConsent { .. }
+            | PromptKind::PlacementLeave { .. }
+            | PromptKind::Permission { .. }
+            | PromptKind::Annulment { .. }
+            | PromptKind::Deal { .. }
+            | PromptKind::Truce { .. }
+            | PromptKind::RelicPermission { .. }
+            | PromptKind::RelicOffer { .. }
+            | PromptKind::Teeth { .. }
+            | PromptKind::AmbushGoOn => out.extend([Action::Accept, Action::Refuse]),
             PromptKind::RelicUse { .. } => self.relic_use_candidates(&mut out),
             PromptKind::Movement => self.movement_candidates(p, coarse, &mut out),
             PromptKind::Battles => self.battles_candidates(p, coarse, &mut out),
@@ -852,8 +865,6 @@ impl Game {
                 out.push(Action::NoRansom);
             }
             PromptKind::Purchase => self.purchase_candidates(p, coarse, &mut out),
-            // Only the questions are left, answered in the guarded arm above.
-            _ => debug_assert!(prompt.kind.is_question()),
         }
         out
     }
@@ -1002,40 +1013,10 @@ impl Game {
                 | Action::PlayTithe { .. }
                 | Action::EndPlayCards),
             ) => self.check_play(player, a),
-            (PromptKind::RansomOffer { price, .. }, Action::OfferRansom { amount }) => {
-                let money = self.players[player as usize].money;
-                if *amount > *price {
-                    refuse_with("6.2.4", || {
-                        msg!(
-                            "the ransom is {price}; no need to offer {amount}",
-                            price = *price,
-                            amount = *amount
-                        )
-                    })
-                } else if *amount > money {
-                    refuse_with("6.2.4", || {
-                        msgn!(
-                            "you have only {n} Denier",
-                            "you have only {n} Deniers",
-                            money
-                        )
-                    })
-                } else {
-                    Ok(())
-                }
-            }
-            (PromptKind::RansomOffer { price, .. }, Action::NoRansom) => {
-                if self.players[player as usize].money >= *price {
-                    refuse_with("6.2.4", || {
-                        msg!(
-                            "paying the ransom of {price} is compulsory when you can afford it",
-                            price = *price
-                        )
-                    })
-                } else {
-                    Ok(())
-                }
-            }
+            (
+                PromptKind::RansomOffer { price, .. },
+                a @ (Action::OfferRansom { .. } | Action::NoRansom),
+            ) => self.check_ransom_offer(player, *price, a),
             (PromptKind::Purchase, a) => self.check_purchase(player, a),
             _ => wrong(),
         }
@@ -1161,21 +1142,7 @@ impl Game {
             | Action::PlayTithe { .. }
             | Action::EndPlayCards => self.exec_play(p, action),
             Action::OfferRansom { amount } => self.exec_ransom_offer(amount),
-            Action::NoRansom => {
-                if let Some(Pending::RansomOffer { lord }) = self.pending.pop() {
-                    // 6.2.4: settled for this round; the owner goes on to his purchases (the
-                    // same captive was asked about again and again before).
-                    self.ransomed.push(lord);
-                    say!(
-                        self,
-                        "6.2.4",
-                        msg!(
-                            "{lord} stays captive: no ransom is paid.",
-                            lord = cards::lord_name(lord)
-                        ),
-                    );
-                }
-            }
+            Action::NoRansom => self.exec_no_ransom(),
             Action::EndPurchase
             | Action::BuyMaa(_)
             | Action::BuyKnight(_)

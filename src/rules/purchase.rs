@@ -710,4 +710,35 @@ impl Game {
         self.titles.fief_reclaim[fief as usize] = None;
         self.villages[city as usize].fort = Fort::City;
     }
+
+    /// 4.3 FAQ, 8.0: a yes to the King's priced offer needs the price and, without Open
+    /// Diplomacy, a Diplomacy marker to pay it with.
+    pub(crate) fn check_grant_answer(
+        &self,
+        king_player: PlayerId,
+        lord: LordId,
+        price: u32,
+        answer: &Action,
+    ) -> Result<(), RuleError> {
+        let owner = self.lord(lord).map(|l| l.owner).unwrap_or(king_player);
+        if matches!(answer, Action::Accept) && price > 0 {
+            let pl = &self.players[owner as usize];
+            if pl.money < price {
+                return refuse_with("8.0", || {
+                    msgn!(
+                        "you have only {n} Denier",
+                        "you have only {n} Deniers",
+                        pl.money
+                    )
+                });
+            }
+            if !self.options.open_diplomacy && pl.diplomacy == 0 {
+                return refuse(
+                    "8.0",
+                    "paying the King needs a Diplomacy marker, and you have none left",
+                );
+            }
+        }
+        Ok(())
+    }
 }

@@ -698,7 +698,14 @@ pub fn groups(g: &Game, actions: &[Action]) -> (Vec<Group>, Vec<(String, Action)
             finish.push((label, a.clone()));
             continue;
         }
-        let title = super::text::action_group(a);
+        // An action that stands alone is a group of one, under its own label.
+        let Some(title) = super::text::action_group(a) else {
+            out.push(Group {
+                title: label.clone(),
+                items: vec![(label, a.clone())],
+            });
+            continue;
+        };
         match out.iter_mut().find(|gr| gr.title == title) {
             Some(gr) => gr.items.push((label, a.clone())),
             None => out.push(Group {

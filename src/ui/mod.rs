@@ -10,6 +10,8 @@ pub mod election_dialog;
 pub mod family_board;
 pub mod game_log;
 pub mod map_canvas;
+pub mod map_geometry;
+pub mod map_paint;
 pub mod new_game;
 pub mod preferences;
 pub mod prompt_bar;

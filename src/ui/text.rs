@@ -490,9 +490,9 @@ pub fn relic_name(r: fief::rules::relics::Relic) -> String {
 }
 
 /// The heading under which an action's button or menu sits (actions of one kind share one
-/// menu in the prompt bar).
-pub fn action_group(a: &Action) -> String {
-    match a {
+/// menu in the prompt bar), or `None` for an action that stands alone.
+pub fn action_group(a: &Action) -> Option<String> {
+    Some(match a {
         Action::ProposeMarriage { .. } => tr("Propose a marriage"),
         Action::Nominate(_) | Action::NoCandidate => tr("Nominate"),
         Action::Vote { .. } => tr("Vote"),
@@ -536,13 +536,8 @@ pub fn action_group(a: &Action) -> String {
         Action::PlayJustice(_) => tr("Justice"),
         Action::PlayAmbush(_) => tr("Ambush"),
         Action::TryStop { .. } => tr("Stop the Uprising"),
-        _ => action_label_key(a),
-    }
-}
-
-/// Actions that stand alone (a group of one): their own label is the heading.
-fn action_label_key(a: &Action) -> String {
-    format!("{a:?}")
+        _ => return None,
+    })
 }
 
 fn window_when(g: &Game, at: WindowAt) -> String {
@@ -1050,10 +1045,8 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
 /// The title of the yes/no dialog for a question put to the viewer, or `None` when the
 /// prompt is not a yes/no question. Returns (heading, accept label, refuse label).
 pub fn question(kind: &PromptKind) -> Option<(String, String, String)> {
-    // Which decisions are yes-or-no questions is the engine's to say; here are only words.
-    if !kind.is_question() {
-        return None;
-    }
+    // Which decisions are yes-or-no questions is the engine's to say (`is_question`); here
+    // are only words, one set for each, and none for the other decisions.
     let (heading, yes, no) = match kind {
         PromptKind::MarriageAnswer { .. } => (tr("Marriage proposal"), tr("Accept"), tr("Refuse")),
         PromptKind::RansomAnswer { .. } => (tr("Ransom offer"), tr("Accept"), tr("Refuse")),
@@ -1074,8 +1067,30 @@ pub fn question(kind: &PromptKind) -> Option<(String, String, String)> {
             tr("Use the Teeth"),
             tr("Keep them"),
         ),
-        _ => (tr("A question"), tr("Accept"), tr("Refuse")),
+        PromptKind::StartVillage
+        | PromptKind::Marriage
+        | PromptKind::Nominate(_)
+        | PromptKind::Vote(_)
+        | PromptKind::DiscardDraw
+        | PromptKind::PlagueLosses { .. }
+        | PromptKind::ChooseHeir { .. }
+        | PromptKind::PlaceLord { .. }
+        | PromptKind::PlayCards
+        | PromptKind::RansomOffer { .. }
+        | PromptKind::Purchase
+        | PromptKind::Movement
+        | PromptKind::Battles
+        | PromptKind::Pillage
+        | PromptKind::Window { .. }
+        | PromptKind::BattleChoice { .. }
+        | PromptKind::Losses { .. }
+        | PromptKind::Targeted { .. }
+        | PromptKind::UprisingJoin { .. }
+        | PromptKind::UprisingStop { .. }
+        | PromptKind::BattleSide { .. }
+        | PromptKind::RelicUse { .. } => return None,
     };
+    debug_assert!(kind.is_question());
     Some((heading, yes, no))
 }
 
@@ -1637,7 +1652,7 @@ mod tests {
                 let s = action(g, a);
                 assert!(!s.trim().is_empty(), "{a:?}");
                 assert!(!s.contains('{'), "{s}");
-                assert!(!action_group(a).is_empty());
+                assert!(action_group(a).is_none_or(|t| !t.is_empty()));
             }
             let pr = g.prompt().unwrap();
             assert!(!prompt(g, &pr, Some(p)).contains('{'));

@@ -1,0 +1,126 @@
+//! The answers to the yes-or-no questions (`PromptKind::is_question`): one dispatcher for the
+//! check and one for the effect, each an exhaustive match over the pending decisions, so that a
+//! new kind of question makes the compiler name both places. Each answer's rule lives in its
+//! rule's file (a marriage in elections.rs, a ransom in captives.rs, a truce in battle.rs...).
+
+use super::state::*;
+use super::{refuse, Action, RuleError};
+
+impl Game {
+    /// Whether `answer` (Accept or Refuse) may answer the question on top of the stack.
+    pub(crate) fn check_answer(&self, answer: &Action) -> Result<(), RuleError> {
+        let Some(top) = self.pending.last() else {
+            return refuse("", "there is no question to answer");
+        };
+        match top {
+            // 4.3 FAQ, 8.0: a yes must be paid for.
+            Pending::GrantAnswer {
+                king_player,
+                lord,
+                price,
+                ..
+            } => self.check_grant_answer(*king_player, *lord, *price, answer),
+            // Nothing can change between these questions and their answers: each was checked
+            // when it was asked, and either answer is open.
+            Pending::MarriageAnswer { .. }
+            | Pending::RansomAnswer { .. }
+            | Pending::CardinalConsent { .. }
+            | Pending::PlacementLeave { .. }
+            | Pending::Permission { .. }
+            | Pending::Annulment { .. }
+            | Pending::Deal { .. }
+            | Pending::Truce { .. }
+            | Pending::AmbushGoOn { .. }
+            | Pending::RelicPermission { .. }
+            | Pending::RelicOffer { .. }
+            | Pending::Teeth { .. } => Ok(()),
+            // Decisions that are not questions.
+            Pending::PlagueStrike { .. }
+            | Pending::PlagueEntry { .. }
+            | Pending::PlagueLosses { .. }
+            | Pending::ChooseHeir { .. }
+            | Pending::PlaceLord { .. }
+            | Pending::RansomOffer { .. }
+            | Pending::Window { .. }
+            | Pending::Battle
+            | Pending::Losses { .. }
+            | Pending::Targeted { .. }
+            | Pending::Uprising { .. }
+            | Pending::RelicUse { .. } => refuse("", "there is no question to answer"),
+        }
+    }
+
+    /// The answer `yes` (or no) of `p` to the question on top of the stack, whichever it is;
+    /// the question leaves the stack.
+    pub(crate) fn exec_answer(&mut self, p: PlayerId, yes: bool) {
+        let Some(top) = self.pending.last().cloned() else {
+            return;
+        };
+        match top {
+            // These take their question off the stack themselves.
+            Pending::Permission { .. } => self.exec_permission(yes),
+            Pending::Annulment { .. } => self.exec_annulment_answer(yes),
+            Pending::Deal { .. } => self.exec_deal_answer(yes),
+            Pending::Truce { .. } => self.exec_truce_answer(yes),
+            Pending::AmbushGoOn { .. } => self.exec_ambush_go_on(yes),
+            Pending::RelicPermission { .. } => self.exec_relic_permission(yes),
+            Pending::RelicOffer { .. } => self.exec_relic_offer_answer(yes),
+            Pending::Teeth { .. } => self.exec_teeth_answer(yes),
+            Pending::MarriageAnswer {
+                proposer,
+                groom,
+                bride,
+                dowry,
+            } => {
+                self.pending.pop();
+                self.exec_marriage_answer(p, (proposer, groom, bride, dowry), yes);
+            }
+            Pending::RansomAnswer { lord, amount } => {
+                self.pending.pop();
+                self.exec_ransom_answer(lord, amount, yes);
+            }
+            Pending::GrantAnswer {
+                king_player,
+                fief,
+                lord,
+                city,
+                price,
+                village,
+            } => {
+                self.pending.pop();
+                self.exec_grant_answer(king_player, fief, lord, city, price, village, yes);
+            }
+            Pending::CardinalConsent {
+                player,
+                lord,
+                purchased,
+            } => {
+                self.pending.pop();
+                self.exec_cardinal_consent(player, lord, purchased, yes);
+            }
+            Pending::PlacementLeave {
+                player,
+                host,
+                lord,
+                village,
+                crown_prince,
+            } => {
+                self.pending.pop();
+                self.exec_placement_leave(player, host, lord, village, crown_prince, yes);
+            }
+            // Not questions: `check_answer` refuses an answer to them.
+            Pending::PlagueStrike { .. }
+            | Pending::PlagueEntry { .. }
+            | Pending::PlagueLosses { .. }
+            | Pending::ChooseHeir { .. }
+            | Pending::PlaceLord { .. }
+            | Pending::RansomOffer { .. }
+            | Pending::Window { .. }
+            | Pending::Battle
+            | Pending::Losses { .. }
+            | Pending::Targeted { .. }
+            | Pending::Uprising { .. }
+            | Pending::RelicUse { .. } => {}
+        }
+    }
+}
