@@ -4,12 +4,14 @@
 // The engine's message macros (msg!, msgn!) are used by the bots' reasons too.
 #[macro_use]
 pub mod rules;
+pub mod arena;
 pub mod bots;
 pub mod files;
 pub mod fuzz;
 pub mod map;
 pub mod save;
 pub mod scenario;
+pub mod seat;
 pub mod session;
 
 pub use map::Map;

@@ -95,7 +95,7 @@ pub const RESHAPED_IN_FORMAT_4: &[&str] = &[
 pub const EXTENSION: &str = "fief";
 
 /// Who plays a seat (kept with the session; saves store it).
-pub use crate::session::Seat;
+pub use crate::seat::Seat;
 
 /// A loaded save.
 #[derive(Debug, Clone)]
@@ -732,7 +732,7 @@ impl Store {
     pub fn backup(&self) -> Option<Saved> {
         load(&backup_path(&self.autosave_path()))
             .ok()
-            .filter(crate::session::worth_resuming)
+            .filter(|s| crate::seat::worth_keeping(&s.seats, &s.game))
     }
 
     /// Named saves, newest first (temporary and backup files left out).

@@ -22,37 +22,17 @@
 //!   so the window can show it until it is dismissed and ask before quitting;
 //! - [`worth_resuming`] offers a saved game again only when somebody played in it.
 
-use crate::bots::{new_bot, Bot, Budget, Level};
+use crate::bots::{new_bot, Bot, Budget};
 use crate::map::VillageId;
 use crate::rules::{Action, Game, Phase, PlayerId, PromptKind, RuleError, View};
 use crate::save::{Saved, Store};
-use serde::{Deserialize, Serialize};
 use std::mem::Discriminant;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Who plays a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Seat {
-    Human,
-    Bot(Level),
-}
-
-impl std::str::FromStr for Seat {
-    type Err = String;
-    /// `human`, or a bot level: `easy`, `normal`, `hard`.
-    fn from_str(s: &str) -> Result<Seat, String> {
-        match s.trim().to_lowercase().as_str() {
-            "human" => Ok(Seat::Human),
-            other => other
-                .parse::<Level>()
-                .map(Seat::Bot)
-                .map_err(|_| format!("unknown seat '{other}' (use human, easy, normal or hard)")),
-        }
-    }
-}
+pub use crate::seat::{worth_keeping, Seat};
 
 /// The seed of the bot in seat `p` of a game dealt from `seed`: each seat's bot has its own,
 /// so that the same game with the same decisions plays out the same way.
@@ -485,18 +465,6 @@ fn phase_key(g: &Game) -> (u16, Discriminant<Phase>) {
 /// something, or, in a game of bots only, anything happened) and it is not over.
 pub fn worth_resuming(saved: &Saved) -> bool {
     worth_keeping(&saved.seats, &saved.game)
-}
-
-/// Whether the game `g` played by `seats` is worth keeping: somebody played in it (a human
-/// decided something, or, in a game of bots only, anything happened) and it is not over.
-pub fn worth_keeping(seats: &[Seat], g: &Game) -> bool {
-    if g.outcome.is_some() || g.is_over() {
-        return false;
-    }
-    let humans = seats.contains(&Seat::Human);
-    g.history
-        .iter()
-        .any(|(p, _)| !humans || seats.get(*p as usize) == Some(&Seat::Human))
 }
 
 /// Moves an autosave that could not be restored out of the way, its bytes untouched, so that

@@ -1,8 +1,8 @@
 //! The bots: the Normal heuristics' decisions in small positions, determinism, what a bot may
 //! see, and a short arena run (no strength asserted here: `fief-cli arena` measures that).
 
-use fief::bots::arena::{self, ArenaConfig, Seat};
-use fief::bots::{new_bot, play_game, Bot, Budget, Hard, Level, Normal};
+use fief::arena::{self, play_game, ArenaConfig, Seat};
+use fief::bots::{new_bot, Bot, Budget, Hard, Level, Normal};
 use fief::rules::rng::Rng;
 use fief::rules::{Action, Card, Game, MoveHow, Options, PlayerId};
 use serde_json::{json, Value};

@@ -198,7 +198,7 @@ struct ArenaArgs {
     /// One seat each: easy, normal, hard or passive (ends every step at once), separated by
     /// commas (default: normal, then easy for every other seat).
     #[arg(long, value_delimiter = ',')]
-    bots: Option<Vec<fief::bots::arena::Seat>>,
+    bots: Option<Vec<fief::arena::Seat>>,
     /// Number of games (1 to 1,000,000).
     #[arg(long, default_value_t = 20, value_parser = whole::<u32>(1, 1_000_000))]
     games: u32,
@@ -552,9 +552,10 @@ fn fuzz(args: FuzzArgs) -> ExitCode {
 }
 
 fn arena(args: ArenaArgs) -> ExitCode {
-    use fief::bots::arena::{report, run, ArenaConfig};
+    use fief::arena::Seat;
+    use fief::arena::{report, run, ArenaConfig};
     use fief::bots::Budget;
-    use fief::bots::{arena::Seat, Level};
+    use fief::bots::Level;
     let levels = args.bots.unwrap_or_else(|| {
         let mut l = vec![Seat::Bot(Level::Normal)];
         l.resize(args.players as usize, Seat::Bot(Level::Easy));

@@ -7,7 +7,6 @@
 //! a level with a given seed makes the same choices from the same views (the Hard bot under
 //! an iteration budget; a time budget makes it depend on the machine's speed).
 
-pub mod arena;
 pub mod bargain;
 pub mod eval;
 pub mod heuristic;
@@ -113,30 +112,4 @@ pub fn bot_move(g: &mut Game, player: PlayerId, bot: &mut dyn Bot) -> Result<Act
         )
     })?;
     Ok(a)
-}
-
-/// Plays `g` to its end with `bots[p]` deciding for seat `p`, through a [`Session`] (the
-/// one play loop); gives the game back with the number of actions applied, or why it stopped.
-///
-/// [`Session`]: crate::session::Session
-pub fn play_game(g: Game, bots: Vec<Box<dyn Bot>>) -> (Game, Result<u64, String>) {
-    use crate::session::{Played, Session};
-    if bots.len() != g.players.len() {
-        let e = format!(
-            "{} bots for a game of {} players",
-            bots.len(),
-            g.players.len()
-        );
-        return (g, Err(e));
-    }
-    let Ok(mut s) = Session::bots_only(g, bots) else {
-        unreachable!("one bot a seat was checked above")
-    };
-    let result = match s.play(2_000_000, |_| false) {
-        Ok(Played::Over) => Ok(s.applied() as u64),
-        Ok(Played::Limit) => Err("the game does not end".into()),
-        Ok(Played::Stopped | Played::HumanTurn(_)) => Err("a seat has no bot".into()),
-        Err(e) => Err(e.to_string()),
-    };
-    (s.game().clone(), result)
 }

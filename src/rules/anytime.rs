@@ -1,7 +1,7 @@
 //! What may be done "at any time" (ruling R-WINDOWS): which of these actions are offered, checked
 //! and carried out, and the targeted cards (Assassination, Ambush: 10.3, 10.5, 10.2.3). The
 //! rules behind them have files of their own: uprising.rs (10.1), diplomacy.rs (8.0),
-//! pope.rs (1.7), windows.rs (the reaction windows), control.rs (5.1), siege.rs (6.4.1).
+//! pope.rs (1.7), reactions.rs (the reaction windows), control.rs (5.1), siege.rs (6.4.1).
 //!
 //! Timing (ruling R-WINDOWS): these actions are offered to a player whenever he
 //! has a turn-like decision (Marriages, Play Cards, Purchase, Movement, Battles, Pillage, a

@@ -75,6 +75,7 @@ mod placement;
 mod pope;
 pub mod purchase;
 mod questions;
+mod reactions;
 pub mod relics;
 pub mod rng;
 mod setup;
@@ -84,7 +85,6 @@ pub mod told;
 mod uprising;
 mod victory;
 mod view;
-mod windows;
 
 pub use actions::{Action, BadId, Casualty, PassageUse};
 pub use cards::{Card, LordId, Sex};

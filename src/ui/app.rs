@@ -5,6 +5,7 @@
 //! worker threads and their moves are shown at the pace chosen in Preferences; saves are
 //! loaded on worker threads too.
 
+use super::basket;
 use super::battle_panel::BattleMsg;
 use super::card_hand::{HandMsg, HandOut};
 use super::choices::{self, Click, Selection};
@@ -16,7 +17,6 @@ use super::new_game::{NewGame, NewGameMsg};
 use super::preferences::{Prefs, PrefsMsg, PrefsProblem};
 use super::prompt_bar::{PromptData, PromptMsg, PromptOut};
 use super::purchase_panel::PurchaseMsg;
-use super::purchases;
 use super::rules_pane::RulesMsg;
 use super::text;
 use super::window::{self, post};
@@ -682,7 +682,7 @@ impl App {
         });
         self.w.battle.emit(BattleMsg::Show(view.clone()));
         self.w.elections.emit(ElectionPanelMsg::Show(view.clone()));
-        if !purchases::buying(&pool)
+        if !basket::buying(&pool)
             && self.w.stack.visible_child_name().as_deref() == Some("purchase")
         {
             self.w.stack.set_visible_child_name("log");

@@ -1341,7 +1341,7 @@ fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
                 .find(|b| b.widget_name() == name && b.is_visible() && b.is_sensitive())
         };
         let routine = pool.iter().any(|a| Standing::routine_end(a, &pool));
-        if purchases::buying(&pool) && !bought {
+        if basket::buying(&pool) && !bought {
             let panel = app
                 .model()
                 .w

@@ -3,6 +3,7 @@
 //! tested without a display.
 
 pub mod app;
+pub mod basket;
 pub mod battle_panel;
 pub mod card_hand;
 pub mod choices;
@@ -16,7 +17,6 @@ pub mod new_game;
 pub mod preferences;
 pub mod prompt_bar;
 pub mod purchase_panel;
-pub mod purchases;
 pub mod rules_pane;
 pub mod rules_print;
 pub mod rules_text;

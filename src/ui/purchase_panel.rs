@@ -1,9 +1,9 @@
 //! The Purchases page (4.1–4.4): every Village where the player may buy, with counts of
 //! Men-at-Arms and Knights and toggles for a Mill and a Stronghold, the titles on offer,
 //! the money before and after, and one confirm. What is allowed and what it costs comes
-//! from the engine through `purchases` (the basket is tried on a copy of the game).
+//! from the engine through `basket` (the basket is tried on a copy of the game).
 
-use super::purchases::{self, Item, Panel};
+use super::basket::{self, Item, Panel};
 use super::text;
 use super::{tr, trn, trnf};
 use fief::rules::{Action, PlayerId, View};
@@ -67,7 +67,7 @@ pub enum PurchaseOut {
 }
 
 /// A purchase's words, and why one more cannot be added when it cannot.
-fn with_reason(g: &fief::rules::Game, a: &Action, c: &purchases::Count) -> String {
+fn with_reason(g: &fief::rules::Game, a: &Action, c: &basket::Count) -> String {
     let what = text::action(g, a);
     match &c.why_not {
         Some(why) => format!("{what}\n{why}"),
@@ -292,7 +292,7 @@ impl PurchasePanel {
         let (Some(view), Some((p, _))) = (self.view.clone(), self.key) else {
             return;
         };
-        self.basket = purchases::change(&view.state, p, &self.basket, a, add);
+        self.basket = basket::change(&view.state, p, &self.basket, a, add);
         let pool = view.state.legal_actions(p);
         self.render(&pool, sender);
     }
@@ -302,7 +302,7 @@ impl PurchasePanel {
             return;
         };
         let (g, viewer) = (&view.state, view.viewer);
-        let Some(p) = viewer.filter(|_| purchases::buying(pool)) else {
+        let Some(p) = viewer.filter(|_| basket::buying(pool)) else {
             if self.layout != "idle" {
                 self.clear();
                 self.layout = "idle".into();
@@ -312,7 +312,7 @@ impl PurchasePanel {
             }
             return;
         };
-        let pn: Panel = purchases::panel(g, p, &self.basket);
+        let pn: Panel = basket::panel(g, p, &self.basket);
         self.basket = pn.basket.clone();
         let layout = format!(
             "{p}|{:?}|{:?}",
@@ -377,7 +377,7 @@ impl SimpleComponent for PurchasePanel {
             PurchaseMsg::Show(view, pool) => {
                 let key = view
                     .viewer
-                    .filter(|_| purchases::buying(&pool))
+                    .filter(|_| basket::buying(&pool))
                     .map(|p| (p, view.state.history.len()));
                 if key != self.key {
                     self.basket.clear();

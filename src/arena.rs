@@ -1,9 +1,35 @@
 //! Bots against bots: whole games with seats rotated, and the win rate of each level
-//! (`fief-cli arena`).
+//! (`fief-cli arena`). Above the bots and the session: it plays whole games with them.
 
-use super::{new_bot, play_game, Bot, Level};
+use crate::bots::{new_bot, Bot, Level};
 use crate::rules::{Action, Game, Options, PlayerId, View};
+use crate::session::{Played, Session};
 use std::sync::atomic::AtomicBool;
+
+/// Plays `g` to its end with `bots[p]` deciding for seat `p`, through a [`Session`] (the
+/// one play loop); gives the game back with the number of actions applied, or why it stopped.
+///
+/// [`Session`]: crate::session::Session
+pub fn play_game(g: Game, bots: Vec<Box<dyn Bot>>) -> (Game, Result<u64, String>) {
+    if bots.len() != g.players.len() {
+        let e = format!(
+            "{} bots for a game of {} players",
+            bots.len(),
+            g.players.len()
+        );
+        return (g, Err(e));
+    }
+    let Ok(mut s) = Session::bots_only(g, bots) else {
+        unreachable!("one bot a seat was checked above")
+    };
+    let result = match s.play(2_000_000, |_| false) {
+        Ok(Played::Over) => Ok(s.applied() as u64),
+        Ok(Played::Limit) => Err("the game does not end".into()),
+        Ok(Played::Stopped | Played::HumanTurn(_)) => Err("a seat has no bot".into()),
+        Err(e) => Err(e.to_string()),
+    };
+    (s.game().clone(), result)
+}
 
 /// Who sits in a seat of the arena: a bot of some level, or a passive player who ends every
 /// step at once (a stand-in for a human who hesitates: the others must still bring the game
@@ -83,7 +109,7 @@ pub struct ArenaConfig {
     /// None: the game goes on until someone wins.
     pub round_cap: Option<u16>,
     /// How the Hard seats think (their budget above all).
-    pub hard: super::ismcts::Settings,
+    pub hard: crate::bots::ismcts::Settings,
     /// Games played at once (threads).
     pub jobs: usize,
 }
@@ -138,7 +164,7 @@ pub fn play_one(cfg: &ArenaConfig, i: u32) -> GameResult {
         .iter()
         .enumerate()
         .map(|(s, &seat)| match seat {
-            Seat::Bot(Level::Hard) => Box::new(super::Hard::new(
+            Seat::Bot(Level::Hard) => Box::new(crate::bots::Hard::new(
                 seed.wrapping_mul(1000).wrapping_add(s as u64),
                 cfg.hard,
             )) as Box<dyn Bot>,
