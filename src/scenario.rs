@@ -932,7 +932,7 @@ pub fn summary(g: &Game) -> Value {
     let mut players = JsonMap::new();
     for p in 0..g.n() {
         let pl = &g.players[p as usize];
-        let s = g.standing(p);
+        let s = g.holdings(p);
         players.insert(
             g.name(p),
             json!({

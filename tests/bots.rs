@@ -539,7 +539,7 @@ fn hard_answers_a_decision_with_one_sensible_answer_without_searching() {
         let legal = g.bot_actions(p);
         let steps = legal
             .iter()
-            .filter(|a| !fief::rules::is_free_action(a))
+            .filter(|a| !fief::rules::is_any_time_action(a))
             .count();
         if legal.len() > 1 && steps == 1 {
             let a = hard.choose(&g.bot_view(p), &never).unwrap();

@@ -70,7 +70,7 @@ fn share(g: &Game, p: PlayerId, v: usize) -> f64 {
 /// What the position is worth to `p` alone.
 pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
     let pi = p as usize;
-    let st = g.standing(p);
+    let st = g.holdings(p);
     let mut s = VP * st.vp as f64;
     let money = g.players[pi].money as f64;
     s += 5.0 * money.min(20.0) + 1.5 * (money - 20.0).max(0.0);

@@ -12,7 +12,7 @@ use crate::map::VillageId;
 use crate::rules::events::Msg;
 use crate::rules::rng::Rng;
 use crate::rules::{
-    is_free_action, Action, ElectionKind, Fort, Game, MoveHow, PassageUse, Phase, PlayerId,
+    is_any_time_action, Action, ElectionKind, Fort, Game, MoveHow, PassageUse, Phase, PlayerId,
     PromptKind, View,
 };
 use std::sync::atomic::AtomicBool;
@@ -185,14 +185,14 @@ impl<'a> Policy<'a> {
         let Some(prompt) = g.prompt() else {
             return legal[0].clone();
         };
-        if g.free_actions_open(&prompt) {
-            if let Some(a) = self.free_action(g, p, legal) {
+        if g.any_time_open(&prompt) {
+            if let Some(a) = self.any_time_action(g, p, legal) {
                 return a;
             }
         }
         let phase: Vec<Action> = legal
             .iter()
-            .filter(|a| !is_free_action(a))
+            .filter(|a| !is_any_time_action(a))
             .cloned()
             .collect();
         let phase = if phase.is_empty() {
@@ -523,7 +523,7 @@ impl<'a> Policy<'a> {
     }
 
     /// "Any time" cards and powers (ruling R-WINDOWS) worth using now, if any.
-    fn free_action(&self, g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
+    fn any_time_action(&self, g: &Game, p: PlayerId, legal: &[Action]) -> Option<Action> {
         // 8.0: Deniers that let the ally buy a Fief Title in its turn to come.
         if let Some(gift) = super::bargain::gift_to_ally(g, p, legal) {
             return Some(gift);

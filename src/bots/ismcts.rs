@@ -17,7 +17,7 @@ use super::heuristic::Policy;
 use super::{Bot, Budget, Level};
 use crate::rules::events::Msg;
 use crate::rules::rng::Rng;
-use crate::rules::{is_free_action, Action, Game, PlayerId, View};
+use crate::rules::{is_any_time_action, Action, Game, PlayerId, View};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -403,7 +403,7 @@ impl Bot for Hard {
         let p = view.viewer?;
         // A decision with one sensible answer takes no search: a single choice, or a single
         // step of the game itself beside "any time" actions the Normal policy leaves alone.
-        let steps = view.legal.iter().filter(|a| !is_free_action(a)).count();
+        let steps = view.legal.iter().filter(|a| !is_any_time_action(a)).count();
         self.last_iterations = 0;
         self.last_playout_actions = 0;
         self.last_trees = 0;

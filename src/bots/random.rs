@@ -4,7 +4,7 @@
 
 use super::{Bot, Level};
 use crate::rules::rng::Rng;
-use crate::rules::{is_free_action, Action, View};
+use crate::rules::{is_any_time_action, Action, View};
 use std::sync::atomic::AtomicBool;
 
 pub struct Easy {
@@ -24,7 +24,7 @@ pub fn random_choice(legal: &[Action], rng: &mut Rng) -> Option<Action> {
     if legal.is_empty() {
         return None;
     }
-    let main: Vec<&Action> = legal.iter().filter(|a| !is_free_action(a)).collect();
+    let main: Vec<&Action> = legal.iter().filter(|a| !is_any_time_action(a)).collect();
     if !main.is_empty() && main.len() < legal.len() && rng.below(20) != 0 {
         return Some(main[rng.below(main.len() as u32) as usize].clone());
     }

@@ -111,8 +111,8 @@ impl Game {
         }
     }
 
-    /// Every "any time" action `p` might take now (a superset; `check_free` filters).
-    pub(crate) fn free_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
+    /// Every "any time" action `p` might take now (a superset; `check_any_time` filters).
+    pub(crate) fn any_time_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
         self.card_candidates(p, out);
         if self.pope_player() == Some(p) {
             for l in &self.lords {
@@ -187,7 +187,7 @@ impl Game {
         self.relic_candidates(p, out);
     }
 
-    pub(crate) fn check_free(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
+    pub(crate) fn check_any_time(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
         match a {
             Action::PlayCardinal { lord } => {
                 self.holds(p, Card::Cardinal)?;
@@ -432,7 +432,7 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn exec_free(&mut self, p: PlayerId, a: Action) {
+    pub(crate) fn exec_any_time(&mut self, p: PlayerId, a: Action) {
         match a {
             Action::TakeRelic { lord, relic } => self.exec_take_relic(p, lord, relic),
             Action::OfferRelic { relic, to, lord } => self.exec_offer_relic(p, relic, to, lord),

@@ -171,7 +171,7 @@ impl Game {
             roles: [attacker, defenders[0]],
             sides: [vec![attacker], defenders],
             rolls: 0,
-            quiet: 0,
+            rolls_without_losses: 0,
             passage: false,
             cavalcade: cav,
             onward,
@@ -871,9 +871,9 @@ impl Game {
             b.rolls += 1;
             let now = self.side_units(0) + self.side_units(1);
             if now == b.before {
-                b.quiet += 1;
+                b.rolls_without_losses += 1;
             } else {
-                b.quiet = 0;
+                b.rolls_without_losses = 0;
             }
         }
         b.truce_asked = [false; 2];
@@ -892,7 +892,7 @@ impl Game {
         } else if troops[0] == 0 || troops[1] == 0 {
             say!(self, "6.3", msg!("Only Lords are left: the battle ends."));
             self.end_battle(None);
-        } else if b.quiet >= 3 {
+        } else if b.rolls_without_losses >= 3 {
             say!(
                 self,
                 "6.1",

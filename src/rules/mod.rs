@@ -341,7 +341,7 @@ pub enum PromptKind {
 
 impl PromptKind {
     /// Decisions during which "any time" actions may also be taken (see anytime.rs).
-    pub fn allows_free_actions(&self) -> bool {
+    pub fn allows_any_time(&self) -> bool {
         matches!(
             self,
             PromptKind::Marriage
@@ -398,8 +398,8 @@ impl PromptKind {
     }
 }
 
-/// Actions that may be taken "at any time" (ruling R-WINDOWS), checked by `check_free`.
-pub fn is_free_action(a: &Action) -> bool {
+/// Actions that may be taken "at any time" (ruling R-WINDOWS), checked by `check_any_time`.
+pub fn is_any_time_action(a: &Action) -> bool {
     matches!(
         a,
         Action::PlayCardinal { .. }
@@ -734,8 +734,8 @@ impl Game {
     /// Whether "any time" actions may be taken at this decision: in the turns and reaction
     /// windows, and in the Discard step (FAQ Phase 2: an Opportunity card may be played
     /// instead of being discarded) but never once the Draw itself has begun (2.0).
-    pub fn free_actions_open(&self, prompt: &Prompt) -> bool {
-        prompt.kind.allows_free_actions()
+    pub fn any_time_open(&self, prompt: &Prompt) -> bool {
+        prompt.kind.allows_any_time()
             || (prompt.kind == PromptKind::DiscardDraw
                 && matches!(self.phase, Phase::Draw { drawing: false, .. }))
     }
@@ -743,8 +743,8 @@ impl Game {
     /// A superset of the legal actions for a prompt; `check` filters it.
     fn candidate_actions(&self, prompt: &Prompt, coarse: bool) -> Vec<Action> {
         let mut out = self.phase_candidates(prompt, coarse);
-        if self.free_actions_open(prompt) {
-            self.free_candidates(prompt.player, coarse, &mut out);
+        if self.any_time_open(prompt) {
+            self.any_time_candidates(prompt.player, coarse, &mut out);
         }
         out
     }
@@ -923,9 +923,9 @@ impl Game {
                 )
             })
         };
-        if is_free_action(action) {
-            return if self.free_actions_open(prompt) {
-                self.check_free(player, action)
+        if is_any_time_action(action) {
+            return if self.any_time_open(prompt) {
+                self.check_any_time(player, action)
             } else {
                 refuse_with(prompt.section, || {
                     msg!("answer the question asked first; \"any time\" actions come in your turns and reaction windows")
@@ -1047,8 +1047,8 @@ impl Game {
     }
 
     fn exec(&mut self, p: PlayerId, action: Action) {
-        if is_free_action(&action) {
-            self.exec_free(p, action);
+        if is_any_time_action(&action) {
+            self.exec_any_time(p, action);
             return;
         }
         let top = self.pending.last().cloned();

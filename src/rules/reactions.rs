@@ -21,7 +21,7 @@ impl Game {
         }
         let mut out = Vec::new();
         self.card_candidates(p, &mut out);
-        out.iter().any(|a| self.check_free(p, a).is_ok())
+        out.iter().any(|a| self.check_any_time(p, a).is_ok())
     }
 
     /// A reaction window moves past players who have nothing to play.

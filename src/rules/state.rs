@@ -463,8 +463,10 @@ pub struct Battle {
     /// Players on each side: 0 attacks, 1 defends.
     pub sides: [Vec<PlayerId>; 2],
     pub rolls: u8,
-    /// Rolls in a row in which nobody lost anything (6.1: 3 end the battle).
-    pub quiet: u8,
+    /// Rolls in a row in which nobody lost anything (6.1: 3 end the battle). Saved as
+    /// "quiet", its name in earlier versions.
+    #[serde(rename = "quiet")]
+    pub rolls_without_losses: u8,
     /// 10.2.2: the attacker's Secret Passage cancels every penalty.
     pub passage: bool,
     /// 5.2: the Lords of a Cavalcade; the defender adds +1 hit per die.

@@ -6,7 +6,7 @@ use super::state::*;
 
 /// The holdings compared by the tie-breaks of 7.3, in order after the VP.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
-pub struct Standing {
+pub struct Holdings {
     pub vp: u32,
     pub king: u32,
     pub pope: u32,
@@ -16,10 +16,10 @@ pub struct Standing {
     pub villages: u32,
 }
 
-impl std::ops::Add for Standing {
-    type Output = Standing;
-    fn add(self, o: Standing) -> Standing {
-        Standing {
+impl std::ops::Add for Holdings {
+    type Output = Holdings;
+    fn add(self, o: Holdings) -> Holdings {
+        Holdings {
             vp: self.vp + o.vp,
             king: self.king + o.king,
             pope: self.pope + o.pope,
@@ -40,7 +40,7 @@ const TIE_BREAKS: [&str; 6] = [
     n_("more Villages"),
 ];
 
-impl Standing {
+impl Holdings {
     fn keys(&self) -> [u32; 7] {
         [
             self.vp,
@@ -56,7 +56,7 @@ impl Standing {
 
 impl Game {
     /// 7.0: 1 VP per Fief Title, 1 for the King, 1 for the Pope (the Queen is worth none).
-    pub fn standing(&self, p: PlayerId) -> Standing {
+    pub fn holdings(&self, p: PlayerId) -> Holdings {
         let owns =
             |l: Option<LordId>| l.and_then(|l| self.lord(l)).is_some_and(|l| l.owner == p) as u32;
         let fiefs = (0..self.titles.fief.len())
@@ -64,7 +64,7 @@ impl Game {
             .count() as u32;
         let king = owns(self.titles.king);
         let pope = owns(self.titles.pope);
-        Standing {
+        Holdings {
             vp: fiefs + king + pope,
             king,
             pope,
@@ -84,17 +84,17 @@ impl Game {
     }
 
     pub fn vp(&self, p: PlayerId) -> u32 {
-        self.standing(p).vp
+        self.holdings(p).vp
     }
 
     /// 7.1–7.3: the winners at the end of this round, if any, and what decided it.
     pub fn victory(&self) -> Option<Outcome> {
         let players: Vec<PlayerId> = (0..self.n()).collect();
         // 7.1: solo victory, 3 VP for a player without an ally.
-        let solo: Vec<(Vec<PlayerId>, Standing)> = players
+        let solo: Vec<(Vec<PlayerId>, Holdings)> = players
             .iter()
             .filter(|&&p| self.ally(p).is_none())
-            .map(|&p| (vec![p], self.standing(p)))
+            .map(|&p| (vec![p], self.holdings(p)))
             .filter(|(_, s)| s.vp >= 3)
             .collect();
         if !solo.is_empty() {
@@ -106,7 +106,7 @@ impl Game {
         for &p in &players {
             if let Some(a) = self.ally(p) {
                 if p < a {
-                    let s = self.standing(p) + self.standing(a);
+                    let s = self.holdings(p) + self.holdings(a);
                     if s.vp >= 4 {
                         teams.push((vec![p, a], s));
                     }
@@ -118,8 +118,8 @@ impl Game {
 
     /// The round cap (an option for bots and tests): the best standing by the tie-break order.
     pub fn round_cap_outcome(&self) -> Outcome {
-        let all: Vec<(Vec<PlayerId>, Standing)> =
-            (0..self.n()).map(|p| (vec![p], self.standing(p))).collect();
+        let all: Vec<(Vec<PlayerId>, Holdings)> =
+            (0..self.n()).map(|p| (vec![p], self.holdings(p))).collect();
         match decide(all, false) {
             Some(mut o) => {
                 o.why = msg!("round cap reached; best standing ({why})", why = o.why);
@@ -195,7 +195,7 @@ use super::cards::LordId;
 
 /// Picks the single best candidate by VP and then the tie-breaks; `None` when the best are
 /// equal on everything (ruling R-VICTORY-TIES: no winner this round).
-fn decide(mut cands: Vec<(Vec<PlayerId>, Standing)>, alliance: bool) -> Option<Outcome> {
+fn decide(mut cands: Vec<(Vec<PlayerId>, Holdings)>, alliance: bool) -> Option<Outcome> {
     if cands.is_empty() {
         return None;
     }

@@ -87,11 +87,11 @@ pub fn battle_show(view: &View) -> Option<BattleShow> {
     if b.cavalcade.is_some() {
         notes.push(tr("A Cavalcade: the defender scores +1 hit per die."));
     }
-    if b.quiet > 0 {
+    if b.rolls_without_losses > 0 {
         notes.push(trn(
             "{n} roll in a row without losses (3 end the battle).",
             "{n} rolls in a row without losses (3 end the battle).",
-            b.quiet as u32,
+            b.rolls_without_losses as u32,
         ));
     }
     Some(BattleShow {

@@ -372,7 +372,7 @@ pub fn losses_step(pool: &[Action]) -> bool {
     pool.iter().any(|a| matches!(a, Action::Casualty(_)))
         && pool
             .iter()
-            .all(|a| matches!(a, Action::Casualty(_)) || fief::rules::is_free_action(a))
+            .all(|a| matches!(a, Action::Casualty(_)) || fief::rules::is_any_time_action(a))
 }
 
 /// The casualties of one decision, counted: how many of each (a Man-at-Arms or a Knight of a
