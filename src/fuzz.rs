@@ -411,11 +411,12 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
         if legal.is_empty() {
             return Err(fail(g, &done, format!("dead end for {}", g.name(p))));
         }
-        // A position that keeps coming back: choose what was not chosen here before.
-        let mut open = legal.clone();
+        // A position that keeps coming back: choose what was not chosen here before (the
+        // list is copied only then; every other step chooses among the legal actions).
+        let mut open = std::borrow::Cow::Borrowed(&legal[..]);
         if check && seen.get(&before).is_some_and(|&n| n > MAX_REPEATS) {
             let tried = chosen_at.get(&before).map_or(&[][..], Vec::as_slice);
-            open.retain(|a| !tried.contains(a));
+            open.to_mut().retain(|a| !tried.contains(a));
             if open.is_empty() {
                 return Err(fail(
                     g,
