@@ -15,10 +15,6 @@ sections = [(n, t) for n, t in re.findall(r's\("([0-9.]+)", tr\("([^"]*)"\)',
             if not n.startswith(("12.", "13."))]
 
 
-def cites(text, sec):
-    return re.search(r"(?<![\d.])" + re.escape(sec) + r"(?![\d]|\.\d)", text) is not None
-
-
 # Each citation is credited to a function: a doc comment to the function below it, any other
 # line to the function it is in.
 funcs = {}  # (file, fn) -> text of its doc comment and body
@@ -54,18 +50,44 @@ for path in sorted(glob.glob("tests/scenarios/*.json")):
     except ValueError:
         pass
 
+# Files that route every decision or narrate it cite sections only in passing: the table names
+# each rule's own home instead.
+ROUTERS = {"mod.rs", "prompt.rs", "decisions.rs", "round.rs", "questions.rs", "told.rs"}
+listed = [sec for sec, _ in sections]
+
+
+def home(num):
+    """The deepest listed section that `num` falls under (1.7.1 -> 1.7), or None."""
+    best = None
+    for sec in listed:
+        if (num == sec or num.startswith(sec + ".")) and (best is None or len(sec) > len(best)):
+            best = sec
+    return best
+
+
+def count(text, sec):
+    """Citations of `sec` or of a subsection of it that has no row of its own."""
+    n = 0
+    for m in re.finditer(r"(?<![\d.])" + re.escape(sec) + r"(\.\d+)*(?![\d])", text):
+        if home(m.group(0)) == sec:
+            n += 1
+    return n
+
+
 rows = ["| Section | Where in the engine (`src/rules/`) | Scenarios (`tests/scenarios/`) |", "|---|---|---|"]
 for sec, title in sections:
     hits = {}
     for (f, fn), text in funcs.items():
-        n = len(re.findall(r"(?<![\d.])" + re.escape(sec) + r"(?![\d]|\.\d)", text))
+        if f in ROUTERS:
+            continue
+        n = count(text, sec)
         if n:
             hits.setdefault(f, []).append((n, fn))
     where = []
     for f in sorted(hits, key=lambda f: -sum(n for n, _ in hits[f]))[:3]:
         fns = [fn for n, fn in sorted(hits[f], key=lambda x: (-x[0], x[1]))[:3]]
         where.append(f"{f}: " + ", ".join(f"`{fn}`" for fn in fns))
-    sc = [k for k, d in scenarios.items() if cites(d, sec)]
+    sc = [k for k, d in scenarios.items() if count(d, sec)]
     shown = ", ".join(sc[:4]) + (f" (+{len(sc) - 4})" if len(sc) > 4 else "")
     rows.append(f"| {sec} {title} | {'; '.join(where) or '—'} | {shown or '—'} |")
 table = "\n".join(rows) + "\n"

@@ -187,6 +187,7 @@ fn the_apps_help_and_version_that_cannot_be_written_are_exit_code_1() {
 #[test]
 fn arguments_that_are_not_text_are_refused_with_exit_code_2() {
     let bad = OsStr::from_bytes(b"\xff");
+    #[cfg_attr(not(feature = "gui"), allow(unused_mut))]
     let mut lines = vec![
         cli(&[bad]),
         cli(&[os("play"), os("--seed"), bad]),

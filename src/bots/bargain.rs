@@ -6,7 +6,8 @@
 //! The answers read only what the answering player sees: the standings, the money and the
 //! armies on the board, and the question itself.
 
-use super::heuristic::{battle_odds, marriage_helps};
+use super::eval::marriage_helps;
+use super::odds::battle_odds;
 use super::odds::{battle_prospect, Chances};
 use crate::map::VillageId;
 use crate::rules::events::{Arg, Msg};

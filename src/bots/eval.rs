@@ -6,7 +6,7 @@
 //! Lords and their titles (votes for King and Pope, 1.3–1.8), cards in hand. Villages that a
 //! stronger enemy army stands next to count for less.
 
-use super::heuristic::attack_odds;
+use super::odds::attack_odds;
 use crate::map::VillageId;
 use crate::rules::{Fort, Game, PlayerId};
 
@@ -233,4 +233,16 @@ pub fn rewards(g: &Game, dist: &[Vec<u8>], alliance_win: f64) -> Vec<f64> {
             1.0 / (1.0 + (-d / 300.0).exp())
         })
         .collect()
+}
+
+/// Whether a marriage with `q`'s family brings `p` nearer to victory: an alliance needs 4 VP
+/// together (7.2), a player alone 3 (7.1).
+pub fn marriage_helps(g: &Game, p: PlayerId, q: PlayerId) -> bool {
+    if g.ally(p).is_some() || g.ally(q).is_some() {
+        return false;
+    }
+    let (mine, theirs) = (g.vp(p) as i32, g.vp(q) as i32);
+    let alone = 3 - mine;
+    let together = 4 - mine - theirs;
+    together <= 0 || together < alone || (together == alone && theirs >= mine)
 }

@@ -6,7 +6,7 @@
 
 use super::bargain::total_sp;
 use super::eval::{distances, value, village_worth};
-use super::odds::{attack_prospect, battle_prospect, win_chance};
+use super::odds::{attack_odds, battle_odds};
 use super::{Bot, Level};
 use crate::map::VillageId;
 use crate::rules::events::Msg;
@@ -85,33 +85,6 @@ fn leader(g: &Game, except: PlayerId) -> Option<PlayerId> {
     (0..g.n())
         .filter(|&q| q != except && Some(q) != ally)
         .max_by_key(|&q| (g.vp(q), total_sp(g, q)))
-}
-
-/// Whether a marriage with `q`'s family brings `p` nearer to victory: an alliance needs 4 VP
-/// together (7.2), a player alone 3 (7.1).
-pub fn marriage_helps(g: &Game, p: PlayerId, q: PlayerId) -> bool {
-    if g.ally(p).is_some() || g.ally(q).is_some() {
-        return false;
-    }
-    let (mine, theirs) = (g.vp(p) as i32, g.vp(q) as i32);
-    let alone = 3 - mine;
-    let together = 4 - mine - theirs;
-    together <= 0 || together < alone || (together == alone && theirs >= mine)
-}
-
-/// The attacker's chance in the battle being fought, with the dice the engine would give
-/// each side (a draw counts half).
-pub fn battle_odds(g: &Game) -> f64 {
-    match battle_prospect(g) {
-        Some(pr) => win_chance(pr.sides[0], pr.sides[1], pr.penalty, g.options.battle_die),
-        None => 0.5,
-    }
-}
-
-/// The odds of `p` attacking `q` in `v` with what both have there now (a draw counts half).
-pub fn attack_odds(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> f64 {
-    let pr = attack_prospect(g, p, q, v);
-    win_chance(pr.sides[0], pr.sides[1], pr.penalty, g.options.battle_die)
 }
 
 impl<'a> Policy<'a> {

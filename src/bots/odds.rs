@@ -317,6 +317,21 @@ pub fn attack_prospect(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> Pros
     Prospect::new(g, [side(p), side(q)], penalty)
 }
 
+/// The attacker's chance in the battle being fought, with the dice the engine would give
+/// each side (a draw counts half).
+pub fn battle_odds(g: &Game) -> f64 {
+    match battle_prospect(g) {
+        Some(pr) => win_chance(pr.sides[0], pr.sides[1], pr.penalty, g.options.battle_die),
+        None => 0.5,
+    }
+}
+
+/// The odds of `p` attacking `q` in `v` with what both have there now (a draw counts half).
+pub fn attack_odds(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> f64 {
+    let pr = attack_prospect(g, p, q, v);
+    win_chance(pr.sides[0], pr.sides[1], pr.penalty, g.options.battle_die)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

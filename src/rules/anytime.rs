@@ -187,6 +187,9 @@ impl Game {
         self.relic_candidates(p, out);
     }
 
+    /// Whether `p` may take an "any time" action now (`is_any_time_action`): each is routed to
+    /// the check that sits beside its effect, here for the Opportunity cards, in its rule's file
+    /// for the rest. An exhaustive match: a new action must be placed here.
     pub(crate) fn check_any_time(&self, p: PlayerId, a: &Action) -> Result<(), RuleError> {
         match a {
             Action::PlayCardinal { lord } => {
@@ -198,213 +201,28 @@ impl Game {
                 self.check_darc(*lady)
             }
             Action::PlayUprising { village, first } => {
-                self.holds(p, Card::Uprising)?;
-                if self
-                    .pending
-                    .iter()
-                    .any(|x| matches!(x, Pending::Uprising { .. }))
-                {
-                    return refuse("10.1", "an Uprising is already being resolved");
-                }
-                if let Some(q) = first {
-                    if *q >= self.n()
-                        || self.villages[*village as usize].troops[*q as usize].count() == 0
-                    {
-                        return refuse("10.1", "that player has no Troops there");
-                    }
-                }
-                self.uprising_grounds(p, *village)
+                self.check_uprising_card(p, *village, *first)
             }
-            Action::SecretPassage(PassageUse::Battle) => {
-                self.holds(p, Card::SecretPassage)?;
-                let Some(b) = &self.battle else {
-                    return refuse("10.2.2", "no battle is being fought");
-                };
-                if !b.sides[0].contains(&p) {
-                    return refuse(
-                        "10.2.2",
-                        "only the attacker uses a Secret Passage in a battle",
-                    );
-                }
-                if b.passage || self.fortress_penalty() == 0 {
-                    return refuse("10.2.2", "there is no fortification penalty to avoid");
-                }
-                Ok(())
+            Action::SecretPassage(PassageUse::Battle) => self.check_passage_in_battle(p),
+            Action::SecretPassage(PassageUse::Escape(ls)) => self.check_escape(p, ls),
+            Action::SecretPassage(PassageUse::Cancel | PassageUse::Uprising) => {
+                refuse("10.2", "not a use of the Secret Passage now")
             }
-            Action::SecretPassage(PassageUse::Escape(ls)) => {
-                self.holds(p, Card::SecretPassage)?;
-                if ls.is_empty() {
-                    return refuse("10.2.3", "name the Captives who escape");
-                }
-                for (i, l) in ls.iter().enumerate() {
-                    let ok = self
-                        .lord(*l)
-                        .is_some_and(|x| x.owner == p && x.captor.is_some());
-                    if !ok || ls[..i].contains(l) {
-                        return refuse_with("10.2.3", || {
-                            msg!(
-                                "{lord} is not one of your captive Lords",
-                                lord = lord_name(*l)
-                            )
-                        });
-                    }
-                }
-                Ok(())
-            }
-            Action::SecretPassage(_) => refuse("10.2", "not a use of the Secret Passage now"),
             Action::PlayAssassination { target, sponsor } => {
-                self.holds(p, Card::Assassination)?;
-                let Some(t) = self.lord(*target) else {
-                    return refuse("10.3", "that Lord is not in play");
-                };
-                if t.owner == p {
-                    return refuse("10.3", "you may never target your own Lord");
-                }
-                if self.lord(*sponsor).map(|s| s.owner) != Some(p) {
-                    return refuse("10.3", "the sponsor must be one of your own Lords");
-                }
-                Ok(())
+                self.check_assassination(p, *target, *sponsor)
             }
-            Action::PlayJustice(l) => {
-                self.holds(p, Card::Justice)?;
-                let Some(t) = self.lord(*l) else {
-                    return refuse("10.4", "that Lord is not in play");
-                };
-                if !t.assassin {
-                    return refuse("10.4", "Justice targets a Lord with an Assassin marker");
-                }
-                let royal = [
-                    self.titles.king,
-                    self.titles.queen,
-                    self.titles.crown_prince,
-                    self.titles.pope,
-                ];
-                if royal.contains(&Some(*l)) {
-                    return refuse(
-                        "10.4",
-                        "the King, the Queen, the Crown Prince and the Pope are immune to Justice",
-                    );
-                }
-                Ok(())
-            }
-            Action::PlayAmbush(l) => {
-                self.holds(p, Card::Ambush)?;
-                let Some(b) = &self.battle else {
-                    return refuse("10.5", "Ambush is played during a battle");
-                };
-                let Some(my) = (0..2).find(|&s| b.sides[s].contains(&p)) else {
-                    return refuse("10.5", "you are not taking part in this battle");
-                };
-                if self.free_lords_at(p, b.village).is_empty() {
-                    return refuse("10.5", "you need a Lord taking part in the battle");
-                }
-                let ok = self.lord(*l).is_some_and(|t| {
-                    t.village == b.village
-                        && t.captor.is_none()
-                        && b.sides[1 - my].contains(&t.owner)
-                });
-                if !ok {
-                    return refuse("10.5", "choose an opposing Lord in this battle");
-                }
-                Ok(())
-            }
+            Action::PlayJustice(l) => self.check_justice(p, *l),
+            Action::PlayAmbush(l) => self.check_ambush(p, *l),
             Action::Excommunicate(l) => self.check_excommunicate(p, *l),
             Action::LiftExcommunication(l) => self.check_lift_excommunication(p, *l),
-            Action::RequestAnnulment(l) => {
-                let Some(x) = self.lord(*l) else {
-                    return refuse("1.7", "that Lord is not in play");
-                };
-                if x.owner != p || x.spouse.is_none() {
-                    return refuse("1.7", "ask for the annulment of your own Lord's marriage");
-                }
-                if self.titles.pope.is_none() {
-                    return refuse("1.7", "only a Pope annuls a marriage");
-                }
-                let royal = [self.titles.king, self.titles.queen].contains(&Some(*l));
-                if royal && self.titles.crown_prince.is_some() {
-                    return refuse(
-                        "1.7",
-                        "a royal marriage cannot be annulled once there is a Crown Prince",
-                    );
-                }
-                if self.memory.asked_annulments.contains(l) {
-                    return refuse("1.7", "you have already asked this round");
-                }
-                Ok(())
+            Action::RequestAnnulment(l) => self.check_annulment_request(p, *l),
+            Action::OfferDeniers { to, amount } => self.check_deniers_offer(p, *to, *amount, true),
+            Action::AskDeniers { from, amount } => {
+                self.check_deniers_offer(p, *from, *amount, false)
             }
-            Action::OfferDeniers { to, amount } | Action::AskDeniers { from: to, amount } => {
-                let (giver, receiver) = if matches!(a, Action::OfferDeniers { .. }) {
-                    (p, *to)
-                } else {
-                    (*to, p)
-                };
-                if *to == p || *to >= self.n() {
-                    return refuse("8.0", "choose another player");
-                }
-                // 11.3: with Open Diplomacy any sum changes hands; otherwise 1 to 3 (8.0).
-                if *amount == 0 || self.over_cap(*amount) {
-                    return refuse("8.0", "a Diplomacy marker moves 1 to 3 Deniers");
-                }
-                if self.players[giver as usize].money < *amount as u32 {
-                    return refuse_with("8.0", || {
-                        msg!("{p} has too little money", p = self.pname(giver))
-                    });
-                }
-                self.check_deal(&DealOffer {
-                    giver,
-                    receiver,
-                    deniers: *amount,
-                    cards: Vec::new(),
-                    relic: None,
-                })
-            }
-            Action::OfferCard { to, cards } => {
-                if *to == p || *to >= self.n() {
-                    return refuse("8.0", "choose another player");
-                }
-                if cards.is_empty() {
-                    return refuse("8.0", "name the cards offered");
-                }
-                for (i, c) in cards.iter().enumerate() {
-                    self.holds(p, *c)?;
-                    let copies = |h: &[Card]| h.iter().filter(|x| *x == c).count();
-                    if copies(&cards[..=i]) > copies(&self.players[p as usize].hand) {
-                        return refuse("8.0", "you hold fewer copies of that card");
-                    }
-                }
-                if self.players[*to as usize].hand.len() + cards.len() > 3 {
-                    return refuse("8.0", "the receiver's hand would hold more than 3 cards");
-                }
-                self.check_deal(&DealOffer {
-                    giver: p,
-                    receiver: *to,
-                    deniers: 0,
-                    cards: cards.clone(),
-                    relic: None,
-                })
-            }
-            Action::HandControl { village, to } => {
-                if self.villages[*village as usize].controller != Some(p) {
-                    return refuse("5.1", "you do not control that Village");
-                }
-                if *to == p || *to >= self.n() || !self.has_units(*to, *village) {
-                    return refuse("5.1", "control goes to a player with units in the Village");
-                }
-                if self.memory.handed.contains(village) {
-                    return refuse(
-                        "5.1",
-                        "control of that Village has already changed hands this round",
-                    );
-                }
-                Ok(())
-            }
-            Action::EndSiege(v) => {
-                if self.villages[*v as usize].engines[p as usize] == 0 {
-                    refuse("6.4.1", "you are not besieging that Village")
-                } else {
-                    Ok(())
-                }
-            }
+            Action::OfferCard { to, cards } => self.check_card_offer(p, *to, cards),
+            Action::HandControl { village, to } => self.check_hand_control(p, *village, *to),
+            Action::EndSiege(v) => self.check_end_siege(p, *v),
             Action::TakeRelic { lord, relic } => {
                 if self
                     .prompt()
@@ -415,9 +233,141 @@ impl Game {
                 self.check_take_relic(p, *lord, *relic)
             }
             Action::OfferRelic { relic, to, lord } => self.check_offer_relic(p, *relic, *to, *lord),
-            _ => refuse("", "not an action that may be taken at any time"),
+            // The rest are not "any time" actions (`is_any_time_action` keeps them away).
+            Action::ChooseStart(_)
+            | Action::ProposeMarriage { .. }
+            | Action::EndMarriages
+            | Action::Accept
+            | Action::Refuse
+            | Action::Nominate(_)
+            | Action::NoCandidate
+            | Action::Vote { .. }
+            | Action::Discard(_)
+            | Action::DrawFortune
+            | Action::DrawLord
+            | Action::EndDraw
+            | Action::PlagueLoss { .. }
+            | Action::ChooseHeir(_)
+            | Action::PlaceLord(_)
+            | Action::PlayLord { .. }
+            | Action::PlayHarvest(_)
+            | Action::PlayGoodWeather(_)
+            | Action::PlayTallage { .. }
+            | Action::PlayTithe { .. }
+            | Action::EndPlayCards
+            | Action::OfferRansom { .. }
+            | Action::NoRansom
+            | Action::BuyMaa(_)
+            | Action::BuyKnight(_)
+            | Action::BuyMill(_)
+            | Action::BuyStronghold(_)
+            | Action::BuyTitle { .. }
+            | Action::GrantTitle { .. }
+            | Action::PassTitle { .. }
+            | Action::BuyCardinal { .. }
+            | Action::EndPurchase
+            | Action::Move(_)
+            | Action::EndMovement
+            | Action::DeclareBattle { .. }
+            | Action::JoinSide(..)
+            | Action::Fight
+            | Action::EndBattle
+            | Action::Surrender
+            | Action::ProposeTruce
+            | Action::BuyTruce(_)
+            | Action::Casualty(_)
+            | Action::DeclareSiege(_)
+            | Action::EndBattles
+            | Action::Pillage(_)
+            | Action::RelicRoll { .. }
+            | Action::EndPillage
+            | Action::Pass
+            | Action::JoinUprising
+            | Action::TryStop { .. } => refuse("", "not an action that may be taken at any time"),
         }
     }
+
+    /// Carries out an "any time" action `check_any_time` allowed.
+    pub(crate) fn exec_any_time(&mut self, p: PlayerId, a: Action) {
+        match a {
+            Action::TakeRelic { lord, relic } => self.exec_take_relic(p, lord, relic),
+            Action::OfferRelic { relic, to, lord } => self.exec_offer_relic(p, relic, to, lord),
+            Action::PlayCardinal { lord } => self.request_cardinal(p, lord, false),
+            Action::PlayDarc { lady } => self.exec_darc(p, lady),
+            Action::PlayUprising { village, first } => self.exec_uprising_card(p, village, first),
+            Action::SecretPassage(PassageUse::Battle) => self.exec_passage_in_battle(p),
+            Action::SecretPassage(PassageUse::Escape(ls)) => self.exec_escape(p, ls),
+            Action::PlayAssassination { target, sponsor } => {
+                self.exec_assassination(p, target, sponsor)
+            }
+            Action::PlayJustice(l) => self.exec_justice(p, l),
+            Action::PlayAmbush(l) => self.exec_ambush(p, l),
+            Action::Excommunicate(l) => self.excommunicate(l),
+            Action::LiftExcommunication(l) => self.lift_excommunication(l),
+            Action::RequestAnnulment(l) => self.exec_annulment_request(p, l),
+            Action::OfferDeniers { to, amount } => self.propose_deal(p, to, amount, Vec::new(), to),
+            Action::AskDeniers { from, amount } => {
+                self.propose_deal(from, p, amount, Vec::new(), from)
+            }
+            Action::OfferCard { to, cards } => self.propose_deal(p, to, 0, cards, to),
+            Action::HandControl { village, to } => self.exec_hand_control(p, village, to),
+            Action::EndSiege(v) => self.exec_end_siege(p, v),
+            // Refused by `check_any_time`.
+            Action::SecretPassage(PassageUse::Cancel | PassageUse::Uprising)
+            | Action::ChooseStart(_)
+            | Action::ProposeMarriage { .. }
+            | Action::EndMarriages
+            | Action::Accept
+            | Action::Refuse
+            | Action::Nominate(_)
+            | Action::NoCandidate
+            | Action::Vote { .. }
+            | Action::Discard(_)
+            | Action::DrawFortune
+            | Action::DrawLord
+            | Action::EndDraw
+            | Action::PlagueLoss { .. }
+            | Action::ChooseHeir(_)
+            | Action::PlaceLord(_)
+            | Action::PlayLord { .. }
+            | Action::PlayHarvest(_)
+            | Action::PlayGoodWeather(_)
+            | Action::PlayTallage { .. }
+            | Action::PlayTithe { .. }
+            | Action::EndPlayCards
+            | Action::OfferRansom { .. }
+            | Action::NoRansom
+            | Action::BuyMaa(_)
+            | Action::BuyKnight(_)
+            | Action::BuyMill(_)
+            | Action::BuyStronghold(_)
+            | Action::BuyTitle { .. }
+            | Action::GrantTitle { .. }
+            | Action::PassTitle { .. }
+            | Action::BuyCardinal { .. }
+            | Action::EndPurchase
+            | Action::Move(_)
+            | Action::EndMovement
+            | Action::DeclareBattle { .. }
+            | Action::JoinSide(..)
+            | Action::Fight
+            | Action::EndBattle
+            | Action::Surrender
+            | Action::ProposeTruce
+            | Action::BuyTruce(_)
+            | Action::Casualty(_)
+            | Action::DeclareSiege(_)
+            | Action::EndBattles
+            | Action::Pillage(_)
+            | Action::RelicRoll { .. }
+            | Action::EndPillage
+            | Action::Pass
+            | Action::JoinUprising
+            | Action::TryStop { .. } => {}
+        }
+    }
+
+    // ----- 9.1 d'ARC -----
 
     pub(crate) fn check_darc(&self, lady: LordId) -> Result<(), RuleError> {
         let Some(l) = self.lord(lady) else {
@@ -432,179 +382,270 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn exec_any_time(&mut self, p: PlayerId, a: Action) {
-        match a {
-            Action::TakeRelic { lord, relic } => self.exec_take_relic(p, lord, relic),
-            Action::OfferRelic { relic, to, lord } => self.exec_offer_relic(p, relic, to, lord),
-            Action::PlayCardinal { lord } => self.request_cardinal(p, lord, false),
-            Action::PlayDarc { lady } => {
-                let hand = &mut self.players[p as usize].hand;
-                if let Some(i) = hand.iter().position(|c| *c == Card::Darc) {
-                    hand.remove(i);
-                }
-                self.titles.darc = Some(lady);
-                say!(
-                    self,
-                    "9.1",
-                    msg!(
-                        "{p} plays d'ARC: {lady} becomes {lady} d'ARC.",
-                        p = self.pname(p),
-                        lady = lord_name(lady)
-                    ),
-                );
-            }
-            Action::PlayUprising { village, first } => {
-                self.discard_fortune(p, Card::Uprising);
-                say!(
-                    self,
-                    "10.1",
-                    msg!(
-                        "{p} raises an Uprising in {v}.",
-                        p = self.pname(p),
-                        v = self.vname(village)
-                    ),
-                );
-                self.pending.push(Pending::Uprising {
-                    village,
-                    first,
-                    cards: vec![p],
-                    passage: false,
-                    step: UprisingStep::Join(0),
-                    stoppers: vec![],
-                });
-            }
-            Action::SecretPassage(PassageUse::Battle) => {
-                self.discard_fortune(p, Card::SecretPassage);
-                if let Some(b) = &mut self.battle {
-                    b.passage = true;
-                }
-                say!(self,
-                    "10.2.2",
-                    msg!(
-                        "{p} attacks through a Secret Passage: no fortification penalty in this battle.",
-                        p = self.pname(p)
-                    ),
-                );
-            }
-            Action::SecretPassage(PassageUse::Escape(ls)) => {
-                self.discard_fortune(p, Card::SecretPassage);
-                for l in ls {
-                    if let Some(x) = self.lord_mut(l) {
-                        x.captor = None;
-                    }
-                    say!(
-                        self,
-                        "10.2.3",
-                        msg!(
-                            "{lord} escapes through a Secret Passage.",
-                            lord = lord_name(l)
-                        ),
-                    );
-                    self.place_freed_lord(l);
-                }
-            }
-            Action::PlayAssassination { target, sponsor } => {
-                self.discard_fortune(p, Card::Assassination);
-                if let Some(s) = self.lord_mut(sponsor) {
-                    s.assassin = true;
-                }
-                say!(self,
-                    "10.3",
-                    msg!(
-                        "{p} sends an assassin after {target}; {sponsor} takes the Assassin marker.",
-                        p = self.pname(p),
-                        target = lord_name(target),
-                        sponsor = lord_name(sponsor)
-                    ),
-                );
-                self.pending.push(Pending::Targeted {
-                    card: Card::Assassination,
-                    by: p,
-                    target,
-                });
-            }
-            Action::PlayJustice(l) => {
-                self.discard_fortune(p, Card::Justice);
-                say!(
-                    self,
-                    "10.4",
-                    msg!(
-                        "{p} plays Justice: {lord} is executed.",
-                        p = self.pname(p),
-                        lord = lord_name(l)
-                    ),
-                );
-                self.kill_lord(l);
-            }
-            Action::PlayAmbush(l) => {
-                self.discard_fortune(p, Card::Ambush);
-                say!(
-                    self,
-                    "10.5",
-                    msg!(
-                        "{p} springs an Ambush on {lord}.",
-                        p = self.pname(p),
-                        lord = lord_name(l)
-                    ),
-                );
-                self.pending.push(Pending::Targeted {
-                    card: Card::Ambush,
-                    by: p,
-                    target: l,
-                });
-            }
-            Action::Excommunicate(l) => self.excommunicate(l),
-            Action::LiftExcommunication(l) => self.lift_excommunication(l),
-            Action::RequestAnnulment(l) => {
-                self.memory.asked_annulments.push(l);
-                if self.pope_player() == Some(p) {
-                    self.annul(l);
-                } else {
-                    say!(
-                        self,
-                        "1.7",
-                        msg!(
-                            "{p} asks the Pope to annul the marriage of {lord}.",
-                            p = self.pname(p),
-                            lord = lord_name(l)
-                        ),
-                    );
-                    self.pending.push(Pending::Annulment {
-                        requester: p,
-                        lord: l,
-                    });
-                }
-            }
-            Action::OfferDeniers { to, amount } => self.propose_deal(p, to, amount, Vec::new(), to),
-            Action::AskDeniers { from, amount } => {
-                self.propose_deal(from, p, amount, Vec::new(), from)
-            }
-            Action::OfferCard { to, cards } => self.propose_deal(p, to, 0, cards, to),
-            Action::HandControl { village, to } => {
-                self.memory.handed.push(village);
-                self.villages[village as usize].entry[to as usize] = None;
-                say!(
-                    self,
-                    "5.1",
-                    msg!(
-                        "{p} hands control of {v} to {to}.",
-                        p = self.pname(p),
-                        v = self.vname(village),
-                        to = self.pname(to)
-                    ),
-                );
-                self.set_controller(village, Some(to));
-            }
-            Action::EndSiege(v) => {
-                say!(
-                    self,
-                    "6.4.1",
-                    msg!("{p} ends the siege.", p = self.pname(p))
-                );
-                self.end_siege(v);
-            }
-            _ => {}
+    /// 9.1: the card makes an unmarried Lady d'ARC.
+    fn exec_darc(&mut self, p: PlayerId, lady: LordId) {
+        let hand = &mut self.players[p as usize].hand;
+        if let Some(i) = hand.iter().position(|c| *c == Card::Darc) {
+            hand.remove(i);
         }
+        self.titles.darc = Some(lady);
+        say!(
+            self,
+            "9.1",
+            msg!(
+                "{p} plays d'ARC: {lady} becomes {lady} d'ARC.",
+                p = self.pname(p),
+                lady = lord_name(lady)
+            ),
+        );
+    }
+
+    // ----- 10.1 the Uprising card (the Uprising itself: uprising.rs) -----
+
+    /// 10.1: an Uprising may be raised where the card's holder has grounds, one at a time.
+    fn check_uprising_card(
+        &self,
+        p: PlayerId,
+        village: VillageId,
+        first: Option<PlayerId>,
+    ) -> Result<(), RuleError> {
+        self.holds(p, Card::Uprising)?;
+        if self
+            .pending
+            .iter()
+            .any(|x| matches!(x, Pending::Uprising { .. }))
+        {
+            return refuse("10.1", "an Uprising is already being resolved");
+        }
+        if let Some(q) = first {
+            if q >= self.n() || self.villages[village as usize].troops[q as usize].count() == 0 {
+                return refuse("10.1", "that player has no Troops there");
+            }
+        }
+        self.uprising_grounds(p, village)
+    }
+
+    /// 10.1: the card is discarded and the Uprising begins.
+    fn exec_uprising_card(&mut self, p: PlayerId, village: VillageId, first: Option<PlayerId>) {
+        self.discard_fortune(p, Card::Uprising);
+        say!(
+            self,
+            "10.1",
+            msg!(
+                "{p} raises an Uprising in {v}.",
+                p = self.pname(p),
+                v = self.vname(village)
+            ),
+        );
+        self.pending.push(Pending::Uprising {
+            village,
+            first,
+            cards: vec![p],
+            passage: false,
+            step: UprisingStep::Join(0),
+            stoppers: vec![],
+        });
+    }
+
+    // ----- 10.2 Secret Passage (in movement: movement.rs; against a card: below) -----
+
+    /// 10.2.2: the attacker avoids the fortification penalty for the whole battle.
+    fn check_passage_in_battle(&self, p: PlayerId) -> Result<(), RuleError> {
+        self.holds(p, Card::SecretPassage)?;
+        let Some(b) = &self.battle else {
+            return refuse("10.2.2", "no battle is being fought");
+        };
+        if !b.sides[0].contains(&p) {
+            return refuse(
+                "10.2.2",
+                "only the attacker uses a Secret Passage in a battle",
+            );
+        }
+        if b.passage || self.fortress_penalty() == 0 {
+            return refuse("10.2.2", "there is no fortification penalty to avoid");
+        }
+        Ok(())
+    }
+
+    /// 10.2.2
+    fn exec_passage_in_battle(&mut self, p: PlayerId) {
+        self.discard_fortune(p, Card::SecretPassage);
+        if let Some(b) = &mut self.battle {
+            b.passage = true;
+        }
+        say!(
+            self,
+            "10.2.2",
+            msg!(
+                "{p} attacks through a Secret Passage: no fortification penalty in this battle.",
+                p = self.pname(p)
+            ),
+        );
+    }
+
+    /// 10.2.3: one's Captives escape without ransom.
+    fn check_escape(&self, p: PlayerId, ls: &[LordId]) -> Result<(), RuleError> {
+        self.holds(p, Card::SecretPassage)?;
+        if ls.is_empty() {
+            return refuse("10.2.3", "name the Captives who escape");
+        }
+        for (i, l) in ls.iter().enumerate() {
+            let ok = self
+                .lord(*l)
+                .is_some_and(|x| x.owner == p && x.captor.is_some());
+            if !ok || ls[..i].contains(l) {
+                return refuse_with("10.2.3", || {
+                    msg!(
+                        "{lord} is not one of your captive Lords",
+                        lord = lord_name(*l)
+                    )
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// 10.2.3
+    fn exec_escape(&mut self, p: PlayerId, ls: Vec<LordId>) {
+        self.discard_fortune(p, Card::SecretPassage);
+        for l in ls {
+            if let Some(x) = self.lord_mut(l) {
+                x.captor = None;
+            }
+            say!(
+                self,
+                "10.2.3",
+                msg!(
+                    "{lord} escapes through a Secret Passage.",
+                    lord = lord_name(l)
+                ),
+            );
+            self.place_freed_lord(l);
+        }
+    }
+
+    // ----- 10.3 Assassination, 10.4 Justice, 10.5 Ambush -----
+
+    /// 10.3: a rival's Lord, with one of one's own Lords as the sponsor.
+    fn check_assassination(
+        &self,
+        p: PlayerId,
+        target: LordId,
+        sponsor: LordId,
+    ) -> Result<(), RuleError> {
+        self.holds(p, Card::Assassination)?;
+        let Some(t) = self.lord(target) else {
+            return refuse("10.3", "that Lord is not in play");
+        };
+        if t.owner == p {
+            return refuse("10.3", "you may never target your own Lord");
+        }
+        if self.lord(sponsor).map(|s| s.owner) != Some(p) {
+            return refuse("10.3", "the sponsor must be one of your own Lords");
+        }
+        Ok(())
+    }
+
+    /// 10.3: the sponsor takes the Assassin marker; the target's owner may answer (below).
+    fn exec_assassination(&mut self, p: PlayerId, target: LordId, sponsor: LordId) {
+        self.discard_fortune(p, Card::Assassination);
+        if let Some(s) = self.lord_mut(sponsor) {
+            s.assassin = true;
+        }
+        say!(
+            self,
+            "10.3",
+            msg!(
+                "{p} sends an assassin after {target}; {sponsor} takes the Assassin marker.",
+                p = self.pname(p),
+                target = lord_name(target),
+                sponsor = lord_name(sponsor)
+            ),
+        );
+        self.pending.push(Pending::Targeted {
+            card: Card::Assassination,
+            by: p,
+            target,
+        });
+    }
+
+    /// 10.4: a Lord with an Assassin marker, unless royal or the Pope.
+    fn check_justice(&self, p: PlayerId, l: LordId) -> Result<(), RuleError> {
+        self.holds(p, Card::Justice)?;
+        let Some(t) = self.lord(l) else {
+            return refuse("10.4", "that Lord is not in play");
+        };
+        if !t.assassin {
+            return refuse("10.4", "Justice targets a Lord with an Assassin marker");
+        }
+        let royal = [
+            self.titles.king,
+            self.titles.queen,
+            self.titles.crown_prince,
+            self.titles.pope,
+        ];
+        if royal.contains(&Some(l)) {
+            return refuse(
+                "10.4",
+                "the King, the Queen, the Crown Prince and the Pope are immune to Justice",
+            );
+        }
+        Ok(())
+    }
+
+    /// 10.4: the Lord is executed.
+    fn exec_justice(&mut self, p: PlayerId, l: LordId) {
+        self.discard_fortune(p, Card::Justice);
+        say!(
+            self,
+            "10.4",
+            msg!(
+                "{p} plays Justice: {lord} is executed.",
+                p = self.pname(p),
+                lord = lord_name(l)
+            ),
+        );
+        self.kill_lord(l);
+    }
+
+    /// 10.5: an opposing Lord in the battle one's own Lord takes part in.
+    fn check_ambush(&self, p: PlayerId, l: LordId) -> Result<(), RuleError> {
+        self.holds(p, Card::Ambush)?;
+        let Some(b) = &self.battle else {
+            return refuse("10.5", "Ambush is played during a battle");
+        };
+        let Some(my) = (0..2).find(|&s| b.sides[s].contains(&p)) else {
+            return refuse("10.5", "you are not taking part in this battle");
+        };
+        if self.free_lords_at(p, b.village).is_empty() {
+            return refuse("10.5", "you need a Lord taking part in the battle");
+        }
+        let ok = self.lord(l).is_some_and(|t| {
+            t.village == b.village && t.captor.is_none() && b.sides[1 - my].contains(&t.owner)
+        });
+        if !ok {
+            return refuse("10.5", "choose an opposing Lord in this battle");
+        }
+        Ok(())
+    }
+
+    /// 10.5: the target's owner may answer (below).
+    fn exec_ambush(&mut self, p: PlayerId, l: LordId) {
+        self.discard_fortune(p, Card::Ambush);
+        say!(
+            self,
+            "10.5",
+            msg!(
+                "{p} springs an Ambush on {lord}.",
+                p = self.pname(p),
+                lord = lord_name(l)
+            ),
+        );
+        self.pending.push(Pending::Targeted {
+            card: Card::Ambush,
+            by: p,
+            target: l,
+        });
     }
 
     /// 2.3.3, 10.3: the Lord's side rolls 1D6; on 1–3 he dies.
@@ -649,6 +690,18 @@ impl Game {
                 self.resolve_targeted(false);
                 true
             }
+        }
+    }
+
+    /// 10.2.3: a Secret Passage card cancels the card played against one's Lord.
+    pub(crate) fn check_passage_cancel(&self, player: PlayerId) -> Result<(), RuleError> {
+        if self.players[player as usize]
+            .hand
+            .contains(&Card::SecretPassage)
+        {
+            Ok(())
+        } else {
+            refuse("10.2.3", "you hold no Secret Passage card")
         }
     }
 
@@ -702,6 +755,4 @@ impl Game {
             }
         }
     }
-
-    // ----- 10.1 Uprising -----
 }

@@ -1,7 +1,7 @@
 //! Phase 6: Battles (6.0–6.3), Sieges (6.4) and Pillage (6.5); also the battles of
 //! Cavalcades (5.2) and the casualties of Uprisings (10.1).
 
-use super::actions::{Action, Casualty};
+use super::actions::Action;
 use super::cards::{lord_name, lord_sex, LordId, Sex};
 use super::diplomacy::Unpayable;
 use super::relics::Relic;
@@ -29,7 +29,7 @@ pub fn best_loss(maa: u32, knights: u32, hits: u32) -> u32 {
 }
 
 /// Whether exactly `cost` hits can be taken from `maa` MaA and `knights` Knights.
-fn feasible(cost: u32, maa: u32, knights: u32) -> bool {
+pub(super) fn feasible(cost: u32, maa: u32, knights: u32) -> bool {
     (0..=knights.min(cost / 3)).any(|k| cost - 3 * k <= maa)
 }
 
@@ -956,144 +956,6 @@ impl Game {
                 .iter()
                 .all(|&q| self.villages[v as usize].troops[q as usize].count() == 0);
             self.cavalcade_over(b.roles[0], v, lords, b.onward, won);
-        }
-    }
-
-    // ----- casualties (6.2.2, 10.1) -----
-
-    pub(crate) fn casualty_candidates(&self, out: &mut Vec<Action>) {
-        let Some(Pending::Losses {
-            village,
-            players,
-            cost,
-            lords,
-            ..
-        }) = self.pending.last()
-        else {
-            return;
-        };
-        let (v, cost) = (*village, *cost);
-        let (m, k) = players.iter().fold((0u32, 0u32), |a, &q| {
-            let t = self.villages[v as usize].troops[q as usize];
-            (a.0 + t.maa as u32, a.1 + t.knights as u32)
-        });
-        if cost > 0 {
-            for &q in players {
-                let t = self.villages[v as usize].troops[q as usize];
-                if t.maa > 0 && feasible(cost - 1, m - 1, k) {
-                    out.push(Action::Casualty(Casualty::Maa(q)));
-                }
-                if t.knights > 0 && cost >= 3 && feasible(cost - 3, m, k - 1) {
-                    out.push(Action::Casualty(Casualty::Knight(q)));
-                }
-            }
-        } else if *lords > 0 {
-            out.extend(
-                self.lords
-                    .iter()
-                    .filter(|l| l.village == v && l.captor.is_none() && players.contains(&l.owner))
-                    .map(|l| Action::Casualty(Casualty::Lord(l.id))),
-            );
-        }
-    }
-
-    /// Whether the casualties are forced: one way to make up the Troop hits, within one
-    /// player's Troops, and as many Lords to lose as there are (6.2.2).
-    pub(crate) fn only_one_allocation(
-        &self,
-        v: VillageId,
-        players: &[PlayerId],
-        cost: u32,
-        lords: u8,
-    ) -> bool {
-        let armed: Vec<PlayerId> = players
-            .iter()
-            .copied()
-            .filter(|&q| self.villages[v as usize].troops[q as usize].count() > 0)
-            .collect();
-        if cost > 0 {
-            if armed.len() != 1 {
-                return false;
-            }
-            let t = self.villages[v as usize].troops[armed[0] as usize];
-            let ways = (0..=(t.knights as u32).min(cost / 3))
-                .filter(|k| cost - 3 * k <= t.maa as u32)
-                .count();
-            return ways == 1;
-        }
-        let free = self
-            .lords
-            .iter()
-            .filter(|l| l.village == v && l.captor.is_none() && players.contains(&l.owner))
-            .count();
-        lords as usize >= free
-    }
-
-    pub(crate) fn check_casualty(&self, a: &Action) -> Result<(), RuleError> {
-        let mut c = Vec::new();
-        self.casualty_candidates(&mut c);
-        if c.contains(a) {
-            Ok(())
-        } else {
-            refuse(
-                "6.2.2",
-                "casualties must remove as many SP as the hits allow: Troops first (a Knight takes 3 hits), Lords only when every Troop is dead",
-            )
-        }
-    }
-
-    pub(crate) fn exec_casualty(&mut self, c: Casualty) {
-        let Some(Pending::Losses {
-            chooser,
-            village,
-            players,
-            mut cost,
-            mut lords,
-        }) = self.pending.pop()
-        else {
-            return;
-        };
-        let v = village as usize;
-        match c {
-            Casualty::Maa(q) => {
-                self.villages[v].troops[q as usize].maa -= 1;
-                self.players[q as usize].stock_maa += 1;
-                cost -= 1;
-                say!(
-                    self,
-                    "6.2.2",
-                    msg!("{p} loses a Man-at-Arms.", p = self.pname(q))
-                );
-            }
-            Casualty::Knight(q) => {
-                self.villages[v].troops[q as usize].knights -= 1;
-                self.players[q as usize].stock_knights += 1;
-                cost -= 3;
-                say!(
-                    self,
-                    "6.2.2",
-                    msg!("{p} loses a Knight.", p = self.pname(q))
-                );
-            }
-            Casualty::Lord(l) => {
-                lords -= 1;
-                say!(
-                    self,
-                    "6.2.2",
-                    msg!("{lord} falls in battle.", lord = lord_name(l)),
-                );
-                self.kill_lord(l);
-            }
-        }
-        self.refresh_village(village);
-        if cost > 0 || lords > 0 {
-            self.pending.push(Pending::Losses {
-                chooser,
-                village,
-                players,
-                cost,
-                lords,
-            });
         }
     }
 }

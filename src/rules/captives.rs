@@ -2,6 +2,7 @@
 //! ransoms (ruling R-RANSOM).
 
 use super::cards::{self, lord_name, LordId};
+use super::prompt::{Asked, PromptKind};
 use super::state::*;
 use super::{refuse_with, Action, RuleError};
 use crate::map::VillageId;
@@ -79,6 +80,26 @@ impl Game {
     }
 
     // ----- 6.2.4 Ransom -----
+
+    /// 6.2.4: the captive's owner offers a ransom of up to its price.
+    pub(crate) fn ransom_offer_prompt(&self, lord: LordId) -> Option<Asked> {
+        let l = self.lord(lord)?;
+        Some((
+            l.owner,
+            PromptKind::RansomOffer {
+                lord,
+                price: self.ransom_price(lord),
+            },
+            "6.2.4",
+        ))
+    }
+
+    /// 6.2.4: every offer from nothing to the price, as far as the owner's Deniers go, or none.
+    pub(crate) fn ransom_offer_candidates(&self, p: PlayerId, price: u32, out: &mut Vec<Action>) {
+        let money = self.players[p as usize].money;
+        out.extend((0..=price.min(money)).map(|amount| Action::OfferRansom { amount }));
+        out.push(Action::NoRansom);
+    }
 
     /// ruling R-RANSOM: 2 Deniers + 2 per title counter or marker the Captive holds.
     pub fn ransom_price(&self, l: LordId) -> u32 {

@@ -2,6 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// A seat at the table, 0 to 5 in seat order.
+pub type PlayerId = u8;
+
 pub(crate) use crate::map::fold_name as fold;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -1,6 +1,7 @@
 //! 5.1 Control of Villages, and 4.3: whoever holds the Fortified City holds the Fief Title.
 
 use super::state::*;
+use super::{refuse, RuleError};
 use crate::map::{FiefId, VillageId};
 
 impl Game {
@@ -71,5 +72,44 @@ impl Game {
     pub(crate) fn give_fief_title(&mut self, p: PlayerId, f: FiefId) {
         self.pending
             .push(Pending::ChooseHeir { player: p, fief: f });
+    }
+
+    /// 5.1, ruling R-HAND-CONTROL: control handed to a player with units there, once a round.
+    pub(crate) fn check_hand_control(
+        &self,
+        p: PlayerId,
+        village: VillageId,
+        to: PlayerId,
+    ) -> Result<(), RuleError> {
+        if self.villages[village as usize].controller != Some(p) {
+            return refuse("5.1", "you do not control that Village");
+        }
+        if to == p || to >= self.n() || !self.has_units(to, village) {
+            return refuse("5.1", "control goes to a player with units in the Village");
+        }
+        if self.memory.handed.contains(&village) {
+            return refuse(
+                "5.1",
+                "control of that Village has already changed hands this round",
+            );
+        }
+        Ok(())
+    }
+
+    /// 5.1
+    pub(crate) fn exec_hand_control(&mut self, p: PlayerId, village: VillageId, to: PlayerId) {
+        self.memory.handed.push(village);
+        self.villages[village as usize].entry[to as usize] = None;
+        say!(
+            self,
+            "5.1",
+            msg!(
+                "{p} hands control of {v} to {to}.",
+                p = self.pname(p),
+                v = self.vname(village),
+                to = self.pname(to)
+            ),
+        );
+        self.set_controller(village, Some(to));
     }
 }

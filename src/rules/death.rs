@@ -83,6 +83,15 @@ impl Game {
                         lord = lord_name(cp)
                     ),
                 );
+                // 1.8.1: a King's wife is Queen, this King's too (ruling R-SUCCESSION).
+                if let Some(wife) = self.lord(cp).and_then(|x| x.spouse) {
+                    self.titles.queen = Some(wife);
+                    say!(
+                        self,
+                        "1.8.1",
+                        msg!("{lord} is Queen.", lord = lord_name(wife))
+                    );
+                }
             } else if let Some(q) = self.titles.queen {
                 self.titles.regent = true;
                 say!(
@@ -117,7 +126,7 @@ impl Game {
                 sp.spouse = None;
             }
         }
-        say!(self, "9", msg!("{lord} is dead.", lord = lord_name(l)));
+        say!(self, "4.3.1", msg!("{lord} is dead.", lord = lord_name(l)));
         // 13. Control and Captives in his Village.
         self.refresh_village(dead.village);
     }
@@ -209,6 +218,37 @@ impl Game {
             });
         }
         Ok(())
+    }
+
+    /// 4.3.1: an heir is chosen without asking when the title found a holder meanwhile (the
+    /// Fortified City was taken, 4.3), when only one Lord has room, or when none has.
+    pub(crate) fn settle_heir(&mut self, player: PlayerId, fief: FiefId) -> bool {
+        if self.titles.fief[fief as usize].is_some() {
+            // Nothing left to inherit.
+            self.pending.pop();
+            return true;
+        }
+        let room = self.lords_with_room(player);
+        match room.len() {
+            0 => {
+                self.pending.pop();
+                // 4.3.1, ruling R-HEIR-CHOICE: nobody has room; back to the map.
+                self.titles.fief_reclaim[fief as usize] = Some(player);
+                self.refresh_fief_empties(fief);
+                let text = msg!(
+                    "No Lord of {p} has room for the title of the {fief}; it returns to the map.",
+                    p = self.pname(player),
+                    fief = self.fief_arg(fief)
+                );
+                say!(self, "4.3.1", text);
+                true
+            }
+            1 => {
+                self.exec_heir(room[0]);
+                true
+            }
+            _ => false,
+        }
     }
 
     pub(crate) fn exec_heir(&mut self, l: LordId) {

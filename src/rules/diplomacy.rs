@@ -252,4 +252,67 @@ impl Game {
             say_private!(self, "8.0", receiver, text, public);
         }
     }
+
+    /// 8.0: 1 to 3 Deniers (any sum under Open Diplomacy, 11.3) offered to `to`, or asked of
+    /// him (`offer` false); the receiver spends the marker (`check_deal`).
+    pub(crate) fn check_deniers_offer(
+        &self,
+        p: PlayerId,
+        to: PlayerId,
+        amount: u8,
+        offer: bool,
+    ) -> Result<(), RuleError> {
+        let (giver, receiver) = if offer { (p, to) } else { (to, p) };
+        if to == p || to >= self.n() {
+            return refuse("8.0", "choose another player");
+        }
+        // 11.3: with Open Diplomacy any sum changes hands; otherwise 1 to 3 (8.0).
+        if amount == 0 || self.over_cap(amount) {
+            return refuse("8.0", "a Diplomacy marker moves 1 to 3 Deniers");
+        }
+        if self.players[giver as usize].money < amount as u32 {
+            return refuse_with("8.0", || {
+                msg!("{p} has too little money", p = self.pname(giver))
+            });
+        }
+        self.check_deal(&DealOffer {
+            giver,
+            receiver,
+            deniers: amount,
+            cards: Vec::new(),
+            relic: None,
+        })
+    }
+
+    /// 8.0: cards of one's hand offered to another player, whose hand holds at most 3.
+    pub(crate) fn check_card_offer(
+        &self,
+        p: PlayerId,
+        to: PlayerId,
+        cards: &[Card],
+    ) -> Result<(), RuleError> {
+        if to == p || to >= self.n() {
+            return refuse("8.0", "choose another player");
+        }
+        if cards.is_empty() {
+            return refuse("8.0", "name the cards offered");
+        }
+        for (i, c) in cards.iter().enumerate() {
+            self.holds(p, *c)?;
+            let copies = |h: &[Card]| h.iter().filter(|x| *x == c).count();
+            if copies(&cards[..=i]) > copies(&self.players[p as usize].hand) {
+                return refuse("8.0", "you hold fewer copies of that card");
+            }
+        }
+        if self.players[to as usize].hand.len() + cards.len() > 3 {
+            return refuse("8.0", "the receiver's hand would hold more than 3 cards");
+        }
+        self.check_deal(&DealOffer {
+            giver: p,
+            receiver: to,
+            deniers: 0,
+            cards: cards.to_vec(),
+            relic: None,
+        })
+    }
 }

@@ -7,33 +7,86 @@ use super::state::*;
 use super::{refuse, refuse_with, Action, RuleError};
 use crate::map::BISHOPRIC_COUNT;
 
-/// The result of counting an election's FOR votes.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Count {
-    /// FOR votes per candidate, in nomination order.
-    pub totals: Vec<(LordId, u32)>,
-    pub winner: Option<LordId>,
-    /// The rule that decided the result, in words (English).
-    pub reason: String,
-    /// The same, for translation.
-    #[serde(default)]
-    pub why: super::events::Msg,
-}
-
-/// A decided election with its ballots face up, kept for the results display (1.3 step 3).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ElectionResult {
-    pub round: u16,
-    /// "Bishop of ...", "Pope", "King".
-    pub name: String,
-    pub section: String,
-    pub election: Election,
-    /// Each ballot's weight, in ballot order.
-    pub weights: Vec<u32>,
-    pub count: Count,
-}
+/// The most marriage proposals a bot makes in a round (see `Game::bot_actions`).
+pub const BOT_PROPOSALS_A_ROUND: usize = 3;
 
 impl Game {
+    /// 1.1, 8.0: every proposal of the Marriage phase, with no dowry, or 1 to 3 Deniers the
+    /// proposer has (11.3: any sum under Open Diplomacy). Only pairs of an unmarried man and an
+    /// unmarried Lady are listed (`check_marriage` says the rest).
+    pub(crate) fn marriage_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
+        let dowries = 0..=self.most_listed(self.players[p as usize].money, coarse);
+        // Ruling R-BOT-MANNERS (not a rule): at most a few proposals a round, and none to a
+        // family already asked this round (it said no, or it asked and was refused).
+        let asked = self.families_asked_in_marriage(p);
+        if coarse && asked.len() >= BOT_PROPOSALS_A_ROUND {
+            out.push(Action::EndMarriages);
+            return;
+        }
+        for a in &self.lords {
+            if a.spouse.is_some() || lord_sex(a.id) != Sex::Male {
+                continue;
+            }
+            for b in &self.lords {
+                let other = if a.owner == p { b.owner } else { a.owner };
+                if coarse && asked.contains(&other) {
+                    continue;
+                }
+                if a.owner != b.owner
+                    && (a.owner == p || b.owner == p)
+                    && b.spouse.is_none()
+                    && lord_sex(b.id) == Sex::Female
+                {
+                    out.extend(dowries.clone().map(|dowry| Action::ProposeMarriage {
+                        groom: a.id,
+                        bride: b.id,
+                        dowry,
+                    }));
+                }
+            }
+        }
+        out.push(Action::EndMarriages);
+    }
+
+    /// 1.1: a proposal, answered by the other family (`exec_marriage_answer`).
+    pub(crate) fn exec_proposal(&mut self, p: PlayerId, groom: LordId, bride: LordId, dowry: u8) {
+        self.memory.proposals.push((groom, bride));
+        say!(
+            self,
+            "1.1",
+            if dowry == 0 {
+                msg!(
+                    "{p} proposes a marriage between {groom} and {bride}.",
+                    p = self.pname(p),
+                    groom = lord_name(groom),
+                    bride = lord_name(bride)
+                )
+            } else {
+                msgn!(
+                    "{p} proposes a marriage between {groom} and {bride}, with a dowry of {n} Denier.",
+                    "{p} proposes a marriage between {groom} and {bride}, with a dowry of {n} Deniers.",
+                    dowry,
+                    p = self.pname(p),
+                    groom = lord_name(groom),
+                    bride = lord_name(bride)
+                )
+            },
+        );
+        self.pending.push(Pending::MarriageAnswer {
+            proposer: p,
+            groom,
+            bride,
+            dowry,
+        });
+    }
+
+    /// 1.1: the player has no more proposals to make this round.
+    pub(crate) fn exec_end_marriages(&mut self) {
+        if let Phase::Marriage { idx } = &mut self.phase {
+            *idx += 1;
+        }
+    }
+
     // ----- 1.1 Marriage -----
 
     pub(crate) fn answerer_of_marriage(
@@ -156,7 +209,6 @@ impl Game {
         }
     }
 
-    /// 1.1: the two players swap Marriage markers; with 4+ players they are now allies.
     /// 1.1, 8.0: the dowry of an accepted proposal, taken with a Diplomacy marker (none under
     /// Open Diplomacy, 11.3) if the proposer can still pay it and the taker still has one.
     fn pay_dowry(&mut self, from: PlayerId, to: PlayerId, dowry: u8) {
@@ -180,6 +232,7 @@ impl Game {
         );
     }
 
+    /// 1.1: the two players swap Marriage markers; with 4+ players they are now allies.
     pub(crate) fn marry(&mut self, groom: LordId, bride: LordId) {
         if let Some(g) = self.lord_mut(groom) {
             g.spouse = Some(bride);
@@ -476,6 +529,28 @@ impl Game {
         self.resolve_election(&e);
         self.open_next_election(Some(e.kind));
         true
+    }
+
+    /// 1.4, 1.7, 1.8: a Lord of the family, or no candidate.
+    pub(crate) fn nominate_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        out.extend(self.family(p).map(|l| Action::Nominate(l.id)));
+        out.push(Action::NoCandidate);
+    }
+
+    /// Every ballot: a vote for a candidate or for nobody, with a decoy of either kind.
+    pub(crate) fn vote_candidates(&self, out: &mut Vec<Action>) {
+        if let Phase::Elections { election: Some(e) } = &self.phase {
+            let mut opts: Vec<Option<LordId>> = vec![None];
+            opts.extend(e.candidates.iter().map(|c| Some(c.1)));
+            for f in &opts {
+                for d in &opts {
+                    out.push(Action::Vote {
+                        for_lord: *f,
+                        decoy: *d,
+                    });
+                }
+            }
+        }
     }
 
     pub(crate) fn check_nomination(

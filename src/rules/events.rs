@@ -6,7 +6,7 @@
 //! translates the template with gettext (the template is the message id) and fills in the
 //! arguments, translating those marked as terms.
 
-use super::state::PlayerId;
+use super::cards::PlayerId;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 

@@ -138,7 +138,7 @@ impl Game {
             .collect()
     }
 
-    fn rain(&self, v: VillageId) -> bool {
+    pub(super) fn rain(&self, v: VillageId) -> bool {
         self.bishopric_cards[self.bishopric_of(v) as usize].heavy_rain
     }
 
@@ -569,6 +569,7 @@ impl Game {
                     from,
                     order: o,
                     askees,
+                    agreed: Vec::new(),
                 });
             }
             MoveHow::Normal | MoveHow::Toll(_) => self.do_move(p, from, &o),
@@ -632,7 +633,7 @@ impl Game {
     }
 
     /// This phase's movement record of a Lord, begun on first use.
-    fn lord_move_mut(&mut self, l: LordId) -> &mut LordMove {
+    pub(super) fn lord_move_mut(&mut self, l: LordId) -> &mut LordMove {
         let i = match self.moves.lords.iter().position(|m| m.lord == l) {
             Some(i) => i,
             None => {
@@ -842,6 +843,7 @@ impl Game {
             from,
             order,
             mut askees,
+            mut agreed,
         }) = self.pending.pop()
         else {
             return;
@@ -869,31 +871,18 @@ impl Game {
         }
         let toll = order.how.toll();
         if toll > 0 {
-            // 8.0: the toll is taken with a Diplomacy marker; the situation may have changed
-            // since it was offered.
-            if !self.take_with_marker(mover, who, toll) {
-                self.moves.refused.push((mover, from, order.to));
-                say!(
-                    self,
-                    "8.0",
-                    msg!(
-                        "The toll can no longer be paid: {mover} may not pass.",
-                        mover = self.pname(mover)
-                    ),
-                );
-                return;
-            }
             say!(
                 self,
-                "8.0",
+                "5.0",
                 msgn!(
-                    "{p} takes a toll of {n} Denier from {mover} and lets the army pass.",
-                    "{p} takes a toll of {n} Deniers from {mover} and lets the army pass.",
+                    "{p} agrees to let {mover} pass for a toll of {n} Denier.",
+                    "{p} agrees to let {mover} pass for a toll of {n} Deniers.",
                     toll,
                     p = self.pname(who),
                     mover = self.pname(mover)
                 ),
             );
+            agreed.push(who);
         } else {
             say!(
                 self,
@@ -905,19 +894,51 @@ impl Game {
                 ),
             );
         }
-        if askees.is_empty() {
-            // The army may have changed while the question was asked (a Lord died).
-            if self.check_move_now(mover, from, &order) {
-                self.do_move(mover, from, &order);
-            }
-        } else {
+        if !askees.is_empty() {
             self.pending.push(Pending::Permission {
                 mover,
                 from,
                 order,
                 askees,
+                agreed,
             });
+            return;
         }
+        // The army may have changed while the question was asked (a Lord died).
+        if !self.check_move_now(mover, from, &order) {
+            return;
+        }
+        // 8.0, ruling R-PRICED-DEALS: the tolls are taken only once everyone asked has agreed,
+        // each with a Diplomacy marker; the situation may have changed since they were offered.
+        if toll > 0 {
+            if self.unpayable(mover, &agreed, toll).is_some() {
+                self.moves.refused.push((mover, from, order.to));
+                say!(
+                    self,
+                    "8.0",
+                    msg!(
+                        "The toll can no longer be paid: {mover} may not pass.",
+                        mover = self.pname(mover)
+                    ),
+                );
+                return;
+            }
+            for q in agreed {
+                self.take_with_marker(mover, q, toll);
+                say!(
+                    self,
+                    "8.0",
+                    msgn!(
+                        "{p} takes a toll of {n} Denier from {mover} and lets the army pass.",
+                        "{p} takes a toll of {n} Deniers from {mover} and lets the army pass.",
+                        toll,
+                        p = self.pname(q),
+                        mover = self.pname(mover)
+                    ),
+                );
+            }
+        }
+        self.do_move(mover, from, &order);
     }
 
     /// Whether a Move checked when passage was asked can still be made once it is granted:
@@ -932,120 +953,13 @@ impl Game {
         lords_there && o.maa <= t.maa && o.knights <= t.knights
     }
 
-    /// A Cavalcade has been fought (5.2, ruling R-CAVALCADE): it goes on only if every
-    /// defending Troop is gone and one of its Lords is still free; otherwise its movement ends.
-    pub(crate) fn cavalcade_over(
-        &mut self,
-        p: PlayerId,
-        v: VillageId,
-        lords: Vec<LordId>,
-        onward: Option<MoveOrder>,
-        won: bool,
-    ) {
-        let alive: Vec<LordId> = lords
-            .iter()
-            .copied()
-            .filter(|l| {
-                self.lord(*l)
-                    .is_some_and(|x| x.captor.is_none() && x.village == v)
-            })
-            .collect();
-        if !won || alive.is_empty() {
-            for l in &alive {
-                self.note_done(*l);
-            }
-            say!(
-                self,
-                "5.2",
-                msg!("The Cavalcade is stopped; its movement ends here."),
-            );
-            return;
+    /// 5.2: the Movement turn ends only once a victorious Cavalcade went on.
+    pub(crate) fn check_end_movement(&self) -> Result<(), RuleError> {
+        if self.moves.onward.is_some() {
+            refuse("5.2", "the victorious Cavalcade must go on first")
+        } else {
+            Ok(())
         }
-        match onward {
-            Some(mut o) => {
-                let t = self.troops_for_army(p, v, &alive);
-                o.lords = alive;
-                o.maa = 0;
-                o.knights = o.knights.min(t.knights);
-                o.captives.retain(|c| {
-                    self.lord(*c)
-                        .is_some_and(|x| x.captor == Some(p) && x.village == v)
-                });
-                if self.rain(o.to) {
-                    for l in &o.lords {
-                        self.note_done(*l);
-                    }
-                    return;
-                }
-                say!(self, "5.2", msg!("The Cavalcade wins and rides on."));
-                self.do_move(p, v, &o);
-            }
-            None => {
-                say!(
-                    self,
-                    "5.2",
-                    msg!("The Cavalcade wins and must ride on; it may leave Knights behind."),
-                );
-                self.moves.onward = Some((alive, v));
-            }
-        }
-    }
-
-    fn note_done(&mut self, l: LordId) {
-        self.lord_move_mut(l).done = true;
-    }
-
-    /// A victorious Cavalcade that cannot go on anywhere (every road closed) stops.
-    pub(crate) fn settle_onward(&mut self) -> bool {
-        let Some((ls, at)) = self.moves.onward.clone() else {
-            return false;
-        };
-        let Some(p) = ls.first().and_then(|l| self.lord(*l)).map(|l| l.owner) else {
-            self.moves.onward = None;
-            return true;
-        };
-        let alive: Vec<LordId> = ls
-            .iter()
-            .copied()
-            .filter(|l| {
-                self.lord(*l)
-                    .is_some_and(|x| x.captor.is_none() && x.village == at)
-            })
-            .collect();
-        let can_go = !alive.is_empty()
-            && self.map.villages[at as usize].neighbours.iter().any(|&w| {
-                [MoveHow::Normal, MoveHow::Passage].iter().any(|&how| {
-                    self.check_move(
-                        p,
-                        &MoveOrder {
-                            lords: alive.clone(),
-                            to: w,
-                            maa: 0,
-                            knights: 0,
-                            captives: vec![],
-                            how,
-                        },
-                    )
-                    .is_ok()
-                })
-            });
-        if can_go && alive.len() == ls.len() {
-            return false;
-        }
-        if can_go {
-            self.moves.onward = Some((alive, at));
-            return true;
-        }
-        self.moves.onward = None;
-        for l in alive {
-            self.note_done(l);
-        }
-        say!(
-            self,
-            "5.2",
-            msg!("The Cavalcade has no road left open and stops."),
-        );
-        true
     }
 
     pub(crate) fn exec_end_movement(&mut self, p: PlayerId) {

@@ -3,6 +3,7 @@
 
 use super::cards::{self, LordId};
 use super::state::*;
+use super::{refuse_with, RuleError};
 use crate::map::VillageId;
 
 impl Game {
@@ -70,6 +71,53 @@ impl Game {
                 player: owner,
                 lord: l,
             }),
+        }
+    }
+
+    /// 2.4.1: a Lord captured again (or dead) before being placed, or with one placement or
+    /// none, is settled without asking.
+    pub(crate) fn settle_placement(&mut self, player: PlayerId, lord: LordId) -> bool {
+        if self.lord(lord).is_none_or(|l| l.captor.is_some()) {
+            self.pending.pop();
+            return true;
+        }
+        let opts = self.placement_villages_for(player, Some(lord));
+        match opts.len() {
+            0 => {
+                self.pending.pop();
+                true
+            }
+            1 => {
+                self.pending.pop();
+                self.put_lord(lord, opts[0]);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// 2.4.1: a Lord who came into play goes to the first available placement.
+    pub(crate) fn check_place_lord(
+        &self,
+        player: PlayerId,
+        lord: LordId,
+        v: VillageId,
+    ) -> Result<(), RuleError> {
+        if self.placement_villages_for(player, Some(lord)).contains(&v) {
+            Ok(())
+        } else {
+            refuse_with("2.4.1", || {
+                msg!(
+                    "{v} is not the first available placement",
+                    v = self.vname(v)
+                )
+            })
+        }
+    }
+
+    pub(crate) fn exec_place_lord(&mut self, v: VillageId) {
+        if let Some(Pending::PlaceLord { lord, .. }) = self.pending.pop() {
+            self.put_lord(lord, v);
         }
     }
 

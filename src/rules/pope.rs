@@ -136,4 +136,50 @@ impl Game {
             }
         }
     }
+
+    /// 1.7: a player asks the Pope to annul his own Lord's marriage, once a round.
+    pub(crate) fn check_annulment_request(&self, p: PlayerId, l: LordId) -> Result<(), RuleError> {
+        let Some(x) = self.lord(l) else {
+            return refuse("1.7", "that Lord is not in play");
+        };
+        if x.owner != p || x.spouse.is_none() {
+            return refuse("1.7", "ask for the annulment of your own Lord's marriage");
+        }
+        if self.titles.pope.is_none() {
+            return refuse("1.7", "only a Pope annuls a marriage");
+        }
+        let royal = [self.titles.king, self.titles.queen].contains(&Some(l));
+        if royal && self.titles.crown_prince.is_some() {
+            return refuse(
+                "1.7",
+                "a royal marriage cannot be annulled once there is a Crown Prince",
+            );
+        }
+        if self.memory.asked_annulments.contains(&l) {
+            return refuse("1.7", "you have already asked this round");
+        }
+        Ok(())
+    }
+
+    /// 1.7: the Pope answers (his own request is granted at once).
+    pub(crate) fn exec_annulment_request(&mut self, p: PlayerId, l: LordId) {
+        self.memory.asked_annulments.push(l);
+        if self.pope_player() == Some(p) {
+            self.annul(l);
+        } else {
+            say!(
+                self,
+                "1.7",
+                msg!(
+                    "{p} asks the Pope to annul the marriage of {lord}.",
+                    p = self.pname(p),
+                    lord = lord_name(l)
+                ),
+            );
+            self.pending.push(Pending::Annulment {
+                requester: p,
+                lord: l,
+            });
+        }
+    }
 }

@@ -330,6 +330,17 @@ impl Game {
                 if self.over_cap(*price) {
                     return refuse("8.0", "a Diplomacy transfer is at most 3 Deniers");
                 }
+                // 8.0: the King receives the money, so he spends the Diplomacy marker (none
+                // under Open Diplomacy, 11.3).
+                if *price > 0
+                    && !self.options.open_diplomacy
+                    && self.players[p as usize].diplomacy == 0
+                {
+                    return refuse(
+                        "8.0",
+                        "asking a price needs one of your Diplomacy markers, and you have none left",
+                    );
+                }
                 // 11.3: above the usual 3, a price the Lord's player could pay (the listed
                 // prices go up to what he has).
                 if *price > 3 && *price > self.players[owner as usize].money {
@@ -668,13 +679,14 @@ impl Game {
             return;
         }
         if price > 0 {
-            let pl = &mut self.players[owner as usize];
-            pl.money -= price;
-            // 11.3: with Open Diplomacy no marker is spent.
+            // 8.0: the King, who receives the money, spends a marker (none under Open
+            // Diplomacy, 11.3).
+            self.players[owner as usize].money -= price;
+            let king = &mut self.players[king_player as usize];
+            king.money += price;
             if !self.options.open_diplomacy {
-                pl.diplomacy -= 1;
+                king.diplomacy -= 1;
             }
-            self.players[king_player as usize].money += price;
         }
         self.take_title(fief, lord, city);
         say!(
@@ -732,10 +744,10 @@ impl Game {
                     )
                 });
             }
-            if !self.options.open_diplomacy && pl.diplomacy == 0 {
+            if !self.options.open_diplomacy && self.players[king_player as usize].diplomacy == 0 {
                 return refuse(
                     "8.0",
-                    "paying the King needs a Diplomacy marker, and you have none left",
+                    "the King has no Diplomacy marker left to take the price with",
                 );
             }
         }

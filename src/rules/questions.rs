@@ -3,10 +3,164 @@
 //! new kind of question makes the compiler name both places. Each answer's rule lives in its
 //! rule's file (a marriage in elections.rs, a ransom in captives.rs, a truce in battle.rs...).
 
+use super::prompt::{Asked, PromptKind};
 use super::state::*;
 use super::{refuse, Action, RuleError};
 
 impl Game {
+    /// Who is asked the question on top of the stack, the question, and its rule; `None` for
+    /// a pending step that is not a yes-or-no question (`Game::prompt` routes those).
+    pub(crate) fn question_prompt(&self, q: &Pending) -> Option<Asked> {
+        Some(match *q {
+            Pending::MarriageAnswer {
+                groom,
+                bride,
+                proposer,
+                dowry,
+            } => (
+                self.answerer_of_marriage(proposer, groom, bride),
+                PromptKind::MarriageAnswer {
+                    groom,
+                    bride,
+                    dowry,
+                },
+                "1.1",
+            ),
+            Pending::RansomAnswer { lord, amount } => (
+                self.lord(lord)?.captor?,
+                PromptKind::RansomAnswer { lord, amount },
+                "6.2.4",
+            ),
+            Pending::GrantAnswer {
+                fief,
+                lord,
+                price,
+                village,
+                ..
+            } => (
+                self.lord(lord)?.owner,
+                PromptKind::GrantAnswer {
+                    fief,
+                    lord,
+                    price,
+                    village,
+                },
+                "4.3",
+            ),
+            Pending::PlacementLeave {
+                player,
+                host,
+                lord,
+                village,
+                ..
+            } => (
+                host,
+                PromptKind::PlacementLeave {
+                    asker: player,
+                    lord,
+                    village,
+                },
+                "2.4.1",
+            ),
+            Pending::CardinalConsent { lord, .. } => (
+                self.lord(self.titles.pope?)?.owner,
+                PromptKind::CardinalConsent { lord },
+                "1.7",
+            ),
+            Pending::Permission {
+                mover,
+                from,
+                ref order,
+                ref askees,
+                ..
+            } => (
+                *askees.last()?,
+                PromptKind::Permission {
+                    mover,
+                    from,
+                    to: order.to,
+                    toll: order.how.toll(),
+                },
+                "5.0",
+            ),
+            Pending::Annulment { lord, .. } => {
+                (self.pope_player()?, PromptKind::Annulment { lord }, "1.7")
+            }
+            Pending::Deal {
+                giver,
+                receiver,
+                deniers,
+                ref cards,
+                answerer,
+            } => (
+                answerer,
+                PromptKind::Deal {
+                    giver,
+                    receiver,
+                    deniers,
+                    cards: cards.clone(),
+                },
+                "8.0",
+            ),
+            Pending::Truce {
+                proposer,
+                ref askees,
+                price,
+            } => {
+                let q = *askees.last()?;
+                // The price goes to the other side only (6.3, 8.0).
+                let same_side = self
+                    .battle
+                    .as_ref()
+                    .is_some_and(|b| b.side_of(q).is_some() && b.side_of(q) == b.side_of(proposer));
+                let price = if same_side { 0 } else { price };
+                (q, PromptKind::Truce { proposer, price }, "6.3")
+            }
+            Pending::AmbushGoOn { player } => (player, PromptKind::AmbushGoOn, "10.5"),
+            Pending::Teeth { lord } => {
+                let (holder, player) = self.teeth_for(lord)?;
+                (player, PromptKind::Teeth { lord, holder }, "11.1.1")
+            }
+            Pending::RelicPermission {
+                player,
+                lord,
+                relic,
+                answerer,
+            } => (
+                answerer,
+                PromptKind::RelicPermission {
+                    asker: player,
+                    lord,
+                    relic,
+                },
+                "11.1",
+            ),
+            Pending::RelicOffer {
+                giver,
+                relic,
+                lord,
+                answerer,
+            } => (
+                answerer,
+                PromptKind::RelicOffer { giver, relic, lord },
+                "11.1",
+            ),
+            // Not questions.
+            Pending::PlagueLosses { .. }
+            | Pending::ChooseHeir { .. }
+            | Pending::PlaceLord { .. }
+            | Pending::RansomOffer { .. }
+            | Pending::Window { .. }
+            | Pending::Battle
+            | Pending::Losses { .. }
+            | Pending::Targeted { .. }
+            | Pending::Uprising { .. }
+            | Pending::RelicUse { .. }
+            | Pending::PlagueStrike { .. }
+            | Pending::PlagueEntry { .. } => return None,
+        })
+    }
+
     /// Whether `answer` (Accept or Refuse) may answer the question on top of the stack.
     pub(crate) fn check_answer(&self, answer: &Action) -> Result<(), RuleError> {
         let Some(top) = self.pending.last() else {

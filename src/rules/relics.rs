@@ -17,72 +17,8 @@ use super::events::term;
 use super::state::*;
 use super::{refuse, Action, RuleError};
 use crate::map::{BishopricId, VillageId};
-use serde::{Deserialize, Serialize};
 
-/// The five relics of 11.1.1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Relic {
-    Grail,
-    Eyes,
-    Teeth,
-    Spear,
-    Bone,
-}
-
-impl Relic {
-    pub const ALL: [Relic; 5] = [
-        Relic::Grail,
-        Relic::Eyes,
-        Relic::Teeth,
-        Relic::Spear,
-        Relic::Bone,
-    ];
-
-    /// The relic's name in English (a message id of the app).
-    pub fn name(self) -> &'static str {
-        match self {
-            Relic::Grail => super::events::n_("Holy Grail"),
-            Relic::Eyes => super::events::n_("Eyes of Saint Roseline"),
-            Relic::Teeth => super::events::n_("Teeth of Saint Géronce"),
-            Relic::Spear => super::events::n_("Holy Spear"),
-            Relic::Bone => super::events::n_("Bone of Saint Rhadegund"),
-        }
-    }
-
-    /// The word used in action notation and scenario files.
-    pub fn key(self) -> &'static str {
-        match self {
-            Relic::Grail => "grail",
-            Relic::Eyes => "eyes",
-            Relic::Teeth => "teeth",
-            Relic::Spear => "spear",
-            Relic::Bone => "bone",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Relic> {
-        Relic::ALL.into_iter().find(|r| r.key() == s)
-    }
-}
-
-/// Where a relic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RelicAt {
-    /// Lying in a Village.
-    Village(VillageId),
-    /// Carried by a Lord.
-    Lord(LordId),
-    /// Out of the game (the Teeth, once used).
-    Gone,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RelicState {
-    pub relic: Relic,
-    pub at: RelicAt,
-    /// Taken once already: from then on any Lord may take it where it lies (11.1).
-    pub claimed: bool,
-}
+pub use super::state::{Relic, RelicAt, RelicState};
 
 impl Game {
     /// 11.1 setup: the five relics at random, one on each principal Village.
@@ -420,6 +356,11 @@ impl Game {
             );
         }
         Ok(())
+    }
+
+    /// 11.1.1: the holder lets the relic rest this round.
+    pub(crate) fn exec_relic_pass(&mut self) {
+        self.pending.pop();
     }
 
     pub(crate) fn exec_relic_roll(&mut self, r: Relic, b: BishopricId) {

@@ -115,4 +115,23 @@ impl Game {
             }
         }
     }
+
+    /// 6.4.1: the besieger may end his siege at any time.
+    pub(crate) fn check_end_siege(&self, p: PlayerId, v: VillageId) -> Result<(), RuleError> {
+        if self.villages[v as usize].engines[p as usize] == 0 {
+            refuse("6.4.1", "you are not besieging that Village")
+        } else {
+            Ok(())
+        }
+    }
+
+    /// 6.4.1
+    pub(crate) fn exec_end_siege(&mut self, p: PlayerId, v: VillageId) {
+        say!(
+            self,
+            "6.4.1",
+            msg!("{p} ends the siege.", p = self.pname(p))
+        );
+        self.end_siege(v);
+    }
 }

@@ -8,7 +8,8 @@ use crate::map::{BishopricId, FiefId, Map, VillageId, BISHOPRIC_COUNT, FIEF_COUN
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-pub type PlayerId = u8;
+pub use super::actions::{MoveHow, MoveOrder};
+pub use super::cards::PlayerId;
 pub const MAX_PLAYERS: usize = 6;
 /// The longest name a player may have, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
@@ -356,48 +357,6 @@ pub enum WindowAt {
     BattleRoll(VillageId),
 }
 
-/// How an army moves (5.0, 5.2, 10.2.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum MoveHow {
-    #[default]
-    Normal,
-    /// 10.2.1: a Secret Passage card removes every need for permission (and allows one Move
-    /// in Heavy Rain or out of a siege).
-    Passage,
-    /// 5.2: Lords and Knights fight their way through at once.
-    Cavalcade,
-    /// 5.0 with 8.0: a Move that asks permission offering this many Deniers (1 to 3) to each
-    /// player asked; whoever lets the army pass takes them, spending a Diplomacy marker
-    /// (none under Open Diplomacy, 11.3). A refusal closes the road for the phase, as any.
-    Toll(u8),
-}
-
-impl MoveHow {
-    /// The Deniers offered to each player asked for passage.
-    pub fn toll(self) -> u8 {
-        match self {
-            MoveHow::Toll(n) => n,
-            _ => 0,
-        }
-    }
-
-    /// A Move that asks permission where it needs it (a plain one, or one with a toll).
-    pub fn asks(self) -> bool {
-        matches!(self, MoveHow::Normal | MoveHow::Toll(_))
-    }
-}
-
-/// One Move of an army along one road (5.0).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct MoveOrder {
-    pub lords: Vec<LordId>,
-    pub to: VillageId,
-    pub maa: u8,
-    pub knights: u8,
-    pub captives: Vec<LordId>,
-    pub how: MoveHow,
-}
-
 /// A Lord's movement so far this phase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LordMove {
@@ -584,12 +543,16 @@ pub enum Pending {
         cost: u32,
         lords: u8,
     },
-    /// 5.0: a Move waits for permission; the last player of `askees` answers next.
+    /// 5.0: a Move waits for permission; the last player of `askees` answers next. Those
+    /// who agreed to a toll (`agreed`) take it once every player asked has agreed (ruling
+    /// R-PRICED-DEALS).
     Permission {
         mover: PlayerId,
         from: VillageId,
         order: MoveOrder,
         askees: Vec<PlayerId>,
+        #[serde(default)]
+        agreed: Vec<PlayerId>,
     },
     /// 10.3, 10.5: an Assassination or Ambush targets a Lord; his owner may answer with a
     /// Secret Passage (10.2.3).
@@ -631,13 +594,13 @@ pub enum Pending {
     RelicPermission {
         player: PlayerId,
         lord: LordId,
-        relic: super::relics::Relic,
+        relic: Relic,
         answerer: PlayerId,
     },
     /// 11.1, 8.0: `giver` offers `relic` to `lord`, of `answerer`.
     RelicOffer {
         giver: PlayerId,
-        relic: super::relics::Relic,
+        relic: Relic,
         lord: LordId,
         answerer: PlayerId,
     },
@@ -648,7 +611,7 @@ pub enum Pending {
     /// 11.1.1: the end of Play Cards; `player` may roll the Eyes or the Bone for each card.
     RelicUse {
         player: PlayerId,
-        relic: super::relics::Relic,
+        relic: Relic,
         tried: Vec<BishopricId>,
     },
 }
@@ -702,10 +665,10 @@ pub struct Game {
     /// The last election decided, ballots revealed, for the results display (not kept in
     /// bots' simulations).
     #[serde(default)]
-    pub last_election: Option<Box<super::elections::ElectionResult>>,
+    pub last_election: Option<Box<ElectionResult>>,
     /// 11.1 (optional): where each Holy Relic is; empty without the rule.
     #[serde(default)]
-    pub relics: Vec<super::relics::RelicState>,
+    pub relics: Vec<RelicState>,
     /// 11.1.1: the round whose end of Play Cards has offered the Eyes and the Bone.
     #[serde(default)]
     pub relic_round: u16,
@@ -761,7 +724,7 @@ pub struct DealOffer {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<Card>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub relic: Option<super::relics::Relic>,
+    pub relic: Option<Relic>,
 }
 
 pub(crate) fn is_zero(n: &u8) -> bool {
@@ -807,5 +770,96 @@ pub struct RoundMemory {
     /// 5.1: Villages whose control has been handed over.
     pub handed: Vec<VillageId>,
     /// 11.1: relic takings refused.
-    pub relic_asks: Vec<(LordId, super::relics::Relic)>,
+    pub relic_asks: Vec<(LordId, Relic)>,
+}
+
+/// The result of counting an election's FOR votes.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Count {
+    /// FOR votes per candidate, in nomination order.
+    pub totals: Vec<(LordId, u32)>,
+    pub winner: Option<LordId>,
+    /// The rule that decided the result, in words (English).
+    pub reason: String,
+    /// The same, for translation.
+    #[serde(default)]
+    pub why: super::events::Msg,
+}
+
+/// A decided election with its ballots face up, kept for the results display (1.3 step 3).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ElectionResult {
+    pub round: u16,
+    /// "Bishop of ...", "Pope", "King".
+    pub name: String,
+    pub section: String,
+    pub election: Election,
+    /// Each ballot's weight, in ballot order.
+    pub weights: Vec<u32>,
+    pub count: Count,
+}
+
+/// The five relics of 11.1.1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Relic {
+    Grail,
+    Eyes,
+    Teeth,
+    Spear,
+    Bone,
+}
+
+impl Relic {
+    pub const ALL: [Relic; 5] = [
+        Relic::Grail,
+        Relic::Eyes,
+        Relic::Teeth,
+        Relic::Spear,
+        Relic::Bone,
+    ];
+
+    /// The relic's name in English (a message id of the app).
+    pub fn name(self) -> &'static str {
+        match self {
+            Relic::Grail => super::events::n_("Holy Grail"),
+            Relic::Eyes => super::events::n_("Eyes of Saint Roseline"),
+            Relic::Teeth => super::events::n_("Teeth of Saint Géronce"),
+            Relic::Spear => super::events::n_("Holy Spear"),
+            Relic::Bone => super::events::n_("Bone of Saint Rhadegund"),
+        }
+    }
+
+    /// The word used in action notation and scenario files.
+    pub fn key(self) -> &'static str {
+        match self {
+            Relic::Grail => "grail",
+            Relic::Eyes => "eyes",
+            Relic::Teeth => "teeth",
+            Relic::Spear => "spear",
+            Relic::Bone => "bone",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Relic> {
+        Relic::ALL.into_iter().find(|r| r.key() == s)
+    }
+}
+
+/// Where a relic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RelicAt {
+    /// Lying in a Village.
+    Village(VillageId),
+    /// Carried by a Lord.
+    Lord(LordId),
+    /// Out of the game (the Teeth, once used).
+    Gone,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelicState {
+    pub relic: Relic,
+    pub at: RelicAt,
+    /// Taken once already: from then on any Lord may take it where it lies (11.1).
+    pub claimed: bool,
 }
