@@ -20,6 +20,7 @@ use super::purchase_panel::PurchaseMsg;
 use super::rules_pane::RulesMsg;
 use super::text;
 use super::window::{self, post};
+use super::{log_text, question_text};
 use super::{tr, trf};
 use fief::bots::Budget;
 use fief::map::VillageId;
@@ -238,7 +239,7 @@ pub struct App {
     /// once a turn).
     summary_for: Option<(PlayerId, usize)>,
     /// The round being played and every player's standing when it was first seen.
-    round_tally: Option<(u16, Vec<text::Tally>)>,
+    round_tally: Option<(u16, Vec<log_text::Tally>)>,
     /// A round that ended and its summary lines, shown with the next card.
     round_over: Option<(u16, Vec<String>)>,
     window: adw::ApplicationWindow,
@@ -720,7 +721,7 @@ impl App {
                 .emit(BallotMsg::Open(view.clone(), pool.clone()));
             return;
         }
-        let Some((heading, yes, no)) = text::question(&pr.kind) else {
+        let Some((heading, yes, no)) = question_text::question(&pr.kind) else {
             return;
         };
         if !pool.contains(&Action::Accept) && !pool.contains(&Action::Refuse) {
@@ -730,7 +731,7 @@ impl App {
         let d = adw::MessageDialog::new(
             Some(&self.window),
             Some(&heading),
-            Some(&text::prompt(&view.state, pr, view.viewer)),
+            Some(&question_text::prompt(&view.state, pr, view.viewer)),
         );
         d.set_widget_name("question");
         // Under the question: a hint for it (Ctrl+H here too), and the same answer to every
@@ -818,7 +819,7 @@ impl App {
         grid.set_column_spacing(18);
         grid.set_row_spacing(4);
         grid.set_halign(gtk::Align::Center);
-        let tallies = text::tallies(&g.view(None));
+        let tallies = log_text::tallies(&g.view(None));
         for (c, h) in [tr("Player"), tr("VP"), tr("Villages"), tr("Titles")]
             .iter()
             .enumerate()
@@ -955,10 +956,10 @@ impl App {
         if self.round_tally.as_ref().is_some_and(|(r, _)| *r == round) {
             return;
         }
-        let now = text::tallies(view);
+        let now = log_text::tallies(view);
         if let Some((r, before)) = self.round_tally.take() {
             if r >= 1 && round == r + 1 {
-                self.round_over = Some((r, text::round_summary(&view.state, &before, &now)));
+                self.round_over = Some((r, log_text::round_summary(&view.state, &before, &now)));
             }
         }
         self.round_tally = Some((round, now));
@@ -980,7 +981,7 @@ impl App {
             return;
         }
         self.summary_for = Some((p, turn));
-        let mut lines = text::since_last_decision(&view.log, from, 8);
+        let mut lines = log_text::since_last_decision(&view.log, from, 8);
         // With one human at the screen, his name goes without saying.
         let mut title = if self.session.humans().count() > 1 {
             trf(
