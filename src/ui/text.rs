@@ -1,7 +1,7 @@
 //! Plain words for what the engine offers: names, actions, cards, titles, tooltips and the
 //! odds of a battle. Pure functions of the viewer's game (`View::state`), so they are tested
 //! without a display. The words of its prompts and questions are in `question_text`, of the
-//! log in `log_text`.
+//! log in `log_text`, of the window's status in `status_text`.
 
 use super::{tr, trf, trn, trnf};
 use fief::map::VillageId;
@@ -9,6 +9,7 @@ use fief::rules::purchase;
 use fief::rules::{
     Action, Card, Casualty, ElectionKind, Game, MoveHow, PassageUse, PlayerId, WindowAt,
 };
+use fief::session::Seat;
 
 pub fn lord(l: fief::rules::LordId) -> String {
     fief::rules::cards::lord_name(l).to_string()
@@ -46,6 +47,16 @@ pub fn player(g: &Game, p: PlayerId) -> String {
     {
         Some(n) => n.clone(),
         None => colour_name(g.options.colour(p)),
+    }
+}
+
+/// Who plays a seat: a human, or a bot and its level.
+pub fn seat_label(seat: Seat) -> String {
+    match seat {
+        Seat::Human => tr("Human"),
+        Seat::Bot(fief::bots::Level::Easy) => tr("Bot · Easy"),
+        Seat::Bot(fief::bots::Level::Normal) => tr("Bot · Normal"),
+        Seat::Bot(fief::bots::Level::Hard) => tr("Bot · Hard"),
     }
 }
 
@@ -894,26 +905,6 @@ pub fn attack_chances(g: &Game, viewer: Option<PlayerId>, a: &Action) -> Option<
     }
     let pr = fief::bots::odds::attack_prospect(g, p, against, village);
     Some(prospect(&player(g, p), &player(g, against), &pr))
-}
-
-/// Why "Fight to the end" stopped before a roll and left the choice to the player.
-pub fn fight_stop(why: &fief::session::FightStop) -> String {
-    use fief::session::FightStop;
-    match why {
-        FightStop::NoDice => tr(
-            "Fight to the end stopped: your side would roll no dice and could not hit anything. Break off, surrender or ask for a truce, or roll anyway.",
-        ),
-        FightStop::LordsExposed => tr(
-            "Fight to the end stopped: the other side's next roll could kill all your side's Troops, and then your Lords fall or are captured (6.2.2). Decide this roll yourself.",
-        ),
-        FightStop::OddsTurned { win, lose } => trf(
-            "Fight to the end stopped: the odds have turned against you (win {win}%, lose {lose}%). Decide this roll yourself.",
-            &[
-                ("win", &((win * 100.0).round() as u32).to_string()),
-                ("lose", &((lose * 100.0).round() as u32).to_string()),
-            ],
-        ),
-    }
 }
 
 /// The odds of the battle under way, from the side of `viewer` when he fights in it, else
