@@ -19,7 +19,7 @@ use fief::session::{Played, Seat, Session};
 use relm4::RelmApp;
 use std::ffi::OsString;
 use std::io::Write;
-use ui::app::AppInit;
+use ui::app_init::AppInit;
 use ui::preferences::Pace;
 
 pub const APP_ID: &str = "io.github.fief1429.Fief";

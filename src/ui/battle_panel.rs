@@ -118,7 +118,7 @@ pub struct RollShow {
 
 /// Log entries in words, a run of the same entry told once with its count.
 fn counted(view: &View, idx: &[usize]) -> Vec<String> {
-    text::counted(
+    super::log_text::counted(
         idx.iter()
             .filter_map(|&i| view.log.get(i))
             .map(|e| text::msg(&e.msg, &e.text())),
@@ -142,24 +142,11 @@ pub fn chances_line(c: &Chances) -> String {
     trf(
         "Chances if fought to the end: attackers win {win} · draw {draw} · defenders win {lose}",
         &[
-            ("win", &percent(c.win)),
-            ("draw", &percent(c.draw)),
-            ("lose", &percent(c.lose)),
+            ("win", &text::percent(c.win)),
+            ("draw", &text::percent(c.draw)),
+            ("lose", &text::percent(c.lose)),
         ],
     )
-}
-
-/// A probability as a whole percentage, never rounded to a certainty it is not.
-pub fn percent(p: f64) -> String {
-    let n = (p * 100.0).round();
-    let shown = if n >= 100.0 && p < 1.0 {
-        ">99".to_string()
-    } else if n <= 0.0 && p > 0.0 {
-        "<1".to_string()
-    } else {
-        format!("{n}")
-    };
-    trf("{n}%", &[("n", &shown)])
 }
 
 fn dice_row(faces: &[u8], hits: u32) -> gtk::Box {
@@ -485,15 +472,6 @@ mod tests {
             ended,
             "{checked} battles fought to their end, {unseen_last} ended by a roll not seen under way"
         );
-    }
-
-    #[test]
-    fn percentages_never_round_to_a_certainty() {
-        assert_eq!(percent(0.5), "50%");
-        assert_eq!(percent(1.0), "100%");
-        assert_eq!(percent(0.0), "0%");
-        assert_eq!(percent(0.9996), ">99%");
-        assert_eq!(percent(0.0004), "<1%");
     }
 }
 

@@ -22,15 +22,6 @@ pub enum BoardsMsg {
     Show(Rc<View>, Rc<Vec<Seat>>),
 }
 
-pub fn seat_label(seat: Seat) -> String {
-    match seat {
-        Seat::Human => tr("Human"),
-        Seat::Bot(fief::bots::Level::Easy) => tr("Bot · Easy"),
-        Seat::Bot(fief::bots::Level::Normal) => tr("Bot · Normal"),
-        Seat::Bot(fief::bots::Level::Hard) => tr("Bot · Hard"),
-    }
-}
-
 fn label(text: &str, classes: &[&str]) -> gtk::Label {
     let l = gtk::Label::new(Some(text));
     l.set_xalign(0.0);
@@ -195,7 +186,7 @@ impl SimpleComponent for FamilyBoards {
                 head.append(&label(&tr("First Player"), &["caption", "dim-label"]));
             }
             let seat = seats.get(p as usize).copied().unwrap_or(Seat::Human);
-            head.append(&label(&seat_label(seat), &["caption"]));
+            head.append(&label(&text::seat_label(seat), &["caption"]));
             if acting == Some(p) {
                 let l = label(&tr("to decide"), &["caption", "accent"]);
                 l.set_xalign(1.0);

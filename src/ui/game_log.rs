@@ -209,7 +209,7 @@ impl SimpleComponent for GameLog {
             self.buffer.delete_mark(&m);
         }
         let mut end = self.buffer.end_iter();
-        for line in super::text::log_lines(&view.log, from) {
+        for line in super::log_text::log_lines(&view.log, from) {
             let e = &view.log[line.first];
             if self.group.map(|(r, _)| r) != Some(e.round) {
                 let head = if e.round == 0 {
@@ -270,7 +270,7 @@ mod gtk_tests {
     /// lines already written are written again as the run grows.
     #[gtk4::test]
     fn the_log_folds_a_run_of_refused_proposals_as_it_grows() {
-        use crate::ui::text::{marriage_event as said, PROPOSALS, REFUSAL};
+        use crate::ui::log_text::{marriage_event as said, PROPOSALS, REFUSAL};
         let mut log = Vec::new();
         for _ in 0..4 {
             log.push(said(PROPOSALS[0], "White"));

@@ -3,6 +3,7 @@
 
 pub use super::map_geometry::*;
 pub use super::map_paint::*;
+use super::trail::Mark;
 use fief::map::{Map, VillageId};
 use fief::rules::{PlayerId, View};
 use relm4::gtk::prelude::*;
@@ -701,24 +702,6 @@ mod tests {
         let w = &map.villages[8];
         let (x2, y2) = fit.to_widget(w.x, w.y);
         assert_eq!(click_target(map, 800.0, 600.0, cam, (x, y), (x2, y2)), None);
-    }
-
-    /// The map's part of a 1280×800 window (the sidebar, the hand and the prompt bar take
-    /// the rest): its words are at least 11 pixels high, and grow with the zoom.
-    #[test]
-    fn the_board_reads_at_1280_by_800() {
-        let g = Game::new(Options::default()).unwrap();
-        let (w, h) = crate::ui::window::map_area(&g.map, 1280, 800);
-        let fit = Fit::new(&g.map, w, h, Camera::whole(&g.map));
-        assert!(
-            NAME_SIZE * fit.scale >= 11.0,
-            "{} px",
-            NAME_SIZE * fit.scale
-        );
-        assert!(CHIP_TEXT * fit.scale >= 11.0 && LORD_TEXT * fit.scale >= 11.0);
-        let mut cam = Camera::whole(&g.map);
-        cam.zoom_at(&g.map, w, h, 2.0, w / 2.0, h / 2.0);
-        assert!(NAME_SIZE * Fit::new(&g.map, w, h, cam).scale >= 22.0);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::map_geometry::*;
 use super::tr;
+use super::trail::Mark;
 use cairo::Context;
 use fief::map::{Map, VillageId};
 use fief::rules::{Fort, PlayerId, TaxTarget, View, COLOURS};
@@ -73,19 +74,6 @@ impl Look {
             hint: Vec::new(),
         }
     }
-}
-
-/// Something another player did, marked on the board until the viewer's next decision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mark {
-    /// An army moved along a road.
-    Move {
-        player: PlayerId,
-        from: VillageId,
-        to: VillageId,
-    },
-    /// A battle or a siege was declared there.
-    Battle { village: VillageId },
 }
 
 pub(super) fn lighten((r, g, b): (f64, f64, f64), t: f64) -> (f64, f64, f64) {

@@ -3,13 +3,19 @@
 //! tested without a display.
 
 pub mod app;
+pub mod app_init;
+pub mod app_msg;
 pub mod basket;
 pub mod battle_panel;
 pub mod card_hand;
 pub mod choices;
+pub mod dialogs;
 pub mod election_dialog;
 pub mod family_board;
+pub mod files_flow;
 pub mod game_log;
+pub mod hints;
+pub mod log_text;
 pub mod map_canvas;
 pub mod map_geometry;
 pub mod map_paint;
@@ -17,10 +23,15 @@ pub mod new_game;
 pub mod preferences;
 pub mod prompt_bar;
 pub mod purchase_panel;
+pub mod question_text;
+pub mod quick_reference;
 pub mod rules_pane;
 pub mod rules_print;
+pub mod rules_search;
 pub mod rules_text;
+pub mod status_text;
 pub mod text;
+pub mod trail;
 pub mod window;
 
 /// A user-visible string, through gettext.

@@ -4,7 +4,7 @@
 
 use super::map_canvas::PLAYER_RGB;
 use super::preferences::{
-    game_length_explanation, seat_kind_label, LengthRow, OptionalRules, Pace, SEAT_KINDS,
+    game_length_explanation, seat_kind_label, LengthRow, OptionalRules, Pace, Prefs, SEAT_KINDS,
 };
 use super::{tr, trf};
 use fief::bots::Level;
@@ -20,6 +20,27 @@ pub struct NewGame {
     pub seats: Vec<Seat>,
     /// The bots' pace chosen in the dialog (None: as it was).
     pub pace: Option<Pace>,
+}
+
+impl NewGame {
+    /// Remembers in `prefs` the seats, optional rules, length and pace of this game, the
+    /// dialog's defaults next time; says whether anything changed.
+    pub fn remember(&self, prefs: &mut Prefs) -> bool {
+        let rules = OptionalRules::of(&self.options);
+        let pace = self.pace.unwrap_or(prefs.pace);
+        if prefs.default_seats == self.seats
+            && prefs.optional_rules == rules
+            && prefs.game_length == self.options.round_cap
+            && prefs.pace == pace
+        {
+            return false;
+        }
+        prefs.default_seats = self.seats.clone();
+        prefs.optional_rules = rules;
+        prefs.game_length = self.options.round_cap;
+        prefs.pace = pace;
+        true
+    }
 }
 
 /// One seat as filled in.

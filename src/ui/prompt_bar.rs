@@ -14,6 +14,10 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
+/// The composers of a Move and of the losses of a roll (impl PromptBar).
+#[path = "prompt_composers.rs"]
+mod composers;
+
 /// How long the buttons ignore the pointer after they changed under it: a second click
 /// meant for the old button must not land on the new one.
 pub const CLICK_GUARD: Duration = Duration::from_millis(400);
@@ -135,20 +139,6 @@ fn caption(w: &gtk::Widget) -> String {
         return m.label().map(|l| l.to_string()).unwrap_or_default();
     }
     w.type_().name().to_string()
-}
-
-fn how_name(h: MoveHow) -> String {
-    match h {
-        MoveHow::Normal => tr("Normal move"),
-        MoveHow::Passage => tr("By Secret Passage"),
-        MoveHow::Cavalcade => tr("Cavalcade (Lords and Knights)"),
-        MoveHow::Toll(n) => trnf(
-            "Ask passage for a toll of {n} Denier",
-            "Ask passage for a toll of {n} Deniers",
-            n as u32,
-            &[],
-        ),
-    }
 }
 
 impl PromptBar {
@@ -275,7 +265,8 @@ impl PromptBar {
         let g = &d.view.state;
         match &d.view.prompt {
             Some(p) => {
-                self.text.set_text(&text::prompt(g, p, d.view.viewer));
+                self.text
+                    .set_text(&super::question_text::prompt(g, p, d.view.viewer));
                 self.section
                     .set_label(&trf("? Rule {s}", &[("s", p.section)]));
                 self.section.set_visible(!p.section.is_empty());
@@ -529,268 +520,6 @@ impl PromptBar {
                 _ => tr("Highlighted Villages on the map can be clicked."),
             };
             self.set_note(&hint, false);
-        }
-    }
-
-    /// Why the engine would refuse the composed Move, on the "Move" button and in the status
-    /// line (nothing when it is legal).
-    fn move_refusal(&self, from: VillageId, draft: &MoveDraft) {
-        let (Some(d), Some(go)) = (&self.data, &self.go) else {
-            return;
-        };
-        let g = &d.view.state;
-        if let Some(a) = choices::draft_legal(g, &d.pool, from, draft) {
-            let taken = choices::captured_on_arrival(g, d.view.viewer.unwrap_or(0), &a);
-            if taken.is_empty() {
-                go.set_tooltip_text(None);
-                self.status.set_text(&d.status);
-            } else {
-                // FAQ 6.0: the Move is legal, but its Lords without Troops are taken.
-                let why = trf(
-                    "Careful: {lords} would arrive without Troops beside an opponent's army and be captured at once (6.0).",
-                    &[("lords", &text::lords_list(&taken))],
-                );
-                go.set_tooltip_text(Some(&why));
-                self.status.set_text(&why);
-            }
-            return;
-        }
-        let why = match g.check(
-            d.view.viewer.unwrap_or(0),
-            &choices::draft_action(g, from, draft),
-        ) {
-            Err(e) => text::rule_error(&e),
-            Ok(()) => tr("This move is not possible."),
-        };
-        go.set_tooltip_text(Some(&why));
-        self.status.set_text(&why);
-    }
-
-    /// Whether the losses chosen are the ones the rules ask for: said on the "Remove"
-    /// button and in the status line.
-    fn losses_refusal(&self) {
-        let (Some(d), Some(go), Some(counts)) = (&self.data, &self.go, &self.losses) else {
-            return;
-        };
-        let p = d.view.viewer.unwrap_or(0);
-        match choices::losses_plan(&d.view.state, p, counts) {
-            Ok(_) => {
-                go.set_sensitive(true);
-                go.set_tooltip_text(None);
-                self.status.set_text(&d.status);
-            }
-            Err(why) => {
-                go.set_sensitive(false);
-                go.set_tooltip_text(Some(&why));
-                self.status.set_text(&why);
-            }
-        }
-    }
-
-    /// The losses composer (6.2.2): every casualty of the roll chosen at once, the rules'
-    /// default preset, each count adjustable, one confirmation.
-    fn losses_composer(&mut self, d: &PromptData, sender: &ComponentSender<Self>) {
-        let g = &d.view.state;
-        let Some(p) = d.view.viewer else { return };
-        self.main = Some(MainButton::ConfirmLosses);
-        let (preset, kinds) = choices::default_losses(g, p);
-        let counts = self.losses.get_or_insert_with(|| preset.clone()).clone();
-        let count =
-            |c: &fief::rules::Casualty| counts.iter().find(|(k, _)| k == c).map_or(0, |(_, n)| *n);
-        let go = gtk::Button::with_label(&tr("Remove these losses"));
-        go.add_css_class("suggested-action");
-        go.set_widget_name("remove-losses");
-        let s = sender.clone();
-        go.connect_clicked(move |_| s.input(PromptMsg::ConfirmLosses));
-        self.add(&go);
-        for (c, most) in kinds {
-            match c {
-                fief::rules::Casualty::Lord(l) => {
-                    let t = gtk::ToggleButton::with_label(&trf(
-                        "{lord} falls",
-                        &[("lord", &text::lord(l))],
-                    ));
-                    t.set_active(count(&c) > 0);
-                    let s = sender.clone();
-                    t.connect_toggled(move |t| {
-                        s.input(PromptMsg::Loss(c, u8::from(t.is_active())))
-                    });
-                    self.add(&t);
-                }
-                fief::rules::Casualty::Maa(q) | fief::rules::Casualty::Knight(q) => {
-                    let who = text::player(g, q);
-                    let name = if matches!(c, fief::rules::Casualty::Maa(_)) {
-                        trf("Men-at-Arms of {p}", &[("p", &who)])
-                    } else {
-                        trf("Knights of {p}", &[("p", &who)])
-                    };
-                    let b = gtk::Box::new(gtk::Orientation::Horizontal, 4);
-                    b.append(&gtk::Label::new(Some(&name)));
-                    let spin = gtk::SpinButton::with_range(0.0, most as f64, 1.0);
-                    spin.set_value(count(&c) as f64);
-                    spin.set_focus_on_click(false);
-                    let s = sender.clone();
-                    spin.connect_value_changed(move |sp| {
-                        s.input(PromptMsg::Loss(c, sp.value() as u8))
-                    });
-                    b.append(&spin);
-                    self.add(&b);
-                }
-            }
-        }
-        let reset = gtk::Button::with_label(&tr("Rules' default"));
-        reset.set_tooltip_text(Some(&tr(
-            "Men-at-Arms first, then Knights, your own before your partners'; Lords last",
-        )));
-        let s = sender.clone();
-        reset.connect_clicked(move |_| s.input(PromptMsg::ResetLosses));
-        self.add(&reset);
-        self.go = Some(go);
-        self.losses_refusal();
-        self.set_note(
-            &tr("The rules' default is set: change a count if you wish, then remove them all at once."),
-            false,
-        );
-    }
-
-    /// The move composer for the road from `from` to `to`.
-    fn composer(&mut self, from: VillageId, to: VillageId, sender: &ComponentSender<Self>) {
-        let Some(d) = self.data.clone() else { return };
-        self.main = Some(MainButton::ConfirmMove);
-        let g = &d.view.state;
-        let mut draft = match &self.draft {
-            Some((f, dr)) if *f == from && dr.to == to => dr.clone(),
-            _ => match choices::default_draft(g, &d.pool, from, to) {
-                Some(dr) => dr,
-                None => return,
-            },
-        };
-        let opts = choices::move_options(g, &d.pool, from, to, &draft.lords, draft.how);
-        draft.maa = draft.maa.min(opts.max_maa);
-        draft.knights = draft.knights.min(opts.max_knights);
-        draft.captives &= opts.captives;
-        self.draft = Some((from, draft.clone()));
-        self.add(&gtk::Label::new(Some(&trf(
-            "From {a} to {b}:",
-            &[("a", &text::village(g, from)), ("b", &text::village(g, to))],
-        ))));
-        // "Move", the splits and "Cancel" first: they stay in sight however many Lords and
-        // ways follow.
-        let go = gtk::Button::with_label(&tr("Move"));
-        go.add_css_class("suggested-action");
-        self.go = Some(go.clone());
-        self.move_refusal(from, &draft);
-        let s = sender.clone();
-        go.connect_clicked(move |_| s.input(PromptMsg::ConfirmMove));
-        self.add(&go);
-        // An army split in one click: half its Troops go, or all but one (the Lords ticked
-        // go with them).
-        let (m, k) = (opts.max_maa, opts.max_knights);
-        let splits = [
-            (tr("Move half"), m / 2, k / 2, m + k >= 2),
-            (
-                tr("Leave one behind"),
-                m.saturating_sub(1),
-                if m == 0 { k.saturating_sub(1) } else { k },
-                m + k >= 1,
-            ),
-        ];
-        for (label, maa, knights, useful) in splits {
-            let split = MoveDraft {
-                maa,
-                knights,
-                ..draft.clone()
-            };
-            let legal = choices::draft_legal(g, &d.pool, from, &split);
-            if let (true, Some(a)) = (useful, legal) {
-                let b = self.action_button(&label, a, sender);
-                b.set_tooltip_text(Some(&trf(
-                    "{maa} Men-at-Arms and {knights} Knights go; the rest stay in {v}",
-                    &[
-                        ("maa", &maa.to_string()),
-                        ("knights", &knights.to_string()),
-                        ("v", &text::village(g, from)),
-                    ],
-                )));
-                self.add(&b);
-            }
-        }
-        let cancel = gtk::Button::with_label(&tr("Cancel"));
-        let s = sender.clone();
-        cancel.connect_clicked(move |_| {
-            s.output(PromptOut::Select(Selection::None)).ok();
-        });
-        self.add(&cancel);
-        for l in opts.lords.clone() {
-            let t = gtk::ToggleButton::with_label(&text::lord(l));
-            t.set_active(draft.lords.contains(&l));
-            let s = sender.clone();
-            t.connect_toggled(move |t| s.input(PromptMsg::Draft(Edit::Lord(l, t.is_active()))));
-            self.add(&t);
-        }
-        for (name, value, max, knights) in [
-            (tr("Men-at-Arms"), draft.maa, opts.max_maa, false),
-            (tr("Knights"), draft.knights, opts.max_knights, true),
-        ] {
-            let b = gtk::Box::new(gtk::Orientation::Horizontal, 4);
-            b.append(&gtk::Label::new(Some(&name)));
-            let spin = gtk::SpinButton::with_range(0.0, max.max(value) as f64, 1.0);
-            spin.set_value(value as f64);
-            spin.set_sensitive(max > 0);
-            spin.set_focus_on_click(false);
-            // Enter in a typed count confirms the Move, as everywhere else in the bar.
-            let keys = gtk::EventControllerKey::new();
-            keys.set_propagation_phase(gtk::PropagationPhase::Capture);
-            let s = sender.clone();
-            keys.connect_key_pressed(move |_, key, _, _| {
-                use gtk::gdk::Key;
-                if matches!(key, Key::Return | Key::KP_Enter | Key::ISO_Enter) {
-                    s.input(PromptMsg::Main);
-                    return glib::Propagation::Stop;
-                }
-                glib::Propagation::Proceed
-            });
-            spin.add_controller(keys);
-            let s = sender.clone();
-            spin.connect_value_changed(move |sp| {
-                let n = sp.value() as u8;
-                s.input(PromptMsg::Draft(if knights {
-                    Edit::Knights(n)
-                } else {
-                    Edit::Maa(n)
-                }));
-            });
-            b.append(&spin);
-            self.add(&b);
-        }
-        if opts.hows.len() > 1 {
-            let names: Vec<String> = opts.hows.iter().map(|h| how_name(*h)).collect();
-            let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-            let dd = gtk::DropDown::from_strings(&refs);
-            dd.set_selected(opts.hows.iter().position(|h| *h == draft.how).unwrap_or(0) as u32);
-            let (s, hows) = (sender.clone(), opts.hows.clone());
-            dd.connect_selected_notify(move |dd| {
-                if let Some(h) = hows.get(dd.selected() as usize) {
-                    s.input(PromptMsg::Draft(Edit::How(*h)));
-                }
-            });
-            // The ways are easy to miss in a closed list: a label that says what they are.
-            // The tooltip sits on the label, not the list, so it never covers the open list.
-            let way = gtk::Label::new(Some(&tr("Way:")));
-            way.set_tooltip_text(Some(&tr(
-                "How the army goes: a plain Move, a Cavalcade, a Secret Passage, or a request for passage with a toll of 1 to 3 Deniers to each player whose permission the road needs (5.0, 8.0).",
-            )));
-            let b = gtk::Box::new(gtk::Orientation::Horizontal, 4);
-            b.append(&way);
-            b.append(&dd);
-            self.add(&b);
-        }
-        if opts.captives || draft.captives {
-            let c = gtk::CheckButton::with_label(&tr("Lead the captives"));
-            c.set_active(draft.captives);
-            let s = sender.clone();
-            c.connect_toggled(move |c| s.input(PromptMsg::Draft(Edit::Captives(c.is_active()))));
-            self.add(&c);
         }
     }
 }
@@ -1061,103 +790,7 @@ impl SimpleComponent for PromptBar {
     }
 }
 
+/// The bar in a real GTK main loop (run under `xvfb-run -a`).
 #[cfg(test)]
-mod gtk_tests {
-    use super::*;
-    use crate::ui::pump_until;
-    use fief::rules::{Game, Options, PromptKind};
-    use relm4::{Component, ComponentController};
-
-    /// The bar's button whose caption is `label`.
-    fn button(bar: &relm4::Controller<PromptBar>, label: &str) -> gtk::Widget {
-        let buttons = bar.model().buttons.clone();
-        let mut c = buttons.first_child();
-        while let Some(w) = c {
-            if caption(&w) == label {
-                return w;
-            }
-            c = w.next_sibling();
-        }
-        panic!("no button {label}");
-    }
-
-    /// The middle of the bar's button `label`, in the buttons' coordinates.
-    fn centre(bar: &relm4::Controller<PromptBar>, label: &str) -> (f64, f64) {
-        let b = button(bar, label)
-            .compute_bounds(&bar.model().buttons)
-            .unwrap();
-        (
-            (b.x() + b.width() / 2.0) as f64,
-            (b.y() + b.height() / 2.0) as f64,
-        )
-    }
-
-    /// Item 7 of the new-user trial: a button that appears under a pointer held still (a
-    /// double click on "Draw a Fortune card" met "Done until my purchases") is out of reach
-    /// until the pointer moves; one that was there before stays within reach.
-    #[gtk4::test]
-    fn a_button_that_appears_under_a_still_pointer_waits_for_it_to_move() {
-        let bar = PromptBar::builder().launch(()).detach();
-        let win = gtk::Window::new();
-        win.set_child(Some(bar.widget()));
-        win.set_default_size(1000, 160);
-        win.present();
-        // A game at someone's draw.
-        let mut g = Game::new(Options {
-            seed: 2,
-            ..Options::default()
-        })
-        .unwrap();
-        while g
-            .prompt()
-            .is_some_and(|pr| pr.kind != PromptKind::DiscardDraw)
-        {
-            let p = g.to_act().unwrap();
-            let a = g.legal_actions(p)[0].clone();
-            g.apply(p, a).unwrap();
-        }
-        let p = g.to_act().unwrap();
-        let view = Rc::new(g.view(Some(p)));
-        let show = |pool: Vec<Action>| {
-            bar.emit(PromptMsg::Show(PromptData {
-                view: view.clone(),
-                pool: Rc::new(pool),
-                selection: Selection::None,
-                status: String::new(),
-                covered: false,
-                hint: None,
-            }));
-        };
-        let lord = text::action(&g, &Action::DrawLord);
-        let done = text::action(&g, &Action::EndDraw);
-        show(vec![Action::EndDraw, Action::DrawLord]);
-        pump_until(1, || false);
-        // The pointer rests on "Draw a Lord card"...
-        let at = centre(&bar, &lord);
-        bar.emit(PromptMsg::Pointer(Some(at)));
-        // ...and the buttons change: another (a Fortune draw) takes its place.
-        show(vec![Action::EndDraw, Action::DrawFortune, Action::DrawLord]);
-        pump_until(1, || false);
-        let (new, caption) = bar
-            .model()
-            .under_pointer()
-            .expect("a button under the pointer");
-        assert_ne!(caption, lord, "the same button is under the pointer");
-        assert!(
-            !new.can_target(),
-            "a button that appeared under the pointer took it"
-        );
-        assert!(bar.model().buttons.can_target());
-        // Moved, the pointer has it back.
-        bar.emit(PromptMsg::Pointer(Some((at.0 + 12.0, at.1))));
-        pump_until(1, || new.can_target());
-        assert!(new.can_target());
-        // A button that stays the same under the pointer ("Done drawing", the main one) is
-        // not held back.
-        bar.emit(PromptMsg::Pointer(Some(centre(&bar, &done))));
-        show(vec![Action::EndDraw]);
-        pump_until(1, || false);
-        assert!(button(&bar, &done).can_target());
-        win.close();
-    }
-}
+#[path = "prompt_bar_tests.rs"]
+mod gtk_tests;

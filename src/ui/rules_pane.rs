@@ -3,102 +3,14 @@
 //! printable with GtkPrintOperation and exported to PDF (`rules_print`). Prompts open it at
 //! the section they come from.
 
+use super::quick_reference;
 use super::rules_print;
+use super::rules_search::{find_matches, markup};
 use super::rules_text::{self, Section};
 use super::{tr, trf, trn};
-use fief::rules::battle::dice_for_sp;
-use fief::rules::purchase::*;
 use relm4::adw::prelude::*;
 use relm4::gtk::{gio, glib};
 use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
-
-/// The reference as (heading, lines) sections.
-pub fn sections() -> Vec<(String, Vec<String>)> {
-    let dice = |lo: u32, hi: Option<u32>| {
-        let d = dice_for_sp(lo);
-        match hi {
-            Some(h) => super::trnf(
-                "{lo}–{hi} SP: {n} die",
-                "{lo}–{hi} SP: {n} dice",
-                d,
-                &[("lo", &lo.to_string()), ("hi", &h.to_string())],
-            ),
-            None => super::trnf(
-                "{lo} SP or more: {n} die",
-                "{lo} SP or more: {n} dice",
-                d,
-                &[("lo", &lo.to_string())],
-            ),
-        }
-    };
-    vec![
-        (
-            tr("A round, phase by phase"),
-            vec![
-                tr("1. Hear Ye (1.0): marriages are proposed, then Bishops, the Pope and the King are elected when their conditions are met."),
-                tr("2. Cards (2.0): each player discards and draws up to 3 cards; Disasters on the track strike; Lords and Fortune cards are played."),
-                tr("3. Income (3.0): Villages, Mills and taxes pay everyone at once."),
-                tr("4. Purchase (4.0): ransoms first; then Troops, Mills, Strongholds, Fief Titles and the Biretta, in turn order."),
-                tr("5. Movement (5.0): each player moves all his Lords; Troops move only with a Lord."),
-                tr("6. Battles (6.0): attacks, then sieges; when every battle is over, Mills may be pillaged."),
-                tr("7. End of round (7.0): Disasters leave the map, victory is checked, the First Player card passes on."),
-            ],
-        ),
-        (
-            tr("Prices (4.0)"),
-            vec![
-                trf("Man-at-Arms: {n} Denier", &[("n", &MAA_COST.to_string())]),
-                trf("Knight: {n} Deniers", &[("n", &KNIGHT_COST.to_string())]),
-                trf("Mill: {n} Deniers", &[("n", &MILL_COST.to_string())]),
-                trf("Stronghold: {n} Deniers", &[("n", &STRONGHOLD_COST.to_string())]),
-                tr("Fief Title: 4 (Barony), 6 (County) or 8 Deniers (Duchy)"),
-                trf("The Biretta (a Cardinal): {n} Deniers", &[("n", &CARDINAL_COST.to_string())]),
-                trf(
-                    "At most {n} new Troops in one Village per round",
-                    &[("n", &NEW_TROOPS_PER_VILLAGE.to_string())],
-                ),
-            ],
-        ),
-        (
-            tr("Strength and dice (6.2)"),
-            vec![
-                tr("A Man-at-Arms is 1 SP, a Knight 3 SP, a male Lord 1 SP, a titled Lady 1 SP."),
-                dice(1, Some(6)),
-                dice(7, Some(12)),
-                dice(13, None),
-                tr("A Stronghold costs the attacker 1 die, a Fortified City 2; Siege Engines give them back."),
-                tr("A hit kills a Man-at-Arms or a Lord; a Knight needs 3 hits."),
-            ],
-        ),
-        (
-            tr("Votes (1.3–1.8)"),
-            vec![
-                tr("Bishop of a Bishopric: 2 for its Principal Village, 1 per other Village held there, 2 per Bishop held since the round began, 3 per Cardinal, 3 for the Pope."),
-                tr("Pope: 1 per Cardinal; more than half of the votes cast wins."),
-                tr("King: 1 per titled Lord; at least 3 votes, including 2 Bishops, a Cardinal or the Pope."),
-                tr("Only the FOR marker counts; the DECOY hides your choice."),
-            ],
-        ),
-        (
-            tr("Titles (1.2)"),
-            vec![
-                tr("Baron, Count, Duke (Fiefs of 2, 3, 4 Villages): 1 VP each; at most 2 per Lord."),
-                tr("Bishop: elected; Tithes his Bishopric; 2 votes for Bishops, 1 for the King."),
-                tr("Cardinal: a card or the Biretta; Tithes one Bishopric; votes for the Pope; 3 votes for Bishops."),
-                tr("Pope: 1 VP; excommunicates, annuls, Tithes every Bishopric; 3 votes for Bishops."),
-                tr("King: 1 VP; grants Fief Titles, Tallages an ungoverned Fief; immune to Justice."),
-                tr("Queen: 2 Deniers each Income, no VP; Queen Regent when the King dies without heir."),
-            ],
-        ),
-        (
-            tr("Victory (7.0)"),
-            vec![
-                tr("1 VP per Fief Title, 1 for the King, 1 for the Pope."),
-                tr("3 VP alone, or 4 VP for two families allied by marriage, win at the end of a round."),
-            ],
-        ),
-    ]
-}
 
 pub struct RulesPane {
     window: adw::Window,
@@ -147,80 +59,6 @@ type Pin = std::rc::Rc<std::cell::RefCell<Option<(gtk::ListBoxRow, Option<f64>)>
 
 /// How far below the top of the view a section may begin and still count as the one read.
 const TOP_LINE: f64 = 24.0;
-/// The background of every match, and of the current one.
-const MATCH_BG: &str = "#f6d32d";
-const CURRENT_BG: &str = "#ff7800";
-
-/// Where `query` (trimmed) occurs in `text`, case-insensitively, as byte ranges of `text` that
-/// start and end on its character boundaries, in order and without overlaps. Each character
-/// is compared by its lowercase form, so "É" finds "é"; a match must cover whole characters
-/// of the text (İ, which lowercases to two characters, is not found by "i").
-pub fn find_matches(text: &str, query: &str) -> Vec<std::ops::Range<usize>> {
-    let q: Vec<char> = query.trim().chars().flat_map(char::to_lowercase).collect();
-    if q.is_empty() {
-        return Vec::new();
-    }
-    // The text's lowercase characters, each with the span of the character it comes from and
-    // whether it begins / ends that character's lowercase form.
-    let mut folded = Vec::with_capacity(text.len());
-    for (at, c) in text.char_indices() {
-        let end = at + c.len_utf8();
-        let low = c.to_lowercase();
-        let n = low.len();
-        for (k, l) in low.enumerate() {
-            folded.push((l, at, end, k == 0, k + 1 == n));
-        }
-    }
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i + q.len() <= folded.len() {
-        let last = &folded[i + q.len() - 1];
-        let hit = folded[i].3
-            && last.4
-            && folded[i..i + q.len()]
-                .iter()
-                .zip(&q)
-                .all(|(f, c)| f.0 == *c);
-        if hit {
-            out.push(folded[i].1..last.2);
-            i += q.len();
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
-
-/// Pango markup for `text` with `ranges` (from `find_matches`) highlighted, the `current`-th
-/// of them in another colour; the rest is escaped. Ranges out of order, out of bounds or off a
-/// character boundary are left plain.
-pub fn markup(text: &str, ranges: &[std::ops::Range<usize>], current: Option<usize>) -> String {
-    let mut out = String::with_capacity(text.len() + 64 * ranges.len());
-    let mut at = 0;
-    for (k, r) in ranges.iter().enumerate() {
-        let fits = at <= r.start
-            && r.start < r.end
-            && text.is_char_boundary(r.start)
-            && text.is_char_boundary(r.end);
-        if !fits {
-            continue;
-        }
-        let bg = if current == Some(k) {
-            CURRENT_BG
-        } else {
-            MATCH_BG
-        };
-        out.push_str(&glib::markup_escape_text(&text[at..r.start]));
-        out.push_str(&format!(
-            "<span background=\"{bg}\" foreground=\"#000000\">{}</span>",
-            glib::markup_escape_text(&text[r.clone()])
-        ));
-        at = r.end;
-    }
-    out.push_str(&glib::markup_escape_text(&text[at..]));
-    out
-}
-
 #[derive(Debug)]
 pub enum RulesMsg {
     Open,
@@ -396,7 +234,7 @@ impl SimpleComponent for RulesPane {
         body.append(&count);
         let quick = gtk::Box::new(gtk::Orientation::Vertical, 4);
         quick.append(&label(&tr("Quick reference"), &["title-2"]));
-        for (head, lines) in sections() {
+        for (head, lines) in quick_reference::sections() {
             let h = label(&head, &["title-4"]);
             h.set_margin_top(8);
             quick.append(&h);
@@ -797,6 +635,7 @@ impl RulesPane {
 #[cfg(test)]
 mod gtk_tests {
     use super::*;
+    use crate::ui::rules_search::{CURRENT_BG, MATCH_BG};
     use crate::ui::{answer_chooser, pump_until};
     use relm4::{Component, ComponentController};
 
@@ -962,123 +801,5 @@ mod gtk_tests {
         assert!(texts.iter().flatten().all(|(l, _)| !l.uses_markup()));
         pane.emit(RulesMsg::Step(true));
         pump_until(1, || false);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{find_matches, markup};
-
-    /// `text` as markup with every occurrence of `query` highlighted.
-    fn highlight(text: &str, query: &str) -> String {
-        markup(text, &find_matches(text, query), None)
-    }
-
-    /// The text Pango reads back from `m`, and how many highlighted spans it has.
-    fn parsed(m: &str) -> (String, usize) {
-        let (attrs, text, _) = relm4::gtk::pango::parse_markup(m, '\0')
-            .unwrap_or_else(|e| panic!("bad markup {m:?}: {e}"));
-        let spans = attrs
-            .attributes()
-            .iter()
-            .filter(|a| a.type_() == relm4::gtk::pango::AttrType::Background)
-            .count();
-        (text.to_string(), spans)
-    }
-
-    #[test]
-    fn highlight_marks_every_match_and_escapes_the_rest() {
-        let m = highlight("A Siege <engine> & a siege; SIEGES.", "siege");
-        assert_eq!(
-            m,
-            "A <span background=\"#f6d32d\" foreground=\"#000000\">Siege</span> &lt;engine&gt; \
-             &amp; a <span background=\"#f6d32d\" foreground=\"#000000\">siege</span>; \
-             <span background=\"#f6d32d\" foreground=\"#000000\">SIEGE</span>S."
-        );
-        // Case across accents, both ways, and on whole characters only.
-        assert_eq!(find_matches("Élection, élu", "é"), vec![0..2, 11..13]);
-        assert_eq!(find_matches("ÉLU", "élu"), vec![0..4]);
-        assert_eq!(find_matches("Die Belagerung", "BELAGERUNG"), vec![4..14]);
-        assert_eq!(find_matches("\u{130}stanbul i", "i"), vec![10..11]);
-        assert_eq!(find_matches("aaaa", "aa"), vec![0..2, 2..4]);
-        assert_eq!(find_matches("siege", "  siege  "), vec![0..5]);
-        let m = markup("abc", &find_matches("abc", "b"), Some(0));
-        assert!(m.contains(super::CURRENT_BG), "{m}");
-        // Ranges that do not fit the text are left plain, never sliced.
-        let reversed = std::ops::Range { start: 2, end: 1 };
-        assert_eq!(markup("é", &[1..2, 0..9, reversed], None), "é");
-    }
-
-    #[test]
-    fn highlight_never_panics_and_always_gives_valid_markup() {
-        let long = "siège ".repeat(2000);
-        let xs = "x".repeat(10_000);
-        let texts = [
-            "",
-            "Le siège d'une Forteresse coûte 1 dé; ÉLECTION <b>&amp;</b> \"quoted\" 'apos'",
-            "🏰 castle 🏰🏰 & <tags> \u{130}İi ß ẞ ς Σ",
-            "a\u{301} combining, \n\ttabs, zero\u{200b}width",
-            long.as_str(),
-        ];
-        let queries = [
-            "",
-            "   ",
-            "<",
-            ">",
-            "&",
-            "&amp;",
-            "<b>",
-            "\"",
-            "'",
-            "é",
-            "É",
-            "e",
-            "i",
-            "İ",
-            "ß",
-            "ẞ",
-            "σ",
-            "🏰",
-            "🏰 &",
-            "\u{301}",
-            "\u{200b}",
-            "siège siège",
-            long.as_str(),
-            xs.as_str(),
-        ];
-        for text in texts {
-            for q in queries {
-                let ranges = find_matches(text, q);
-                for r in &ranges {
-                    assert!(text.is_char_boundary(r.start) && text.is_char_boundary(r.end));
-                    assert_eq!(
-                        text[r.clone()].to_lowercase(),
-                        q.trim().to_lowercase(),
-                        "{text:?} / {q:?}"
-                    );
-                }
-                let (back, spans) = parsed(&highlight(text, q));
-                assert_eq!(back, text, "the text survives the markup ({q:?})");
-                assert_eq!(spans, ranges.len(), "{text:?} / {q:?}");
-            }
-        }
-        assert_eq!(find_matches(&long, "siège").len(), 2000);
-        assert_eq!(find_matches(&long, "SIÈGE SIÈGE").len(), 1000);
-        assert_eq!(parsed(&highlight(texts[2], "🏰")).1, 3);
-        assert_eq!(parsed(&highlight(texts[1], "<b>")).1, 1);
-        assert_eq!(find_matches(texts[1], "&amp;").len(), 1);
-    }
-
-    #[test]
-    fn the_reference_takes_its_figures_from_the_engine() {
-        let s = super::sections();
-        let all: String = s
-            .iter()
-            .flat_map(|x| x.1.clone())
-            .collect::<Vec<_>>()
-            .join("\n");
-        assert!(all.contains("Stronghold: 10 Deniers"), "{all}");
-        assert!(all.contains("7–12 SP: 2 dice"), "{all}");
-        assert!(all.contains("13 SP or more: 3 dice"), "{all}");
     }
 }

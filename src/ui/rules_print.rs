@@ -2,7 +2,7 @@
 //! any cairo context, so that the same code draws the pages of a GtkPrintOperation and of a
 //! PDF file (with a bookmark per section). Needs no display.
 
-use super::rules_pane;
+use super::quick_reference;
 use super::rules_text::{self, Section};
 use super::tr;
 use pangocairo::pango;
@@ -30,7 +30,7 @@ pub fn blocks() -> Vec<Block> {
             depth: 1,
         },
     ];
-    for (head, lines) in rules_pane::sections() {
+    for (head, lines) in quick_reference::sections() {
         out.push(Block::Heading {
             text: head,
             depth: 2,

@@ -1,13 +1,15 @@
-//! Plain words for what the engine asks and offers: prompts, actions, cards, questions.
-//! Pure functions of the viewer's game (`View::state`), so they are tested without a display.
+//! Plain words for what the engine offers: names, actions, cards, titles, tooltips and the
+//! odds of a battle. Pure functions of the viewer's game (`View::state`), so they are tested
+//! without a display. The words of its prompts and questions are in `question_text`, of the
+//! log in `log_text`, of the window's status in `status_text`.
 
 use super::{tr, trf, trn, trnf};
 use fief::map::VillageId;
 use fief::rules::purchase;
 use fief::rules::{
-    Action, Card, Casualty, ElectionKind, Game, MoveHow, PassageUse, PlayerId, Prompt, PromptKind,
-    WindowAt,
+    Action, Card, Casualty, ElectionKind, Game, MoveHow, PassageUse, PlayerId, WindowAt,
 };
+use fief::session::Seat;
 
 pub fn lord(l: fief::rules::LordId) -> String {
     fief::rules::cards::lord_name(l).to_string()
@@ -45,6 +47,16 @@ pub fn player(g: &Game, p: PlayerId) -> String {
     {
         Some(n) => n.clone(),
         None => colour_name(g.options.colour(p)),
+    }
+}
+
+/// Who plays a seat: a human, or a bot and its level.
+pub fn seat_label(seat: Seat) -> String {
+    match seat {
+        Seat::Human => tr("Human"),
+        Seat::Bot(fief::bots::Level::Easy) => tr("Bot · Easy"),
+        Seat::Bot(fief::bots::Level::Normal) => tr("Bot · Normal"),
+        Seat::Bot(fief::bots::Level::Hard) => tr("Bot · Hard"),
     }
 }
 
@@ -160,7 +172,7 @@ fn lord_of_family(g: &Game, l: fief::rules::LordId) -> String {
 
 /// What a toll or a dowry adds to a question: nothing when there is none (8.0).
 /// The Deniers offered with a request, and (8.0) that taking them spends a Diplomacy marker.
-fn deniers_offered(g: &Game, n: u8) -> String {
+pub fn deniers_offered(g: &Game, n: u8) -> String {
     if n == 0 {
         String::new()
     } else if g.options.open_diplomacy {
@@ -194,7 +206,7 @@ fn troops(maa: u8, knights: u8) -> String {
 }
 
 /// Cards named one after another ("Taxes and Uprising").
-fn cards_list(cs: &[Card]) -> String {
+pub fn cards_list(cs: &[Card]) -> String {
     cs.iter()
         .map(|c| card_name(*c))
         .collect::<Vec<_>>()
@@ -540,7 +552,7 @@ pub fn action_group(a: &Action) -> Option<String> {
     })
 }
 
-fn window_when(g: &Game, at: WindowAt) -> String {
+pub fn window_when(g: &Game, at: WindowAt) -> String {
     match at {
         WindowAt::Phase(n) => trf("at the start of Phase {n}", &[("n", &n.to_string())]),
         WindowAt::BattleRoll(v) => trf("before the roll at {v}", &[("v", &village(g, v))]),
@@ -630,468 +642,6 @@ pub fn load_error(e: &fief::save::LoadError) -> String {
             &[("what", what)],
         ),
     }
-}
-
-/// What the engine asks, in the words of the player who must answer ("you" when the viewer is
-/// that player).
-pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
-    let mine = viewer == Some(p.player);
-    let who = player(g, p.player);
-    let ask = |yours: String, theirs: String| if mine { yours } else { theirs };
-    match &p.kind {
-        PromptKind::StartVillage => ask(
-            tr("Choose your starting Village: click a highlighted square on the map."),
-            trf("{who} is choosing a starting Village.", &[("who", &who)]),
-        ),
-        PromptKind::Marriage => ask(
-            tr("Marriages: propose one to another family, or go on."),
-            trf("{who} may propose a marriage.", &[("who", &who)]),
-        ),
-        PromptKind::MarriageAnswer {
-            groom,
-            bride,
-            dowry,
-        } => ask(
-            trf(
-                "A marriage is proposed: {groom} and {bride}. Do you accept?",
-                &[("groom", &lord(*groom)), ("bride", &lord(*bride))],
-            ) + &deniers_offered(g, *dowry),
-            trf(
-                "{who} is considering the marriage of {groom} and {bride}.",
-                &[("who", &who), ("groom", &lord(*groom)), ("bride", &lord(*bride))],
-            ),
-        ),
-        PromptKind::Nominate(k) => ask(
-            trf(
-                "Election of the {e}: nominate one of your Lords, or nobody.",
-                &[("e", &election(g, *k))],
-            ),
-            trf(
-                "{who} is nominating a candidate for {e}.",
-                &[("who", &who), ("e", &election(g, *k))],
-            ),
-        ),
-        PromptKind::Vote(k) => ask(
-            trf(
-                "Election of the {e}: place your FOR and DECOY markers face down.",
-                &[("e", &election(g, *k))],
-            ),
-            trf(
-                "{who} is voting for the {e}.",
-                &[("who", &who), ("e", &election(g, *k))],
-            ),
-        ),
-        PromptKind::DiscardDraw => ask(
-            tr("Discard cards if you wish, then draw up to your hand: Fortune or Lord cards."),
-            trf("{who} is discarding and drawing.", &[("who", &who)]),
-        ),
-        PromptKind::PlagueLosses { village: v, losses } => ask(
-            trf(
-                "The Plague strikes {v}: choose which {n} of your Troops die.",
-                &[("v", &village(g, *v)), ("n", &losses.to_string())],
-            ),
-            trf(
-                "{who} chooses the Plague's victims at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
-            ),
-        ),
-        PromptKind::ChooseHeir { fief: f } => ask(
-            trf(
-                "Choose the Lord who takes the title of {fief}.",
-                &[("fief", &fief(g, *f))],
-            ),
-            trf(
-                "{who} chooses who takes the title of {fief}.",
-                &[("who", &who), ("fief", &fief(g, *f))],
-            ),
-        ),
-        PromptKind::PlaceLord { lord: l } => ask(
-            trf(
-                "Place {lord}: click a highlighted Village.",
-                &[("lord", &lord(*l))],
-            ),
-            trf("{who} places {lord}.", &[("who", &who), ("lord", &lord(*l))]),
-        ),
-        PromptKind::PlayCards => ask(
-            tr("Play cards from your hand (click a card), or go on."),
-            trf("{who} may play cards.", &[("who", &who)]),
-        ),
-        PromptKind::RansomOffer { lord: l, price } => ask(
-            trnf(
-                "{lord} is held captive. The ransom is {n} Denier: offer it, offer less, or pay nothing.",
-                "{lord} is held captive. The ransom is {n} Deniers: offer it, offer less, or pay nothing.",
-                *price,
-                &[("lord", &lord(*l))],
-            ),
-            trf(
-                "{who} is deciding the ransom of {lord}.",
-                &[("who", &who), ("lord", &lord(*l))],
-            ),
-        ),
-        PromptKind::RansomAnswer { lord: l, amount } => ask(
-            trnf(
-                "{n} Denier is offered for your captive {lord}. Accept?",
-                "{n} Deniers are offered for your captive {lord}. Accept?",
-                *amount,
-                &[("lord", &lord(*l))],
-            ),
-            trf(
-                "{who} is answering a ransom offer for {lord}.",
-                &[("who", &who), ("lord", &lord(*l))],
-            ),
-        ),
-        PromptKind::GrantAnswer {
-            fief: f,
-            lord: l,
-            price,
-            ..
-        } => ask(
-            trf(
-                "The King offers the title of {fief} to {lord} for {price} Deniers. Accept?",
-                &[
-                    ("fief", &fief(g, *f)),
-                    ("lord", &lord(*l)),
-                    ("price", &price.to_string()),
-                ],
-            ),
-            trf(
-                "{who} is answering the King's offer of {fief}.",
-                &[("who", &who), ("fief", &fief(g, *f))],
-            ),
-        ),
-        PromptKind::PlacementLeave {
-            asker,
-            lord: l,
-            village: x,
-        } => ask(
-            trf(
-                "{p} asks leave to place their new Lord {lord} in your Village {v}. Do you agree?",
-                &[("p", &player(g, *asker)), ("lord", &lord(*l)), ("v", &village(g, *x))],
-            ),
-            trf(
-                "{who} decides whether {lord} may be placed in {v}.",
-                &[("who", &who), ("lord", &lord(*l)), ("v", &village(g, *x))],
-            ),
-        ),
-        PromptKind::CardinalConsent { lord: l } => ask(
-            trf(
-                "As Pope, do you consent to {lord} becoming a Cardinal?",
-                &[("lord", &lord(*l))],
-            ),
-            trf(
-                "The Pope ({who}) decides whether {lord} becomes a Cardinal.",
-                &[("who", &who), ("lord", &lord(*l))],
-            ),
-        ),
-        PromptKind::Purchase => ask(
-            tr("Purchases: count them on the Purchases page beside the map (or click a Village), then buy."),
-            trf("{who} is buying.", &[("who", &who)]),
-        ),
-        // 5.2: a victorious Cavalcade rides on before anything else moves.
-        PromptKind::Movement if g.moves.onward.is_some() => ask(
-            trf(
-                "Movement: your victorious Cavalcade must ride on from {v} (5.2): drag it to a lit neighbour.",
-                &[(
-                    "v",
-                    &g.moves
-                        .onward
-                        .as_ref()
-                        .map(|(_, at)| village(g, *at))
-                        .unwrap_or_default(),
-                )],
-            ),
-            trf("{who} is moving.", &[("who", &who)]),
-        ),
-        PromptKind::Movement => ask(
-            tr("Movement: drag an army to a lit neighbour, or click its Village, then a destination; or go on."),
-            trf("{who} is moving.", &[("who", &who)]),
-        ),
-        PromptKind::Battles => ask(
-            tr("Battles: click a Village to attack or besiege, or go on."),
-            trf("{who} is declaring battles.", &[("who", &who)]),
-        ),
-        PromptKind::Pillage => ask(
-            tr("Pillage: take Mills in Villages you hold by force, or go on."),
-            trf("{who} may pillage.", &[("who", &who)]),
-        ),
-        PromptKind::Window { at } => ask(
-            trf(
-                "You may play a card {when}, or pass.",
-                &[("when", &window_when(g, *at))],
-            ),
-            trf(
-                "{who} may play a card {when}.",
-                &[("who", &who), ("when", &window_when(g, *at))],
-            ),
-        ),
-        PromptKind::BattleSide { village: v } => ask(
-            trf(
-                "A battle at {v}: take a side, or stay out.",
-                &[("v", &village(g, *v))],
-            ),
-            trf(
-                "{who} is choosing a side at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
-            ),
-        ),
-        PromptKind::BattleChoice { village: v, .. } => ask(
-            trf(
-                "Battle at {v}: roll the dice, or end it another way.",
-                &[("v", &village(g, *v))],
-            ),
-            trf(
-                "{who} leads a side at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
-            ),
-        ),
-        PromptKind::Losses {
-            village: v,
-            cost,
-            lords,
-        } => ask(
-            if *lords > 0 && *cost == 0 {
-                trnf(
-                    "Losses at {v}: {n} Lord falls. Choose which.",
-                    "Losses at {v}: {n} Lords fall. Choose them.",
-                    u32::from(*lords),
-                    &[("v", &village(g, *v))],
-                )
-            } else {
-                trnf(
-                    "Losses at {v}: remove Troops worth {n} hit (a Knight counts 3).",
-                    "Losses at {v}: remove Troops worth {n} hits (a Knight counts 3).",
-                    *cost,
-                    &[("v", &village(g, *v))],
-                )
-            },
-            trf(
-                "{who} is taking losses at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
-            ),
-        ),
-        PromptKind::Permission {
-            mover,
-            from,
-            to,
-            toll,
-        } => ask(
-            trf(
-                "{p} asks to pass from {a} to {b}. Let the army through?",
-                &[
-                    ("p", &player(g, *mover)),
-                    ("a", &village(g, *from)),
-                    ("b", &village(g, *to)),
-                ],
-            ) + &deniers_offered(g, *toll),
-            trf(
-                "{p} waits for permission to pass to {b}.",
-                &[("p", &player(g, *mover)), ("b", &village(g, *to))],
-            ),
-        ),
-        PromptKind::Targeted { card, target } => ask(
-            trf(
-                "{card} against {lord}! Answer with a Secret Passage, or let it be.",
-                &[("card", &card_name(*card)), ("lord", &lord(*target))],
-            ),
-            trf(
-                "{who} answers the {card} against {lord}.",
-                &[("who", &who), ("card", &card_name(*card)), ("lord", &lord(*target))],
-            ),
-        ),
-        PromptKind::UprisingJoin { village: v } => ask(
-            trf(
-                "An Uprising at {v}: add a card to it, or pass.",
-                &[("v", &village(g, *v))],
-            ),
-            trf(
-                "{who} may join the Uprising at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
-            ),
-        ),
-        PromptKind::UprisingStop { village: v, lord: l } => ask(
-            trf(
-                "An Uprising at {v}: {lord} may try to stop it.",
-                &[("v", &village(g, *v)), ("lord", &lord(*l))],
-            ),
-            trf(
-                "{who} may try to stop the Uprising at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
-            ),
-        ),
-        PromptKind::Annulment { lord: l } => ask(
-            trf(
-                "As Pope, do you annul the marriage of {lord}?",
-                &[("lord", &lord(*l))],
-            ),
-            trf(
-                "The Pope ({who}) decides on the annulment for {lord}.",
-                &[("who", &who), ("lord", &lord(*l))],
-            ),
-        ),
-        PromptKind::Deal {
-            giver,
-            receiver,
-            deniers,
-            cards,
-        } => {
-            let what = if !cards.is_empty() {
-                cards_list(cards)
-            } else if *deniers > 0 {
-                trn("{n} Denier", "{n} Deniers", *deniers as u32)
-            } else {
-                tr("a card")
-            };
-            ask(
-                trf(
-                    "Diplomacy: {g} gives {what} to {r}. Do you agree?",
-                    &[
-                        ("g", &player(g, *giver)),
-                        ("r", &player(g, *receiver)),
-                        ("what", &what),
-                    ],
-                ) + &if g.options.open_diplomacy {
-                    String::new()
-                } else {
-                    " ".to_string()
-                        + &trf(
-                            "{r} spends one Diplomacy marker on it (8.0).",
-                            &[("r", &player(g, *receiver))],
-                        )
-                },
-                trf(
-                    "{who} is answering a diplomacy offer.",
-                    &[("who", &who)],
-                ),
-            )
-        }
-        PromptKind::Truce { proposer, price } => ask(
-            if *price == 0 {
-                trf(
-                    "{p} proposes a truce. Accept?",
-                    &[("p", &player(g, *proposer))],
-                )
-            } else {
-                trnf(
-                    "{p} proposes a truce and offers each player of your side {n} Denier for it (taken with a Diplomacy marker). Accept?",
-                    "{p} proposes a truce and offers each player of your side {n} Deniers for it (taken with a Diplomacy marker). Accept?",
-                    *price as u32,
-                    &[("p", &player(g, *proposer))],
-                )
-            },
-            trf(
-                "{who} is answering {p}'s truce.",
-                &[("who", &who), ("p", &player(g, *proposer))],
-            ),
-        ),
-        PromptKind::AmbushGoOn => ask(
-            tr("Your Ambush took the last Lord of the other side: go on with the battle?"),
-            trf("{who} decides whether the battle goes on.", &[("who", &who)]),
-        ),
-        PromptKind::RelicPermission { asker, lord: l, relic } => ask(
-            trf(
-                "{p} asks leave for {lord} to take the {relic} in your Village. Give leave?",
-                &[
-                    ("p", &player(g, *asker)),
-                    ("lord", &lord(*l)),
-                    ("relic", &relic_name(*relic)),
-                ],
-            ),
-            trf(
-                "{who} decides whether {lord} may take the {relic}.",
-                &[("who", &who), ("lord", &lord(*l)), ("relic", &relic_name(*relic))],
-            ),
-        ),
-        PromptKind::RelicOffer {
-            giver,
-            relic,
-            lord: l,
-        } => ask(
-            trf(
-                "{p} offers the {relic} to your {lord} (a Diplomacy marker). Accept?",
-                &[
-                    ("p", &player(g, *giver)),
-                    ("relic", &relic_name(*relic)),
-                    ("lord", &lord(*l)),
-                ],
-            ),
-            trf(
-                "{who} is answering an offer of the {relic}.",
-                &[("who", &who), ("relic", &relic_name(*relic))],
-            ),
-        ),
-        PromptKind::Teeth { lord: l, holder } => ask(
-            trf(
-                "{lord} is about to die. Use the Teeth of Saint Géronce, carried by {holder}, to cancel the death? The relic then leaves the game.",
-                &[("lord", &lord(*l)), ("holder", &lord(*holder))],
-            ),
-            trf(
-                "{who} decides whether the Teeth of Saint Géronce save {lord}.",
-                &[("who", &who), ("lord", &lord(*l))],
-            ),
-        ),
-        PromptKind::RelicUse { relic } => ask(
-            trf(
-                "End of Play Cards: roll the {relic} for a Bishopric's card, or pass.",
-                &[("relic", &relic_name(*relic))],
-            ),
-            trf(
-                "{who} may use the {relic}.",
-                &[("who", &who), ("relic", &relic_name(*relic))],
-            ),
-        ),
-    }
-}
-
-/// The title of the yes/no dialog for a question put to the viewer, or `None` when the
-/// prompt is not a yes/no question. Returns (heading, accept label, refuse label).
-pub fn question(kind: &PromptKind) -> Option<(String, String, String)> {
-    // Which decisions are yes-or-no questions is the engine's to say (`is_question`); here
-    // are only words, one set for each, and none for the other decisions.
-    let (heading, yes, no) = match kind {
-        PromptKind::MarriageAnswer { .. } => (tr("Marriage proposal"), tr("Accept"), tr("Refuse")),
-        PromptKind::RansomAnswer { .. } => (tr("Ransom offer"), tr("Accept"), tr("Refuse")),
-        PromptKind::GrantAnswer { .. } => (tr("The King's offer"), tr("Accept"), tr("Refuse")),
-        PromptKind::CardinalConsent { .. } => (tr("A new Cardinal"), tr("Consent"), tr("Refuse")),
-        PromptKind::PlacementLeave { .. } => (tr("A new Lord"), tr("Give leave"), tr("Refuse")),
-        PromptKind::Permission { .. } => {
-            (tr("Permission to pass"), tr("Let them pass"), tr("Refuse"))
-        }
-        PromptKind::Annulment { .. } => (tr("Annulment"), tr("Annul"), tr("Refuse")),
-        PromptKind::Deal { .. } => (tr("Diplomacy"), tr("Agree"), tr("Refuse")),
-        PromptKind::Truce { .. } => (tr("Truce"), tr("Accept the truce"), tr("Fight on")),
-        PromptKind::AmbushGoOn => (tr("Ambush"), tr("Go on"), tr("End the battle")),
-        PromptKind::RelicPermission { .. } => (tr("Holy Relics"), tr("Give leave"), tr("Refuse")),
-        PromptKind::RelicOffer { .. } => (tr("Holy Relics"), tr("Accept"), tr("Refuse")),
-        PromptKind::Teeth { .. } => (
-            tr("Teeth of Saint Géronce"),
-            tr("Use the Teeth"),
-            tr("Keep them"),
-        ),
-        PromptKind::StartVillage
-        | PromptKind::Marriage
-        | PromptKind::Nominate(_)
-        | PromptKind::Vote(_)
-        | PromptKind::DiscardDraw
-        | PromptKind::PlagueLosses { .. }
-        | PromptKind::ChooseHeir { .. }
-        | PromptKind::PlaceLord { .. }
-        | PromptKind::PlayCards
-        | PromptKind::RansomOffer { .. }
-        | PromptKind::Purchase
-        | PromptKind::Movement
-        | PromptKind::Battles
-        | PromptKind::Pillage
-        | PromptKind::Window { .. }
-        | PromptKind::BattleChoice { .. }
-        | PromptKind::Losses { .. }
-        | PromptKind::Targeted { .. }
-        | PromptKind::UprisingJoin { .. }
-        | PromptKind::UprisingStop { .. }
-        | PromptKind::BattleSide { .. }
-        | PromptKind::RelicUse { .. } => return None,
-    };
-    debug_assert!(kind.is_question());
-    Some((heading, yes, no))
 }
 
 /// The viewer's own label for a Lord: name with titles and markers.
@@ -1299,214 +849,17 @@ pub fn glib_escape(s: &str) -> String {
     relm4::gtk::glib::markup_escape_text(s).to_string()
 }
 
-/// Lines with a run of the same line told once, with its count ("… ×3").
-pub fn counted(lines: impl Iterator<Item = String>) -> Vec<String> {
-    let mut out: Vec<(String, u32)> = Vec::new();
-    for line in lines {
-        match out.last_mut() {
-            Some((l, n)) if *l == line => *n += 1,
-            _ => out.push((line, 1)),
-        }
-    }
-    out.into_iter()
-        .map(|(l, n)| if n > 1 { format!("{l} ×{n}") } else { l })
-        .collect()
-}
-
-/// Log entries left out of the "since your last decision" card.
-const QUIET: &[&str] = &["{p} has finished moving."];
-
-/// One player's standing at a moment: what the end-of-round summary compares.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tally {
-    pub vp: u32,
-    pub villages: usize,
-    /// None when hidden from the viewer (the hidden-money rule).
-    pub money: Option<u32>,
-    pub lords: usize,
-}
-
-/// Every player's standing as `view`'s viewer sees it.
-pub fn tallies(view: &fief::rules::View) -> Vec<Tally> {
-    let g = &view.state;
-    (0..g.n())
-        .map(|p| Tally {
-            vp: view.players.get(p as usize).map_or(0, |x| x.vp),
-            villages: g
-                .villages
-                .iter()
-                .filter(|v| v.controller == Some(p))
-                .count(),
-            money: view.players.get(p as usize).and_then(|x| x.money),
-            lords: g.family(p).count(),
-        })
-        .collect()
-}
-
-/// A change as "+2" or "−1" after a figure, nothing when it did not change.
-fn delta(now: i64, before: i64) -> String {
-    match now - before {
-        0 => String::new(),
-        d if d > 0 => format!(" (+{d})"),
-        d => format!(" (−{})", -d),
-    }
-}
-
-/// The end-of-round summary: one line per player, with what changed since `before`.
-pub fn round_summary(g: &Game, before: &[Tally], after: &[Tally]) -> Vec<String> {
-    before
-        .iter()
-        .zip(after)
-        .enumerate()
-        .map(|(p, (b, a))| {
-            let mut parts = vec![
-                trn("{n} VP", "{n} VP", a.vp) + &delta(a.vp as i64, b.vp as i64),
-                trn("{n} Village", "{n} Villages", a.villages as u32)
-                    + &delta(a.villages as i64, b.villages as i64),
-            ];
-            if let (Some(m), Some(old)) = (a.money, b.money) {
-                parts.push(trn("{n} Denier", "{n} Deniers", m) + &delta(m as i64, old as i64));
-            }
-            parts.push(
-                trn("{n} Lord", "{n} Lords", a.lords as u32)
-                    + &delta(a.lords as i64, b.lords as i64),
-            );
-            format!("{}: {}", player(g, p as PlayerId), parts.join(" · "))
-        })
-        .collect()
-}
-
-/// A line of the log as it is shown: one entry, or a run of entries told once
-/// (`events[first..end]`), with the rule its entries come from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogLine {
-    pub first: usize,
-    pub end: usize,
-    pub text: String,
-    pub section: String,
-}
-
-/// For the tests: a marriage message `id` (a proposal or its refusal, `PROPOSALS`, `REFUSAL`)
-/// said by `p` in round 2, Phase 1, of Eric and Jeanne.
-#[cfg(test)]
-pub fn marriage_event(id: &'static str, p: &'static str) -> fief::rules::events::Event {
-    use fief::rules::events::{Arg, Event, Msg};
-    let mut e = Event::new(
-        2,
-        "1.1",
-        Msg {
-            id: id.into(),
-            args: vec![
-                ("p".into(), Arg::Text(p.into())),
-                ("groom".into(), Arg::Text("Eric".into())),
-                ("bride".into(), Arg::Text("Jeanne".into())),
-            ],
-            ..Msg::default()
-        },
-    );
-    e.phase = 1;
-    e
-}
-
-/// The messages of a marriage proposal (1.1), with or without a dowry, and of its refusal.
-pub const PROPOSALS: &[&str] = &[
-    "{p} proposes a marriage between {groom} and {bride}.",
-    "{p} proposes a marriage between {groom} and {bride}, with a dowry of {n} Denier.",
-];
-pub const REFUSAL: &str = "{p} refuses the marriage of {groom} and {bride}.";
-
-/// The player who proposed and the one who refused, when `events[i]` is a marriage proposal
-/// and `events[i + 1]` its refusal.
-fn refused_proposal(
-    events: &[fief::rules::events::Event],
-    i: usize,
-) -> Option<(fief::rules::events::Arg, fief::rules::events::Arg)> {
-    let (a, b) = (events.get(i)?, events.get(i + 1)?);
-    let who = |e: &fief::rules::events::Event| {
-        e.msg
-            .args
-            .iter()
-            .find(|(k, _)| k == "p")
-            .map(|(_, v)| v.clone())
+/// A probability as a whole percentage, never rounded to a certainty it is not.
+pub fn percent(p: f64) -> String {
+    let n = (p * 100.0).round();
+    let shown = if n >= 100.0 && p < 1.0 {
+        ">99".to_string()
+    } else if n <= 0.0 && p > 0.0 {
+        "<1".to_string()
+    } else {
+        format!("{n}")
     };
-    (PROPOSALS.contains(&a.msg.id.as_ref()) && b.msg.id == REFUSAL).then_some(())?;
-    Some((who(a)?, who(b)?))
-}
-
-/// The log from entry `from` on, as lines: each entry in the reader's words, except that a
-/// run of marriage proposals from one family to another, each refused, is told in one line
-/// ("White proposed 6 marriages to Magenta; all refused.").
-pub fn log_lines(events: &[fief::rules::events::Event], from: usize) -> Vec<LogLine> {
-    let mut out = Vec::new();
-    let mut i = from;
-    while i < events.len() {
-        if let Some(pair) = refused_proposal(events, i) {
-            let mut end = i + 2;
-            while refused_proposal(events, end).as_ref() == Some(&pair) {
-                end += 2;
-            }
-            let n = ((end - i) / 2) as u32;
-            if n >= 2 {
-                out.push(LogLine {
-                    first: i,
-                    end,
-                    text: trnf(
-                        "{p} proposed {n} marriage to {q}; refused.",
-                        "{p} proposed {n} marriages to {q}; all refused.",
-                        n,
-                        &[
-                            ("p", &pair.0.render(&super::Gettext)),
-                            ("q", &pair.1.render(&super::Gettext)),
-                        ],
-                    ),
-                    section: events[i].section.to_string(),
-                });
-                i = end;
-                continue;
-            }
-        }
-        let e = &events[i];
-        out.push(LogLine {
-            first: i,
-            end: i + 1,
-            text: msg(&e.msg, &e.text()),
-            section: e.section.to_string(),
-        });
-        i += 1;
-    }
-    out
-}
-
-/// The card of what happened since a player's last decision: the log entries after
-/// `from` (the viewer's own log), folded and counted, at most `max` lines and a first one
-/// saying how many more the log holds. Empty when nothing happened.
-pub fn since_last_decision(
-    log: &[fief::rules::events::Event],
-    from: usize,
-    max: usize,
-) -> Vec<String> {
-    let mut lines = counted(
-        log_lines(log, from.min(log.len()))
-            .into_iter()
-            // Steps closed ("has finished moving") tell nothing the marks do not.
-            .filter(|l| l.end - l.first > 1 || !QUIET.contains(&log[l.first].msg.id.as_ref()))
-            .map(|l| l.text)
-            .filter(|l| !l.is_empty()),
-    );
-    if max > 1 && lines.len() > max {
-        // The newest lines matter most: the oldest give way to a line saying how many.
-        let more = lines.len() - (max - 1);
-        lines.drain(..more);
-        lines.insert(
-            0,
-            trn(
-                "… {n} earlier line in the log",
-                "… {n} earlier lines in the log",
-                more as u32,
-            ),
-        );
-    }
-    lines
+    trf("{n}%", &[("n", &shown)])
 }
 
 /// One side's strength in a battle's odds: "Blue 4 SP, 2 dice".
@@ -1529,9 +882,9 @@ pub fn prospect(att: &str, def: &str, pr: &fief::bots::odds::Prospect) -> String
         &[
             ("a", &side_strength(att, pr.sides[0].sp, pr.dice[0])),
             ("d", &side_strength(def, pr.sides[1].sp, pr.dice[1])),
-            ("win", &super::battle_panel::percent(c.win)),
-            ("draw", &super::battle_panel::percent(c.draw)),
-            ("lose", &super::battle_panel::percent(c.lose)),
+            ("win", &percent(c.win)),
+            ("draw", &percent(c.draw)),
+            ("lose", &percent(c.lose)),
         ],
     )
 }
@@ -1552,26 +905,6 @@ pub fn attack_chances(g: &Game, viewer: Option<PlayerId>, a: &Action) -> Option<
     }
     let pr = fief::bots::odds::attack_prospect(g, p, against, village);
     Some(prospect(&player(g, p), &player(g, against), &pr))
-}
-
-/// Why "Fight to the end" stopped before a roll and left the choice to the player.
-pub fn fight_stop(why: &fief::session::FightStop) -> String {
-    use fief::session::FightStop;
-    match why {
-        FightStop::NoDice => tr(
-            "Fight to the end stopped: your side would roll no dice and could not hit anything. Break off, surrender or ask for a truce, or roll anyway.",
-        ),
-        FightStop::LordsExposed => tr(
-            "Fight to the end stopped: the other side's next roll could kill all your side's Troops, and then your Lords fall or are captured (6.2.2). Decide this roll yourself.",
-        ),
-        FightStop::OddsTurned { win, lose } => trf(
-            "Fight to the end stopped: the odds have turned against you (win {win}%, lose {lose}%). Decide this roll yourself.",
-            &[
-                ("win", &((win * 100.0).round() as u32).to_string()),
-                ("lose", &((lose * 100.0).round() as u32).to_string()),
-            ],
-        ),
-    }
 }
 
 /// The odds of the battle under way, from the side of `viewer` when he fights in it, else
@@ -1599,156 +932,5 @@ pub fn battle_chances(g: &Game, viewer: Option<PlayerId>) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use fief::rules::Options;
-
-    /// The end-of-round summary has one line per player and shows what changed.
-    #[test]
-    fn the_round_summary_gives_each_player_and_his_changes() {
-        let mut g = Game::new(Options {
-            players: 4,
-            seed: 9,
-            ..Options::default()
-        })
-        .unwrap();
-        let before = tallies(&g.view(Some(0)));
-        while g.round < 3 {
-            let p = g.to_act().unwrap();
-            let a = g.legal_actions(p)[0].clone();
-            g.apply(p, a).unwrap();
-        }
-        let after = tallies(&g.view(Some(0)));
-        let lines = round_summary(&g, &before, &after);
-        assert_eq!(lines.len(), 4);
-        assert!(lines[0].starts_with(&player(&g, 0)), "{lines:?}");
-        // Villages were taken at the start: somebody's count went up.
-        assert!(lines.iter().any(|l| l.contains("(+")), "{lines:?}");
-        assert_eq!(
-            round_summary(&g, &after, &after)
-                .iter()
-                .filter(|l| l.contains("(+"))
-                .count(),
-            0
-        );
-    }
-
-    fn game() -> Game {
-        Game::new(Options {
-            players: 4,
-            seed: 5,
-            ..Options::default()
-        })
-        .unwrap()
-    }
-
-    #[test]
-    fn every_legal_action_of_a_played_game_has_words() {
-        // A game by the random bot: each action offered on the way gets a non-empty label and
-        // a group, and no label or prompt is left with an unfilled placeholder.
-        let mut last_round = 0;
-        crate::ui::play_until(fief::bots::Level::Easy, 5, 3000, |g, p| {
-            for a in g.legal_actions(p).iter().take(200) {
-                let s = action(g, a);
-                assert!(!s.trim().is_empty(), "{a:?}");
-                assert!(!s.contains('{'), "{s}");
-                assert!(action_group(a).is_none_or(|t| !t.is_empty()));
-            }
-            let pr = g.prompt().unwrap();
-            assert!(!prompt(g, &pr, Some(p)).contains('{'));
-            assert!(!prompt(g, &pr, None).contains('{'));
-            last_round = g.round;
-            false
-        });
-        assert!(last_round > 1);
-    }
-
-    #[test]
-    fn the_card_since_the_last_decision_counts_repeats_and_keeps_the_newest() {
-        assert_eq!(
-            counted(["a", "a", "b", "a"].iter().map(|s| s.to_string())),
-            vec!["a ×2", "b", "a"]
-        );
-        let mut g = Game::new(fief::rules::Options::default()).unwrap();
-        // The four starting Villages: four lines, all shown.
-        let from = g.log.len();
-        for v in 0..4 {
-            let p = g.to_act().unwrap();
-            g.apply(p, Action::ChooseStart(v * 6)).unwrap();
-        }
-        let all = since_last_decision(&g.log.to_vec(), from, 100);
-        assert!(all.len() >= 4, "{all:?}");
-        assert!(since_last_decision(&g.log.to_vec(), g.log.len(), 8).is_empty());
-        // Capped: the newest lines stay, a first line says how many were left out.
-        let short = since_last_decision(&g.log.to_vec(), from, 3);
-        assert_eq!(short.len(), 3);
-        assert!(short[0].starts_with('…'), "{short:?}");
-        assert_eq!(short[1..], all[all.len() - 2..]);
-        // A start past the end of the log tells nothing (never panics).
-        assert!(since_last_decision(&g.log.to_vec(), g.log.len() + 5, 8).is_empty());
-    }
-
-    #[test]
-    fn the_tooltip_lists_a_village_state() {
-        let mut g = game();
-        let p = g.to_act().unwrap();
-        g.apply(p, Action::ChooseStart(3)).unwrap();
-        let t = village_tooltip(&g, None, 3, &[]);
-        assert!(t.contains(&g.map.villages[3].name));
-        assert!(t.contains(&g.name(p)), "{t}");
-    }
-
-    /// A run of refused marriage proposals between two families is one line in the log
-    /// and the summary; a single refused proposal, or runs between other families, are not
-    /// folded into it.
-    #[test]
-    fn refused_proposals_fold_into_one_line() {
-        let said = marriage_event;
-        let mut log = vec![said(PROPOSALS[0], "Blue"), said(REFUSAL, "Green")];
-        for _ in 0..6 {
-            log.push(said(PROPOSALS[1], "White"));
-            log.push(said(REFUSAL, "Magenta"));
-        }
-        log.push(said(PROPOSALS[0], "White"));
-        log.push(said(REFUSAL, "Green"));
-        let lines: Vec<String> = log_lines(&log, 0).into_iter().map(|l| l.text).collect();
-        assert_eq!(
-            lines,
-            [
-                "Blue proposes a marriage between Eric and Jeanne.",
-                "Green refuses the marriage of Eric and Jeanne.",
-                "White proposed 6 marriages to Magenta; all refused.",
-                "White proposes a marriage between Eric and Jeanne.",
-                "Green refuses the marriage of Eric and Jeanne.",
-            ]
-        );
-        let card = since_last_decision(&log, 2, 8);
-        assert_eq!(
-            card[0],
-            "White proposed 6 marriages to Magenta; all refused."
-        );
-    }
-
-    /// Names with markup's special characters are shown as they are, in valid markup: "Tom &
-    /// Jerry" holds a Village, "<b>Ann</b>" besieges it, and both tax it.
-    #[test]
-    fn names_are_escaped_in_the_tooltip() {
-        let names = ["Tom & Jerry", "<b>Ann</b>", "Carl", "Dora"];
-        let mut g = Game::new(Options {
-            names: names.iter().map(|n| n.to_string()).collect(),
-            first_player: Some(0),
-            seed: 3,
-            ..Options::default()
-        })
-        .unwrap();
-        g.apply(0, Action::ChooseStart(3)).unwrap();
-        g.villages[3].besieger = Some(1);
-        g.lords[0].captor = Some(1);
-        let tip = village_tooltip(&g, None, 3, &[]);
-        let (_, plain, _) = relm4::gtk::pango::parse_markup(&tip, '\0')
-            .unwrap_or_else(|e| panic!("{tip:?} is not valid markup: {e}"));
-        assert!(plain.contains("Held by Tom & Jerry"), "{plain}");
-        assert!(plain.contains("Besieged by <b>Ann</b>"), "{plain}");
-        assert!(plain.contains("captive of <b>Ann</b>"), "{plain}");
-    }
-}
+#[path = "text_tests.rs"]
+mod tests;

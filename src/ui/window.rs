@@ -3,7 +3,7 @@
 //! log, battle and election pages, the bar that names a failed save, the hotseat cover, and
 //! the dialogs the window owns. `App` (app.rs) holds them and keeps them up to date.
 
-use super::app::{App, Msg, APP_NAME};
+use super::app_msg::{post, Msg};
 use super::battle_panel::{BattleOut, BattlePanel};
 use super::card_hand::CardHand;
 use super::election_dialog::{ElectionDialog, ElectionPanel, ElectionPanelOut};
@@ -19,18 +19,20 @@ use super::tr;
 use fief::Map;
 use relm4::adw::prelude::*;
 use relm4::gtk::{gio, glib};
-use relm4::{adw, gtk, Component, ComponentController, ComponentSender, Controller};
+use relm4::{adw, gtk, Component, ComponentController, Controller};
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::Arc;
 
+pub const APP_NAME: &str = "Fief: France 1429";
+
 /// A message made on demand (menu actions and shortcuts).
 type MsgFn = fn() -> Msg;
 
-/// Sends a message to the window from a GTK callback; once the window is gone (its runtime
-/// shut down) the message is dropped instead of panicking inside the callback.
-pub fn post(s: &ComponentSender<App>, m: Msg) {
-    s.input_sender().send(m).ok();
+/// A toast over the sidebar's pages: its title is Pango markup, so the text (a path, a
+/// name) is escaped.
+pub fn toast(toasts: &adw::ToastOverlay, s: &str) {
+    toasts.add_toast(adw::Toast::new(&super::text::glib_escape(s)));
 }
 
 /// The look of the boards, cards, dice and prompt bar.
@@ -296,10 +298,27 @@ pub struct Widgets {
     pub rules: Controller<RulesPane>,
 }
 
+impl Widgets {
+    /// The hotseat cover over the board, with its title, description and button (None:
+    /// the screen is not covered).
+    pub fn show_cover(&self, words: Option<(String, String, String)>) {
+        let Some((title, description, button)) = words else {
+            self.cover.set_visible(false);
+            return;
+        };
+        self.cover.set_title(&title);
+        // The description is Pango markup: the name is escaped.
+        self.cover
+            .set_description(Some(&super::text::glib_escape(&description)));
+        self.cover_button.set_label(&button);
+        self.cover.set_visible(true);
+    }
+}
+
 /// Builds the window's content, its actions and shortcuts; every callback posts a [`Msg`].
 pub fn build(
     window: &adw::ApplicationWindow,
-    sender: &ComponentSender<App>,
+    sender: &relm4::Sender<Msg>,
     prefs: &Prefs,
     map: Arc<Map>,
 ) -> Widgets {
@@ -390,45 +409,37 @@ pub fn build(
 
     // Children.
     let board = map.clone();
-    let map = MapCanvas::builder()
-        .launch(map)
-        .forward(sender.input_sender(), Msg::Map);
+    let map = MapCanvas::builder().launch(map).forward(sender, Msg::Map);
     let boards = FamilyBoards::builder().launch(()).detach();
-    let hand = CardHand::builder()
-        .launch(())
-        .forward(sender.input_sender(), Msg::Hand);
-    let prompt = PromptBar::builder()
-        .launch(())
-        .forward(sender.input_sender(), Msg::Prompt);
+    let hand = CardHand::builder().launch(()).forward(sender, Msg::Hand);
+    let prompt = PromptBar::builder().launch(()).forward(sender, Msg::Prompt);
     let log = GameLog::builder()
         .launch(())
-        .forward(sender.input_sender(), |LogOut::Rule(section)| {
+        .forward(sender, |LogOut::Rule(section)| {
             Msg::Prompt(PromptOut::Rule(section))
         });
     let battle = BattlePanel::builder()
         .launch(())
-        .forward(sender.input_sender(), |BattleOut::Started| {
-            Msg::ShowPage("battle")
-        });
+        .forward(sender, |BattleOut::Started| Msg::ShowPage("battle"));
     let elections = ElectionPanel::builder()
         .launch(())
-        .forward(sender.input_sender(), |ElectionPanelOut::Decided| {
+        .forward(sender, |ElectionPanelOut::Decided| {
             Msg::ShowPage("election")
         });
     let purchases = PurchasePanel::builder()
         .launch(())
-        .forward(sender.input_sender(), |out| match out {
+        .forward(sender, |out| match out {
             PurchaseOut::Started => Msg::ShowPage("purchase"),
             PurchaseOut::Buy { actions, finish } => Msg::Buy(actions, finish),
         });
     let ballot = ElectionDialog::builder()
         .transient_for(window)
         .launch(())
-        .forward(sender.input_sender(), Msg::Ballot);
+        .forward(sender, Msg::Ballot);
     let new_game = NewGameDialog::builder()
         .transient_for(window)
         .launch(())
-        .forward(sender.input_sender(), |out| match out {
+        .forward(sender, |out| match out {
             NewGameOut::Start(ng) => Msg::StartGame(Box::new(ng)),
             NewGameOut::Closed => Msg::NewGameClosed,
         });
@@ -441,9 +452,7 @@ pub fn build(
     let prefs_window = PreferencesWindow::builder()
         .transient_for(window)
         .launch(prefs.clone())
-        .forward(sender.input_sender(), |PrefsOut::Changed(p)| {
-            Msg::PrefsChanged(p)
-        });
+        .forward(sender, |PrefsOut::Changed(p)| Msg::PrefsChanged(p));
     let rules = RulesPane::builder()
         .transient_for(window)
         .launch(())
@@ -601,6 +610,21 @@ pub fn build(
     }
 }
 
+/// The About window of the app.
+pub fn about_window(parent: &adw::ApplicationWindow) -> adw::AboutWindow {
+    adw::AboutWindow::builder()
+        .transient_for(parent)
+        .application_name(APP_NAME)
+        .application_icon("applications-games")
+        .version(env!("CARGO_PKG_VERSION"))
+        .license_type(gtk::License::Gpl30)
+        .comments(tr(
+            "The medieval game of marriages, elections and war in 15th-century France, with its rules enforced, against bots or friends at one screen.",
+        ))
+        .developer_name(tr("The Fief app team"))
+        .build()
+}
+
 pub fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow {
     let rows = [
         ("<Control>n", tr("New game")),
@@ -638,4 +662,29 @@ pub fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow
     let w: gtk::ShortcutsWindow = b.object("w").expect("the shortcuts window is built");
     w.set_transient_for(Some(parent));
     w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::map_geometry::{Camera, Fit, CHIP_TEXT, LORD_TEXT, NAME_SIZE};
+    use fief::rules::{Game, Options};
+
+    /// The map's part of a 1280×800 window (the sidebar, the hand and the prompt bar take
+    /// the rest): its words are at least 11 pixels high, and grow with the zoom.
+    #[test]
+    fn the_board_reads_at_1280_by_800() {
+        let g = Game::new(Options::default()).unwrap();
+        let (w, h) = map_area(&g.map, 1280, 800);
+        let fit = Fit::new(&g.map, w, h, Camera::whole(&g.map));
+        assert!(
+            NAME_SIZE * fit.scale >= 11.0,
+            "{} px",
+            NAME_SIZE * fit.scale
+        );
+        assert!(CHIP_TEXT * fit.scale >= 11.0 && LORD_TEXT * fit.scale >= 11.0);
+        let mut cam = Camera::whole(&g.map);
+        cam.zoom_at(&g.map, w, h, 2.0, w / 2.0, h / 2.0);
+        assert!(NAME_SIZE * Fit::new(&g.map, w, h, cam).scale >= 22.0);
+    }
 }

@@ -1,0 +1,92 @@
+//! The messages of the main window: what its widgets, dialogs and shortcuts send to `App`
+//! (`Msg`), and what its worker threads bring back (`Cmd`). Apart from `App` so that the
+//! window's parts (window.rs, the dialogs, the file flows) post them without importing it.
+
+use super::card_hand::HandOut;
+use super::election_dialog::BallotOut;
+use super::hints::HintKey;
+use super::map_canvas::MapOut;
+use super::new_game::NewGame;
+use super::preferences::Prefs;
+use super::prompt_bar::PromptOut;
+use fief::rules::Action;
+use fief::save::{LoadError, Saved};
+use fief::session::BotAnswer;
+use std::path::PathBuf;
+
+/// Sends a message to the window from a GTK callback; once the window is gone (its runtime
+/// shut down) the message is dropped instead of panicking inside the callback.
+pub fn post(s: &relm4::Sender<Msg>, m: Msg) {
+    s.send(m).ok();
+}
+
+#[derive(Debug)]
+pub enum Msg {
+    NewGame,
+    StartGame(Box<NewGame>),
+    /// The new-game dialog closed.
+    NewGameClosed,
+    Undo,
+    Save,
+    Load,
+    /// The Save chooser's answer: the file to write (None: cancelled).
+    SaveTo(Option<PathBuf>),
+    /// The Load chooser's answer: the file to read (None: cancelled).
+    LoadFrom(Option<PathBuf>),
+    /// The answer to "Resume your last game?".
+    Resume(bool),
+    /// The answer to "Attack?" for the decision `key`.
+    Confirmed(usize, Box<Action>),
+    Preferences,
+    PrefsChanged(Box<Prefs>),
+    /// Ctrl+Q: close the window (the game is autosaved).
+    Quit,
+    /// The window is asked to close: the game is saved first, or the player asked.
+    CloseRequest,
+    /// "Quit anyway" after the game could not be saved.
+    ForceQuit,
+    /// "Save As…" after the game could not be saved on quitting: save, then quit.
+    SaveAndQuit,
+    /// The banner naming a failed save was dismissed.
+    DismissProblem,
+    Rules,
+    Shortcuts,
+    About,
+    /// Escape: drop the selection.
+    Cancel,
+    /// Enter or Space: the prompt bar's main button.
+    MainButton,
+    Map(MapOut),
+    /// Ctrl+plus, Ctrl+minus, Ctrl+0.
+    Zoom(i8),
+    Hand(HandOut),
+    Prompt(PromptOut),
+    Ballot(BallotOut),
+    /// The hotseat cover was lifted by the player it asked for.
+    Uncover,
+    /// The answer of the yes/no dialog for the decision `key`; `true` last: the same answer
+    /// to every question of its kind until the phase ends.
+    Answer(usize, bool, bool),
+    ShowPage(&'static str),
+    /// The purchase panel's basket, bought in its order; then "Done buying" if `true`.
+    Buy(Vec<Action>, bool),
+    EndDialog(bool),
+    /// The window is mapped; `true` offers the last game or opens the new-game dialog.
+    Shown(bool),
+    /// Ctrl+H: the computer's suggestion for the human's decision.
+    Hint,
+}
+
+/// What worker threads bring back.
+#[derive(Debug)]
+pub enum Cmd {
+    /// A bot's decision.
+    Bot(BotAnswer),
+    /// A save chosen in the Load dialog, read and checked.
+    Loaded(PathBuf, Box<Result<Saved, LoadError>>),
+    /// The autosave at launch, read and checked (None: there is none), and when it cannot
+    /// be restored, its backup if that holds a game worth resuming.
+    LastGame(Option<Box<Result<Saved, LoadError>>>, Option<Box<Saved>>),
+    /// A hint worked out for a decision (None: the view asked nothing).
+    Hint(HintKey, Option<Box<fief::bots::hint::Hint>>),
+}

@@ -1,0 +1,73 @@
+//! Tests of the words of `text` (pure: no display needed).
+
+use super::*;
+use fief::rules::Options;
+
+fn game() -> Game {
+    Game::new(Options {
+        players: 4,
+        seed: 5,
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+#[test]
+fn every_legal_action_of_a_played_game_has_words() {
+    // A game by the random bot: each action offered on the way gets a non-empty label and
+    // a group, and no label is left with an unfilled placeholder.
+    let mut last_round = 0;
+    crate::ui::play_until(fief::bots::Level::Easy, 5, 3000, |g, p| {
+        for a in g.legal_actions(p).iter().take(200) {
+            let s = action(g, a);
+            assert!(!s.trim().is_empty(), "{a:?}");
+            assert!(!s.contains('{'), "{s}");
+            assert!(action_group(a).is_none_or(|t| !t.is_empty()));
+        }
+        last_round = g.round;
+        false
+    });
+    assert!(last_round > 1);
+}
+
+#[test]
+fn the_tooltip_lists_a_village_state() {
+    let mut g = game();
+    let p = g.to_act().unwrap();
+    g.apply(p, Action::ChooseStart(3)).unwrap();
+    let t = village_tooltip(&g, None, 3, &[]);
+    assert!(t.contains(&g.map.villages[3].name));
+    assert!(t.contains(&g.name(p)), "{t}");
+}
+
+/// Names with markup's special characters are shown as they are, in valid markup: "Tom &
+/// Jerry" holds a Village, "<b>Ann</b>" besieges it, and both tax it.
+#[test]
+fn names_are_escaped_in_the_tooltip() {
+    let names = ["Tom & Jerry", "<b>Ann</b>", "Carl", "Dora"];
+    let mut g = Game::new(Options {
+        names: names.iter().map(|n| n.to_string()).collect(),
+        first_player: Some(0),
+        seed: 3,
+        ..Options::default()
+    })
+    .unwrap();
+    g.apply(0, Action::ChooseStart(3)).unwrap();
+    g.villages[3].besieger = Some(1);
+    g.lords[0].captor = Some(1);
+    let tip = village_tooltip(&g, None, 3, &[]);
+    let (_, plain, _) = relm4::gtk::pango::parse_markup(&tip, '\0')
+        .unwrap_or_else(|e| panic!("{tip:?} is not valid markup: {e}"));
+    assert!(plain.contains("Held by Tom & Jerry"), "{plain}");
+    assert!(plain.contains("Besieged by <b>Ann</b>"), "{plain}");
+    assert!(plain.contains("captive of <b>Ann</b>"), "{plain}");
+}
+
+#[test]
+fn percentages_never_round_to_a_certainty() {
+    assert_eq!(percent(0.5), "50%");
+    assert_eq!(percent(1.0), "100%");
+    assert_eq!(percent(0.0), "0%");
+    assert_eq!(percent(0.9996), ">99%");
+    assert_eq!(percent(0.0004), "<1%");
+}
