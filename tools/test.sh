@@ -18,8 +18,8 @@ for f in $(grep -rlE '\b(tr|trf|trnf|n_)\(|msgn?!\(' src --include=*.rs); do
   grep -qx "$f" po/POTFILES || { echo "not in po/POTFILES: $f"; missing=1; }
 done
 [ "$missing" -eq 0 ]
-echo "== no two modules of src/ui import each other (scripts/ui_imports.py)"
-python3 scripts/ui_imports.py
+echo "== no cycle of imports between the modules of src/ (scripts/module_imports.py)"
+python3 scripts/module_imports.py
 echo "== the README's rules table is the one the code gives (scripts/rules_table.py --check)"
 python3 scripts/rules_table.py --check
 echo "== packaging files (tools/check-packaging.sh)"

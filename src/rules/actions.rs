@@ -189,17 +189,17 @@ pub enum Action {
     /// 11.1: take a relic lying where the Lord stands (in one's Movement turn).
     TakeRelic {
         lord: LordId,
-        relic: super::relics::Relic,
+        relic: super::pieces::Relic,
     },
     /// 11.1, 8.0: offer a relic one holds to another player's Lord.
     OfferRelic {
-        relic: super::relics::Relic,
+        relic: super::pieces::Relic,
         to: PlayerId,
         lord: LordId,
     },
     /// 11.1.1: roll the Eyes (Heavy Rain) or the Bone (Famine) for one Bishopric's card.
     RelicRoll {
-        relic: super::relics::Relic,
+        relic: super::pieces::Relic,
         bishopric: BishopricId,
     },
     EndPillage,

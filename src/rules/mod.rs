@@ -76,6 +76,7 @@ pub mod events;
 mod income;
 mod movement;
 mod notation;
+mod pieces;
 mod pillage;
 mod placement;
 mod pope;

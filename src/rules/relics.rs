@@ -18,7 +18,7 @@ use super::state::*;
 use super::{refuse, Action, RuleError};
 use crate::map::{BishopricId, VillageId};
 
-pub use super::state::{Relic, RelicAt, RelicState};
+pub use super::pieces::{Relic, RelicAt, RelicState};
 
 impl Game {
     /// 11.1 setup: the five relics at random, one on each principal Village.

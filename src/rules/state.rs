@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 pub use super::actions::{MoveHow, MoveOrder};
 pub use super::cards::PlayerId;
+pub use super::pieces::{Relic, RelicAt, RelicState};
 pub const MAX_PLAYERS: usize = 6;
 /// The longest name a player may have, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
@@ -797,69 +798,4 @@ pub struct ElectionResult {
     /// Each ballot's weight, in ballot order.
     pub weights: Vec<u32>,
     pub count: Count,
-}
-
-/// The five relics of 11.1.1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Relic {
-    Grail,
-    Eyes,
-    Teeth,
-    Spear,
-    Bone,
-}
-
-impl Relic {
-    pub const ALL: [Relic; 5] = [
-        Relic::Grail,
-        Relic::Eyes,
-        Relic::Teeth,
-        Relic::Spear,
-        Relic::Bone,
-    ];
-
-    /// The relic's name in English (a message id of the app).
-    pub fn name(self) -> &'static str {
-        match self {
-            Relic::Grail => super::events::n_("Holy Grail"),
-            Relic::Eyes => super::events::n_("Eyes of Saint Roseline"),
-            Relic::Teeth => super::events::n_("Teeth of Saint Géronce"),
-            Relic::Spear => super::events::n_("Holy Spear"),
-            Relic::Bone => super::events::n_("Bone of Saint Rhadegund"),
-        }
-    }
-
-    /// The word used in action notation and scenario files.
-    pub fn key(self) -> &'static str {
-        match self {
-            Relic::Grail => "grail",
-            Relic::Eyes => "eyes",
-            Relic::Teeth => "teeth",
-            Relic::Spear => "spear",
-            Relic::Bone => "bone",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Relic> {
-        Relic::ALL.into_iter().find(|r| r.key() == s)
-    }
-}
-
-/// Where a relic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RelicAt {
-    /// Lying in a Village.
-    Village(VillageId),
-    /// Carried by a Lord.
-    Lord(LordId),
-    /// Out of the game (the Teeth, once used).
-    Gone,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RelicState {
-    pub relic: Relic,
-    pub at: RelicAt,
-    /// Taken once already: from then on any Lord may take it where it lies (11.1).
-    pub claimed: bool,
 }
