@@ -26,6 +26,63 @@ pub(crate) const CARD_ACTIONS: [Card; 7] = [
     Card::Ambush,
 ];
 
+/// Every action that is not an "any time" action (`is_any_time_action`), as one pattern: the
+/// any-time dispatchers below name every action, so that a new one must be placed.
+macro_rules! not_any_time {
+    () => {
+        Action::ChooseStart(_)
+            | Action::ProposeMarriage { .. }
+            | Action::EndMarriages
+            | Action::Accept
+            | Action::Refuse
+            | Action::Nominate(_)
+            | Action::NoCandidate
+            | Action::Vote { .. }
+            | Action::Discard(_)
+            | Action::DrawFortune
+            | Action::DrawLord
+            | Action::EndDraw
+            | Action::PlagueLoss { .. }
+            | Action::ChooseHeir(_)
+            | Action::PlaceLord(_)
+            | Action::PlayLord { .. }
+            | Action::PlayHarvest(_)
+            | Action::PlayGoodWeather(_)
+            | Action::PlayTallage { .. }
+            | Action::PlayTithe { .. }
+            | Action::EndPlayCards
+            | Action::OfferRansom { .. }
+            | Action::NoRansom
+            | Action::BuyMaa(_)
+            | Action::BuyKnight(_)
+            | Action::BuyMill(_)
+            | Action::BuyStronghold(_)
+            | Action::BuyTitle { .. }
+            | Action::GrantTitle { .. }
+            | Action::PassTitle { .. }
+            | Action::BuyCardinal { .. }
+            | Action::EndPurchase
+            | Action::Move(_)
+            | Action::EndMovement
+            | Action::DeclareBattle { .. }
+            | Action::JoinSide(..)
+            | Action::Fight
+            | Action::EndBattle
+            | Action::Surrender
+            | Action::ProposeTruce
+            | Action::BuyTruce(_)
+            | Action::Casualty(_)
+            | Action::DeclareSiege(_)
+            | Action::EndBattles
+            | Action::Pillage(_)
+            | Action::RelicRoll { .. }
+            | Action::EndPillage
+            | Action::Pass
+            | Action::JoinUprising
+            | Action::TryStop { .. }
+    };
+}
+
 impl Game {
     /// Candidate plays of Opportunity cards.
     pub(crate) fn card_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
@@ -234,56 +291,7 @@ impl Game {
             }
             Action::OfferRelic { relic, to, lord } => self.check_offer_relic(p, *relic, *to, *lord),
             // The rest are not "any time" actions (`is_any_time_action` keeps them away).
-            Action::ChooseStart(_)
-            | Action::ProposeMarriage { .. }
-            | Action::EndMarriages
-            | Action::Accept
-            | Action::Refuse
-            | Action::Nominate(_)
-            | Action::NoCandidate
-            | Action::Vote { .. }
-            | Action::Discard(_)
-            | Action::DrawFortune
-            | Action::DrawLord
-            | Action::EndDraw
-            | Action::PlagueLoss { .. }
-            | Action::ChooseHeir(_)
-            | Action::PlaceLord(_)
-            | Action::PlayLord { .. }
-            | Action::PlayHarvest(_)
-            | Action::PlayGoodWeather(_)
-            | Action::PlayTallage { .. }
-            | Action::PlayTithe { .. }
-            | Action::EndPlayCards
-            | Action::OfferRansom { .. }
-            | Action::NoRansom
-            | Action::BuyMaa(_)
-            | Action::BuyKnight(_)
-            | Action::BuyMill(_)
-            | Action::BuyStronghold(_)
-            | Action::BuyTitle { .. }
-            | Action::GrantTitle { .. }
-            | Action::PassTitle { .. }
-            | Action::BuyCardinal { .. }
-            | Action::EndPurchase
-            | Action::Move(_)
-            | Action::EndMovement
-            | Action::DeclareBattle { .. }
-            | Action::JoinSide(..)
-            | Action::Fight
-            | Action::EndBattle
-            | Action::Surrender
-            | Action::ProposeTruce
-            | Action::BuyTruce(_)
-            | Action::Casualty(_)
-            | Action::DeclareSiege(_)
-            | Action::EndBattles
-            | Action::Pillage(_)
-            | Action::RelicRoll { .. }
-            | Action::EndPillage
-            | Action::Pass
-            | Action::JoinUprising
-            | Action::TryStop { .. } => refuse("", "not an action that may be taken at any time"),
+            not_any_time!() => refuse("", "not an action that may be taken at any time"),
         }
     }
 
@@ -313,57 +321,7 @@ impl Game {
             Action::HandControl { village, to } => self.exec_hand_control(p, village, to),
             Action::EndSiege(v) => self.exec_end_siege(p, v),
             // Refused by `check_any_time`.
-            Action::SecretPassage(PassageUse::Cancel | PassageUse::Uprising)
-            | Action::ChooseStart(_)
-            | Action::ProposeMarriage { .. }
-            | Action::EndMarriages
-            | Action::Accept
-            | Action::Refuse
-            | Action::Nominate(_)
-            | Action::NoCandidate
-            | Action::Vote { .. }
-            | Action::Discard(_)
-            | Action::DrawFortune
-            | Action::DrawLord
-            | Action::EndDraw
-            | Action::PlagueLoss { .. }
-            | Action::ChooseHeir(_)
-            | Action::PlaceLord(_)
-            | Action::PlayLord { .. }
-            | Action::PlayHarvest(_)
-            | Action::PlayGoodWeather(_)
-            | Action::PlayTallage { .. }
-            | Action::PlayTithe { .. }
-            | Action::EndPlayCards
-            | Action::OfferRansom { .. }
-            | Action::NoRansom
-            | Action::BuyMaa(_)
-            | Action::BuyKnight(_)
-            | Action::BuyMill(_)
-            | Action::BuyStronghold(_)
-            | Action::BuyTitle { .. }
-            | Action::GrantTitle { .. }
-            | Action::PassTitle { .. }
-            | Action::BuyCardinal { .. }
-            | Action::EndPurchase
-            | Action::Move(_)
-            | Action::EndMovement
-            | Action::DeclareBattle { .. }
-            | Action::JoinSide(..)
-            | Action::Fight
-            | Action::EndBattle
-            | Action::Surrender
-            | Action::ProposeTruce
-            | Action::BuyTruce(_)
-            | Action::Casualty(_)
-            | Action::DeclareSiege(_)
-            | Action::EndBattles
-            | Action::Pillage(_)
-            | Action::RelicRoll { .. }
-            | Action::EndPillage
-            | Action::Pass
-            | Action::JoinUprising
-            | Action::TryStop { .. } => {}
+            Action::SecretPassage(PassageUse::Cancel | PassageUse::Uprising) | not_any_time!() => {}
         }
     }
 
