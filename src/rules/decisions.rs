@@ -273,6 +273,25 @@ impl Game {
         Ok(start..self.log.len())
     }
 
+    /// Applies `action` like `apply`, but leaves the automatic steps that would follow it for
+    /// later (`advance`: a turn with nothing left to decide ends by itself, bots' passes...):
+    /// a preview of several decisions in a row (the purchase basket) stays at the decision
+    /// and can say why the next one is refused, rather than find the turn over.
+    pub fn apply_held(&mut self, player: PlayerId, action: Action) -> Result<(), RuleError> {
+        action.ids_in_range(self)?;
+        let action = if self.is_normalised(&action) {
+            action
+        } else {
+            self.normalised(&action)
+        };
+        self.check_normalised(player, &action)?;
+        if !self.quiet {
+            self.history.push((player, action.clone()));
+        }
+        self.exec(player, action);
+        Ok(())
+    }
+
     fn exec(&mut self, p: PlayerId, action: Action) {
         if is_any_time_action(&action) {
             self.exec_any_time(p, action);

@@ -85,7 +85,9 @@ pub struct Panel {
 }
 
 /// Applies the basket to a copy of the game; stops at the first purchase the engine
-/// refuses. Returns the copy, how many purchases it took, and the refusal.
+/// refuses. Returns the copy, how many purchases it took, and the refusal. The copy stays at
+/// the player's purchases even when the basket leaves nothing more to buy (`apply_held`), so
+/// that what it refuses next is refused for its own reason, not because the turn moved on.
 pub fn try_basket(g: &Game, p: PlayerId, basket: &[Action]) -> (Game, usize, Option<RuleError>) {
     let mut copy = g.clone();
     for (i, a) in basket.iter().enumerate() {
@@ -96,7 +98,7 @@ pub fn try_basket(g: &Game, p: PlayerId, basket: &[Action]) -> (Game, usize, Opt
                 Some(RuleError::new("4.0", "only purchases go in the basket")),
             );
         }
-        if let Err(e) = copy.apply(p, a.clone()) {
+        if let Err(e) = copy.apply_held(p, a.clone()) {
             return (copy, i, Some(e));
         }
     }
@@ -273,5 +275,36 @@ mod tests {
         let many = vec![Action::BuyKnight(v); 99];
         let pn = panel(&g, p, &many);
         assert!(pn.basket.len() < 99 && pn.refused.is_some());
+    }
+
+    /// A basket that spends the last Denier leaves the preview at the player's purchases
+    /// (the engine would end a turn with nothing left to buy by itself): what can no longer
+    /// be added says it costs too much, not that the decision is someone else's.
+    #[test]
+    fn spending_the_last_denier_refuses_the_rest_for_the_money() {
+        let (mut g, p) = at_purchases().expect("a purchase step with money");
+        let v = panel(&g, p, &[])
+            .rows
+            .iter()
+            .find(|r| r.counts.iter().any(|c| c.item == Item::Maa && c.more))
+            .unwrap()
+            .village;
+        let mut priced = g.clone();
+        let before = priced.players[p as usize].money;
+        priced.apply(p, Action::BuyMaa(v)).unwrap();
+        g.players[p as usize].money = before - priced.players[p as usize].money;
+        let pn = panel(&g, p, &[Action::BuyMaa(v)]);
+        assert_eq!((pn.basket.len(), pn.after), (1, 0));
+        let reasons: Vec<&String> = pn
+            .rows
+            .iter()
+            .flat_map(|r| &r.counts)
+            .filter_map(|c| c.why_not.as_ref())
+            .collect();
+        assert!(!reasons.is_empty());
+        for r in reasons {
+            assert!(!r.contains("decision"), "{r}");
+            assert!(r.contains("Denier"), "{r}");
+        }
     }
 }
