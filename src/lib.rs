@@ -9,6 +9,7 @@ pub mod bots;
 pub mod files;
 pub mod fuzz;
 pub mod map;
+pub mod net;
 pub mod save;
 pub mod scenario;
 pub mod seat;

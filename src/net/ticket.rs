@@ -1,0 +1,116 @@
+//! Invitations: one line of text a player pastes to join a table. It holds the host's key
+//! and the addresses it was reachable at (direct ones, and a relay's when the host allows
+//! relays), and the table's id. Written as `fief` followed by lowercase base32 of the
+//! postcard encoding of [`Ticket`]; a text that is not one is refused in words.
+
+use data_encoding::BASE32_NOPAD;
+use iroh::EndpointAddr;
+use serde::{Deserialize, Serialize};
+
+/// The prefix of every invitation.
+pub const PREFIX: &str = "fief";
+
+/// The longest invitation read, in characters (a hostile paste is refused before decoding).
+pub const MAX_TICKET_CHARS: usize = 4096;
+
+/// The version of the invitation's layout.
+const LAYOUT: u8 = 1;
+
+/// Where a table is: the host's address and the table's id there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ticket {
+    layout: u8,
+    pub host: EndpointAddr,
+    pub table: String,
+}
+
+impl Ticket {
+    pub fn new(host: EndpointAddr, table: impl Into<String>) -> Ticket {
+        Ticket {
+            layout: LAYOUT,
+            host,
+            table: table.into(),
+        }
+    }
+
+    /// The invitation as text.
+    pub fn encode(&self) -> String {
+        let bytes = postcard::to_stdvec(self).unwrap_or_default();
+        format!(
+            "{PREFIX}{}",
+            BASE32_NOPAD.encode(&bytes).to_ascii_lowercase()
+        )
+    }
+
+    /// Reads an invitation (spaces and line breaks a paste may add are ignored).
+    pub fn decode(text: &str) -> Result<Ticket, String> {
+        if text.chars().count() > MAX_TICKET_CHARS {
+            return Err("this is far too long to be an invitation".into());
+        }
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let Some(body) = compact.strip_prefix(PREFIX) else {
+            return Err("an invitation begins with \"fief\"; this text does not".into());
+        };
+        let bytes = BASE32_NOPAD
+            .decode(body.to_ascii_uppercase().as_bytes())
+            .map_err(|_| "this invitation is damaged (a letter is wrong or missing)".to_string())?;
+        let t: Ticket = postcard::from_bytes(&bytes)
+            .map_err(|_| "this invitation is damaged (it does not read as one)".to_string())?;
+        if t.layout != LAYOUT {
+            return Err(format!(
+                "this invitation was made by another version of the game (layout {})",
+                t.layout
+            ));
+        }
+        if t.table.is_empty() || t.table.chars().count() > 64 {
+            return Err("this invitation names no table".into());
+        }
+        Ok(t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iroh::{SecretKey, TransportAddr};
+
+    fn ticket() -> Ticket {
+        let key = SecretKey::from_bytes(&[7u8; 32]);
+        let addr = EndpointAddr::from_parts(
+            key.public(),
+            [TransportAddr::Ip("127.0.0.1:4433".parse().unwrap())],
+        );
+        Ticket::new(addr, "t-42")
+    }
+
+    #[test]
+    fn an_invitation_reads_back_as_written_even_when_pasted_with_breaks() {
+        let t = ticket();
+        let text = t.encode();
+        assert!(text.starts_with("fief"), "{text}");
+        assert!(text
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()));
+        assert_eq!(Ticket::decode(&text).unwrap(), t);
+        let pasted = format!("  {}\n{} ", &text[..20], &text[20..]);
+        assert_eq!(Ticket::decode(&pasted).unwrap(), t);
+    }
+
+    #[test]
+    fn a_mistyped_invitation_is_refused_in_words() {
+        let text = ticket().encode();
+        let cases = [
+            String::new(),
+            "hello".to_string(),
+            text.replacen("fief", "fif", 1),
+            text[..text.len() / 2].to_string(),
+            format!("{text}1"),
+            text.replace(&text[10..11], "!"),
+            "fief".to_string() + &"a".repeat(MAX_TICKET_CHARS),
+        ];
+        for c in cases {
+            let e = Ticket::decode(&c).unwrap_err();
+            assert!(!e.is_empty(), "{c}");
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//! The endpoint a host or a client speaks through, and how far it reaches.
+//!
+//! - [`Reach::Local`]: this computer only (loopback). No relay, no address lookup, no port
+//!   mapping, no probe of any outside server: what every test, benchmark and trial here uses.
+//! - [`Reach::Direct`]: the local network and direct addresses (a LAN party, or a host whose
+//!   port the players can reach). Still no relay, lookup or port mapping.
+//! - [`Reach::Internet`]: through iroh's relays when a direct path cannot be found, with the
+//!   host's addresses published so that an invitation stays valid as they change, and port
+//!   mapping on the home router. The players' choice, off until they turn it on.
+//!
+//! `FIEF_NET=local` (or `direct`, `internet`) in the environment overrides what a program
+//! asks for, so that a whole test run stays local whatever it starts.
+
+use iroh::endpoint::{presets, Builder, PortmapperConfig};
+use iroh::{Endpoint, NetReportConfig, SecretKey};
+
+/// How far an endpoint reaches (see the module's documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    Local,
+    Direct,
+    Internet,
+}
+
+/// The environment variable that sets the reach of every endpoint a program makes.
+pub const REACH_VAR: &str = "FIEF_NET";
+
+impl std::str::FromStr for Reach {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Reach, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "local" => Ok(Reach::Local),
+            "direct" => Ok(Reach::Direct),
+            "internet" => Ok(Reach::Internet),
+            other => Err(format!(
+                "unknown network reach '{other}' (use local, direct or internet)"
+            )),
+        }
+    }
+}
+
+impl Reach {
+    /// `wanted`, unless `FIEF_NET` names another reach. An unreadable `FIEF_NET` keeps the
+    /// program local: it never widens what was asked for.
+    pub fn from_env(wanted: Reach) -> Reach {
+        match std::env::var(REACH_VAR) {
+            Ok(v) => v.parse().unwrap_or(Reach::Local),
+            Err(_) => wanted,
+        }
+    }
+
+    fn builder(self) -> Result<Builder, String> {
+        let bad = |e: iroh::endpoint::InvalidSocketAddr| format!("cannot bind: {e}");
+        Ok(match self {
+            Reach::Local => Builder::new(presets::Minimal)
+                .bind_addr("127.0.0.1:0")
+                .map_err(bad)?
+                .portmapper_config(PortmapperConfig::Disabled)
+                .net_report_config(NetReportConfig::minimal()),
+            Reach::Direct => Builder::new(presets::Minimal)
+                .portmapper_config(PortmapperConfig::Disabled)
+                .net_report_config(NetReportConfig::minimal()),
+            Reach::Internet => Builder::new(presets::N0),
+        })
+    }
+}
+
+/// Binds an endpoint that reaches as far as `reach` (after `FIEF_NET`), with `key` as its
+/// identity (a host keeps its key so that its invitations outlive a restart) and accepting
+/// connections for `alpns` (none for a client).
+pub async fn bind(
+    reach: Reach,
+    key: Option<SecretKey>,
+    alpns: Vec<Vec<u8>>,
+) -> Result<Endpoint, String> {
+    let mut b = Reach::from_env(reach).builder()?.alpns(alpns);
+    if let Some(k) = key {
+        b = b.secret_key(k);
+    }
+    b.bind()
+        .await
+        .map_err(|e| format!("cannot open a network endpoint: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reach_is_read_in_words_and_never_widened_by_a_typo() {
+        assert_eq!("Local".parse::<Reach>(), Ok(Reach::Local));
+        assert_eq!(" internet ".parse::<Reach>(), Ok(Reach::Internet));
+        assert!("everywhere"
+            .parse::<Reach>()
+            .unwrap_err()
+            .contains("local, direct"));
+    }
+}
