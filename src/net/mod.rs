@@ -7,5 +7,6 @@
 //! trial runs in the local mode: no relay, no address lookup, no port mapping, loopback only.
 
 pub mod protocol;
+pub mod table;
 pub mod ticket;
 pub mod transport;

@@ -1,0 +1,473 @@
+//! A table of the host: one game, its seats and who holds them, and its talk. Pure state with
+//! no network in it: the host's connections call these methods and send what they return.
+//! Every refusal comes with its kind and its words.
+
+use super::protocol::{
+    clean_text, ChatLine, HostMsg, Presence, Refusal, SeatInfo, SeatKind, SeatNo, TableInfo,
+    MAX_CHAT_CHARS,
+};
+use crate::bots::Level;
+use crate::rules::{Action, Game, Options};
+
+/// How a seat is offered when the table is made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatPlan {
+    /// Whoever takes it.
+    Open,
+    /// Kept for this name.
+    Reserved(String),
+    /// Played by the host's bot of this level.
+    Bot(Level),
+}
+
+#[derive(Debug, Clone)]
+struct SeatRec {
+    plan: SeatPlan,
+    name: Option<String>,
+    secret: Option<String>,
+    /// Connections holding the seat now.
+    holders: u32,
+    /// When the last holder went (milliseconds since the epoch), if it went.
+    dropped_ms: Option<u64>,
+    /// A bot playing for a player who dropped, until he returns.
+    stand_in: Option<Level>,
+}
+
+/// A refusal: its kind and its words.
+pub type Refused = (Refusal, String);
+
+fn refused<T>(why: Refusal, words: impl Into<String>) -> Result<T, Refused> {
+    Err((why, words.into()))
+}
+
+/// The most chat lines kept a table (the oldest go first).
+pub const MAX_CHAT_LINES: usize = 2000;
+
+pub struct Table {
+    pub id: String,
+    game: Game,
+    seats: Vec<SeatRec>,
+    chat: Vec<ChatLine>,
+    next_chat: u64,
+    /// After how long a dropped player's seat is played by a bot (`None`: wait for him).
+    pub bot_after_ms: Option<u64>,
+    pub stand_in_level: Level,
+}
+
+impl Table {
+    pub fn new(id: String, options: Options, plan: Vec<SeatPlan>) -> Result<Table, String> {
+        if plan.len() != options.players as usize {
+            return Err(format!(
+                "{} seats planned for {} players",
+                plan.len(),
+                options.players
+            ));
+        }
+        let game = Game::new(options).map_err(|e| e.reason())?;
+        Ok(Table {
+            id,
+            game,
+            seats: plan
+                .into_iter()
+                .map(|plan| SeatRec {
+                    name: match &plan {
+                        SeatPlan::Reserved(n) => Some(n.clone()),
+                        _ => None,
+                    },
+                    plan,
+                    secret: None,
+                    holders: 0,
+                    dropped_ms: None,
+                    stand_in: None,
+                })
+                .collect(),
+            chat: Vec::new(),
+            next_chat: 0,
+            bot_after_ms: Some(180_000),
+            stand_in_level: Level::Normal,
+        })
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The number of actions played so far (what `Act::at` must name).
+    pub fn at(&self) -> u64 {
+        self.game.history.len() as u64
+    }
+
+    fn seat(&self, seat: SeatNo) -> Result<&SeatRec, Refused> {
+        match self.seats.get(seat as usize) {
+            Some(s) => Ok(s),
+            None => refused(
+                Refusal::SeatTaken,
+                format!("there is no seat {seat} at this table"),
+            ),
+        }
+    }
+
+    /// Takes seat `seat` for `name` and returns its secret.
+    pub fn take(&mut self, seat: SeatNo, name: &str, secret: String) -> Result<String, Refused> {
+        let name = clean_text(name.trim(), 64);
+        if name.is_empty() {
+            return refused(Refusal::Malformed, "a player needs a name");
+        }
+        let s = self.seat(seat)?;
+        match &s.plan {
+            SeatPlan::Bot(_) => return refused(Refusal::SeatTaken, "a bot plays that seat"),
+            SeatPlan::Reserved(n) if *n != name => {
+                return refused(Refusal::SeatTaken, format!("that seat is kept for {n}"))
+            }
+            _ => {}
+        }
+        if s.secret.is_some() {
+            return refused(
+                Refusal::SeatTaken,
+                "that seat is taken: its player comes back with his secret",
+            );
+        }
+        let s = &mut self.seats[seat as usize];
+        s.name = Some(name);
+        s.secret = Some(secret.clone());
+        s.holders += 1;
+        s.dropped_ms = None;
+        Ok(secret)
+    }
+
+    /// Takes back a seat with its secret (from any connection).
+    pub fn come_back(&mut self, seat: SeatNo, secret: &str) -> Result<(), Refused> {
+        let s = self.seat(seat)?;
+        if s.secret.as_deref() != Some(secret) || secret.is_empty() {
+            return refused(Refusal::WrongSecret, "that is not the secret of this seat");
+        }
+        let s = &mut self.seats[seat as usize];
+        s.holders += 1;
+        s.dropped_ms = None;
+        Ok(())
+    }
+
+    /// A connection holding `seat` went, at `now_ms`.
+    pub fn left(&mut self, seat: SeatNo, now_ms: u64) {
+        if let Some(s) = self.seats.get_mut(seat as usize) {
+            s.holders = s.holders.saturating_sub(1);
+            if s.holders == 0 {
+                s.dropped_ms = Some(now_ms);
+            }
+        }
+    }
+
+    /// Seats whose dropped player has been away long enough for a bot to play for him.
+    pub fn stand_ins_due(&mut self, now_ms: u64) -> Vec<SeatNo> {
+        let Some(after) = self.bot_after_ms else {
+            return Vec::new();
+        };
+        let level = self.stand_in_level;
+        let mut out = Vec::new();
+        for (i, s) in self.seats.iter_mut().enumerate() {
+            if s.stand_in.is_none()
+                && s.dropped_ms
+                    .is_some_and(|d| now_ms.saturating_sub(d) >= after)
+            {
+                s.stand_in = Some(level);
+                out.push(i as SeatNo);
+            }
+        }
+        out
+    }
+
+    /// The bot that plays `seat` now, if one does (its own, or one standing in).
+    pub fn bot_for(&self, seat: SeatNo) -> Option<Level> {
+        let s = self.seats.get(seat as usize)?;
+        match s.plan {
+            SeatPlan::Bot(l) => Some(l),
+            _ if s.holders == 0 => s.stand_in,
+            _ => None,
+        }
+    }
+
+    /// The player took his seat back: his bot stands down at once (the next decision is his).
+    pub fn returned(&mut self, seat: SeatNo) {
+        if let Some(s) = self.seats.get_mut(seat as usize) {
+            s.stand_in = None;
+        }
+    }
+
+    /// A decision for `seat`, in the notation, sent for the game after `at` actions.
+    pub fn act(&mut self, seat: SeatNo, at: u64, notation: &str) -> Result<(), Refused> {
+        self.seat(seat)?;
+        if at != self.at() {
+            return refused(
+                Refusal::Stale,
+                format!(
+                    "that decision was sent for the game after {at} actions; it is now after {}",
+                    self.at()
+                ),
+            );
+        }
+        let a = Action::parse(notation, &self.game).map_err(|e| (Refusal::Illegal, e))?;
+        self.game
+            .apply(seat, a)
+            .map(|_| ())
+            .map_err(|e| (Refusal::Illegal, e.reason()))
+    }
+
+    /// Table talk from `seat`: to everyone, or to one seat.
+    pub fn say(
+        &mut self,
+        seat: SeatNo,
+        to: Option<SeatNo>,
+        text: &str,
+        now_ms: u64,
+    ) -> Result<ChatLine, Refused> {
+        self.seat(seat)?;
+        if let Some(t) = to {
+            self.seat(t)?;
+        }
+        if text.chars().count() > MAX_CHAT_CHARS {
+            return refused(
+                Refusal::Malformed,
+                format!("a message is at most {MAX_CHAT_CHARS} characters"),
+            );
+        }
+        let text = clean_text(text.trim(), MAX_CHAT_CHARS);
+        if text.is_empty() {
+            return refused(Refusal::Malformed, "an empty message");
+        }
+        let line = ChatLine {
+            id: self.next_chat,
+            from: seat,
+            to,
+            text,
+            at_ms: now_ms,
+        };
+        self.next_chat += 1;
+        self.chat.push(line.clone());
+        if self.chat.len() > MAX_CHAT_LINES {
+            self.chat.remove(0);
+        }
+        Ok(line)
+    }
+
+    /// The talk `seat` may read (to everyone, from him, or to him).
+    pub fn chat_for(&self, seat: Option<SeatNo>) -> impl Iterator<Item = &ChatLine> {
+        self.chat.iter().filter(move |l| {
+            l.to.is_none() || (seat.is_some() && (Some(l.from) == seat || l.to == seat))
+        })
+    }
+
+    /// The game as `seat` may see it, with the log from entry `log_from` on.
+    pub fn state_for(&self, seat: Option<SeatNo>, log_from: u64) -> HostMsg {
+        let g = &self.game;
+        let legal = seat
+            .map(|p| g.legal_actions(p).iter().map(|a| a.notation(g)).collect())
+            .unwrap_or_default();
+        let from = (log_from as usize).min(g.log.len());
+        HostMsg::State {
+            seat,
+            at: self.at(),
+            game: serde_json::to_value(g.redacted(seat)).unwrap_or_default(),
+            legal,
+            log_from: from as u64,
+            log: g
+                .log
+                .since(from)
+                .map(|e| serde_json::to_value(e.redacted_for(seat)).unwrap_or_default())
+                .collect(),
+        }
+    }
+
+    pub fn info(&self, now_ms: u64) -> TableInfo {
+        TableInfo {
+            id: self.id.clone(),
+            started: self.at() > 0,
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatInfo {
+                    seat: i as SeatNo,
+                    name: s.name.clone(),
+                    kind: match (&s.plan, &s.secret) {
+                        (SeatPlan::Bot(_), _) => SeatKind::Bot,
+                        (_, Some(_)) => SeatKind::Human,
+                        (SeatPlan::Reserved(_), None) => SeatKind::Reserved,
+                        (SeatPlan::Open, None) => SeatKind::Open,
+                    },
+                    presence: match (s.holders, s.dropped_ms, s.stand_in) {
+                        (h, _, _) if h > 0 => Presence::Here,
+                        (_, Some(d), Some(_)) => Presence::BotStandsIn {
+                            secs: now_ms.saturating_sub(d) / 1000,
+                        },
+                        (_, Some(d), None) => {
+                            let secs = now_ms.saturating_sub(d) / 1000;
+                            Presence::Dropped {
+                                secs,
+                                bot_in: self.bot_after_ms.map(|a| (a / 1000).saturating_sub(secs)),
+                            }
+                        }
+                        _ => Presence::Empty,
+                    },
+                })
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Table {
+        Table::new(
+            "t1".into(),
+            Options {
+                players: 4,
+                seed: 7,
+                ..Options::default()
+            },
+            vec![
+                SeatPlan::Open,
+                SeatPlan::Reserved("Anne".into()),
+                SeatPlan::Bot(Level::Easy),
+                SeatPlan::Open,
+            ],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_seat_is_taken_once_and_taken_back_only_with_its_secret() {
+        let mut t = table();
+        let s = t.take(0, "Bert", "s0".into()).unwrap();
+        assert_eq!(s, "s0");
+        assert_eq!(
+            t.take(0, "Carl", "x".into()).unwrap_err().0,
+            Refusal::SeatTaken
+        );
+        assert_eq!(
+            t.take(1, "Carl", "x".into()).unwrap_err().0,
+            Refusal::SeatTaken
+        );
+        assert_eq!(
+            t.take(2, "Carl", "x".into()).unwrap_err().0,
+            Refusal::SeatTaken
+        );
+        assert_eq!(
+            t.take(9, "Carl", "x".into()).unwrap_err().0,
+            Refusal::SeatTaken
+        );
+        t.take(1, "Anne", "s1".into()).unwrap();
+        t.left(0, 1_000);
+        assert_eq!(t.come_back(0, "wrong").unwrap_err().0, Refusal::WrongSecret);
+        assert_eq!(t.come_back(0, "").unwrap_err().0, Refusal::WrongSecret);
+        assert_eq!(t.come_back(3, "s0").unwrap_err().0, Refusal::WrongSecret);
+        t.come_back(0, "s0").unwrap();
+        assert_eq!(t.info(2_000).seats[0].presence, Presence::Here);
+    }
+
+    #[test]
+    fn an_action_for_an_old_state_is_refused_and_changes_nothing() {
+        let mut t = table();
+        let p = t.game().to_act().unwrap();
+        let a = t.game().legal_actions(p)[0].notation(t.game());
+        let before = t.at();
+        assert_eq!(t.act(p, before + 1, &a).unwrap_err().0, Refusal::Stale);
+        assert_eq!(t.at(), before);
+        t.act(p, before, &a).unwrap();
+        // The same action sent again (a replay) is for a state that is gone.
+        assert_eq!(t.act(p, before, &a).unwrap_err().0, Refusal::Stale);
+        let q = (p + 1) % 4;
+        let err = t.act(q, t.at(), &a).unwrap_err();
+        assert_eq!(err.0, Refusal::Illegal, "{}", err.1);
+    }
+
+    #[test]
+    fn a_private_line_reaches_its_two_players_only_and_the_talk_is_bounded() {
+        let mut t = table();
+        t.say(0, None, "hello all", 1).unwrap();
+        t.say(0, Some(3), "just you", 2).unwrap();
+        let read = |t: &Table, s| t.chat_for(s).map(|l| l.text.clone()).collect::<Vec<_>>();
+        assert_eq!(read(&t, Some(3)), ["hello all", "just you"]);
+        assert_eq!(read(&t, Some(0)), ["hello all", "just you"]);
+        assert_eq!(read(&t, Some(1)), ["hello all"]);
+        assert_eq!(read(&t, None), ["hello all"]);
+        let long = "x".repeat(MAX_CHAT_CHARS + 1);
+        assert_eq!(t.say(0, None, &long, 3).unwrap_err().0, Refusal::Malformed);
+        assert_eq!(
+            t.say(0, None, " \u{202e} ", 3).unwrap_err().0,
+            Refusal::Malformed
+        );
+        assert_eq!(t.say(0, Some(8), "x", 3).unwrap_err().0, Refusal::SeatTaken);
+        for i in 0..MAX_CHAT_LINES + 5 {
+            t.say(1, None, "again", 10 + i as u64).unwrap();
+        }
+        assert_eq!(t.chat_for(None).count(), MAX_CHAT_LINES);
+    }
+
+    #[test]
+    fn a_dropped_player_is_waited_for_then_a_bot_plays_until_he_returns() {
+        let mut t = table();
+        t.bot_after_ms = Some(180_000);
+        t.take(0, "Bert", "s0".into()).unwrap();
+        t.left(0, 10_000);
+        assert!(matches!(
+            t.info(90_000).seats[0].presence,
+            Presence::Dropped {
+                secs: 80,
+                bot_in: Some(100)
+            }
+        ));
+        assert_eq!(t.stand_ins_due(100_000), Vec::<SeatNo>::new());
+        assert_eq!(t.bot_for(0), None);
+        assert_eq!(t.stand_ins_due(190_000), vec![0]);
+        assert_eq!(t.bot_for(0), Some(Level::Normal));
+        assert!(matches!(
+            t.info(200_000).seats[0].presence,
+            Presence::BotStandsIn { .. }
+        ));
+        t.come_back(0, "s0").unwrap();
+        t.returned(0);
+        assert_eq!(t.bot_for(0), None);
+        // A table that waits for days never hands the seat to a bot.
+        t.bot_after_ms = None;
+        t.left(0, 300_000);
+        assert!(t.stand_ins_due(10_000_000).is_empty());
+        assert_eq!(t.bot_for(2), Some(Level::Easy));
+    }
+
+    #[test]
+    fn a_seat_never_sees_another_hand_or_the_deck_order() {
+        let mut t = table();
+        // Play on until hands are dealt.
+        for _ in 0..400 {
+            let Some(p) = t.game().to_act() else { break };
+            let a = t.game().legal_actions(p)[0].notation(t.game());
+            t.act(p, t.at(), &a).unwrap();
+            if t.game().players.iter().all(|pl| !pl.hand.is_empty()) {
+                break;
+            }
+        }
+        let g = t.game();
+        for seat in 0..4u8 {
+            let HostMsg::State { game, .. } = t.state_for(Some(seat), 0) else {
+                panic!()
+            };
+            let seen: Game = serde_json::from_value(game).unwrap();
+            for q in 0..4u8 {
+                let hand = &seen.players[q as usize].hand;
+                if q == seat {
+                    assert_eq!(hand, &g.players[q as usize].hand);
+                } else {
+                    assert!(hand.is_empty(), "seat {seat} sees seat {q}'s hand");
+                }
+            }
+            assert_ne!(seen.rng, g.rng, "seat {seat} could foresee the dice");
+            // The decks come pooled with every hidden card and sorted: no order to read.
+            for deck in [&seen.lords_deck, &seen.fortune_deck] {
+                assert!(deck.windows(2).all(|w| w[0] <= w[1]), "seat {seat}");
+            }
+            assert!(seen.history.is_empty(), "seat {seat} sees the history");
+        }
+    }
+}
