@@ -20,7 +20,9 @@ fn a_local_host_and_client_greet_each_other_over_loopback() {
         .build()
         .unwrap();
     rt.block_on(async {
-        let host = bind(Reach::Local, None, vec![ALPN.to_vec()]).await.unwrap();
+        let host = bind(Reach::Local, None, vec![ALPN.to_vec()], 0)
+            .await
+            .unwrap();
         let addr = host.addr();
         assert!(!addr.addrs.is_empty());
         for a in &addr.addrs {
@@ -52,7 +54,7 @@ fn a_local_host_and_client_greet_each_other_over_loopback() {
             conn.closed().await;
             host.close().await;
         });
-        let client = bind(Reach::Local, None, vec![]).await.unwrap();
+        let client = bind(Reach::Local, None, vec![], 0).await.unwrap();
         let conn = client.connect(addr, ALPN).await.unwrap();
         let (mut send, mut recv) = conn.open_bi().await.unwrap();
         let hello = ClientMsg::Hello {

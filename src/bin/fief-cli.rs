@@ -50,6 +50,66 @@ enum Command {
         /// The saved game (.fief).
         file: PathBuf,
     },
+    /// Hosts a table for players at other computers, prints its invitation (a line
+    /// `TABLE INVITATION`) and serves it until Ctrl+C. Its folder (by default a new one under
+    /// the temporary folder) keeps the table: the same --data brings it back.
+    Host(HostArgs),
+    /// Plays a seat of a table at another computer with a bot, until the game ends.
+    Join(JoinArgs),
+    /// Measures a host under load: a fief-server of its own (beside this program) with N
+    /// tables, four Easy bot clients a table over loopback; prints actions a second, the time
+    /// from an action sent to every seat updated (p50, p99), memory a table and CPU an action.
+    BenchNet(BenchNetArgs),
+}
+
+#[derive(Args)]
+struct BenchNetArgs {
+    /// Tables played at once (1 to 2000).
+    #[arg(long, default_value_t = 200, value_parser = whole::<u32>(1, 2000))]
+    tables: u32,
+    /// How long the run lasts at most, in seconds (1 to 3600).
+    #[arg(long, default_value_t = 30, value_parser = whole::<u64>(1, 3600))]
+    seconds: u64,
+    /// Milliseconds each client waits before each decision (a player's pace; 0 to 60000).
+    #[arg(long, default_value_t = 500, value_parser = whole::<u64>(0, 60_000))]
+    think_ms: u64,
+    /// The fief-server program (by default the one beside this program).
+    #[arg(long)]
+    server: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct HostArgs {
+    /// The host's folder (its key, port and tables).
+    #[arg(long)]
+    data: Option<PathBuf>,
+    #[command(flatten)]
+    reach: fief::net::serve::ReachArgs,
+    /// The UDP port to listen on (0: the one used last time, else any free one).
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    #[command(flatten)]
+    table: fief::net::serve::TableArgs,
+}
+
+#[derive(Args)]
+struct JoinArgs {
+    /// The invitation (it begins with "fief").
+    ticket: String,
+    /// The seat to play (0 for the first).
+    #[arg(long, value_parser = whole::<u8>(0, 5))]
+    seat: u8,
+    /// The bot that plays it: easy, normal or hard.
+    #[arg(long, value_parser = |s: &str| s.parse::<fief::bots::Level>())]
+    bot: fief::bots::Level,
+    /// The name to sit under.
+    #[arg(long)]
+    name: Option<String>,
+    /// Takes back a seat held before, with its secret.
+    #[arg(long)]
+    secret: Option<String>,
+    #[command(flatten)]
+    reach: fief::net::serve::ReachArgs,
 }
 
 /// Writes a line to standard output (see [`out`]).
@@ -251,11 +311,105 @@ fn main() -> ExitCode {
         Command::Arena(a) => arena(a),
         Command::Bench(a) => bench(a),
         Command::Load { file } => load(&file),
+        Command::Host(a) => host(a),
+        Command::Join(a) => join(a),
+        Command::BenchNet(a) => bench_net(a),
     };
     if let Err(e) = std::io::stdout().lock().flush() {
         output_failed(&e);
     }
     code
+}
+
+fn runtime() -> Option<tokio::runtime::Runtime> {
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => Some(rt),
+        Err(e) => {
+            warn!("fief-cli: cannot start the network: {e}");
+            None
+        }
+    }
+}
+
+fn host(a: HostArgs) -> ExitCode {
+    let data = a
+        .data
+        .unwrap_or_else(|| std::env::temp_dir().join(format!("fief-host-{}", std::process::id())));
+    if a.table.seats.is_none() && !data.join("host.sqlite").exists() {
+        warn!("fief-cli host: give the table's seats with --seats (for example open,open,normal,normal)");
+        return ExitCode::from(2);
+    }
+    let Some(rt) = runtime() else {
+        return ExitCode::FAILURE;
+    };
+    let result = rt.block_on(fief::net::serve::run_host(
+        data,
+        a.reach.reach,
+        a.port,
+        &a.table,
+        &mut |line| say!("{line}"),
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        },
+    ));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            warn!("fief-cli host: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn bench_net(a: BenchNetArgs) -> ExitCode {
+    let server = a.server.unwrap_or_else(|| {
+        std::env::current_exe()
+            .ok()
+            .and_then(|p| p.parent().map(|d| d.join("fief-server")))
+            .unwrap_or_else(|| PathBuf::from("fief-server"))
+    });
+    match fief::net::bench::run(
+        &server,
+        a.tables,
+        a.seconds,
+        std::time::Duration::from_millis(a.think_ms),
+        None,
+    ) {
+        Ok(r) => {
+            say!("{}", r.report());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            warn!("fief-cli bench-net: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn join(a: JoinArgs) -> ExitCode {
+    let Some(rt) = runtime() else {
+        return ExitCode::FAILURE;
+    };
+    match rt.block_on(fief::net::serve::run_bot_client(
+        &a.ticket,
+        a.reach.reach,
+        a.seat,
+        a.bot,
+        a.name,
+        a.secret,
+    )) {
+        Ok(words) => {
+            say!("{words}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            warn!("fief-cli join: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// The command line, or its refusal: what is wrong, the usage of the command named (or of

@@ -6,7 +6,12 @@
 //! Connections are QUIC over iroh (dialled by the host's key). Every test, benchmark and
 //! trial runs in the local mode: no relay, no address lookup, no port mapping, loopback only.
 
+pub mod bench;
+pub mod client;
+pub mod host;
 pub mod protocol;
+pub mod serve;
+pub mod store;
 pub mod table;
 pub mod ticket;
 pub mod transport;

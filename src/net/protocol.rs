@@ -47,7 +47,14 @@ pub enum ClientMsg {
     /// Takes a free seat (or one reserved for this name) and plays it from now on.
     Take { seat: SeatNo, name: String },
     /// Takes back a seat this player held, with the secret the host gave him for it.
-    Return { seat: SeatNo, secret: String },
+    /// `log_from`: the number of log entries the client already has (the host sends the
+    /// rest); absent or 0 for the whole log.
+    Return {
+        seat: SeatNo,
+        secret: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        log_from: Option<u64>,
+    },
     /// A decision for a seat this connection holds, in the action notation. `at` is the
     /// number of actions of the game this client has seen: an action sent for an older state
     /// (a replay, or one overtaken by another player's) is refused.

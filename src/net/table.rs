@@ -6,11 +6,13 @@ use super::protocol::{
     clean_text, ChatLine, HostMsg, Presence, Refusal, SeatInfo, SeatKind, SeatNo, TableInfo,
     MAX_CHAT_CHARS,
 };
+use super::store::SavedTable;
 use crate::bots::Level;
 use crate::rules::{Action, Game, Options};
 
 /// How a seat is offered when the table is made.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SeatPlan {
     /// Whoever takes it.
     Open,
@@ -193,9 +195,77 @@ impl Table {
         }
     }
 
-    /// A decision for `seat`, in the notation, sent for the game after `at` actions.
-    pub fn act(&mut self, seat: SeatNo, at: u64, notation: &str) -> Result<(), Refused> {
+    /// Whether every seat that a person plays has been taken: the game waits until then.
+    pub fn started(&self) -> bool {
+        self.seats
+            .iter()
+            .all(|s| matches!(s.plan, SeatPlan::Bot(_)) || s.secret.is_some())
+    }
+
+    /// The table kept by the host's store, as it was: its seats taken again (nobody is
+    /// connected: each player is dropped from `now_ms` on), its actions played again in
+    /// order, its talk.
+    pub fn restore(saved: SavedTable, now_ms: u64) -> Result<Table, String> {
+        let mut t = Table::new(saved.id.clone(), saved.options, saved.plan)?;
+        t.bot_after_ms = saved.bot_after_ms;
+        t.stand_in_level = saved.stand_in;
+        for (seat, name, secret) in saved.seats {
+            let Some(s) = t.seats.get_mut(seat as usize) else {
+                return Err(format!("table {}: there is no seat {seat}", saved.id));
+            };
+            s.name = Some(name);
+            s.secret = Some(secret);
+            s.dropped_ms = Some(now_ms);
+        }
+        for (i, (seat, notation)) in saved.actions.iter().enumerate() {
+            let a = Action::parse(notation, &t.game)
+                .map_err(|e| format!("table {}: action {i} ({notation}): {e}", saved.id))?;
+            t.game.apply(*seat, a).map_err(|e| {
+                format!(
+                    "table {}: action {i} ({notation}): {}",
+                    saved.id,
+                    e.reason()
+                )
+            })?;
+        }
+        t.next_chat = saved.chat.last().map_or(0, |l| l.id + 1);
+        t.chat = saved.chat;
+        Ok(t)
+    }
+
+    /// The seat's name and secret, once taken (what the store keeps).
+    pub fn holder(&self, seat: SeatNo) -> Option<(&str, &str)> {
+        let s = self.seats.get(seat as usize)?;
+        Some((s.name.as_deref()?, s.secret.as_deref()?))
+    }
+
+    /// Undoes `take` (the store could not keep it).
+    pub fn untake(&mut self, seat: SeatNo) {
+        if let Some(s) = self.seats.get_mut(seat as usize) {
+            s.secret = None;
+            s.holders = s.holders.saturating_sub(1);
+            if let SeatPlan::Open = s.plan {
+                s.name = None;
+            }
+        }
+    }
+
+    /// A decision for `seat`, in the notation, sent for the game after `at` actions: the
+    /// action and its notation as the host keeps it, if the rules allow it now. Nothing
+    /// changes until `commit`.
+    pub fn prepare(
+        &self,
+        seat: SeatNo,
+        at: u64,
+        notation: &str,
+    ) -> Result<(Action, String), Refused> {
         self.seat(seat)?;
+        if !self.started() {
+            return refused(
+                Refusal::OutOfTurn,
+                "the game begins once every seat is taken",
+            );
+        }
         if at != self.at() {
             return refused(
                 Refusal::Stale,
@@ -207,9 +277,25 @@ impl Table {
         }
         let a = Action::parse(notation, &self.game).map_err(|e| (Refusal::Illegal, e))?;
         self.game
-            .apply(seat, a)
+            .check(seat, &a)
+            .map_err(|e| (Refusal::Illegal, e.reason()))?;
+        let kept = a.notation(&self.game);
+        Ok((a, kept))
+    }
+
+    /// Plays an action `prepare` allowed.
+    pub fn commit(&mut self, seat: SeatNo, action: Action) -> Result<(), Refused> {
+        self.game
+            .apply(seat, action)
             .map(|_| ())
             .map_err(|e| (Refusal::Illegal, e.reason()))
+    }
+
+    /// A decision for `seat`, in the notation, sent for the game after `at` actions
+    /// (`prepare` then `commit`, for a table nothing needs to keep).
+    pub fn act(&mut self, seat: SeatNo, at: u64, notation: &str) -> Result<(), Refused> {
+        let (a, _) = self.prepare(seat, at, notation)?;
+        self.commit(seat, a)
     }
 
     /// Table talk from `seat`: to everyone, or to one seat.
@@ -366,9 +452,24 @@ mod tests {
         assert_eq!(t.info(2_000).seats[0].presence, Presence::Here);
     }
 
+    /// `table()` with every seat a person plays taken.
+    fn seated() -> Table {
+        let mut t = table();
+        let p = t.game().to_act().unwrap();
+        let a = t.game().legal_actions(p)[0].notation(t.game());
+        t.take(0, "Bert", "s0".into()).unwrap();
+        t.take(3, "Dora", "s3".into()).unwrap();
+        // The game waits for its last player.
+        assert!(!t.started());
+        assert_eq!(t.act(p, 0, &a).unwrap_err().0, Refusal::OutOfTurn);
+        t.take(1, "Anne", "s1".into()).unwrap();
+        assert!(t.started());
+        t
+    }
+
     #[test]
     fn an_action_for_an_old_state_is_refused_and_changes_nothing() {
-        let mut t = table();
+        let mut t = seated();
         let p = t.game().to_act().unwrap();
         let a = t.game().legal_actions(p)[0].notation(t.game());
         let before = t.at();
@@ -438,7 +539,7 @@ mod tests {
 
     #[test]
     fn a_seat_never_sees_another_hand_or_the_deck_order() {
-        let mut t = table();
+        let mut t = seated();
         // Play on until hands are dealt.
         for _ in 0..400 {
             let Some(p) = t.game().to_act() else { break };

@@ -49,31 +49,64 @@ impl Reach {
         }
     }
 
-    fn builder(self) -> Result<Builder, String> {
+    /// The builder of an endpoint of this reach on UDP `port` (0: any free one).
+    fn builder(self, port: u16) -> Result<Builder, String> {
         let bad = |e: iroh::endpoint::InvalidSocketAddr| format!("cannot bind: {e}");
         Ok(match self {
             Reach::Local => Builder::new(presets::Minimal)
-                .bind_addr("127.0.0.1:0")
+                .bind_addr((std::net::Ipv4Addr::LOCALHOST, port))
                 .map_err(bad)?
                 .portmapper_config(PortmapperConfig::Disabled)
                 .net_report_config(NetReportConfig::minimal()),
-            Reach::Direct => Builder::new(presets::Minimal)
-                .portmapper_config(PortmapperConfig::Disabled)
-                .net_report_config(NetReportConfig::minimal()),
-            Reach::Internet => Builder::new(presets::N0),
+            Reach::Direct => {
+                let b = Builder::new(presets::Minimal)
+                    .portmapper_config(PortmapperConfig::Disabled)
+                    .net_report_config(NetReportConfig::minimal());
+                if port == 0 {
+                    b
+                } else {
+                    b.bind_addr((std::net::Ipv4Addr::UNSPECIFIED, port))
+                        .map_err(bad)?
+                }
+            }
+            Reach::Internet => {
+                let b = Builder::new(presets::N0);
+                if port == 0 {
+                    b
+                } else {
+                    b.bind_addr((std::net::Ipv4Addr::UNSPECIFIED, port))
+                        .map_err(bad)?
+                }
+            }
         })
     }
 }
 
+/// How long a connection may hear nothing from its peer before it counts as lost.
+pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Binds an endpoint that reaches as far as `reach` (after `FIEF_NET`), with `key` as its
-/// identity (a host keeps its key so that its invitations outlive a restart) and accepting
-/// connections for `alpns` (none for a client).
+/// identity (a host keeps its key so that its invitations outlive a restart), accepting
+/// connections for `alpns` (none for a client), on UDP `port` (0: any free one; a host
+/// keeps its port for the same reason as its key).
 pub async fn bind(
     reach: Reach,
     key: Option<SecretKey>,
     alpns: Vec<Vec<u8>>,
+    port: u16,
 ) -> Result<Endpoint, String> {
-    let mut b = Reach::from_env(reach).builder()?.alpns(alpns);
+    // A peer that has gone silent (its program killed, its network lost) is given up after
+    // 10 seconds rather than QUIC's 30: the table tells the others sooner, and a client
+    // starts coming back sooner. iroh keeps a live connection busy with heartbeats.
+    let idle = iroh::endpoint::IdleTimeout::try_from(IDLE_TIMEOUT)
+        .map_err(|e| format!("cannot set the idle timeout: {e}"))?;
+    let transport = iroh::endpoint::QuicTransportConfig::builder()
+        .max_idle_timeout(Some(idle))
+        .build();
+    let mut b = Reach::from_env(reach)
+        .builder(port)?
+        .alpns(alpns)
+        .transport_config(transport);
     if let Some(k) = key {
         b = b.secret_key(k);
     }

@@ -257,18 +257,8 @@ impl Game {
         player: PlayerId,
         action: Action,
     ) -> Result<std::ops::Range<usize>, RuleError> {
-        action.ids_in_range(self)?;
-        let action = if self.is_normalised(&action) {
-            action
-        } else {
-            self.normalised(&action)
-        };
-        self.check_normalised(player, &action)?;
         let start = self.log.len();
-        if !self.quiet {
-            self.history.push((player, action.clone()));
-        }
-        self.exec(player, action);
+        self.apply_held(player, action)?;
         self.advance();
         Ok(start..self.log.len())
     }

@@ -1,0 +1,917 @@
+//! The host: an iroh endpoint that keeps many tables. Each table is a task of its own that
+//! owns its `Table` and its bots, so a busy or stuck table never slows another; each
+//! connection is a reader task (frames in, checked, bounded in rate) and a writer task
+//! (frames out from a bounded queue: a client that stops reading is cut off when its queue
+//! is full, and nobody waits for it). Every action, seat and line of talk is in the store
+//! before anyone hears of it.
+
+use super::protocol::{
+    build, encode_frame, read_frame, version_mismatch, ClientMsg, FrameError, HostMsg, Refusal,
+    SeatNo, TableInfo, ALPN, MAX_CLIENT_FRAME, MAX_HOST_FRAME, PROTOCOL,
+};
+use super::store::{Row, Store};
+use super::table::{SeatPlan, Table};
+use super::ticket::Ticket;
+use super::transport::{bind, Reach};
+use crate::bots::{new_bot, Bot, Budget, Level};
+use crate::rules::{Action, Game, Options};
+use iroh::endpoint::{Connection, RecvStream, SendStream};
+use iroh::{Endpoint, SecretKey};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// What a host allows each connection, and how many it serves.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Connections served at once; one more is closed at once with a reason.
+    pub max_connections: usize,
+    /// How long a new connection has to open its stream and say `hello`.
+    pub hello_within: Duration,
+    /// Messages a connection may send in a burst, and again each second.
+    pub burst: u32,
+    pub per_second: u32,
+    /// Messages refused for speed or shape before the connection is closed.
+    pub strikes: u32,
+    /// Frames queued for a connection that does not read them before it is cut off.
+    pub queue: usize,
+    /// How long one frame may take to leave before its connection is cut off.
+    pub write_within: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 4096,
+            hello_within: Duration::from_secs(10),
+            burst: 400,
+            per_second: 200,
+            strikes: 50,
+            queue: 512,
+            write_within: Duration::from_secs(30),
+        }
+    }
+}
+
+/// How a host is started.
+#[derive(Debug, Clone)]
+pub struct HostConfig {
+    pub reach: Reach,
+    /// The UDP port to listen on (0: the one used last time in `data`, else any free one).
+    /// Invitations name it, so a host that starts again keeps it.
+    pub port: u16,
+    /// The folder of the host's key, port and database.
+    pub data: PathBuf,
+    pub limits: Limits,
+    /// How long the host's bots (and bots standing in for dropped players) think for a Hard
+    /// decision.
+    pub hard_budget: Budget,
+}
+
+impl HostConfig {
+    pub fn new(data: impl Into<PathBuf>, reach: Reach) -> HostConfig {
+        HostConfig {
+            reach,
+            port: 0,
+            data: data.into(),
+            limits: Limits::default(),
+            hard_budget: Budget::Time(Duration::from_secs(1)),
+        }
+    }
+}
+
+/// How a new table is set.
+#[derive(Debug, Clone)]
+pub struct TableSpec {
+    pub options: Options,
+    pub seats: Vec<SeatPlan>,
+    /// After how long a dropped player's seat is played by a bot (`None`: wait for him).
+    pub bot_after: Option<Duration>,
+    /// The level of that bot.
+    pub stand_in: Level,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A secret nobody can guess: 128 random bits from the system, in hex.
+pub fn new_secret() -> Result<String, String> {
+    let mut b = [0u8; 16];
+    getrandom::fill(&mut b).map_err(|e| format!("no randomness from the system: {e}"))?;
+    Ok(hex(&b))
+}
+
+type Frame = Arc<Vec<u8>>;
+
+/// What a table's task is asked.
+enum Cmd {
+    Join {
+        conn: u64,
+        out: mpsc::Sender<Frame>,
+    },
+    Take {
+        conn: u64,
+        seat: SeatNo,
+        name: String,
+    },
+    Return {
+        conn: u64,
+        seat: SeatNo,
+        secret: String,
+        log_from: u64,
+    },
+    Act {
+        conn: u64,
+        seat: SeatNo,
+        at: u64,
+        action: String,
+    },
+    Say {
+        conn: u64,
+        seat: SeatNo,
+        to: Option<SeatNo>,
+        text: String,
+    },
+    Gone {
+        conn: u64,
+    },
+    BotChose {
+        seat: SeatNo,
+        at: u64,
+        action: Option<Action>,
+        bot: Box<dyn Bot>,
+    },
+    Snapshot {
+        reply: oneshot::Sender<(Game, TableInfo)>,
+    },
+}
+
+struct Inner {
+    tables: Mutex<HashMap<String, mpsc::Sender<Cmd>>>,
+    store: Store,
+    limits: Limits,
+    hard_budget: Budget,
+    connections: AtomicUsize,
+    next_conn: AtomicU64,
+    next_table: AtomicU64,
+}
+
+/// A running host.
+pub struct Host {
+    endpoint: Endpoint,
+    inner: Arc<Inner>,
+    accept: tokio::task::JoinHandle<()>,
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// The host's key, kept in hex in `path` (made the first time): invitations name it, so a
+/// host that starts again is the same host.
+fn read_key(path: &Path) -> Result<SecretKey, String> {
+    let damaged = || {
+        format!(
+            "the host's key {} is damaged (it should be 64 hexadecimal digits)",
+            crate::files::printable(&path.display().to_string())
+        )
+    };
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let text = text.trim();
+            if text.len() != 64 || !text.is_ascii() {
+                return Err(damaged());
+            }
+            let mut bytes = [0u8; 32];
+            for (i, b) in bytes.iter_mut().enumerate() {
+                *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| damaged())?;
+            }
+            Ok(SecretKey::from_bytes(&bytes))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let key = SecretKey::generate();
+            crate::save::write_atomic(path, &hex(&key.to_bytes()))
+                .map_err(|e| format!("cannot keep the host's key: {e}"))?;
+            Ok(key)
+        }
+        Err(e) => Err(format!("cannot read the host's key: {e}")),
+    }
+}
+
+impl Host {
+    /// Opens the store in `cfg.data`, brings back every table it keeps, and listens.
+    pub async fn start(cfg: HostConfig) -> Result<Host, String> {
+        std::fs::create_dir_all(&cfg.data).map_err(|e| {
+            format!(
+                "cannot make the host's folder {}: {e}",
+                crate::files::printable(&cfg.data.display().to_string())
+            )
+        })?;
+        let key = read_key(&cfg.data.join("host.key"))?;
+        let port_file = cfg.data.join("host.port");
+        let port = match cfg.port {
+            0 => std::fs::read_to_string(&port_file)
+                .ok()
+                .and_then(|s| s.trim().parse::<u16>().ok())
+                .unwrap_or(0),
+            p => p,
+        };
+        let store = Store::open(&cfg.data.join("host.sqlite"))?;
+        let saved = store.load_all()?;
+        let endpoint = bind(cfg.reach, Some(key), vec![ALPN.to_vec()], port).await?;
+        if let Some(p) = endpoint.bound_sockets().first().map(|a| a.port()) {
+            let _ = crate::save::write_atomic(&port_file, &p.to_string());
+        }
+        let inner = Arc::new(Inner {
+            tables: Mutex::new(HashMap::new()),
+            store,
+            limits: cfg.limits.clone(),
+            hard_budget: cfg.hard_budget,
+            connections: AtomicUsize::new(0),
+            next_conn: AtomicU64::new(0),
+            next_table: AtomicU64::new(saved.len() as u64),
+        });
+        let now = now_ms();
+        for s in saved {
+            let table = Table::restore(s, now)?;
+            spawn_table(&inner, table);
+        }
+        let accept = tokio::spawn(accept_loop(endpoint.clone(), inner.clone()));
+        Ok(Host {
+            endpoint,
+            inner,
+            accept,
+        })
+    }
+
+    /// Sets a new table and keeps it; returns its id.
+    pub async fn new_table(&self, spec: TableSpec) -> Result<String, String> {
+        let id = loop {
+            let n = self.inner.next_table.fetch_add(1, Ordering::Relaxed) + 1;
+            let id = format!("t{n}");
+            if !self.inner.tables.lock().unwrap().contains_key(&id) {
+                break id;
+            }
+        };
+        let mut table = Table::new(id.clone(), spec.options.clone(), spec.seats.clone())?;
+        table.bot_after_ms = spec.bot_after.map(|d| d.as_millis() as u64);
+        table.stand_in_level = spec.stand_in;
+        self.inner
+            .store
+            .write(Row::Table {
+                id: id.clone(),
+                options: spec.options,
+                plan: spec.seats,
+                bot_after_ms: table.bot_after_ms,
+                stand_in: spec.stand_in,
+                created_ms: now_ms(),
+            })
+            .await?;
+        spawn_table(&self.inner, table);
+        Ok(id)
+    }
+
+    /// The ids of the tables this host keeps.
+    pub fn tables(&self) -> Vec<String> {
+        let mut ids: Vec<String> = self.inner.tables.lock().unwrap().keys().cloned().collect();
+        ids.sort_by_key(|id| (id.len(), id.clone()));
+        ids
+    }
+
+    /// The invitation to `table`.
+    pub fn ticket(&self, table: &str) -> Ticket {
+        Ticket::new(self.endpoint.addr(), table)
+    }
+
+    /// The whole game of a table (the host's own, unredacted) and its seats.
+    pub async fn snapshot(&self, table: &str) -> Option<(Game, TableInfo)> {
+        let tx = self.inner.tables.lock().unwrap().get(table).cloned()?;
+        let (reply, rx) = oneshot::channel();
+        tx.send(Cmd::Snapshot { reply }).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// Connections being served now.
+    pub fn connections(&self) -> usize {
+        self.inner.connections.load(Ordering::Relaxed)
+    }
+
+    /// Stops listening and closes every connection.
+    pub async fn close(self) {
+        self.accept.abort();
+        self.inner.tables.lock().unwrap().clear();
+        self.endpoint.close().await;
+    }
+}
+
+fn spawn_table(inner: &Arc<Inner>, table: Table) {
+    let (tx, rx) = mpsc::channel(1024);
+    inner
+        .tables
+        .lock()
+        .unwrap()
+        .insert(table.id.clone(), tx.clone());
+    let bots = (0..table.game().n()).map(|_| None).collect();
+    let actor = Actor {
+        table,
+        store: inner.store.clone(),
+        conns: HashMap::new(),
+        bots,
+        thinking: false,
+        me: tx.downgrade(),
+        hard_budget: inner.hard_budget,
+    };
+    tokio::spawn(actor.run(rx));
+}
+
+async fn accept_loop(endpoint: Endpoint, inner: Arc<Inner>) {
+    while let Some(incoming) = endpoint.accept().await {
+        let inner = inner.clone();
+        if inner.connections.fetch_add(1, Ordering::Relaxed) >= inner.limits.max_connections {
+            inner.connections.fetch_sub(1, Ordering::Relaxed);
+            incoming.refuse();
+            continue;
+        }
+        tokio::spawn(async move {
+            let within = inner.limits.hello_within;
+            if let Ok(Ok(conn)) = tokio::time::timeout(within, async {
+                incoming
+                    .accept()
+                    .map_err(|e| e.to_string())?
+                    .await
+                    .map_err(|e| e.to_string())
+            })
+            .await
+            {
+                serve(conn, &inner).await;
+            }
+            inner.connections.fetch_sub(1, Ordering::Relaxed);
+        });
+    }
+}
+
+/// Sends a last message on a stream that has no writer task (the refusals of a greeting),
+/// then closes the connection once the client has closed it or had a few seconds to read
+/// it (closing at once could drop it unsent).
+async fn say_last(conn: &Connection, send: &mut SendStream, msg: &HostMsg, code: &[u8]) {
+    let _ = tokio::time::timeout(
+        Duration::from_secs(2),
+        super::protocol::write_frame(send, msg, MAX_HOST_FRAME),
+    )
+    .await;
+    let _ = send.finish();
+    let _ = tokio::time::timeout(Duration::from_secs(3), conn.closed()).await;
+    conn.close(1u32.into(), code);
+}
+
+fn refusal(why: Refusal, reason: impl Into<String>, fatal: bool) -> HostMsg {
+    HostMsg::Refused {
+        why,
+        reason: reason.into(),
+        fatal,
+    }
+}
+
+/// One connection from its greeting to its end.
+async fn serve(conn: Connection, inner: &Arc<Inner>) {
+    let limits = &inner.limits;
+    let Ok(Ok((mut send, mut recv))) =
+        tokio::time::timeout(limits.hello_within, conn.accept_bi()).await
+    else {
+        conn.close(1u32.into(), b"no stream opened in time");
+        return;
+    };
+    let hello =
+        tokio::time::timeout(limits.hello_within, read_frame(&mut recv, MAX_CLIENT_FRAME)).await;
+    let table = match hello {
+        Ok(Ok(ClientMsg::Hello {
+            protocol,
+            build: theirs,
+            table,
+        })) => {
+            if let Some(words) = version_mismatch(protocol, &theirs) {
+                let m = refusal(Refusal::Version, words, true);
+                say_last(&conn, &mut send, &m, b"another version").await;
+                return;
+            }
+            table
+        }
+        Ok(Ok(_)) => {
+            let m = refusal(Refusal::OutOfTurn, "the first message must be hello", true);
+            say_last(&conn, &mut send, &m, b"no hello").await;
+            return;
+        }
+        Ok(Err(e)) => {
+            let m = refusal(Refusal::Malformed, e.to_string(), true);
+            say_last(&conn, &mut send, &m, b"bad hello").await;
+            return;
+        }
+        Err(_) => {
+            conn.close(1u32.into(), b"no hello in time");
+            return;
+        }
+    };
+    let Some(tx) = inner.tables.lock().unwrap().get(&table).cloned() else {
+        let words = format!(
+            "this host has no table '{}' (it may have ended, or the invitation is for another host)",
+            super::protocol::clean_text(&table, 40)
+        );
+        let m = refusal(Refusal::NoTable, words, true);
+        say_last(&conn, &mut send, &m, b"no such table").await;
+        return;
+    };
+    let id = inner.next_conn.fetch_add(1, Ordering::Relaxed);
+    let (out, rx) = mpsc::channel::<Frame>(limits.queue);
+    let writer = tokio::spawn(write_loop(send, rx, conn.clone(), limits.write_within));
+    if tx
+        .send(Cmd::Join {
+            conn: id,
+            out: out.clone(),
+        })
+        .await
+        .is_err()
+    {
+        return;
+    }
+    read_loop(&mut recv, &out, &tx, id, limits).await;
+    let _ = tx.send(Cmd::Gone { conn: id }).await;
+    drop(out);
+    let _ = writer.await;
+    conn.close(0u32.into(), b"bye");
+}
+
+/// Sends what the table queues for a connection, in order, until the queue closes or the
+/// client stops taking it; then closes the connection.
+async fn write_loop(
+    mut send: SendStream,
+    mut rx: mpsc::Receiver<Frame>,
+    conn: Connection,
+    within: Duration,
+) {
+    while let Some(frame) = rx.recv().await {
+        match tokio::time::timeout(within, send.write_all(&frame)).await {
+            Ok(Ok(())) => {}
+            _ => {
+                conn.close(2u32.into(), b"the client does not read");
+                return;
+            }
+        }
+    }
+    let _ = send.finish();
+    let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
+    conn.close(0u32.into(), b"closed");
+}
+
+/// Queues a message for a connection; false if it could not be (the client does not read,
+/// or is gone).
+fn push(out: &mpsc::Sender<Frame>, msg: &HostMsg) -> bool {
+    match encode_frame(msg, MAX_HOST_FRAME) {
+        Ok(f) => out.try_send(Arc::new(f)).is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// Reads a connection's messages after its greeting and hands them to its table.
+async fn read_loop(
+    recv: &mut RecvStream,
+    out: &mpsc::Sender<Frame>,
+    tx: &mpsc::Sender<Cmd>,
+    conn: u64,
+    limits: &Limits,
+) {
+    let mut tokens = limits.burst as f64;
+    let mut last = tokio::time::Instant::now();
+    let mut strikes = 0;
+    loop {
+        let msg = match read_frame::<ClientMsg, _>(recv, MAX_CLIENT_FRAME).await {
+            Ok(m) => m,
+            Err(FrameError::TooLong(n)) => {
+                push(
+                    out,
+                    &refusal(
+                        Refusal::Malformed,
+                        format!("a message of {n} bytes is over the limit of {MAX_CLIENT_FRAME}"),
+                        true,
+                    ),
+                );
+                return;
+            }
+            Err(FrameError::Malformed(e)) => {
+                strikes += 1;
+                let fatal = strikes >= limits.strikes;
+                push(
+                    out,
+                    &refusal(Refusal::Malformed, format!("not a message: {e}"), fatal),
+                );
+                if fatal {
+                    return;
+                }
+                continue;
+            }
+            Err(_) => return,
+        };
+        // A token bucket: `burst` at once, `per_second` more each second.
+        let now = tokio::time::Instant::now();
+        tokens = (tokens + now.duration_since(last).as_secs_f64() * limits.per_second as f64)
+            .min(limits.burst as f64);
+        last = now;
+        if tokens < 1.0 {
+            strikes += 1;
+            let fatal = strikes >= limits.strikes;
+            push(
+                out,
+                &refusal(
+                    Refusal::TooFast,
+                    format!("too many messages: at most {} a second", limits.per_second),
+                    fatal,
+                ),
+            );
+            if fatal {
+                return;
+            }
+            continue;
+        }
+        tokens -= 1.0;
+        let cmd = match msg {
+            ClientMsg::Hello { .. } => {
+                push(
+                    out,
+                    &refusal(Refusal::OutOfTurn, "hello is said once, first", false),
+                );
+                continue;
+            }
+            ClientMsg::Ping => {
+                push(out, &HostMsg::Pong);
+                continue;
+            }
+            ClientMsg::Take { seat, name } => Cmd::Take { conn, seat, name },
+            ClientMsg::Return {
+                seat,
+                secret,
+                log_from,
+            } => Cmd::Return {
+                conn,
+                seat,
+                secret,
+                log_from: log_from.unwrap_or(0),
+            },
+            ClientMsg::Act { seat, at, action } => Cmd::Act {
+                conn,
+                seat,
+                at,
+                action,
+            },
+            ClientMsg::Say { seat, to, text } => Cmd::Say {
+                conn,
+                seat,
+                to,
+                text,
+            },
+        };
+        if tx.send(cmd).await.is_err() {
+            return;
+        }
+    }
+}
+
+/// A connection at a table: where its frames go, and the seats it holds with the log
+/// entries each has been sent.
+struct Conn {
+    out: mpsc::Sender<Frame>,
+    seats: Vec<(SeatNo, u64)>,
+}
+
+struct Actor {
+    table: Table,
+    store: Store,
+    conns: HashMap<u64, Conn>,
+    /// Each seat's bot, once it has played (a bot keeps what it remembers of the game).
+    bots: Vec<Option<Box<dyn Bot>>>,
+    thinking: bool,
+    me: mpsc::WeakSender<Cmd>,
+    hard_budget: Budget,
+}
+
+impl Actor {
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        let mut tick = tokio::time::interval(Duration::from_secs(1));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        self.drive_bots();
+        loop {
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => return,
+                },
+                _ = tick.tick() => {
+                    if !self.table.stand_ins_due(now_ms()).is_empty() {
+                        self.send_table();
+                        self.drive_bots();
+                    }
+                }
+            }
+        }
+    }
+
+    fn send_to(&mut self, conn: u64, msg: &HostMsg) {
+        let ok = self.conns.get(&conn).is_some_and(|c| push(&c.out, msg));
+        if !ok {
+            self.drop_conn(conn);
+        }
+    }
+
+    fn refuse(&mut self, conn: u64, (why, reason): (Refusal, String)) {
+        self.send_to(conn, &refusal(why, reason, false));
+    }
+
+    /// A connection that is gone or does not read: its seats are left, its queue closed.
+    fn drop_conn(&mut self, conn: u64) {
+        if let Some(c) = self.conns.remove(&conn) {
+            let now = now_ms();
+            for (s, _) in c.seats {
+                self.table.left(s, now);
+            }
+            self.send_table();
+        }
+    }
+
+    fn send_table(&mut self) {
+        let msg = HostMsg::Table {
+            table: self.table.info(now_ms()),
+        };
+        let Ok(frame) = encode_frame(&msg, MAX_HOST_FRAME) else {
+            return;
+        };
+        let frame = Arc::new(frame);
+        let stuck: Vec<u64> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.out.try_send(frame.clone()).is_err())
+            .map(|(id, _)| *id)
+            .collect();
+        for id in stuck {
+            self.drop_conn(id);
+        }
+    }
+
+    /// Sends every seat held its view of the game (the log entries it has not had yet).
+    fn send_states(&mut self) {
+        let mut stuck = Vec::new();
+        let mut by_seat: HashMap<(SeatNo, u64), Frame> = HashMap::new();
+        for (id, c) in self.conns.iter_mut() {
+            for (seat, sent) in c.seats.iter_mut() {
+                let frame = by_seat
+                    .entry((*seat, *sent))
+                    .or_insert_with(|| {
+                        let msg = self.table.state_for(Some(*seat), *sent);
+                        Arc::new(encode_frame(&msg, MAX_HOST_FRAME).unwrap_or_default())
+                    })
+                    .clone();
+                if frame.is_empty() || c.out.try_send(frame).is_err() {
+                    stuck.push(*id);
+                    break;
+                }
+                *sent = self.table.game().log.len() as u64;
+            }
+        }
+        for id in stuck {
+            self.drop_conn(id);
+        }
+    }
+
+    /// Sends `conn` the view of `seat` with the log from `from`, and every line of talk the
+    /// seat may read.
+    fn catch_up(&mut self, conn: u64, seat: SeatNo, from: u64) {
+        let state = self.table.state_for(Some(seat), from);
+        let lines: Vec<HostMsg> = self
+            .table
+            .chat_for(Some(seat))
+            .map(|l| HostMsg::Chat { line: l.clone() })
+            .collect();
+        self.send_to(conn, &state);
+        for l in &lines {
+            self.send_to(conn, l);
+        }
+        let len = self.table.game().log.len() as u64;
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.seats.retain(|(s, _)| *s != seat);
+            c.seats.push((seat, len));
+        }
+    }
+
+    fn holds(&self, conn: u64, seat: SeatNo) -> bool {
+        self.conns
+            .get(&conn)
+            .is_some_and(|c| c.seats.iter().any(|(s, _)| *s == seat))
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Join { conn, out } => {
+                let welcome = HostMsg::Welcome {
+                    protocol: PROTOCOL,
+                    build: build(),
+                    table: self.table.info(now_ms()),
+                };
+                if push(&out, &welcome) {
+                    self.conns.insert(
+                        conn,
+                        Conn {
+                            out,
+                            seats: Vec::new(),
+                        },
+                    );
+                }
+            }
+            Cmd::Take { conn, seat, name } => {
+                if self.holds(conn, seat) {
+                    return self.refuse(conn, (Refusal::OutOfTurn, "you hold that seat".into()));
+                }
+                let secret = match new_secret() {
+                    Ok(s) => s,
+                    Err(e) => return self.refuse(conn, (Refusal::Full, e)),
+                };
+                let was_started = self.table.started();
+                if let Err(e) = self.table.take(seat, &name, secret.clone()) {
+                    return self.refuse(conn, e);
+                }
+                let (name, _) = self.table.holder(seat).unwrap_or_default();
+                let row = Row::Seat {
+                    table: self.table.id.clone(),
+                    seat,
+                    name: name.to_string(),
+                    secret: secret.clone(),
+                };
+                if let Err(e) = self.store.write(row).await {
+                    self.table.untake(seat);
+                    return self.refuse(conn, (Refusal::Full, e));
+                }
+                self.send_to(conn, &HostMsg::Seated { seat, secret });
+                self.catch_up(conn, seat, 0);
+                self.send_table();
+                if !was_started && self.table.started() {
+                    self.send_states();
+                    self.drive_bots();
+                }
+            }
+            Cmd::Return {
+                conn,
+                seat,
+                secret,
+                log_from,
+            } => {
+                if self.holds(conn, seat) {
+                    return self.refuse(conn, (Refusal::OutOfTurn, "you hold that seat".into()));
+                }
+                if let Err(e) = self.table.come_back(seat, &secret) {
+                    return self.refuse(conn, e);
+                }
+                self.table.returned(seat);
+                self.send_to(conn, &HostMsg::Seated { seat, secret });
+                self.catch_up(conn, seat, log_from);
+                self.send_table();
+            }
+            Cmd::Act {
+                conn,
+                seat,
+                at,
+                action,
+            } => {
+                if !self.holds(conn, seat) {
+                    return self.refuse(
+                        conn,
+                        (
+                            Refusal::NotYourSeat,
+                            format!("this connection does not hold seat {seat}"),
+                        ),
+                    );
+                }
+                if let Err(e) = self.play(seat, at, &action).await {
+                    self.refuse(conn, e);
+                }
+            }
+            Cmd::Say {
+                conn,
+                seat,
+                to,
+                text,
+            } => {
+                if !self.holds(conn, seat) {
+                    return self.refuse(
+                        conn,
+                        (
+                            Refusal::NotYourSeat,
+                            format!("this connection does not hold seat {seat}"),
+                        ),
+                    );
+                }
+                let line = match self.table.say(seat, to, &text, now_ms()) {
+                    Ok(l) => l,
+                    Err(e) => return self.refuse(conn, e),
+                };
+                let row = Row::Chat {
+                    table: self.table.id.clone(),
+                    line: line.clone(),
+                };
+                if let Err(e) = self.store.write(row).await {
+                    return self.refuse(conn, (Refusal::Full, e));
+                }
+                let readers: Vec<u64> = self
+                    .conns
+                    .iter()
+                    .filter(|(_, c)| {
+                        c.seats.iter().any(|(s, _)| {
+                            line.to.is_none() || *s == line.from || Some(*s) == line.to
+                        })
+                    })
+                    .map(|(id, _)| *id)
+                    .collect();
+                let msg = HostMsg::Chat { line };
+                for id in readers {
+                    self.send_to(id, &msg);
+                }
+            }
+            Cmd::Gone { conn } => self.drop_conn(conn),
+            Cmd::BotChose {
+                seat,
+                at,
+                action,
+                bot,
+            } => {
+                self.thinking = false;
+                if let Some(slot) = self.bots.get_mut(seat as usize) {
+                    *slot = Some(bot);
+                }
+                if let Some(a) = action {
+                    if at == self.table.at() && self.table.bot_for(seat).is_some() {
+                        let notation = a.notation(self.table.game());
+                        let _ = self.play(seat, at, &notation).await;
+                    }
+                }
+                self.drive_bots();
+            }
+            Cmd::Snapshot { reply } => {
+                let _ = reply.send((self.table.game().clone(), self.table.info(now_ms())));
+            }
+        }
+    }
+
+    /// Checks an action, keeps it, plays it and tells everyone.
+    async fn play(&mut self, seat: SeatNo, at: u64, text: &str) -> Result<(), (Refusal, String)> {
+        let (action, notation) = self.table.prepare(seat, at, text)?;
+        self.store
+            .write(Row::Action {
+                table: self.table.id.clone(),
+                n: at,
+                seat,
+                notation,
+            })
+            .await
+            .map_err(|e| (Refusal::Full, format!("the host could not keep it: {e}")))?;
+        self.table.commit(seat, action)?;
+        self.send_states();
+        self.drive_bots();
+        Ok(())
+    }
+
+    /// Lets a bot think if one plays the seat whose decision it is (on a blocking thread:
+    /// the table still answers meanwhile).
+    fn drive_bots(&mut self) {
+        if self.thinking || !self.table.started() || self.table.game().is_over() {
+            return;
+        }
+        let Some(p) = self.table.game().to_act() else {
+            return;
+        };
+        let Some(level) = self.table.bot_for(p) else {
+            return;
+        };
+        let Some(me) = self.me.upgrade() else {
+            return;
+        };
+        let seed = self.table.game().options.seed ^ (0x9e37_79b9 * (p as u64 + 1));
+        let mut bot = match self.bots.get_mut(p as usize).and_then(|b| b.take()) {
+            Some(b) if b.level() == level => b,
+            _ => new_bot(level, seed, self.hard_budget),
+        };
+        let view = self.table.game().bot_view(p);
+        let at = self.table.at();
+        self.thinking = true;
+        tokio::task::spawn_blocking(move || {
+            let action = bot.choose(&view, &AtomicBool::new(false));
+            let _ = me.blocking_send(Cmd::BotChose {
+                seat: p,
+                at,
+                action,
+                bot,
+            });
+        });
+    }
+}

@@ -1,0 +1,299 @@
+//! The command lines that host tables (`fief-server`, `fief-cli host`) and play a seat from
+//! another process (`fief-cli join --bot`): their arguments and what they do.
+
+use super::client::{play_bot, BotSeat, Sit};
+use super::host::{Host, HostConfig, TableSpec};
+use super::protocol::SeatNo;
+use super::table::SeatPlan;
+use super::ticket::Ticket;
+use super::transport::Reach;
+use crate::bots::{Budget, Level};
+use crate::rules::Options;
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// A list of seats: `open`, `easy`/`normal`/`hard` (a bot of the host), or `for:NAME` (kept
+/// for a player), separated by commas.
+pub fn parse_seats(s: &str) -> Result<Vec<SeatPlan>, String> {
+    let seats: Vec<SeatPlan> = s
+        .split(',')
+        .map(|w| {
+            let w = w.trim();
+            if w.eq_ignore_ascii_case("open") {
+                Ok(SeatPlan::Open)
+            } else if let Some(name) = w.strip_prefix("for:") {
+                let name = super::protocol::clean_text(name.trim(), 64);
+                if name.is_empty() {
+                    Err("a kept seat needs a name (for:Anne)".to_string())
+                } else {
+                    Ok(SeatPlan::Reserved(name))
+                }
+            } else {
+                w.parse::<Level>().map(SeatPlan::Bot).map_err(|_| {
+                    format!("'{w}' is not a seat (use open, easy, normal, hard or for:NAME)")
+                })
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    if !(3..=6).contains(&seats.len()) {
+        return Err(format!(
+            "a table has 3 to 6 seats; {} were given",
+            seats.len()
+        ));
+    }
+    Ok(seats)
+}
+
+/// The seats of a table given on a command line.
+#[derive(Debug, Clone)]
+pub struct Seats(pub Vec<SeatPlan>);
+
+/// After how long a bot plays for a dropped player (`None`: never), from a command line.
+#[derive(Debug, Clone, Copy)]
+pub struct BotAfter(pub Option<Duration>);
+
+/// After how long a bot plays for a dropped player: a number of seconds, or `wait`.
+pub fn parse_bot_after(s: &str) -> Result<Option<Duration>, String> {
+    if s.trim().eq_ignore_ascii_case("wait") {
+        return Ok(None);
+    }
+    match s.trim().parse::<u64>() {
+        Ok(n) if n <= 30 * 24 * 3600 => Ok(Some(Duration::from_secs(n))),
+        _ => Err(format!(
+            "'{s}' is not a wait: give seconds (0 to 2592000) or wait"
+        )),
+    }
+}
+
+/// Where the host listens, and how far it reaches.
+#[derive(Args, Debug, Clone)]
+pub struct ReachArgs {
+    /// How far the host reaches: local (this computer only), direct (the local network and
+    /// direct addresses, no relay) or internet (relays and port mapping: the players'
+    /// choice). The environment variable FIEF_NET overrides it.
+    #[arg(long, default_value = "local", value_parser = |s: &str| s.parse::<Reach>())]
+    pub reach: Reach,
+}
+
+/// A new table.
+#[derive(Args, Debug, Clone)]
+pub struct TableArgs {
+    /// The seats, in order: open, easy, normal, hard or for:NAME, separated by commas
+    /// (3 to 6).
+    #[arg(long, value_parser = |s: &str| parse_seats(s).map(Seats))]
+    pub seats: Option<Seats>,
+    /// The game's seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// After how many seconds a bot plays for a player who dropped (or `wait`).
+    #[arg(long, default_value = "180", value_parser = |s: &str| parse_bot_after(s).map(BotAfter))]
+    pub bot_after: BotAfter,
+    /// The level of that bot.
+    #[arg(long, default_value = "normal", value_parser = |s: &str| s.parse::<Level>())]
+    pub stand_in: Level,
+    /// The optional rules: relics, fog, open-diplomacy, hidden-money, gentle (commas).
+    #[arg(long, default_value = "")]
+    pub options: String,
+    /// Ends each game after this many rounds (by the tie-break order).
+    #[arg(long, value_parser = whole_u16)]
+    pub round_cap: Option<u16>,
+    /// Sets this many tables of these seats (seeds SEED, SEED+1...; for load tests).
+    #[arg(long, default_value_t = 1, value_parser = tables_count)]
+    pub tables: u32,
+}
+
+fn whole_u16(s: &str) -> Result<u16, String> {
+    match s.parse::<u16>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{s}' is not a number of rounds from 1 to 65535")),
+    }
+}
+
+fn tables_count(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if (1..=10_000).contains(&n) => Ok(n),
+        _ => Err(format!("'{s}' is not a number of tables from 1 to 10000")),
+    }
+}
+
+impl TableArgs {
+    pub fn spec(&self) -> Result<Option<TableSpec>, String> {
+        let Some(Seats(seats)) = &self.seats else {
+            return Ok(None);
+        };
+        let mut options = Options {
+            players: seats.len() as u8,
+            seed: self.seed,
+            round_cap: self.round_cap,
+            ..Options::default()
+        };
+        for o in self
+            .options
+            .split(',')
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+        {
+            match o {
+                "relics" => options.relics = true,
+                "fog" => options.fog_of_war = true,
+                "open-diplomacy" => options.open_diplomacy = true,
+                "hidden-money" => options.hidden_money = true,
+                "gentle" => options.gentle_start = true,
+                other => {
+                    return Err(format!(
+                        "'{other}' is not an optional rule (relics, fog, open-diplomacy, hidden-money, gentle)"
+                    ))
+                }
+            }
+        }
+        Ok(Some(TableSpec {
+            options,
+            seats: seats.clone(),
+            bot_after: self.bot_after.0,
+            stand_in: self.stand_in,
+        }))
+    }
+}
+
+/// The host's folder by default: `$XDG_DATA_HOME/fief/host`.
+pub fn default_host_folder() -> Option<PathBuf> {
+    crate::save::Store::default_location().map(|s| s.root().join("host"))
+}
+
+/// Starts a host from its folder, adds the table asked for, prints every table's invitation
+/// (one line each: `TABLE INVITATION`), and serves until `until` resolves.
+pub async fn run_host(
+    data: PathBuf,
+    reach: Reach,
+    port: u16,
+    table: &TableArgs,
+    print: &mut dyn FnMut(String),
+    until: impl std::future::Future<Output = ()>,
+) -> Result<(), String> {
+    let mut cfg = HostConfig::new(data, reach);
+    cfg.port = port;
+    let host = Host::start(cfg).await?;
+    if let Some(spec) = table.spec()? {
+        for i in 0..table.tables {
+            let mut spec = spec.clone();
+            spec.options.seed = spec.options.seed.wrapping_add(i as u64);
+            host.new_table(spec).await?;
+        }
+    }
+    for id in host.tables() {
+        print(format!("{id} {}", host.ticket(&id).encode()));
+    }
+    until.await;
+    host.close().await;
+    Ok(())
+}
+
+/// `fief-cli join`: a bot of `level` plays `seat` of the invitation's table to the end.
+pub async fn run_bot_client(
+    ticket: &str,
+    reach: Reach,
+    seat: SeatNo,
+    level: Level,
+    name: Option<String>,
+    secret: Option<String>,
+) -> Result<String, String> {
+    let ticket = Ticket::decode(ticket)?;
+    let sit = match secret {
+        Some(s) => Sit::Return(s),
+        None => Sit::Take(name.unwrap_or_else(|| format!("{} bot", level.name()))),
+    };
+    let game = play_bot(
+        &ticket,
+        reach,
+        BotSeat {
+            seat,
+            sit,
+            level,
+            hard_budget: Budget::Time(Duration::from_secs(1)),
+            keep_states: false,
+            stop_after: None,
+            watch: None,
+        },
+    )
+    .await?;
+    Ok(match game.outcome {
+        Some(o) => format!(
+            "seat {seat}: the game ended: {}; winners: {:?}",
+            o.reason, o.winners
+        ),
+        None => format!("seat {seat}: left the table"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        reach: ReachArgs,
+        #[command(flatten)]
+        table: TableArgs,
+    }
+
+    #[test]
+    fn a_table_is_read_from_a_command_line() {
+        let l = Line::try_parse_from([
+            "x",
+            "--seats",
+            "open,open,hard",
+            "--bot-after",
+            "wait",
+            "--options",
+            "fog,relics",
+            "--seed",
+            "4",
+        ])
+        .unwrap();
+        assert_eq!(l.reach.reach, Reach::Local);
+        let spec = l.table.spec().unwrap().unwrap();
+        assert_eq!(spec.options.players, 3);
+        assert!(spec.options.fog_of_war && spec.options.relics && !spec.options.hidden_money);
+        assert_eq!(spec.bot_after, None);
+        assert_eq!(spec.options.seed, 4);
+        let l = Line::try_parse_from(["x"]).unwrap();
+        assert!(l.table.spec().unwrap().is_none());
+        assert_eq!(l.table.bot_after.0, Some(Duration::from_secs(180)));
+        assert!(
+            Line::try_parse_from(["x", "--seats", "open,open,open", "--options", "snow"])
+                .unwrap()
+                .table
+                .spec()
+                .unwrap_err()
+                .contains("snow")
+        );
+        assert!(Line::try_parse_from(["x", "--reach", "far"]).is_err());
+    }
+
+    #[test]
+    fn seats_and_waits_are_read_in_words() {
+        assert_eq!(
+            parse_seats("open, hard,for:Anne").unwrap(),
+            vec![
+                SeatPlan::Open,
+                SeatPlan::Bot(Level::Hard),
+                SeatPlan::Reserved("Anne".into())
+            ]
+        );
+        assert!(parse_seats("open,open").unwrap_err().contains("3 to 6"));
+        assert!(parse_seats("open,chair,open")
+            .unwrap_err()
+            .contains("chair"));
+        assert!(parse_seats("open,for:,open").is_err());
+        assert_eq!(parse_bot_after("wait").unwrap(), None);
+        assert_eq!(
+            parse_bot_after("90").unwrap(),
+            Some(Duration::from_secs(90))
+        );
+        assert!(parse_bot_after("-1").is_err());
+        assert!(parse_bot_after("99999999999").is_err());
+    }
+}

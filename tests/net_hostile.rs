@@ -1,0 +1,525 @@
+//! Hostile clients against a host on loopback (local mode): random, truncated and 10 MB
+//! frames, floods, wrong secrets, actions for another seat, replays, a client that never
+//! reads and a thousand connections that never read. Each is refused with a reason or cut
+//! off, nothing panics, and the host's other tables play on.
+
+use fief::bots::{Budget, Level};
+use fief::net::client::{play_bot, BotSeat, Client, Sit};
+use fief::net::host::{Host, HostConfig, Limits, TableSpec};
+use fief::net::protocol::{
+    build, encode_frame, read_frame, ClientMsg, HostMsg, Refusal, ALPN, MAX_CLIENT_FRAME,
+    MAX_HOST_FRAME, PROTOCOL,
+};
+use fief::net::table::SeatPlan;
+use fief::net::ticket::Ticket;
+use fief::net::transport::{bind, Reach};
+use fief::rules::Options;
+use iroh::endpoint::{Connection, RecvStream, SendStream};
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fief-hostile-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn spec(seed: u64, seats: Vec<SeatPlan>) -> TableSpec {
+    TableSpec {
+        options: Options {
+            players: seats.len() as u8,
+            seed,
+            round_cap: Some(4),
+            ..Options::default()
+        },
+        seats,
+        bot_after: None,
+        stand_in: Level::Easy,
+    }
+}
+
+/// A raw connection: an endpoint of its own, the stream, nothing checked.
+struct Raw {
+    ep: iroh::Endpoint,
+    conn: Connection,
+    send: SendStream,
+    recv: RecvStream,
+}
+
+impl Raw {
+    async fn open(ticket: &Ticket) -> Raw {
+        let ep = bind(Reach::Local, None, vec![], 0).await.unwrap();
+        Raw::open_on(&ep, ticket).await
+    }
+
+    async fn open_on(ep: &iroh::Endpoint, ticket: &Ticket) -> Raw {
+        let conn = ep.connect(ticket.host.clone(), ALPN).await.unwrap();
+        let (send, recv) = conn.open_bi().await.unwrap();
+        Raw {
+            ep: ep.clone(),
+            conn,
+            send,
+            recv,
+        }
+    }
+
+    async fn bytes(&mut self, b: &[u8]) {
+        let _ = self.send.write_all(b).await;
+    }
+
+    async fn msg(&mut self, m: &ClientMsg) {
+        let f = encode_frame(m, MAX_CLIENT_FRAME).unwrap();
+        self.bytes(&f).await;
+    }
+
+    async fn hello(&mut self, table: &str) -> HostMsg {
+        self.msg(&ClientMsg::Hello {
+            protocol: PROTOCOL,
+            build: build(),
+            table: table.into(),
+        })
+        .await;
+        self.next().await.unwrap()
+    }
+
+    /// The next message, if one comes within 10 seconds.
+    async fn next(&mut self) -> Option<HostMsg> {
+        tokio::time::timeout(
+            Duration::from_secs(10),
+            read_frame::<HostMsg, _>(&mut self.recv, MAX_HOST_FRAME),
+        )
+        .await
+        .ok()?
+        .ok()
+    }
+
+    /// The next refusal, skipping the states and tables that come meanwhile.
+    async fn refusal(&mut self) -> Option<(Refusal, String, bool)> {
+        loop {
+            match self.next().await? {
+                HostMsg::Refused { why, reason, fatal } => return Some((why, reason, fatal)),
+                _ => continue,
+            }
+        }
+    }
+
+    /// Whether the host still answers a ping on this connection.
+    async fn answers(&mut self) -> bool {
+        self.msg(&ClientMsg::Ping).await;
+        loop {
+            match self.next().await {
+                Some(HostMsg::Pong) => return true,
+                Some(_) => continue,
+                None => return false,
+            }
+        }
+    }
+}
+
+/// A game of four Easy bot clients on `ticket`'s table, to its end.
+async fn busy_game(ticket: Ticket) -> Vec<Option<fief::rules::Outcome>> {
+    let mut tasks = Vec::new();
+    for seat in 0..4u8 {
+        let t = ticket.clone();
+        tasks.push(tokio::spawn(async move {
+            play_bot(
+                &t,
+                Reach::Local,
+                BotSeat {
+                    seat,
+                    sit: Sit::Take(format!("B{seat}")),
+                    level: Level::Easy,
+                    hard_budget: Budget::Iterations(10),
+                    keep_states: false,
+                    stop_after: None,
+                    watch: None,
+                },
+            )
+            .await
+            .unwrap()
+            .outcome
+        }));
+    }
+    let mut out = Vec::new();
+    for t in tasks {
+        out.push(t.await.unwrap());
+    }
+    out
+}
+
+/// Malformed, random, truncated and oversized frames; a greeting from another version or for
+/// no table; a second hello: each refused in words, the fatal ones closing the connection,
+/// and the host serving on.
+#[test]
+fn bad_frames_and_greetings_are_refused_in_words() {
+    rt().block_on(async {
+        let dir = temp("frames");
+        let host = Host::start(HostConfig::new(&dir, Reach::Local))
+            .await
+            .unwrap();
+        let id = host
+            .new_table(spec(3, vec![SeatPlan::Open; 4]))
+            .await
+            .unwrap();
+        let ticket = host.ticket(&id);
+
+        // Another version of the protocol.
+        let mut r = Raw::open(&ticket).await;
+        r.msg(&ClientMsg::Hello {
+            protocol: 99,
+            build: "fief 9.9".into(),
+            table: id.clone(),
+        })
+        .await;
+        let Some(HostMsg::Refused { why, reason, fatal }) = r.next().await else {
+            panic!()
+        };
+        assert_eq!(why, Refusal::Version);
+        assert!(fatal && reason.contains("version 99"), "{reason}");
+        assert!(r.next().await.is_none(), "closed after a fatal refusal");
+
+        // No such table.
+        let mut r = Raw::open(&ticket).await;
+        let HostMsg::Refused { why, .. } = r.hello("t404").await else {
+            panic!()
+        };
+        assert_eq!(why, Refusal::NoTable);
+
+        // Something else before hello.
+        let mut r = Raw::open(&ticket).await;
+        r.msg(&ClientMsg::Ping).await;
+        let Some(HostMsg::Refused { why, .. }) = r.next().await else {
+            panic!()
+        };
+        assert_eq!(why, Refusal::OutOfTurn);
+
+        // Random frames (a fixed sequence: the same test every run), unknown fields, a
+        // second hello: refused one by one, the connection still served.
+        let mut r = Raw::open(&ticket).await;
+        assert!(matches!(r.hello(&id).await, HostMsg::Welcome { .. }));
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for i in 0..20 {
+            let len = 1 + (i * 37) % 300;
+            let mut body = Vec::with_capacity(len);
+            for _ in 0..len {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                body.push(x as u8);
+            }
+            let mut f = (len as u32).to_be_bytes().to_vec();
+            f.extend(body);
+            r.bytes(&f).await;
+            let (why, _, fatal) = r.refusal().await.unwrap();
+            assert_eq!(why, Refusal::Malformed);
+            assert!(!fatal);
+        }
+        let odd = br#"{"type":"take","seat":0,"name":"Eve","extra":1}"#;
+        let mut f = (odd.len() as u32).to_be_bytes().to_vec();
+        f.extend_from_slice(odd);
+        r.bytes(&f).await;
+        assert_eq!(r.refusal().await.unwrap().0, Refusal::Malformed);
+        r.msg(&ClientMsg::Hello {
+            protocol: PROTOCOL,
+            build: build(),
+            table: id.clone(),
+        })
+        .await;
+        assert_eq!(r.refusal().await.unwrap().0, Refusal::OutOfTurn);
+        assert!(r.answers().await);
+
+        // A 10 MB frame: refused on its length, unread, and the connection closed.
+        let mut r = Raw::open(&ticket).await;
+        assert!(matches!(r.hello(&id).await, HostMsg::Welcome { .. }));
+        r.bytes(&10_000_000u32.to_be_bytes()).await;
+        r.bytes(&[b'x'; 1000]).await;
+        let (why, reason, fatal) = r.refusal().await.unwrap();
+        assert_eq!(why, Refusal::Malformed);
+        assert!(fatal && reason.contains("10000000"), "{reason}");
+        assert!(r.next().await.is_none());
+
+        // A frame cut short: the stream ends inside it; the host lets the connection go.
+        let mut r = Raw::open(&ticket).await;
+        assert!(matches!(r.hello(&id).await, HostMsg::Welcome { .. }));
+        r.bytes(&100u32.to_be_bytes()).await;
+        r.bytes(b"{\"type\":").await;
+        r.send.finish().unwrap();
+        assert!(r.next().await.is_none());
+        r.conn.close(0u32.into(), b"");
+        r.ep.close().await;
+
+        // The host is still there for a well-behaved client.
+        let (c, table) = Client::connect(&ticket, Reach::Local).await.unwrap();
+        assert_eq!(table.id, id);
+        c.close().await;
+        host.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    });
+}
+
+/// Wrong secrets, actions for a seat not held, a replayed action, a flood: each refused
+/// with its kind, nothing applied; two seats held on one connection (two players at one
+/// screen) both play.
+#[test]
+fn nobody_acts_for_a_seat_not_his_and_nothing_is_played_twice() {
+    rt().block_on(async {
+        let dir = temp("seats");
+        let host = Host::start(HostConfig::new(&dir, Reach::Local))
+            .await
+            .unwrap();
+        let id = host
+            .new_table(spec(
+                8,
+                vec![
+                    SeatPlan::Open,
+                    SeatPlan::Open,
+                    SeatPlan::Reserved("Anne".into()),
+                    SeatPlan::Bot(Level::Easy),
+                ],
+            ))
+            .await
+            .unwrap();
+        let ticket = host.ticket(&id);
+        let mut a = Raw::open(&ticket).await;
+        a.hello(&id).await;
+        // Two seats on one connection.
+        a.msg(&ClientMsg::Take {
+            seat: 0,
+            name: "Bert".into(),
+        })
+        .await;
+        a.msg(&ClientMsg::Take {
+            seat: 1,
+            name: "Carl".into(),
+        })
+        .await;
+        let mut secrets = Vec::new();
+        while secrets.len() < 2 {
+            if let Some(HostMsg::Seated { secret, .. }) = a.next().await {
+                secrets.push(secret);
+            }
+        }
+        let mut b = Raw::open(&ticket).await;
+        b.hello(&id).await;
+        // A seat kept for another name; the wrong secret; a seat that does not exist.
+        b.msg(&ClientMsg::Take {
+            seat: 2,
+            name: "Mallory".into(),
+        })
+        .await;
+        assert_eq!(b.refusal().await.unwrap().0, Refusal::SeatTaken);
+        b.msg(&ClientMsg::Return {
+            seat: 0,
+            secret: "guess".into(),
+            log_from: None,
+        })
+        .await;
+        assert_eq!(b.refusal().await.unwrap().0, Refusal::WrongSecret);
+        b.msg(&ClientMsg::Take {
+            seat: 200,
+            name: "Mallory".into(),
+        })
+        .await;
+        assert_eq!(b.refusal().await.unwrap().0, Refusal::SeatTaken);
+        // An action for a seat it does not hold.
+        b.msg(&ClientMsg::Act {
+            seat: 0,
+            at: 0,
+            action: "pass".into(),
+        })
+        .await;
+        assert_eq!(b.refusal().await.unwrap().0, Refusal::NotYourSeat);
+        b.msg(&ClientMsg::Say {
+            seat: 1,
+            to: None,
+            text: "I am Carl".into(),
+        })
+        .await;
+        assert_eq!(b.refusal().await.unwrap().0, Refusal::NotYourSeat);
+        // Anne takes her seat; the game begins.
+        b.msg(&ClientMsg::Take {
+            seat: 2,
+            name: "Anne".into(),
+        })
+        .await;
+        let (snap, _) = host.snapshot(&id).await.unwrap();
+        let _ = snap;
+        // Play the held seats' decisions until both have played, then replay one.
+        let mut played = std::collections::HashSet::new();
+        let mut last: Option<(u8, u64, String)> = None;
+        for _ in 0..200 {
+            let (g, _) = host.snapshot(&id).await.unwrap();
+            if let Some(p) = g.to_act() {
+                if p <= 1 {
+                    let act = g.legal_actions(p)[0].notation(&g);
+                    a.msg(&ClientMsg::Act {
+                        seat: p,
+                        at: g.history.len() as u64,
+                        action: act.clone(),
+                    })
+                    .await;
+                    played.insert(p);
+                    last = Some((p, g.history.len() as u64, act));
+                } else if p == 2 {
+                    let act = g.legal_actions(p)[0].notation(&g);
+                    b.msg(&ClientMsg::Act {
+                        seat: p,
+                        at: g.history.len() as u64,
+                        action: act,
+                    })
+                    .await;
+                }
+            }
+            if played.len() == 2 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(played.len(), 2, "both seats of one connection played");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (g, _) = host.snapshot(&id).await.unwrap();
+        let (p, at, act) = last.unwrap();
+        a.msg(&ClientMsg::Act {
+            seat: p,
+            at,
+            action: act,
+        })
+        .await;
+        let (why, reason, _) = a.refusal().await.unwrap();
+        assert_eq!(why, Refusal::Stale, "{reason}");
+        let (g2, _) = host.snapshot(&id).await.unwrap();
+        assert!(g2.history.len() >= g.history.len());
+        assert!(g2.history.iter().take(g.history.len()).eq(g.history.iter()));
+
+        // A flood: past the burst, refused as too fast; past the strikes, cut off.
+        let mut f = Raw::open(&ticket).await;
+        f.hello(&id).await;
+        let ping = encode_frame(&ClientMsg::Ping, MAX_CLIENT_FRAME).unwrap();
+        let flood: Vec<u8> = ping
+            .iter()
+            .copied()
+            .cycle()
+            .take(ping.len() * 2000)
+            .collect();
+        f.bytes(&flood).await;
+        let mut too_fast = 0;
+        let mut fatal = false;
+        while let Some(m) = f.next().await {
+            if let HostMsg::Refused { why, fatal: x, .. } = m {
+                assert_eq!(why, Refusal::TooFast);
+                too_fast += 1;
+                fatal |= x;
+            }
+        }
+        assert!(too_fast > 0 && fatal, "{too_fast} refused");
+        // The others are still served.
+        assert!(a.answers().await);
+        host.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    });
+}
+
+/// A player who never reads what the host sends is cut off (his seat shows dropped) while
+/// his table plays on; a thousand connections that never read cost the host's other tables
+/// nothing: a whole game is played beside them.
+#[test]
+fn clients_that_never_read_slow_no_table() {
+    rt().block_on(async {
+        let dir = temp("deaf");
+        let mut cfg = HostConfig::new(&dir, Reach::Local);
+        cfg.limits = Limits {
+            queue: 8,
+            write_within: Duration::from_secs(2),
+            ..Limits::default()
+        };
+        let host = Host::start(cfg).await.unwrap();
+        // A table whose seat 0 is held by two connections: one plays, one stops reading
+        // once seated.
+        let deaf_table = host
+            .new_table(spec(
+                4,
+                vec![
+                    SeatPlan::Open,
+                    SeatPlan::Bot(Level::Easy),
+                    SeatPlan::Bot(Level::Easy),
+                    SeatPlan::Bot(Level::Easy),
+                ],
+            ))
+            .await
+            .unwrap();
+        let deaf_ticket = host.ticket(&deaf_table);
+        let mut deaf = Raw::open(&deaf_ticket).await;
+        deaf.hello(&deaf_table).await;
+        deaf.msg(&ClientMsg::Take {
+            seat: 0,
+            name: "Deaf".into(),
+        })
+        .await;
+        let secret = loop {
+            if let Some(HostMsg::Seated { secret, .. }) = deaf.next().await {
+                break secret;
+            }
+        };
+        let player = tokio::spawn(async move {
+            play_bot(
+                &deaf_ticket,
+                Reach::Local,
+                BotSeat {
+                    seat: 0,
+                    sit: Sit::Return(secret),
+                    level: Level::Easy,
+                    hard_budget: Budget::Iterations(10),
+                    keep_states: false,
+                    stop_after: None,
+                    watch: None,
+                },
+            )
+            .await
+        });
+        // The deaf connection is cut off; the table plays on to its end.
+        let closed = tokio::time::timeout(Duration::from_secs(120), deaf.conn.closed()).await;
+        assert!(closed.is_ok(), "a client that never reads was kept");
+        let game = player.await.unwrap().unwrap();
+        assert!(game.outcome.is_some());
+
+        // A thousand connections on another table that greet and never read.
+        let quiet = host
+            .new_table(spec(5, vec![SeatPlan::Open; 4]))
+            .await
+            .unwrap();
+        let ep = bind(Reach::Local, None, vec![], 0).await.unwrap();
+        let quiet_ticket = host.ticket(&quiet);
+        let mut idle = Vec::new();
+        for _ in 0..1000 {
+            let mut r = Raw::open_on(&ep, &quiet_ticket).await;
+            r.msg(&ClientMsg::Hello {
+                protocol: PROTOCOL,
+                build: build(),
+                table: quiet.clone(),
+            })
+            .await;
+            idle.push(r);
+        }
+        assert!(host.connections() >= 1000, "{}", host.connections());
+        // Beside them, a whole game on a third table.
+        let busy = host
+            .new_table(spec(6, vec![SeatPlan::Open; 4]))
+            .await
+            .unwrap();
+        let outcomes = busy_game(host.ticket(&busy)).await;
+        assert!(outcomes.iter().all(|o| o.is_some()));
+        drop(idle);
+        ep.close().await;
+        host.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    });
+}
