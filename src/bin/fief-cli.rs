@@ -60,6 +60,29 @@ enum Command {
     /// tables, four Easy bot clients a table over loopback; prints actions a second, the time
     /// from an action sent to every seat updated (p50, p99), memory a table and CPU an action.
     BenchNet(BenchNetArgs),
+    /// This program's bots against another build's at tables over loopback (two seats each,
+    /// swapped every game): what the arena cannot compare. Prints each build's share of the
+    /// wins with a 95% interval.
+    Duel(DuelArgs),
+}
+
+#[derive(Args)]
+struct DuelArgs {
+    /// The other build's fief-cli.
+    #[arg(long)]
+    other: PathBuf,
+    /// Games to play (1 to 10000).
+    #[arg(long, default_value_t = 40, value_parser = whole::<u32>(1, 10_000))]
+    games: u32,
+    /// The first game's seed (the next games take the next seeds).
+    #[arg(long, default_value_t = 1, value_parser = seed)]
+    seed: u64,
+    /// The bots' level on both sides: easy, normal or hard.
+    #[arg(long, default_value = "hard", value_parser = |s: &str| s.parse::<fief::bots::Level>())]
+    level: fief::bots::Level,
+    /// The Hard bot's iterations a decision, on both sides (1 to 1000000).
+    #[arg(long, default_value_t = 100, value_parser = whole::<u32>(1, 1_000_000))]
+    hard_iterations: u32,
 }
 
 #[derive(Args)]
@@ -108,6 +131,10 @@ struct JoinArgs {
     /// Takes back a seat held before, with its secret.
     #[arg(long)]
     secret: Option<String>,
+    /// The Hard bot thinks this many iterations a decision rather than a second (1 to
+    /// 1000000), so that two builds' bots can be compared on equal terms.
+    #[arg(long, value_parser = whole::<u32>(1, 1_000_000))]
+    hard_iterations: Option<u32>,
     #[command(flatten)]
     reach: fief::net::serve::ReachArgs,
 }
@@ -314,6 +341,7 @@ fn main() -> ExitCode {
         Command::Host(a) => host(a),
         Command::Join(a) => join(a),
         Command::BenchNet(a) => bench_net(a),
+        Command::Duel(a) => duel(a),
     };
     if let Err(e) = std::io::stdout().lock().flush() {
         output_failed(&e);
@@ -389,6 +417,37 @@ fn bench_net(a: BenchNetArgs) -> ExitCode {
     }
 }
 
+fn duel(a: DuelArgs) -> ExitCode {
+    let Ok(this) = std::env::current_exe() else {
+        warn!("fief-cli duel: cannot tell where this program is");
+        return ExitCode::FAILURE;
+    };
+    let Some(rt) = runtime() else {
+        return ExitCode::FAILURE;
+    };
+    match rt.block_on(fief::net::serve::run_duel(
+        &this,
+        &a.other,
+        a.games,
+        a.seed,
+        a.level,
+        a.hard_iterations,
+        &mut |line| say!("{line}"),
+    )) {
+        Ok(d) => {
+            for f in &d.failures {
+                warn!("{f}");
+            }
+            say!("{}", d.report());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            warn!("fief-cli duel: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn join(a: JoinArgs) -> ExitCode {
     let Some(rt) = runtime() else {
         return ExitCode::FAILURE;
@@ -400,6 +459,10 @@ fn join(a: JoinArgs) -> ExitCode {
         a.bot,
         a.name,
         a.secret,
+        match a.hard_iterations {
+            Some(n) => fief::bots::Budget::Iterations(n),
+            None => fief::bots::Budget::Time(std::time::Duration::from_secs(1)),
+        },
     )) {
         Ok(words) => {
             say!("{words}");

@@ -197,6 +197,7 @@ pub async fn run_bot_client(
     level: Level,
     name: Option<String>,
     secret: Option<String>,
+    hard_budget: Budget,
 ) -> Result<String, String> {
     let ticket = Ticket::decode(ticket)?;
     let sit = match secret {
@@ -210,7 +211,7 @@ pub async fn run_bot_client(
             seat,
             sit,
             level,
-            hard_budget: Budget::Time(Duration::from_secs(1)),
+            hard_budget,
             keep_states: false,
             stop_after: None,
             watch: None,
@@ -224,6 +225,136 @@ pub async fn run_bot_client(
         ),
         None => format!("seat {seat}: left the table"),
     })
+}
+
+/// What `fief-cli duel` found: games won by each program's seats.
+#[derive(Debug, Clone, Default)]
+pub struct Duel {
+    pub games: u32,
+    /// Seats of this program, and of the other, among the winners (an alliance's victory
+    /// counts each of its winners).
+    pub this_wins: u32,
+    pub other_wins: u32,
+    /// Games without a winner.
+    pub draws: u32,
+    pub failures: Vec<String>,
+}
+
+impl Duel {
+    pub fn report(&self) -> String {
+        let n = (self.this_wins + self.other_wins) as f64;
+        let share = if n > 0.0 {
+            self.this_wins as f64 / n
+        } else {
+            0.0
+        };
+        let half = if n > 0.0 {
+            1.96 * (share * (1.0 - share) / n).sqrt()
+        } else {
+            0.0
+        };
+        format!(
+            "games: {}, draws: {}, failed: {}
+this build's seats won {} times, the other's {} times: this build's share {:.0}% ± {:.0}% (95%)",
+            self.games,
+            self.draws,
+            self.failures.len(),
+            self.this_wins,
+            self.other_wins,
+            share * 100.0,
+            half * 100.0
+        )
+    }
+}
+
+/// Two programs' bots at one table over loopback: a host in this process, and for each game
+/// four `join` processes, two of `this` program and two of `other`, in alternate seats
+/// (swapped every game), each a bot of `level` thinking `iterations` a decision.
+pub async fn run_duel(
+    this: &std::path::Path,
+    other: &std::path::Path,
+    games: u32,
+    seed: u64,
+    level: Level,
+    iterations: u32,
+    progress: &mut dyn FnMut(String),
+) -> Result<Duel, String> {
+    let dir = std::env::temp_dir().join(format!("fief-duel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let host = Host::start(HostConfig::new(&dir, Reach::Local)).await?;
+    let mut duel = Duel::default();
+    for i in 0..games {
+        let options = Options {
+            players: 4,
+            seed: seed.wrapping_add(i as u64),
+            round_cap: Some(30),
+            ..Options::default()
+        };
+        let id = host
+            .new_table(TableSpec {
+                options,
+                seats: vec![SeatPlan::Open; 4],
+                bot_after: None,
+                stand_in: level,
+            })
+            .await?;
+        let ticket = host.ticket(&id).encode();
+        let mut children = Vec::new();
+        for seat in 0..4u32 {
+            let mine = (seat + i) % 2 == 0;
+            let program = if mine { this } else { other };
+            let child = tokio::process::Command::new(program)
+                .args(["join", &ticket, "--seat", &seat.to_string()])
+                .args(["--bot", level.name(), "--reach", "local"])
+                .args(["--hard-iterations", &iterations.to_string()])
+                .args(["--name", if mine { "this" } else { "other" }])
+                .env("FIEF_NET", "local")
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
+            children.push((mine, child));
+        }
+        for (_, child) in children {
+            let out = child.wait_with_output().await.map_err(|e| e.to_string())?;
+            if !out.status.success() {
+                duel.failures.push(format!(
+                    "game {i}: {}",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ));
+            }
+        }
+        let (game, _) = host
+            .snapshot(&id)
+            .await
+            .ok_or("a table of the duel vanished")?;
+        duel.games += 1;
+        match game.outcome.as_ref().filter(|_| game.is_over()) {
+            Some(o) if !o.winners.is_empty() => {
+                for w in &o.winners {
+                    if (*w as u32 + i) % 2 == 0 {
+                        duel.this_wins += 1;
+                    } else {
+                        duel.other_wins += 1;
+                    }
+                }
+            }
+            Some(_) => duel.draws += 1,
+            None => duel.failures.push(format!(
+                "game {i} did not end ({} actions)",
+                game.history.len()
+            )),
+        }
+        progress(format!(
+            "game {}: {} actions; {}",
+            i + 1,
+            game.history.len(),
+            duel.report().replace('\n', "; ")
+        ));
+    }
+    host.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(duel)
 }
 
 #[cfg(test)]
