@@ -400,3 +400,140 @@ fn a_host_killed_mid_game_comes_back_with_every_acknowledged_action() {
     assert_eq!(t.game().outcome, after[0].outcome);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Reads messages until `want` picks one (or 10 seconds pass).
+async fn until<T>(
+    c: &mut fief::net::client::Client,
+    want: impl Fn(&HostMsg) -> Option<T>,
+) -> Option<T> {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let m = c.recv().await.ok()?;
+            if let Some(x) = want(&m) {
+                return Some(x);
+            }
+        }
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
+/// Table talk: a line to everyone reaches every seat, a private line only its two players;
+/// both are kept, and come back to a player who returns after the host restarted.
+#[test]
+fn talk_reaches_its_readers_and_comes_back_after_a_restart() {
+    use fief::net::client::Client;
+    use fief::net::protocol::ClientMsg;
+    rt().block_on(async {
+        let dir = temp("talk");
+        let host = Host::start(HostConfig::new(&dir, Reach::Local))
+            .await
+            .unwrap();
+        let id = host
+            .new_table(spec(options(3), vec![SeatPlan::Open; 4]))
+            .await
+            .unwrap();
+        let ticket = host.ticket(&id);
+        let mut clients = Vec::new();
+        let mut secrets = Vec::new();
+        for seat in 0..4u8 {
+            let (mut c, _) = Client::connect(&ticket, Reach::Local).await.unwrap();
+            c.send(&ClientMsg::Take {
+                seat,
+                name: format!("P{seat}"),
+            })
+            .await
+            .unwrap();
+            let s = until(&mut c, |m| match m {
+                HostMsg::Seated { secret, .. } => Some(secret.clone()),
+                _ => None,
+            })
+            .await
+            .unwrap();
+            secrets.push(s);
+            clients.push(c);
+        }
+        clients[0]
+            .send(&ClientMsg::Say {
+                seat: 0,
+                to: Some(2),
+                text: "an alliance, just us?".into(),
+            })
+            .await
+            .unwrap();
+        clients[1]
+            .send(&ClientMsg::Say {
+                seat: 1,
+                to: None,
+                text: "good luck all".into(),
+            })
+            .await
+            .unwrap();
+        let chat = |m: &HostMsg| match m {
+            HostMsg::Chat { line } => Some(line.text.clone()),
+            _ => None,
+        };
+        // Seat 2 reads both (sent on two connections: in either order); seat 3 only the
+        // line to everyone.
+        let mut two = vec![
+            until(&mut clients[2], chat).await.unwrap(),
+            until(&mut clients[2], chat).await.unwrap(),
+        ];
+        two.sort();
+        assert_eq!(two, ["an alliance, just us?", "good luck all"]);
+        assert_eq!(
+            until(&mut clients[3], chat).await.as_deref(),
+            Some("good luck all")
+        );
+        for c in clients {
+            c.close().await;
+        }
+        host.close().await;
+        // The host starts again: seat 3 comes back and is sent what he may read, no more.
+        let host = Host::start(HostConfig::new(&dir, Reach::Local))
+            .await
+            .unwrap();
+        let (mut c, _) = Client::connect(&host.ticket(&id), Reach::Local)
+            .await
+            .unwrap();
+        c.send(&ClientMsg::Return {
+            seat: 3,
+            secret: secrets[3].clone(),
+            log_from: None,
+        })
+        .await
+        .unwrap();
+        assert_eq!(until(&mut c, chat).await.as_deref(), Some("good luck all"));
+        c.send(&ClientMsg::Ping).await.unwrap();
+        let next = until(&mut c, |m| match m {
+            HostMsg::Chat { line } => Some(Err(line.text.clone())),
+            HostMsg::Pong => Some(Ok(())),
+            _ => None,
+        })
+        .await
+        .unwrap();
+        assert_eq!(next, Ok(()), "a private line reached a third player");
+        // And seat 2 gets both lines back.
+        let (mut c2, _) = Client::connect(&host.ticket(&id), Reach::Local)
+            .await
+            .unwrap();
+        c2.send(&ClientMsg::Return {
+            seat: 2,
+            secret: secrets[2].clone(),
+            log_from: None,
+        })
+        .await
+        .unwrap();
+        let mut two = vec![
+            until(&mut c2, chat).await.unwrap(),
+            until(&mut c2, chat).await.unwrap(),
+        ];
+        two.sort();
+        assert_eq!(two, ["an alliance, just us?", "good luck all"]);
+        c.close().await;
+        c2.close().await;
+        host.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    });
+}

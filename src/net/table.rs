@@ -45,6 +45,10 @@ fn refused<T>(why: Refusal, words: impl Into<String>) -> Result<T, Refused> {
 /// The most chat lines kept a table (the oldest go first).
 pub const MAX_CHAT_LINES: usize = 2000;
 
+/// A seat says at most `CHAT_BURST` lines in `CHAT_WINDOW_MS`.
+pub const CHAT_BURST: usize = 10;
+pub const CHAT_WINDOW_MS: u64 = 10_000;
+
 pub struct Table {
     pub id: String,
     game: Game,
@@ -320,6 +324,22 @@ impl Table {
         if text.is_empty() {
             return refused(Refusal::Malformed, "an empty message");
         }
+        let recent = self
+            .chat
+            .iter()
+            .rev()
+            .take_while(|l| l.at_ms + CHAT_WINDOW_MS > now_ms)
+            .filter(|l| l.from == seat)
+            .count();
+        if recent >= CHAT_BURST {
+            return refused(
+                Refusal::TooFast,
+                format!(
+                    "at most {CHAT_BURST} messages in {} seconds",
+                    CHAT_WINDOW_MS / 1000
+                ),
+            );
+        }
         let line = ChatLine {
             id: self.next_chat,
             from: seat,
@@ -500,8 +520,17 @@ mod tests {
             Refusal::Malformed
         );
         assert_eq!(t.say(0, Some(8), "x", 3).unwrap_err().0, Refusal::SeatTaken);
-        for i in 0..MAX_CHAT_LINES + 5 {
-            t.say(1, None, "again", 10 + i as u64).unwrap();
+        // Past the rate, refused; at a talker's pace, the oldest lines go.
+        for i in 0..CHAT_BURST as u64 {
+            t.say(2, None, "quick", 100 + i).unwrap();
+        }
+        assert_eq!(
+            t.say(2, None, "quick", 200).unwrap_err().0,
+            Refusal::TooFast
+        );
+        t.say(2, None, "later", 100 + CHAT_WINDOW_MS).unwrap();
+        for i in 0..MAX_CHAT_LINES as u64 + 5 {
+            t.say(1, None, "again", 100_000 + i * 1000).unwrap();
         }
         assert_eq!(t.chat_for(None).count(), MAX_CHAT_LINES);
     }
