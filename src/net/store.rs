@@ -10,7 +10,7 @@
 //! lose the last batch.
 
 use super::protocol::{ChatLine, SeatNo};
-use super::table::SeatPlan;
+use super::table::{SavedTable, SeatPlan};
 use crate::bots::Level;
 use crate::rules::Options;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -45,21 +45,6 @@ pub enum Row {
     },
     /// A line of talk.
     Chat { table: String, line: ChatLine },
-}
-
-/// A table as the store kept it.
-#[derive(Debug, Clone)]
-pub struct SavedTable {
-    pub id: String,
-    pub options: Options,
-    pub plan: Vec<SeatPlan>,
-    pub bot_after_ms: Option<u64>,
-    pub stand_in: Level,
-    /// Each taken seat: (seat, name, secret).
-    pub seats: Vec<(SeatNo, String, String)>,
-    /// The actions in order: (seat, notation).
-    pub actions: Vec<(SeatNo, String)>,
-    pub chat: Vec<ChatLine>,
 }
 
 type Reply = tokio::sync::oneshot::Sender<Result<(), String>>;

@@ -6,7 +6,6 @@ use super::protocol::{
     clean_text, ChatLine, HostMsg, Presence, Refusal, SeatInfo, SeatKind, SeatNo, TableInfo,
     MAX_CHAT_CHARS,
 };
-use super::store::SavedTable;
 use crate::bots::Level;
 use crate::rules::{Action, Game, Options};
 
@@ -33,6 +32,21 @@ struct SeatRec {
     dropped_ms: Option<u64>,
     /// A bot playing for a player who dropped, until he returns.
     stand_in: Option<Level>,
+}
+
+/// A table as the store kept it.
+#[derive(Debug, Clone)]
+pub struct SavedTable {
+    pub id: String,
+    pub options: Options,
+    pub plan: Vec<SeatPlan>,
+    pub bot_after_ms: Option<u64>,
+    pub stand_in: Level,
+    /// Each taken seat: (seat, name, secret).
+    pub seats: Vec<(SeatNo, String, String)>,
+    /// The actions in order: (seat, notation).
+    pub actions: Vec<(SeatNo, String)>,
+    pub chat: Vec<ChatLine>,
 }
 
 /// A refusal: its kind and its words.
