@@ -437,7 +437,7 @@ fn clients_that_never_read_slow_no_table() {
         let dir = temp("deaf");
         let mut cfg = HostConfig::new(&dir, Reach::Local);
         cfg.limits = Limits {
-            queue: 8,
+            queue: 64,
             write_within: Duration::from_secs(2),
             ..Limits::default()
         };

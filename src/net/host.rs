@@ -115,6 +115,7 @@ enum Cmd {
     Join {
         conn: u64,
         out: mpsc::Sender<Frame>,
+        connection: Connection,
     },
     Take {
         conn: u64,
@@ -434,6 +435,7 @@ async fn serve(conn: Connection, inner: &Arc<Inner>) {
         .send(Cmd::Join {
             conn: id,
             out: out.clone(),
+            connection: conn.clone(),
         })
         .await
         .is_err()
@@ -586,6 +588,9 @@ async fn read_loop(
 struct Conn {
     out: mpsc::Sender<Frame>,
     seats: Vec<(SeatNo, u64)>,
+    /// The connection itself, closed when the table lets it go (its reader holds a sender
+    /// of the queue too, so dropping the table's would not end it).
+    connection: Connection,
 }
 
 struct Actor {
@@ -631,9 +636,18 @@ impl Actor {
         self.send_to(conn, &refusal(why, reason, false));
     }
 
-    /// A connection that is gone or does not read: its seats are left, its queue closed.
+    /// A connection that is gone (its reader ended: it closes itself once its queue is sent)
+    /// or is cut off (it does not read: closed at once): its seats are left.
     fn drop_conn(&mut self, conn: u64) {
+        self.let_go(conn, true);
+    }
+
+    fn let_go(&mut self, conn: u64, cut: bool) {
         if let Some(c) = self.conns.remove(&conn) {
+            if cut {
+                c.connection
+                    .close(3u32.into(), b"cut off: it did not read what the table sent");
+            }
             let now = now_ms();
             for (s, _) in c.seats {
                 self.table.left(s, now);
@@ -714,7 +728,11 @@ impl Actor {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Join { conn, out } => {
+            Cmd::Join {
+                conn,
+                out,
+                connection,
+            } => {
                 let welcome = HostMsg::Welcome {
                     protocol: PROTOCOL,
                     build: build(),
@@ -726,6 +744,7 @@ impl Actor {
                         Conn {
                             out,
                             seats: Vec::new(),
+                            connection,
                         },
                     );
                 }
@@ -838,7 +857,7 @@ impl Actor {
                     self.send_to(id, &msg);
                 }
             }
-            Cmd::Gone { conn } => self.drop_conn(conn),
+            Cmd::Gone { conn } => self.let_go(conn, false),
             Cmd::BotChose {
                 seat,
                 at,
