@@ -2,6 +2,8 @@
 //! seat is sent, a dropped player and his return, and a host killed with `kill -9` and
 //! started again.
 
+mod common;
+use common::{rt, Scratch};
 use fief::bots::{Budget, Level};
 use fief::net::client::{play_bot, BotGame, BotSeat, Sit, Watch};
 use fief::net::host::{Host, HostConfig, TableSpec};
@@ -11,25 +13,9 @@ use fief::net::ticket::Ticket;
 use fief::net::transport::Reach;
 use fief::rules::{Game, Options};
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-
-fn rt() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fief-net-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn bot(seat: u8, sit: Sit, keep_states: bool) -> BotSeat {
     BotSeat {
@@ -179,7 +165,8 @@ fn check_states(truth: &Game, games: &[BotGame]) {
 #[test]
 fn four_network_bots_play_the_local_game_and_no_seat_sees_a_secret() {
     rt().block_on(async {
-        let dir = temp("whole");
+        let scratch = Scratch::new("net", "whole");
+        let dir = scratch.0.clone();
         let host = Host::start(HostConfig::new(&dir, Reach::Local))
             .await
             .unwrap();
@@ -199,7 +186,6 @@ fn four_network_bots_play_the_local_game_and_no_seat_sees_a_secret() {
         assert_eq!(json(&local), json(&truth));
         check_states(&truth, &games);
         host.close().await;
-        let _ = std::fs::remove_dir_all(&dir);
     });
 }
 
@@ -212,7 +198,8 @@ async fn presence(host: &Host, id: &str, seat: usize) -> Presence {
 #[test]
 fn a_dropped_player_is_played_by_a_bot_and_takes_his_seat_back() {
     rt().block_on(async {
-        let dir = temp("drop");
+        let scratch = Scratch::new("net", "drop");
+        let dir = scratch.0.clone();
         let host = Host::start(HostConfig::new(&dir, Reach::Local))
             .await
             .unwrap();
@@ -284,7 +271,6 @@ fn a_dropped_player_is_played_by_a_bot_and_takes_his_seat_back() {
         assert_eq!(*log_from, 0);
         assert!(log.len() > 10);
         host.close().await;
-        let _ = std::fs::remove_dir_all(&dir);
     });
 }
 
@@ -295,7 +281,8 @@ fn a_dropped_player_is_played_by_a_bot_and_takes_his_seat_back() {
 #[test]
 fn a_host_killed_mid_game_comes_back_with_every_acknowledged_action() {
     use std::io::BufRead;
-    let dir = temp("kill");
+    let scratch = Scratch::new("net", "kill");
+    let dir = scratch.0.clone();
     let server = env!("CARGO_BIN_EXE_fief-server");
     let start = |extra: &[&str]| {
         let mut child = std::process::Command::new(server)
@@ -398,7 +385,6 @@ fn a_host_killed_mid_game_comes_back_with_every_acknowledged_action() {
     let t = fief::net::table::Table::restore(saved[0].clone(), 0).unwrap();
     assert!(t.game().is_over());
     assert_eq!(t.game().outcome, after[0].outcome);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Reads messages until `want` picks one (or 10 seconds pass).
@@ -426,7 +412,8 @@ fn talk_reaches_its_readers_and_comes_back_after_a_restart() {
     use fief::net::client::Client;
     use fief::net::protocol::ClientMsg;
     rt().block_on(async {
-        let dir = temp("talk");
+        let scratch = Scratch::new("net", "talk");
+        let dir = scratch.0.clone();
         let host = Host::start(HostConfig::new(&dir, Reach::Local))
             .await
             .unwrap();
@@ -534,6 +521,5 @@ fn talk_reaches_its_readers_and_comes_back_after_a_restart() {
         c.close().await;
         c2.close().await;
         host.close().await;
-        let _ = std::fs::remove_dir_all(&dir);
     });
 }

@@ -3,6 +3,8 @@
 //! reads and a thousand connections that never read. Each is refused with a reason or cut
 //! off, nothing panics, and the host's other tables play on.
 
+mod common;
+use common::{rt, Scratch};
 use fief::bots::{Budget, Level};
 use fief::net::client::{play_bot, BotSeat, Client, Sit};
 use fief::net::host::{Host, HostConfig, Limits, TableSpec};
@@ -15,23 +17,7 @@ use fief::net::ticket::Ticket;
 use fief::net::transport::{bind, Reach};
 use fief::rules::Options;
 use iroh::endpoint::{Connection, RecvStream, SendStream};
-use std::path::PathBuf;
 use std::time::Duration;
-
-fn rt() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fief-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn spec(seed: u64, seats: Vec<SeatPlan>) -> TableSpec {
     TableSpec {
@@ -125,28 +111,29 @@ impl Raw {
     }
 }
 
+/// An Easy bot client for `seat`.
+fn easy(seat: u8, sit: Sit) -> BotSeat {
+    BotSeat {
+        seat,
+        sit,
+        level: Level::Easy,
+        hard_budget: Budget::Iterations(10),
+        keep_states: false,
+        stop_after: None,
+        watch: None,
+    }
+}
+
 /// A game of four Easy bot clients on `ticket`'s table, to its end.
 async fn busy_game(ticket: Ticket) -> Vec<Option<fief::rules::Outcome>> {
     let mut tasks = Vec::new();
     for seat in 0..4u8 {
         let t = ticket.clone();
         tasks.push(tokio::spawn(async move {
-            play_bot(
-                &t,
-                Reach::Local,
-                BotSeat {
-                    seat,
-                    sit: Sit::Take(format!("B{seat}")),
-                    level: Level::Easy,
-                    hard_budget: Budget::Iterations(10),
-                    keep_states: false,
-                    stop_after: None,
-                    watch: None,
-                },
-            )
-            .await
-            .unwrap()
-            .outcome
+            play_bot(&t, Reach::Local, easy(seat, Sit::Take(format!("B{seat}"))))
+                .await
+                .unwrap()
+                .outcome
         }));
     }
     let mut out = Vec::new();
@@ -162,7 +149,8 @@ async fn busy_game(ticket: Ticket) -> Vec<Option<fief::rules::Outcome>> {
 #[test]
 fn bad_frames_and_greetings_are_refused_in_words() {
     rt().block_on(async {
-        let dir = temp("frames");
+        let scratch = Scratch::new("net-hostile", "frames");
+        let dir = scratch.0.clone();
         let host = Host::start(HostConfig::new(&dir, Reach::Local))
             .await
             .unwrap();
@@ -262,7 +250,6 @@ fn bad_frames_and_greetings_are_refused_in_words() {
         assert_eq!(table.id, id);
         c.close().await;
         host.close().await;
-        let _ = std::fs::remove_dir_all(&dir);
     });
 }
 
@@ -272,7 +259,8 @@ fn bad_frames_and_greetings_are_refused_in_words() {
 #[test]
 fn nobody_acts_for_a_seat_not_his_and_nothing_is_played_twice() {
     rt().block_on(async {
-        let dir = temp("seats");
+        let scratch = Scratch::new("net-hostile", "seats");
+        let dir = scratch.0.clone();
         let host = Host::start(HostConfig::new(&dir, Reach::Local))
             .await
             .unwrap();
@@ -424,7 +412,6 @@ fn nobody_acts_for_a_seat_not_his_and_nothing_is_played_twice() {
         // The others are still served.
         assert!(a.answers().await);
         host.close().await;
-        let _ = std::fs::remove_dir_all(&dir);
     });
 }
 
@@ -434,7 +421,8 @@ fn nobody_acts_for_a_seat_not_his_and_nothing_is_played_twice() {
 #[test]
 fn clients_that_never_read_slow_no_table() {
     rt().block_on(async {
-        let dir = temp("deaf");
+        let scratch = Scratch::new("net-hostile", "deaf");
+        let dir = scratch.0.clone();
         let mut cfg = HostConfig::new(&dir, Reach::Local);
         cfg.limits = Limits {
             queue: 64,
@@ -470,20 +458,7 @@ fn clients_that_never_read_slow_no_table() {
             }
         };
         let player = tokio::spawn(async move {
-            play_bot(
-                &deaf_ticket,
-                Reach::Local,
-                BotSeat {
-                    seat: 0,
-                    sit: Sit::Return(secret),
-                    level: Level::Easy,
-                    hard_budget: Budget::Iterations(10),
-                    keep_states: false,
-                    stop_after: None,
-                    watch: None,
-                },
-            )
-            .await
+            play_bot(&deaf_ticket, Reach::Local, easy(0, Sit::Return(secret))).await
         });
         // The deaf connection is cut off; the table plays on to its end.
         let closed = tokio::time::timeout(Duration::from_secs(120), deaf.conn.closed()).await;
@@ -520,6 +495,5 @@ fn clients_that_never_read_slow_no_table() {
         drop(idle);
         ep.close().await;
         host.close().await;
-        let _ = std::fs::remove_dir_all(&dir);
     });
 }

@@ -172,7 +172,7 @@ pub struct Host {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|x| format!("{x:02x}")).collect()
+    data_encoding::HEXLOWER.encode(bytes)
 }
 
 /// The host's key, kept in hex in `path` (made the first time): invitations name it, so a
@@ -186,14 +186,11 @@ fn read_key(path: &Path) -> Result<SecretKey, String> {
     };
     match std::fs::read_to_string(path) {
         Ok(text) => {
-            let text = text.trim();
-            if text.len() != 64 || !text.is_ascii() {
-                return Err(damaged());
-            }
-            let mut bytes = [0u8; 32];
-            for (i, b) in bytes.iter_mut().enumerate() {
-                *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| damaged())?;
-            }
+            let bytes: [u8; 32] = data_encoding::HEXLOWER_PERMISSIVE
+                .decode(text.trim().as_bytes())
+                .ok()
+                .and_then(|b| b.try_into().ok())
+                .ok_or_else(damaged)?;
             Ok(SecretKey::from_bytes(&bytes))
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -726,6 +723,18 @@ impl Actor {
             .is_some_and(|c| c.seats.iter().any(|(s, _)| *s == seat))
     }
 
+    /// Refused unless `conn` holds `seat`: nobody acts or speaks for a seat not his.
+    fn must_hold(&self, conn: u64, seat: SeatNo) -> Result<(), (Refusal, String)> {
+        if self.holds(conn, seat) {
+            Ok(())
+        } else {
+            Err((
+                Refusal::NotYourSeat,
+                format!("this connection does not hold seat {seat}"),
+            ))
+        }
+    }
+
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Join {
@@ -803,14 +812,8 @@ impl Actor {
                 at,
                 action,
             } => {
-                if !self.holds(conn, seat) {
-                    return self.refuse(
-                        conn,
-                        (
-                            Refusal::NotYourSeat,
-                            format!("this connection does not hold seat {seat}"),
-                        ),
-                    );
+                if let Err(e) = self.must_hold(conn, seat) {
+                    return self.refuse(conn, e);
                 }
                 if let Err(e) = self.play(seat, at, &action).await {
                     self.refuse(conn, e);
@@ -822,14 +825,8 @@ impl Actor {
                 to,
                 text,
             } => {
-                if !self.holds(conn, seat) {
-                    return self.refuse(
-                        conn,
-                        (
-                            Refusal::NotYourSeat,
-                            format!("this connection does not hold seat {seat}"),
-                        ),
-                    );
+                if let Err(e) = self.must_hold(conn, seat) {
+                    return self.refuse(conn, e);
                 }
                 let line = match self.table.say(seat, to, &text, now_ms()) {
                     Ok(l) => l,
