@@ -91,6 +91,12 @@ impl Client {
             .map_err(|e| format!("lost the host: {e}"))
     }
 
+    /// The two halves of the connection, for a caller that reads and writes from separate
+    /// tasks (a frame read cannot be abandoned halfway).
+    pub fn split(self) -> (Connection, SendStream, RecvStream) {
+        (self.conn, self.send, self.recv)
+    }
+
     /// Ends the connection.
     pub async fn close(self) {
         self.conn.close(0u32.into(), b"bye");

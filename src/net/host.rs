@@ -152,6 +152,13 @@ enum Cmd {
     Snapshot {
         reply: oneshot::Sender<(Game, TableInfo)>,
     },
+    StartNow {
+        level: Level,
+        reply: oneshot::Sender<Result<(), String>>,
+    },
+    Close {
+        reply: oneshot::Sender<Result<(), String>>,
+    },
 }
 
 struct Inner {
@@ -296,6 +303,32 @@ impl Host {
         rx.await.ok()
     }
 
+    /// Starts the game of `table` now, a bot of `level` playing each seat nobody took.
+    pub async fn start_now(&self, table: &str, level: Level) -> Result<(), String> {
+        self.ask(table, |reply| Cmd::StartNow { level, reply })
+            .await
+    }
+
+    /// Closes `table` for good: its players are told, and the host forgets it.
+    pub async fn close_table(&self, table: &str) -> Result<(), String> {
+        self.ask(table, |reply| Cmd::Close { reply }).await?;
+        self.inner.tables.lock().unwrap().remove(table);
+        Ok(())
+    }
+
+    async fn ask(
+        &self,
+        table: &str,
+        cmd: impl FnOnce(oneshot::Sender<Result<(), String>>) -> Cmd,
+    ) -> Result<(), String> {
+        let gone = || format!("this host has no table '{table}'");
+        let tx = self.inner.tables.lock().unwrap().get(table).cloned();
+        let tx = tx.ok_or_else(gone)?;
+        let (reply, rx) = oneshot::channel();
+        tx.send(cmd(reply)).await.map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?
+    }
+
     /// Connections being served now.
     pub fn connections(&self) -> usize {
         self.inner.connections.load(Ordering::Relaxed)
@@ -325,6 +358,7 @@ fn spawn_table(inner: &Arc<Inner>, table: Table) {
         thinking: false,
         me: tx.downgrade(),
         hard_budget: inner.hard_budget,
+        closed: false,
     };
     tokio::spawn(actor.run(rx));
 }
@@ -599,6 +633,8 @@ struct Actor {
     thinking: bool,
     me: mpsc::WeakSender<Cmd>,
     hard_budget: Budget,
+    /// The host closed the table: the task ends.
+    closed: bool,
 }
 
 impl Actor {
@@ -609,7 +645,12 @@ impl Actor {
         loop {
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        self.handle(cmd).await;
+                        if self.closed {
+                            return;
+                        }
+                    }
                     None => return,
                 },
                 _ = tick.tick() => {
@@ -875,6 +916,41 @@ impl Actor {
             }
             Cmd::Snapshot { reply } => {
                 let _ = reply.send((self.table.game().clone(), self.table.info(now_ms())));
+            }
+            Cmd::StartNow { level, reply } => {
+                let plan = match self.table.start_now(level) {
+                    Ok(p) => p,
+                    Err((_, e)) => {
+                        let _ = reply.send(Err(e));
+                        return;
+                    }
+                };
+                let row = Row::Plan {
+                    table: self.table.id.clone(),
+                    plan,
+                };
+                let kept = self.store.write(row).await;
+                let _ = reply.send(kept);
+                self.send_table();
+                self.send_states();
+                self.drive_bots();
+            }
+            Cmd::Close { reply } => {
+                let row = Row::Forget {
+                    table: self.table.id.clone(),
+                };
+                if let Err(e) = self.store.write(row).await {
+                    let _ = reply.send(Err(e));
+                    return;
+                }
+                let bye = refusal(Refusal::NoTable, "the host closed this table", true);
+                let conns: Vec<u64> = self.conns.keys().copied().collect();
+                for c in conns {
+                    self.send_to(c, &bye);
+                }
+                self.conns.clear();
+                self.closed = true;
+                let _ = reply.send(Ok(()));
             }
         }
     }

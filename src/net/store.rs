@@ -45,6 +45,10 @@ pub enum Row {
     },
     /// A line of talk.
     Chat { table: String, line: ChatLine },
+    /// The seats planned anew: the host started the game with bots in the empty seats.
+    Plan { table: String, plan: Vec<SeatPlan> },
+    /// A table closed by its host: everything kept of it goes.
+    Forget { table: String },
 }
 
 type Reply = tokio::sync::oneshot::Sender<Result<(), String>>;
@@ -175,6 +179,19 @@ fn write_row(tx: &rusqlite::Transaction, row: &Row) -> rusqlite::Result<()> {
                     line.at_ms as i64
                 ],
             )?;
+        }
+        Row::Plan { table, plan } => {
+            let plan = serde_json::to_string(plan).unwrap_or_default();
+            tx.execute(
+                "UPDATE fief_tables SET plan = ?2 WHERE id = ?1",
+                params![table, plan],
+            )?;
+        }
+        Row::Forget { table } => {
+            for t in ["fief_seats", "fief_actions", "fief_chat"] {
+                tx.execute(&format!("DELETE FROM {t} WHERE table_id = ?1"), [table])?;
+            }
+            tx.execute("DELETE FROM fief_tables WHERE id = ?1", [table])?;
         }
     }
     Ok(())
@@ -435,6 +452,20 @@ mod tests {
         assert_eq!(t.chat[0].to, Some(1));
         assert!(s.has_table("t1").unwrap());
         assert!(!s.has_table("t2").unwrap());
+        // A new plan is kept; a table forgotten is gone with its rows.
+        rt.block_on(async {
+            let plan = vec![SeatPlan::Bot(Level::Easy), SeatPlan::Bot(Level::Hard)];
+            s.write(Row::Plan {
+                table: "t1".into(),
+                plan: plan.clone(),
+            })
+            .await
+            .unwrap();
+            assert_eq!(s.load_all().unwrap()[0].plan, plan);
+            s.write(Row::Forget { table: "t1".into() }).await.unwrap();
+        });
+        assert!(s.load_all().unwrap().is_empty());
+        assert!(!s.has_table("t1").unwrap());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -152,6 +152,7 @@ impl Table {
         s.secret = Some(secret.clone());
         s.holders += 1;
         s.dropped_ms = None;
+        self.name_players();
         Ok(secret)
     }
 
@@ -213,6 +214,45 @@ impl Table {
         }
     }
 
+    /// The game begins now, with a bot of `level` in every seat nobody has taken; returns the
+    /// seats as now planned (for the store). Refused once the game has begun.
+    pub fn start_now(&mut self, level: Level) -> Result<Vec<SeatPlan>, Refused> {
+        if self.started() {
+            return refused(Refusal::OutOfTurn, "the game has begun already");
+        }
+        for s in &mut self.seats {
+            if s.secret.is_none() && !matches!(s.plan, SeatPlan::Bot(_)) {
+                s.plan = SeatPlan::Bot(level);
+                s.name = None;
+            }
+        }
+        self.name_players();
+        Ok(self.plan())
+    }
+
+    /// Each seat as planned now.
+    pub fn plan(&self) -> Vec<SeatPlan> {
+        self.seats.iter().map(|s| s.plan.clone()).collect()
+    }
+
+    /// Once every seat is taken, the game calls each player by the name he took his seat
+    /// with (a bot's seat keeps the name it was set with).
+    pub fn name_players(&mut self) {
+        if !self.started() {
+            return;
+        }
+        let n = self.game.n() as usize;
+        let names = &mut self.game.options.names;
+        names.resize(n, String::new());
+        for (i, s) in self.seats.iter().enumerate() {
+            if let (Some(name), Some(_)) = (&s.name, &s.secret) {
+                if let Some(slot) = names.get_mut(i) {
+                    *slot = name.clone();
+                }
+            }
+        }
+    }
+
     /// Whether every seat that a person plays has been taken: the game waits until then.
     pub fn started(&self) -> bool {
         self.seats
@@ -235,6 +275,7 @@ impl Table {
             s.secret = Some(secret);
             s.dropped_ms = Some(now_ms);
         }
+        t.name_players();
         for (i, (seat, notation)) in saved.actions.iter().enumerate() {
             let a = Action::parse(notation, &t.game)
                 .map_err(|e| format!("table {}: action {i} ({notation}): {e}", saved.id))?;
@@ -379,7 +420,9 @@ impl Table {
     /// The game as `seat` may see it, with the log from entry `log_from` on.
     pub fn state_for(&self, seat: Option<SeatNo>, log_from: u64) -> HostMsg {
         let g = &self.game;
+        // Nothing is offered before the game begins (the host would refuse it).
         let legal = seat
+            .filter(|_| self.started())
             .map(|p| g.legal_actions(p).iter().map(|a| a.notation(g)).collect())
             .unwrap_or_default();
         let from = (log_from as usize).min(g.log.len());

@@ -1,0 +1,488 @@
+//! A player's line to his table, for the app: it connects with an invitation, takes or takes
+//! back a seat, turns what the host says into [`Heard`] news, sends the player's decisions
+//! and talk, and comes back by itself when the connection drops.
+//!
+//! It runs on a thread of its own (a small runtime), so the window never waits for the
+//! network. When the connection drops it tries again for [`Spec::retry_for`], saying how long
+//! it has left; the seat is then taken back with its secret and the log entries the player
+//! already has. A decision sent just before the drop is never dropped silently: once back,
+//! it is sent again if the game still waits for it ([`Heard::Resent`]), or said to be lost
+//! ([`Heard::Lost`]).
+//!
+//! A game received from the host is the seat's view of it (`Game::redacted`): its log is the
+//! entries the seat was sent, kept here across states, and its history holds as many entries
+//! as the game has actions, each a placeholder: only its length is known to a seat.
+
+use super::client::Client;
+use super::protocol::{
+    write_frame, ChatLine, ClientMsg, HostMsg, Refusal, SeatNo, TableInfo, MAX_CLIENT_FRAME,
+    MAX_HOST_FRAME,
+};
+use super::ticket::Ticket;
+use super::transport::{bind, Reach};
+use crate::rules::chain::Chain;
+use crate::rules::{Action, Event, Game};
+use iroh::endpoint::SendStream;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// How a seat is taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sit {
+    /// A free seat, under this name.
+    Take(String),
+    /// A seat held before, with its secret.
+    Return(String),
+}
+
+/// What to connect to, and how.
+#[derive(Debug, Clone)]
+pub struct Spec {
+    pub ticket: Ticket,
+    pub reach: Reach,
+    pub seat: SeatNo,
+    pub sit: Sit,
+    /// How long a dropped connection is tried again before the host counts as gone.
+    pub retry_for: Duration,
+}
+
+/// The state of the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    /// The first connection is being made.
+    Connecting,
+    Connected,
+    /// The connection dropped: trying again for this many more seconds.
+    Reconnecting {
+        left: u64,
+    },
+    /// The line is down for good, and why (the host refused the seat, could not be reached,
+    /// or stayed away longer than the line waits).
+    Gone(String),
+}
+
+/// A game as the seat received it.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub game: Game,
+    /// The game's actions so far (what a decision is sent for).
+    pub at: u64,
+    /// The seat's legal actions now, in the notation (empty when it is not his decision).
+    pub legal: Vec<String>,
+}
+
+/// What the line hears, in order.
+#[derive(Debug, Clone)]
+pub enum Heard {
+    Status(Status),
+    /// Who sits where, and who is there.
+    Table(TableInfo),
+    /// The seat is held; its secret takes it back from anywhere.
+    Seated {
+        seat: SeatNo,
+        secret: String,
+    },
+    State(Box<Received>),
+    Chat(ChatLine),
+    /// The host refused something, in words.
+    Refused {
+        why: Refusal,
+        reason: String,
+    },
+    /// A decision sent before the connection dropped was sent again once it came back.
+    Resent(String),
+    /// A decision sent before the connection dropped was lost: the game no longer waits for
+    /// it.
+    Lost(String),
+}
+
+enum Cmd {
+    Act { at: u64, action: String },
+    Say { to: Option<SeatNo>, text: String },
+    Close,
+}
+
+/// The line: dropping it closes the connection.
+pub struct Link {
+    cmds: mpsc::UnboundedSender<Cmd>,
+}
+
+impl Link {
+    /// Starts the line on a thread of its own; `tell` hears everything, in order, from that
+    /// thread.
+    pub fn open(spec: Spec, tell: impl Fn(Heard) + Send + 'static) -> Link {
+        let (cmds, rx) = mpsc::unbounded_channel();
+        let tell: Teller = Box::new(tell);
+        let started = std::thread::Builder::new()
+            .name("fief-link".into())
+            .spawn(move || {
+                let rt = match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(rt) => rt,
+                    Err(e) => {
+                        tell(Heard::Status(Status::Gone(format!(
+                            "cannot start the network: {e}"
+                        ))));
+                        return;
+                    }
+                };
+                rt.block_on(run(spec, rx, &tell));
+            });
+        if let Err(e) = started {
+            eprintln!("fief: cannot start the network thread: {e}");
+        }
+        Link { cmds }
+    }
+
+    /// Sends a decision for the game after `at` actions, in the notation.
+    pub fn act(&self, at: u64, action: String) {
+        let _ = self.cmds.send(Cmd::Act { at, action });
+    }
+
+    /// Says something to the table, or to one seat.
+    pub fn say(&self, to: Option<SeatNo>, text: String) {
+        let _ = self.cmds.send(Cmd::Say { to, text });
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        let _ = self.cmds.send(Cmd::Close);
+    }
+}
+
+type Teller = Box<dyn Fn(Heard) + Send>;
+
+/// What the line keeps across connections.
+struct Memory {
+    seat: SeatNo,
+    name: String,
+    secret: Option<String>,
+    log: Chain<Event>,
+    /// The last decision sent, until a state answers it: `at` and the notation.
+    pending: Option<(u64, String)>,
+    /// The connection came back: the next state decides what becomes of `pending`.
+    resumed: bool,
+    /// Talk said while the connection was down, said once it is back.
+    unsaid: Vec<(Option<SeatNo>, String)>,
+}
+
+/// The most lines of talk kept while the connection is down.
+const MAX_UNSAID: usize = 20;
+
+/// How a connection ended.
+enum End {
+    /// The player closed the line.
+    Closed,
+    /// The host refused the seat for good.
+    Refused(String),
+    /// The connection dropped.
+    Dropped(String),
+}
+
+async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) {
+    tell(Heard::Status(Status::Connecting));
+    let endpoint = match bind(spec.reach, None, vec![], 0).await {
+        Ok(e) => e,
+        Err(e) => return tell(Heard::Status(Status::Gone(e))),
+    };
+    let (name, secret) = match &spec.sit {
+        Sit::Take(n) => (n.clone(), None),
+        Sit::Return(s) => (String::new(), Some(s.clone())),
+    };
+    let mut mem = Memory {
+        seat: spec.seat,
+        name,
+        secret,
+        log: Chain::new(),
+        pending: None,
+        resumed: false,
+        unsaid: Vec::new(),
+    };
+    // The first connection: a failure is told at once (a mistyped or stale invitation, a host
+    // that is not there), not tried again.
+    let first = Client::connect_on(&endpoint, &spec.ticket).await;
+    let mut client = match first {
+        Ok(c) => c,
+        Err(e) => {
+            tell(Heard::Status(Status::Gone(e)));
+            endpoint.close().await;
+            return;
+        }
+    };
+    loop {
+        let (c, table) = client;
+        tell(Heard::Table(table));
+        match connected(c, &mut mem, &mut cmds, tell).await {
+            End::Closed => break,
+            End::Refused(why) => {
+                tell(Heard::Status(Status::Gone(why)));
+                break;
+            }
+            End::Dropped(why) => {
+                let deadline = Instant::now() + spec.retry_for;
+                match come_back(&endpoint, &spec.ticket, deadline, &mut mem, &mut cmds, tell).await
+                {
+                    Some(c) => {
+                        mem.resumed = true;
+                        client = c;
+                    }
+                    None if cmds.is_closed() => break,
+                    None => {
+                        tell(Heard::Status(Status::Gone(why)));
+                        // Nothing more can be sent: the player is told, the line waits to
+                        // be closed.
+                        while let Some(cmd) = cmds.recv().await {
+                            if matches!(cmd, Cmd::Close) {
+                                break;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    endpoint.close().await;
+}
+
+/// Tries to connect again until `deadline`, saying each second how long is left; `None` if
+/// the deadline passed or the player closed the line.
+async fn come_back(
+    endpoint: &iroh::Endpoint,
+    ticket: &Ticket,
+    deadline: Instant,
+    mem: &mut Memory,
+    cmds: &mut mpsc::UnboundedReceiver<Cmd>,
+    tell: &Teller,
+) -> Option<(Client, TableInfo)> {
+    let left = |now: Instant| deadline.saturating_duration_since(now);
+    let mut wait = Duration::from_millis(500);
+    loop {
+        let now = Instant::now();
+        if left(now).is_zero() {
+            return None;
+        }
+        tell(Heard::Status(Status::Reconnecting {
+            left: left(now).as_secs_f64().ceil() as u64,
+        }));
+        let attempt = tokio::time::timeout(
+            left(now).min(Duration::from_secs(5)),
+            Client::connect_on(endpoint, ticket),
+        );
+        tokio::select! {
+            got = attempt => if let Ok(Ok(c)) = got { return Some(c) },
+            cmd = cmds.recv() => match cmd {
+                Some(Cmd::Close) | None => return None,
+                // A decision made while away goes once the seat is back (or is said lost);
+                // talk waits too.
+                Some(Cmd::Act { at, action }) => {
+                    mem.pending = Some((at, action));
+                    continue;
+                }
+                Some(Cmd::Say { to, text }) => {
+                    if mem.unsaid.len() < MAX_UNSAID {
+                        mem.unsaid.push((to, text));
+                    }
+                    continue;
+                }
+            },
+        }
+        // A second between attempts at most, so the countdown moves each second.
+        let pause = wait.min(left(Instant::now()));
+        tokio::time::sleep(pause).await;
+        wait = (wait * 2).min(Duration::from_secs(1));
+    }
+}
+
+/// One connection, from the greeting answered to its end.
+async fn connected(
+    client: Client,
+    mem: &mut Memory,
+    cmds: &mut mpsc::UnboundedReceiver<Cmd>,
+    tell: &Teller,
+) -> End {
+    let (conn, mut send, mut recv) = client.split();
+    // Frames are read by a task of their own: a read must never be abandoned halfway.
+    let (frames_tx, mut frames) = mpsc::channel::<Result<HostMsg, String>>(64);
+    let reader = tokio::spawn(async move {
+        loop {
+            let got = super::protocol::read_frame::<HostMsg, _>(&mut recv, MAX_HOST_FRAME)
+                .await
+                .map_err(|e| e.to_string());
+            let stop = got.is_err();
+            if frames_tx.send(got).await.is_err() || stop {
+                return;
+            }
+        }
+    });
+    let end = talk(&mut send, mem, cmds, &mut frames, tell).await;
+    reader.abort();
+    conn.close(0u32.into(), b"bye");
+    end
+}
+
+async fn send_msg(send: &mut SendStream, msg: &ClientMsg) -> Result<(), String> {
+    write_frame(send, msg, MAX_CLIENT_FRAME)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+async fn talk(
+    send: &mut SendStream,
+    mem: &mut Memory,
+    cmds: &mut mpsc::UnboundedReceiver<Cmd>,
+    frames: &mut mpsc::Receiver<Result<HostMsg, String>>,
+    tell: &Teller,
+) -> End {
+    let sit = match &mem.secret {
+        Some(secret) => ClientMsg::Return {
+            seat: mem.seat,
+            secret: secret.clone(),
+            log_from: Some(mem.log.len() as u64),
+        },
+        None => ClientMsg::Take {
+            seat: mem.seat,
+            name: mem.name.clone(),
+        },
+    };
+    if let Err(e) = send_msg(send, &sit).await {
+        return End::Dropped(e);
+    }
+    let mut seated = false;
+    loop {
+        tokio::select! {
+            cmd = cmds.recv() => {
+                let msg = match cmd {
+                    None | Some(Cmd::Close) => return End::Closed,
+                    Some(Cmd::Act { at, action }) => {
+                        mem.pending = Some((at, action.clone()));
+                        ClientMsg::Act { seat: mem.seat, at, action }
+                    }
+                    Some(Cmd::Say { to, text }) => ClientMsg::Say { seat: mem.seat, to, text },
+                };
+                if let Err(e) = send_msg(send, &msg).await {
+                    return End::Dropped(e);
+                }
+            }
+            frame = frames.recv() => {
+                let msg = match frame {
+                    Some(Ok(m)) => m,
+                    Some(Err(e)) => return End::Dropped(e),
+                    None => return End::Dropped("the connection was closed".into()),
+                };
+                match msg {
+                    HostMsg::Seated { seat, secret } if seat == mem.seat => {
+                        seated = true;
+                        mem.secret = Some(secret.clone());
+                        tell(Heard::Status(Status::Connected));
+                        tell(Heard::Seated { seat, secret });
+                        for (to, text) in std::mem::take(&mut mem.unsaid) {
+                            let msg = ClientMsg::Say { seat: mem.seat, to, text };
+                            if let Err(e) = send_msg(send, &msg).await {
+                                return End::Dropped(e);
+                            }
+                        }
+                    }
+                    HostMsg::Refused { why, reason, fatal } => {
+                        if !seated || fatal {
+                            return End::Refused(reason);
+                        }
+                        if why == Refusal::TooFast {
+                            // Not read by the host: the decision goes again a moment later.
+                            if let Some((at, action)) = mem.pending.clone() {
+                                tokio::time::sleep(Duration::from_millis(300)).await;
+                                let again = ClientMsg::Act { seat: mem.seat, at, action };
+                                if let Err(e) = send_msg(send, &again).await {
+                                    return End::Dropped(e);
+                                }
+                                continue;
+                            }
+                        }
+                        if matches!(why, Refusal::Stale | Refusal::Illegal | Refusal::OutOfTurn) {
+                            mem.pending = None;
+                        }
+                        tell(Heard::Refused { why, reason });
+                    }
+                    HostMsg::Table { table } | HostMsg::Welcome { table, .. } => {
+                        tell(Heard::Table(table));
+                    }
+                    HostMsg::Chat { line } => tell(Heard::Chat(line)),
+                    HostMsg::State { seat: Some(s), at, game, legal, log_from, log } if s == mem.seat => {
+                        let received = match receive(mem, game, at, legal, log_from, log) {
+                            Ok(r) => r,
+                            Err(e) => return End::Refused(e),
+                        };
+                        if let Some(resend) = settle_pending(mem, &received, tell) {
+                            if let Err(e) = send_msg(send, &resend).await {
+                                return End::Dropped(e);
+                            }
+                        }
+                        tell(Heard::State(Box::new(received)));
+                    }
+                    HostMsg::State { .. } | HostMsg::Pong | HostMsg::Seated { .. } => {}
+                }
+            }
+        }
+    }
+}
+
+/// What becomes of the decision sent last, now that a state came: answered (the game went
+/// past it), sent again (the connection came back and the game still waits for it), or lost.
+fn settle_pending(mem: &mut Memory, r: &Received, tell: &Teller) -> Option<ClientMsg> {
+    let resumed = std::mem::take(&mut mem.resumed);
+    let (at, action) = mem.pending.clone()?;
+    if r.at > at {
+        mem.pending = None;
+        return None;
+    }
+    if !resumed {
+        return None;
+    }
+    if r.at == at && r.legal.contains(&action) {
+        tell(Heard::Resent(action.clone()));
+        return Some(ClientMsg::Act {
+            seat: mem.seat,
+            at,
+            action,
+        });
+    }
+    mem.pending = None;
+    tell(Heard::Lost(action));
+    None
+}
+
+/// The game of a `state` message, with the log kept so far and this message's entries.
+fn receive(
+    mem: &mut Memory,
+    game: serde_json::Value,
+    at: u64,
+    legal: Vec<String>,
+    log_from: u64,
+    log: Vec<serde_json::Value>,
+) -> Result<Received, String> {
+    let mut game: Game = serde_json::from_value(game)
+        .map_err(|e| format!("the host sent a game this version cannot read: {e}"))?;
+    let known = mem.log.len() as u64;
+    if log_from > known {
+        return Err(format!(
+            "the host sent the log from entry {log_from}, but this game has {known}"
+        ));
+    }
+    let skip = (known - log_from) as usize;
+    for e in log.into_iter().skip(skip) {
+        let e: Event = serde_json::from_value(e)
+            .map_err(|e| format!("the host sent a log entry this version cannot read: {e}"))?;
+        mem.log.push(e);
+    }
+    game.log = mem.log.clone();
+    // Only the number of actions is known to a seat (see the module's documentation).
+    let mut history = Chain::new();
+    for _ in 0..at.min(1 << 20) {
+        history.push((0, Action::Pass));
+    }
+    game.history = history;
+    Ok(Received { game, at, legal })
+}
