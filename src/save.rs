@@ -218,6 +218,10 @@ pub fn to_json(seats: &[Seat], game: &Game) -> Result<String, String> {
         remarks: &'a [Remark],
         snapshot: Value,
     }
+    // A network game is the host's to keep: a seat's view has no history to save.
+    if seats.contains(&Seat::Remote) {
+        return Err("a game played over the network is kept by its host, not in a file".into());
+    }
     let snapshot =
         snapshot_value(game).map_err(|e| format!("the game could not be written: {e}"))?;
     serde_json::to_string(&Out {
@@ -329,6 +333,11 @@ fn read(text: &str) -> Result<Saved, LoadError> {
     if file.seats.len() != file.options.players as usize {
         return Err(LoadError::Damaged(
             "the seats do not match the number of players".into(),
+        ));
+    }
+    if file.seats.contains(&Seat::Remote) {
+        return Err(LoadError::Damaged(
+            "a seat is played over the network, which a file cannot do".into(),
         ));
     }
     let absent = if version < 3 {

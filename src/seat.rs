@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 pub enum Seat {
     Human,
     Bot(Level),
+    /// A person at another computer, over the network: in the new-game dialog a seat left
+    /// open for him; in a network game, any seat not played at this computer.
+    Remote,
 }
 
 impl std::str::FromStr for Seat {
@@ -18,10 +21,11 @@ impl std::str::FromStr for Seat {
     fn from_str(s: &str) -> Result<Seat, String> {
         match s.trim().to_lowercase().as_str() {
             "human" => Ok(Seat::Human),
+            "remote" => Ok(Seat::Remote),
             other => other
                 .parse::<Level>()
                 .map(Seat::Bot)
-                .map_err(|_| format!("unknown seat '{other}' (use human, easy, normal or hard)")),
+                .map_err(|_| format!("unknown seat '{other}' (use human, remote, easy, normal or hard)")),
         }
     }
 }

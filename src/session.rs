@@ -33,7 +33,9 @@ use std::time::{Duration, Instant};
 
 pub use crate::seat::{worth_keeping, Seat};
 
+mod remote;
 mod standing;
+pub use remote::Sent;
 use standing::{battle_odds, side_troop_hits, Order};
 pub use standing::{fight_stop, idle_step_end, FightStop, Standing};
 
@@ -153,6 +155,9 @@ pub enum Next {
     Bot(BotRequestBox),
     /// This bot is already thinking.
     Thinking(PlayerId),
+    /// A network game waits for the host: another computer's player decides, or the
+    /// decision sent is on its way ([`Session::remote`]).
+    Elsewhere(PlayerId),
 }
 
 /// A boxed request (it holds a whole view).
@@ -250,6 +255,8 @@ pub struct Session {
     standing: Vec<Order>,
     /// The last "fight to the end" that stopped by itself, and why (until taken).
     fight_stopped: Option<(PlayerId, FightStop)>,
+    /// A network game: the seat played here, and what the host offers it.
+    remote: Option<remote::Remote>,
 }
 
 impl std::fmt::Debug for Session {
@@ -361,6 +368,7 @@ impl Session {
             applied: 0,
             standing: Vec::new(),
             fight_stopped: None,
+            remote: None,
         };
         let first = s.humans().next();
         s.viewer = first;
@@ -370,7 +378,7 @@ impl Session {
 
     fn bot_for(game: &Game, seat: Seat, p: PlayerId, budget: Budget) -> Option<Box<dyn Bot>> {
         match seat {
-            Seat::Human => None,
+            Seat::Human | Seat::Remote => None,
             Seat::Bot(level) => Some(new_bot(level, bot_seed(game.options.seed, p), budget)),
         }
     }
@@ -443,8 +451,12 @@ impl Session {
     /// choices offered.
     pub fn human_turn(&self) -> Option<PlayerId> {
         let p = self.game.to_act()?;
-        (!self.paused && self.is_human(p) && self.viewer == Some(p) && self.covered.is_none())
-            .then_some(p)
+        (!self.paused
+            && self.is_human(p)
+            && self.viewer == Some(p)
+            && self.covered.is_none()
+            && !self.waits_for_host())
+        .then_some(p)
     }
 
     /// The bot whose decision is being thought about.
@@ -464,7 +476,7 @@ impl Session {
     /// The legal actions offered on screen: the acting human's, when it is his turn.
     pub fn offered(&self) -> Vec<Action> {
         match self.human_turn() {
-            Some(p) => self.game.legal_actions(p),
+            Some(p) => self.legal_for(p),
             None => Vec::new(),
         }
     }
@@ -504,6 +516,9 @@ impl Session {
         by_human: bool,
         explicit: bool,
     ) -> Result<(), RuleError> {
+        if self.remote.is_some() {
+            return self.send(player, action);
+        }
         // A bot's move is applied without a copy: only a human's decision can be undone.
         let before = by_human.then(|| self.game.clone());
         self.game.apply(player, action)?;
@@ -690,7 +705,10 @@ impl Session {
     /// Whether the viewer can take back a decision: not once the game is over (its end was
     /// told, and the autosave removed).
     pub fn can_undo(&self) -> bool {
-        self.covered.is_none()
+        // A network game takes nothing back: every decision is shown to the table at once
+        // (docs/network.md, "Undo").
+        self.remote.is_none()
+            && self.covered.is_none()
             && !self.game.is_over()
             && self
                 .undo
@@ -734,13 +752,13 @@ impl Session {
         // for him.
         // A standing order decides what it covers.
         let mut guard = 0;
-        while guard < 256 {
+        while guard < 256 && !self.waits_for_host() {
             guard += 1;
             let Some(pr) = self.game.prompt() else { break };
             if !self.is_human(pr.player) {
                 break;
             }
-            let legal = self.game.legal_actions(pr.player);
+            let legal = self.legal_for(pr.player);
             let purchase = pr.kind == PromptKind::Purchase;
             let a = match self.standing_order(pr.player, &legal, purchase) {
                 Some(a) => a,
@@ -762,6 +780,9 @@ impl Session {
         };
         if self.paused {
             return Next::Paused;
+        }
+        if self.remote.is_some() && (!self.is_human(p) || self.waits_for_host()) {
+            return Next::Elsewhere(p);
         }
         if self.is_human(p) {
             if self.covered.is_none() {
@@ -860,6 +881,7 @@ impl Session {
                 Next::Human(p) | Next::Cover(p) => return Ok(Played::HumanTurn(p)),
                 Next::Paused => return Ok(Played::Stopped),
                 Next::Thinking(p) => return Err(BotFailure::NothingToDo(p)),
+                Next::Elsewhere(_) => return Ok(Played::Stopped),
                 Next::Bot(req) => match self.answer(req.run(Duration::ZERO)) {
                     Answered::Applied(..) => n += 1,
                     Answered::Stale => {}

@@ -1023,6 +1023,7 @@ fn load(path: &std::path::Path) -> ExitCode {
         let seat = match saved.seats.get(p as usize) {
             Some(fief::save::Seat::Human) => "human".to_string(),
             Some(fief::save::Seat::Bot(level)) => format!("bot ({})", level.name()),
+            Some(fief::save::Seat::Remote) => "remote".to_string(),
             None => "?".to_string(),
         };
         let colour = fief::rules::COLOURS[g.options.colour(p)];

@@ -159,6 +159,10 @@ pub struct SeatInfo {
     pub name: Option<String>,
     pub kind: SeatKind,
     pub presence: Presence,
+    /// The seat's colour, as an index into the game's colours (Green, Blue, Magenta,
+    /// White, Yellow, Red).
+    #[serde(default)]
+    pub colour: u8,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -450,6 +450,7 @@ impl Table {
                 .enumerate()
                 .map(|(i, s)| SeatInfo {
                     seat: i as SeatNo,
+                    colour: self.game.options.colour(i as SeatNo) as u8,
                     name: s.name.clone(),
                     kind: match (&s.plan, &s.secret) {
                         (SeatPlan::Bot(_), _) => SeatKind::Bot,

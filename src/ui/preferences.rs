@@ -204,12 +204,7 @@ pub const SEAT_KINDS: [Seat; 4] = [
 ];
 
 pub fn seat_kind_label(s: Seat) -> String {
-    match s {
-        Seat::Human => tr("Human"),
-        Seat::Bot(Level::Easy) => tr("Bot · Easy"),
-        Seat::Bot(Level::Normal) => tr("Bot · Normal"),
-        Seat::Bot(Level::Hard) => tr("Bot · Hard"),
-    }
+    super::text::seat_label(s)
 }
 
 /// The game lengths offered besides "until someone wins", in rounds.
