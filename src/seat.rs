@@ -22,10 +22,9 @@ impl std::str::FromStr for Seat {
         match s.trim().to_lowercase().as_str() {
             "human" => Ok(Seat::Human),
             "remote" => Ok(Seat::Remote),
-            other => other
-                .parse::<Level>()
-                .map(Seat::Bot)
-                .map_err(|_| format!("unknown seat '{other}' (use human, remote, easy, normal or hard)")),
+            other => other.parse::<Level>().map(Seat::Bot).map_err(|_| {
+                format!("unknown seat '{other}' (use human, remote, easy, normal or hard)")
+            }),
         }
     }
 }

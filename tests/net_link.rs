@@ -116,7 +116,7 @@ impl Line {
 
     fn gone(&self) -> String {
         self.until("end of the line", |h| match h {
-            Heard::Status(Status::Gone(why)) => Some(why.clone()),
+            Heard::Status(Status::Gone { reason, .. }) => Some(reason.clone()),
             _ => None,
         })
     }

@@ -43,16 +43,25 @@ impl Client {
         endpoint: &Endpoint,
         ticket: &Ticket,
     ) -> Result<(Client, TableInfo), String> {
+        Client::greet(endpoint, ticket).await.map_err(|(_, e)| e)
+    }
+
+    /// `connect_on`, saying also the kind of the host's refusal when it refused the greeting
+    /// (`None`: the host could not be reached, or answered out of turn).
+    pub async fn greet(
+        endpoint: &Endpoint,
+        ticket: &Ticket,
+    ) -> Result<(Client, TableInfo), (Option<Refusal>, String)> {
         let endpoint = endpoint.clone();
         let conn =
             tokio::time::timeout(GREETING_WITHIN, endpoint.connect(ticket.host.clone(), ALPN))
                 .await
-                .map_err(|_| "the host did not answer in time".to_string())?
-                .map_err(|e| format!("cannot reach the host: {e}"))?;
+                .map_err(|_| (None, "the host did not answer in time".to_string()))?
+                .map_err(|e| (None, format!("cannot reach the host: {e}")))?;
         let (send, recv) = conn
             .open_bi()
             .await
-            .map_err(|e| format!("cannot talk to the host: {e}"))?;
+            .map_err(|e| (None, format!("cannot talk to the host: {e}")))?;
         let mut c = Client {
             endpoint,
             own_endpoint: false,
@@ -65,16 +74,21 @@ impl Client {
             build: build(),
             table: ticket.table.clone(),
         })
-        .await?;
+        .await
+        .map_err(|e| (None, e))?;
         let answer = tokio::time::timeout(GREETING_WITHIN, c.recv())
             .await
-            .map_err(|_| "the host did not answer in time".to_string())??;
+            .map_err(|_| (None, "the host did not answer in time".to_string()))?
+            .map_err(|e| (None, e))?;
         match answer {
             HostMsg::Welcome { table, .. } => Ok((c, table)),
-            HostMsg::Refused { reason, .. } => Err(reason),
-            other => Err(format!(
-                "the host answered the greeting with something else ({})",
-                kind(&other)
+            HostMsg::Refused { why, reason, .. } => Err((Some(why), reason)),
+            other => Err((
+                None,
+                format!(
+                    "the host answered the greeting with something else ({})",
+                    kind(&other)
+                ),
             )),
         }
     }

@@ -730,7 +730,7 @@ impl Actor {
                     stuck.push(*id);
                     break;
                 }
-                *sent = self.table.game().log.len() as u64;
+                *sent = self.table.log_shown();
             }
         }
         for id in stuck {
@@ -751,7 +751,7 @@ impl Actor {
         for l in &lines {
             self.send_to(conn, l);
         }
-        let len = self.table.game().log.len() as u64;
+        let len = self.table.log_shown();
         if let Some(c) = self.conns.get_mut(&conn) {
             c.seats.retain(|(s, _)| *s != seat);
             c.seats.push((seat, len));

@@ -78,7 +78,13 @@ impl JoinedTables {
         };
         let values: Vec<serde_json::Value> = match serde_json::from_slice(&bytes) {
             Ok(v) => v,
-            Err(e) => return (Vec::new(), Some(format!("not a list of tables ({e})")), true),
+            Err(e) => {
+                return (
+                    Vec::new(),
+                    Some(format!("not a list of tables ({e})")),
+                    true,
+                )
+            }
         };
         let total = values.len();
         let mut out: Vec<Joined> = values
@@ -87,7 +93,7 @@ impl JoinedTables {
             .filter(Joined::sound)
             .take(MAX_TABLES)
             .collect();
-        out.sort_by(|a, b| b.last_ms.cmp(&a.last_ms));
+        out.sort_by_key(|j| std::cmp::Reverse(j.last_ms));
         let bad = total - out.len();
         let problem = (bad > 0).then(|| format!("{bad} entries out of shape were left out"));
         (out, problem, false)
@@ -195,7 +201,10 @@ mod tests {
             std::fs::write(t.path(), text).unwrap();
             let (all, problem) = t.read();
             assert!(all.is_empty(), "{text}");
-            assert!(problem.is_some() || text == "[1,2]" && all.is_empty(), "{text}");
+            assert!(
+                problem.is_some() || text == "[1,2]" && all.is_empty(),
+                "{text}"
+            );
         }
         // A seat out of range, a ticket for another table, a damaged ticket: left out; the
         // sound entry is kept.

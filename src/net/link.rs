@@ -56,9 +56,22 @@ pub enum Status {
     Reconnecting {
         left: u64,
     },
-    /// The line is down for good, and why (the host refused the seat, could not be reached,
-    /// or stayed away longer than the line waits).
-    Gone(String),
+    /// The line is down for good, and why: the host refused the seat or the table (the kind
+    /// of refusal, and the host's words), could not be reached, or stayed away longer than
+    /// the line waits (no kind).
+    Gone {
+        refusal: Option<Refusal>,
+        reason: String,
+    },
+}
+
+impl Status {
+    fn gone(refusal: Option<Refusal>, reason: impl Into<String>) -> Status {
+        Status::Gone {
+            refusal,
+            reason: reason.into(),
+        }
+    }
 }
 
 /// A game as the seat received it.
@@ -122,9 +135,10 @@ impl Link {
                 {
                     Ok(rt) => rt,
                     Err(e) => {
-                        tell(Heard::Status(Status::Gone(format!(
-                            "cannot start the network: {e}"
-                        ))));
+                        tell(Heard::Status(Status::gone(
+                            None,
+                            format!("cannot start the network: {e}"),
+                        )));
                         return;
                     }
                 };
@@ -155,6 +169,29 @@ impl Drop for Link {
 
 type Teller = Box<dyn Fn(Heard) + Send>;
 
+/// The table of an invitation, as its host says it is now (who sits where), without taking
+/// a seat: what a player reads before choosing one. Blocks for up to 20 seconds. An error
+/// says the kind of the host's refusal when it refused (no such table, another version).
+pub fn peek(ticket: &Ticket, reach: Reach) -> Result<TableInfo, (Option<Refusal>, String)> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| (None, format!("cannot start the network: {e}")))?;
+    rt.block_on(async {
+        let endpoint = bind(reach, None, vec![], 0).await.map_err(|e| (None, e))?;
+        let got = Client::greet(&endpoint, ticket).await;
+        let out = match got {
+            Ok((c, table)) => {
+                c.close().await;
+                Ok(table)
+            }
+            Err(e) => Err(e),
+        };
+        endpoint.close().await;
+        out
+    })
+}
+
 /// What the line keeps across connections.
 struct Memory {
     seat: SeatNo,
@@ -176,8 +213,8 @@ const MAX_UNSAID: usize = 20;
 enum End {
     /// The player closed the line.
     Closed,
-    /// The host refused the seat for good.
-    Refused(String),
+    /// The host refused the seat for good (the kind, when the host gave one).
+    Refused(Option<Refusal>, String),
     /// The connection dropped.
     Dropped(String),
 }
@@ -186,7 +223,7 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
     tell(Heard::Status(Status::Connecting));
     let endpoint = match bind(spec.reach, None, vec![], 0).await {
         Ok(e) => e,
-        Err(e) => return tell(Heard::Status(Status::Gone(e))),
+        Err(e) => return tell(Heard::Status(Status::gone(None, e))),
     };
     let (name, secret) = match &spec.sit {
         Sit::Take(n) => (n.clone(), None),
@@ -203,11 +240,11 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
     };
     // The first connection: a failure is told at once (a mistyped or stale invitation, a host
     // that is not there), not tried again.
-    let first = Client::connect_on(&endpoint, &spec.ticket).await;
+    let first = Client::greet(&endpoint, &spec.ticket).await;
     let mut client = match first {
         Ok(c) => c,
-        Err(e) => {
-            tell(Heard::Status(Status::Gone(e)));
+        Err((refusal, e)) => {
+            tell(Heard::Status(Status::gone(refusal, e)));
             endpoint.close().await;
             return;
         }
@@ -217,8 +254,8 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
         tell(Heard::Table(table));
         match connected(c, &mut mem, &mut cmds, tell).await {
             End::Closed => break,
-            End::Refused(why) => {
-                tell(Heard::Status(Status::Gone(why)));
+            End::Refused(refusal, why) => {
+                tell(Heard::Status(Status::gone(refusal, why)));
                 break;
             }
             End::Dropped(why) => {
@@ -231,7 +268,7 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
                     }
                     None if cmds.is_closed() => break,
                     None => {
-                        tell(Heard::Status(Status::Gone(why)));
+                        tell(Heard::Status(Status::gone(None, why)));
                         // Nothing more can be sent: the player is told, the line waits to
                         // be closed.
                         while let Some(cmd) = cmds.recv().await {
@@ -388,7 +425,7 @@ async fn talk(
                     }
                     HostMsg::Refused { why, reason, fatal } => {
                         if !seated || fatal {
-                            return End::Refused(reason);
+                            return End::Refused(Some(why), reason);
                         }
                         if why == Refusal::TooFast {
                             // Not read by the host: the decision goes again a moment later.
@@ -413,7 +450,7 @@ async fn talk(
                     HostMsg::State { seat: Some(s), at, game, legal, log_from, log } if s == mem.seat => {
                         let received = match receive(mem, game, at, legal, log_from, log) {
                             Ok(r) => r,
-                            Err(e) => return End::Refused(e),
+                            Err(e) => return End::Refused(None, e),
                         };
                         if let Some(resend) = settle_pending(mem, &received, tell) {
                             if let Err(e) = send_msg(send, &resend).await {

@@ -9,6 +9,7 @@
 pub mod bench;
 pub mod client;
 pub mod host;
+pub mod hosting;
 pub mod joined;
 pub mod link;
 pub mod protocol;

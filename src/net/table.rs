@@ -242,14 +242,33 @@ impl Table {
             return;
         }
         let n = self.game.n() as usize;
-        let names = &mut self.game.options.names;
-        names.resize(n, String::new());
+        let mut options = self.game.options.clone();
+        options.names.resize(n, String::new());
         for (i, s) in self.seats.iter().enumerate() {
             if let (Some(name), Some(_)) = (&s.name, &s.secret) {
-                if let Some(slot) = names.get_mut(i) {
+                if let Some(slot) = options.names.get_mut(i) {
                     *slot = name.clone();
                 }
             }
+        }
+        // Before the first action the game is dealt again under the players' names (the
+        // same seed deals the same game), so that its setup is logged with them too.
+        if self.at() == 0 {
+            if let Ok(g) = Game::new(options.clone()) {
+                self.game = g;
+                return;
+            }
+        }
+        self.game.options = options;
+    }
+
+    /// The log entries a seat is shown: none before the game begins (the setup is logged
+    /// again under the players' names when it does).
+    pub fn log_shown(&self) -> u64 {
+        if self.started() {
+            self.game.log.len() as u64
+        } else {
+            0
         }
     }
 
@@ -425,7 +444,8 @@ impl Table {
             .filter(|_| self.started())
             .map(|p| g.legal_actions(p).iter().map(|a| a.notation(g)).collect())
             .unwrap_or_default();
-        let from = (log_from as usize).min(g.log.len());
+        let shown = self.log_shown() as usize;
+        let from = (log_from as usize).min(shown);
         HostMsg::State {
             seat,
             at: self.at(),
@@ -435,6 +455,7 @@ impl Table {
             log: g
                 .log
                 .since(from)
+                .take(shown - from)
                 .map(|e| serde_json::to_value(e.redacted_for(seat)).unwrap_or_default())
                 .collect(),
         }
@@ -443,7 +464,7 @@ impl Table {
     pub fn info(&self, now_ms: u64) -> TableInfo {
         TableInfo {
             id: self.id.clone(),
-            started: self.at() > 0,
+            started: self.started(),
             seats: self
                 .seats
                 .iter()

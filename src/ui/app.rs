@@ -21,6 +21,7 @@ use super::files_flow::{self, FileFlows};
 use super::game_log::LogMsg;
 use super::hints::{HintKey, Hints};
 use super::map_canvas::{MapMsg, MapOut, MapShow};
+use super::net_play::NetGame;
 use super::new_game::NewGameMsg;
 use super::preferences::{Prefs, PrefsMsg, PrefsProblem};
 use super::prompt_bar::{PromptData, PromptMsg, PromptOut};
@@ -31,6 +32,7 @@ use super::trail::{News, Trail};
 use super::window::{self, APP_NAME};
 use super::{text, tr};
 use fief::bots::Budget;
+use fief::net::joined::Joined;
 use fief::rules::{Action, Game, Options, View};
 use fief::session::{Answered, Autosave, Next, Seat, Session, Settings, Standing};
 use relm4::adw::prelude::*;
@@ -66,6 +68,16 @@ pub struct App {
     window: adw::ApplicationWindow,
     /// The widgets the window is made of.
     w: window::Widgets,
+    /// The table this app sits at, in a network game.
+    net: Option<NetGame>,
+    /// The number of the last line opened (news of older lines is dropped).
+    net_epoch: u64,
+    /// Where the tables sat at and the hosted tables are kept (the app's data folder).
+    net_dir: Option<PathBuf>,
+    /// The tables sat at before, as last offered (join dialog, launch).
+    offered: Vec<Joined>,
+    /// The window's own messages, for dialogs made on the fly.
+    input: relm4::Sender<Msg>,
 }
 
 /// GTK's interface animations on or off (Preferences).
@@ -114,12 +126,22 @@ impl App {
     fn set_session(&mut self, game: Game, seats: Vec<Seat>, keep: bool) -> bool {
         let autosave = self.files.autosave(keep);
         match Session::new(game, seats, self.settings(), autosave) {
-            Ok(s) => self.session = s,
+            Ok(s) => {
+                // A game here leaves the table (it goes on at its host).
+                self.leave_net(self.net.as_ref().is_some_and(|n| n.playing));
+                self.install_session(s);
+                true
+            }
             Err(e) => {
                 self.toast(&e);
-                return false;
+                false
             }
         }
+    }
+
+    /// Plays `s` from now on, the window's parts starting again with it.
+    fn install_session(&mut self, s: Session) {
+        self.session = s;
         self.idle = false;
         self.hints.new_game();
         self.selection = Selection::None;
@@ -133,7 +155,6 @@ impl App {
         // The log and the pages start again with the new game.
         self.w.log.emit(LogMsg::Clear);
         self.w.stack.set_visible_child_name("log");
-        true
     }
 
     /// Moves the game on after each change (automatic passes, the hotseat cover, a bot set
@@ -143,6 +164,8 @@ impl App {
             let delay = self.prefs.pace.delay();
             sender.spawn_oneshot_command(move || Cmd::Bot(request.run(delay)));
         }
+        // In a network game the decisions taken go to the host.
+        self.send_decisions();
         // A "fight to the end" that stopped by itself says why.
         if let Some((_, why)) = self.session.take_fight_stop() {
             self.status = status_text::fight_stop(&why);
@@ -176,8 +199,9 @@ impl App {
     /// What the viewer sees now.
     fn frame(&self) -> (Rc<View>, Rc<Vec<Action>>) {
         let mut view = self.session.view();
-        if self.idle {
-            // The board at launch asks nobody anything: no game is being played.
+        if self.idle || self.net.as_ref().is_some_and(|n| !n.started()) {
+            // The board at launch asks nobody anything: no game is being played; nor does a
+            // table's before its players are seated.
             view.prompt = None;
         }
         let pool = match self.session.human_turn() {
@@ -199,7 +223,10 @@ impl App {
             Waiting::Hint
         } else {
             match self.game().to_act().map(|p| (p, self.session.seat(p))) {
+                _ if self.session.waits_for_host() => Waiting::Host,
+                _ if self.net.as_ref().is_some_and(|n| !n.started()) => Waiting::Table,
                 Some((p, Some(Seat::Bot(level)))) => Waiting::Bot(p, level),
+                Some((p, Some(Seat::Remote))) => Waiting::Remote(p),
                 _ => Waiting::Nothing,
             }
         }
@@ -222,7 +249,7 @@ impl App {
         // Hotseat cover.
         self.w
             .show_cover(self.session.covered().map(|p| status_text::cover(game, p)));
-        let seats = Rc::new(self.session.seats().to_vec());
+        let seats = Rc::new(self.seat_words());
         let highlights = choices::highlights(g, &pool, &self.selection);
         let hint = self
             .current_hint()
@@ -410,7 +437,27 @@ impl Component for App {
             bot_errors: Vec::new(),
             window: window.clone(),
             w,
+            net: None,
+            net_epoch: 0,
+            net_dir: init.net_dir,
+            offered: Vec::new(),
+            input: sender.input_sender().clone(),
         };
+        // The clocks of a network game (dropped players, the line coming back).
+        let s = sender.input_sender().clone();
+        glib::timeout_add_seconds_local(1, move || {
+            if s.send(Msg::NetTick).is_err() {
+                return glib::ControlFlow::Break;
+            }
+            glib::ControlFlow::Continue
+        });
+        super::drive::start(sender.input_sender().clone());
+        let s = sender.input_sender().clone();
+        model.w.stack.connect_visible_child_name_notify(move |st| {
+            if st.visible_child_name().as_deref() == Some("chat") {
+                post(&s, Msg::ChatShown);
+            }
+        });
         model.forget_trail();
         model.w.side_players.set(model.game().players.len());
         window::fit_side(&model.w.side, model.game().players.len(), &model.w.stack);
@@ -438,6 +485,15 @@ impl Component for App {
                 self.w.new_game.emit(NewGameMsg::Open);
             }
             Msg::NewGameClosed => self.play_on(),
+            Msg::StartGame(ng) if ng.seats.contains(&Seat::Remote) => {
+                if ng.remember(&mut self.prefs) {
+                    self.w
+                        .prefs_window
+                        .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
+                    self.store_prefs();
+                }
+                self.host_game(&ng, &sender);
+            }
             Msg::StartGame(ng) => {
                 match Game::with_map(ng.options.clone(), self.game().map.clone()) {
                     Ok(g) => {
@@ -461,6 +517,12 @@ impl Component for App {
                     self.dialogs.ask_again();
                     self.status = tr("Decision taken back.");
                 }
+            }
+            Msg::Save if self.net.as_ref().is_some_and(|n| n.playing) => {
+                self.toast(&tr(
+                    "A game over the network is kept by its host: there is nothing to save here.",
+                ));
+                return;
             }
             Msg::Save => {
                 // Nothing plays behind the chooser: the game saved is the one on screen.
@@ -628,6 +690,9 @@ impl Component for App {
                     eprintln!("fief: {m}");
                     self.toast(&m);
                 }
+                if ask && self.idle && self.net.is_none() && self.offer_rejoin() {
+                    return;
+                }
                 if ask {
                     match self.files.store.clone() {
                         // The last game is read and checked on a worker thread.
@@ -636,6 +701,61 @@ impl Component for App {
                         }
                         None => self.w.new_game.emit(NewGameMsg::Open),
                     }
+                }
+            }
+            Msg::Join => {
+                self.open_join();
+                return;
+            }
+            Msg::JoinLookUp(code) => {
+                self.look_up(code, &sender);
+                return;
+            }
+            Msg::JoinSeat(code, seat, name) => self.join_seat(&code, seat, &name, &sender),
+            Msg::Rejoin(i) => self.rejoin(i, &sender),
+            Msg::RejoinAnswer(yes) => {
+                if yes {
+                    self.rejoin(0, &sender);
+                } else if let Some(store) = self.files.store.clone() {
+                    sender.spawn_oneshot_command(move || files_flow::last_game(&store));
+                    return;
+                } else {
+                    self.w.new_game.emit(NewGameMsg::Open);
+                    return;
+                }
+            }
+            Msg::StartTable => {
+                self.start_table();
+                return;
+            }
+            Msg::LobbyDismiss => self.lobby_dismiss(),
+            Msg::ShowTable => {
+                self.show_table(&sender);
+                return;
+            }
+            Msg::LeaveTable => {
+                if self.net.is_none() {
+                    self.toast(&tr("You are not at a table over the network."));
+                    return;
+                }
+                self.leave_net(true);
+                self.w.new_game.emit(NewGameMsg::Open);
+            }
+            Msg::Say(to, text) => {
+                self.say(to, text);
+                return;
+            }
+            Msg::ChatShown => {
+                self.chat_read();
+                return;
+            }
+            Msg::NetTick => {
+                self.net_tick();
+                return;
+            }
+            Msg::Drive(line) => {
+                if !self.drive(&line) {
+                    return;
                 }
             }
             Msg::EndDialog(new) => {
@@ -685,6 +805,21 @@ impl Component for App {
                     self.status = tr("No hint: there is nothing to choose here.");
                 }
             }
+            Cmd::Net(epoch, heard) => {
+                if !self.heard(epoch, *heard, &sender) {
+                    return;
+                }
+            }
+            Cmd::Peeked(code, got) => {
+                match got {
+                    Ok(info) => self.w.join.show_table(&code, &info),
+                    Err((why, reason)) => self
+                        .w
+                        .join
+                        .show_error(&crate::ui::net_play::refusal_words(why, &reason)),
+                }
+                return;
+            }
             Cmd::LastGame(last, backup) => {
                 // A game started meanwhile (Ctrl+N, Ctrl+O) is not interrupted.
                 if self.idle && !self.files.offer_resume(last, backup) {
@@ -714,6 +849,10 @@ impl Component for App {
 /// The human's decisions: clicks, drags, the prompt bar's choices and the answers.
 #[path = "app_input.rs"]
 mod input;
+
+/// Hosting, joining, the line's news, table talk and coming back.
+#[path = "app_net.rs"]
+mod net;
 
 #[cfg(test)]
 #[path = "app_test_setup.rs"]

@@ -27,6 +27,9 @@ pub struct AppInit {
     pub prefs_problems: Vec<PrefsProblem>,
     /// Where saves and the autosave go (None: nowhere, as in the tests).
     pub store: Option<Store>,
+    /// Where the tables sat at and the hosted tables are kept (the data folder; None:
+    /// nowhere, so no table can be hosted or remembered).
+    pub net_dir: Option<PathBuf>,
 }
 
 impl AppInit {
@@ -75,6 +78,7 @@ impl AppInit {
             hard_budget: Budget::Time(Duration::from_secs(1)),
             prefs_path,
             prefs_problems,
+            net_dir: store.as_ref().map(|s| s.root().to_path_buf()),
             store,
         }
     }

@@ -9,6 +9,8 @@ use super::map_canvas::MapOut;
 use super::new_game::NewGame;
 use super::preferences::Prefs;
 use super::prompt_bar::PromptOut;
+use fief::net::link::Heard;
+use fief::net::protocol::{Refusal, SeatNo, TableInfo};
 use fief::rules::Action;
 use fief::save::{LoadError, Saved};
 use fief::session::BotAnswer;
@@ -75,6 +77,32 @@ pub enum Msg {
     Shown(bool),
     /// Ctrl+H: the computer's suggestion for the human's decision.
     Hint,
+    /// Ctrl+J, the main menu, the new-game dialog: Join a Game.
+    Join,
+    /// The join dialog's invitation, to look its table up.
+    JoinLookUp(String),
+    /// The join dialog's choice: invitation, seat, name.
+    JoinSeat(String, SeatNo, String),
+    /// Go back to the table sat at before, by its place in the list offered.
+    Rejoin(usize),
+    /// The answer to "Go back to your table?" at launch.
+    RejoinAnswer(bool),
+    /// The lobby's Start Now (the host's): bots in the open seats.
+    StartTable,
+    /// The lobby's Leave, Close Table or Close.
+    LobbyDismiss,
+    /// The header's connection button: the table's window (or, with the host gone, rejoin).
+    ShowTable,
+    /// Leave the table (its game stays on the host).
+    LeaveTable,
+    /// Table talk: to everyone or to one seat.
+    Say(Option<SeatNo>, String),
+    /// The chat page came on screen (its lines are read).
+    ChatShown,
+    /// A command of a test driving the window from another process (ui/drive.rs).
+    Drive(String),
+    /// Each second of a network game: the clocks of dropped players and the line.
+    NetTick,
 }
 
 /// What worker threads bring back.
@@ -89,4 +117,8 @@ pub enum Cmd {
     LastGame(Option<Box<Result<Saved, LoadError>>>, Option<Box<Saved>>),
     /// A hint worked out for a decision (None: the view asked nothing).
     Hint(HintKey, Option<Box<fief::bots::hint::Hint>>),
+    /// News of the line to a table (its epoch tells an old line's from the current one's).
+    Net(u64, Box<Heard>),
+    /// The table of an invitation, looked up for the join dialog.
+    Peeked(String, Result<TableInfo, (Option<Refusal>, String)>),
 }

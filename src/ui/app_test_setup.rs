@@ -29,6 +29,7 @@ pub(super) fn init(seats: Vec<Seat>, options: Options) -> AppInit {
         prefs_path: None,
         prefs_problems: Vec::new(),
         store: None,
+        net_dir: None,
     }
 }
 
@@ -114,21 +115,7 @@ pub(super) fn launch_to_human(init: AppInit) -> Window {
     app
 }
 
-/// The first widget named `name` under `root` (depth first).
-pub(super) fn widget_named(root: &gtk::Widget, name: &str) -> Option<gtk::Widget> {
-    let mut stack = vec![root.clone()];
-    while let Some(w) = stack.pop() {
-        if w.widget_name() == name {
-            return Some(w);
-        }
-        let mut c = w.first_child();
-        while let Some(x) = c {
-            c = x.next_sibling();
-            stack.push(x);
-        }
-    }
-    None
-}
+pub(super) use crate::ui::drive::widget_named;
 
 /// Every button under `root` (depth first).
 pub(super) fn buttons_in(root: &gtk::Widget) -> Vec<gtk::Button> {

@@ -19,7 +19,14 @@ pub struct FamilyBoards {
 
 #[derive(Debug)]
 pub enum BoardsMsg {
-    Show(Rc<View>, Rc<Vec<Seat>>),
+    /// The boards of this view, each with who plays it (`who`, by player: a human, a bot, or
+    /// in a network game whether he is there).
+    Show(Rc<View>, Rc<Vec<String>>),
+}
+
+/// Who plays each seat, as the boards say it.
+pub fn seat_labels(seats: &[Seat]) -> Vec<String> {
+    seats.iter().map(|s| text::seat_label(*s)).collect()
 }
 
 fn label(text: &str, classes: &[&str]) -> gtk::Label {
@@ -148,7 +155,7 @@ impl SimpleComponent for FamilyBoards {
     }
 
     fn update(&mut self, msg: BoardsMsg, _sender: ComponentSender<Self>) {
-        let BoardsMsg::Show(view, seats) = msg;
+        let BoardsMsg::Show(view, who) = msg;
         while let Some(c) = self.root.first_child() {
             self.root.remove(&c);
         }
@@ -185,8 +192,11 @@ impl SimpleComponent for FamilyBoards {
             if view.first == p {
                 head.append(&label(&tr("First Player"), &["caption", "dim-label"]));
             }
-            let seat = seats.get(p as usize).copied().unwrap_or(Seat::Human);
-            head.append(&label(&text::seat_label(seat), &["caption"]));
+            if let Some(who) = who.get(p as usize) {
+                let l = label(who, &["caption"]);
+                l.set_widget_name(&format!("who-{p}"));
+                head.append(&l);
+            }
             if acting == Some(p) {
                 let l = label(&tr("to decide"), &["caption", "accent"]);
                 l.set_xalign(1.0);

@@ -48,7 +48,7 @@ impl NewGame {
 pub struct SeatForm {
     pub name: String,
     pub colour: u8,
-    /// 0 human, 1 Easy, 2 Normal, 3 Hard.
+    /// 0 human, 1 Easy, 2 Normal, 3 Hard, 4 a player on another computer.
     pub kind: u32,
 }
 
@@ -102,6 +102,13 @@ pub fn build(
     };
     rules.apply(&mut options);
     fief::rules::Game::new(options.clone()).map_err(|e| super::text::rule_error(&e))?;
+    let seat_kinds: Vec<Seat> = seats.iter().map(|s| kind_seat(s.kind)).collect();
+    let here = seat_kinds.iter().filter(|s| **s == Seat::Human).count();
+    if seat_kinds.contains(&Seat::Remote) && here != 1 {
+        return Err(tr(
+            "A game with players on other computers has exactly one human player at this computer.",
+        ));
+    }
     Ok(NewGame {
         options,
         seats: seats.iter().map(|s| kind_seat(s.kind)).collect(),
@@ -155,6 +162,8 @@ pub enum NewGameMsg {
 #[derive(Debug)]
 pub enum NewGameOut {
     Start(NewGame),
+    /// "Join a Game…": the player joins another's table instead.
+    Join,
     /// The dialog was closed (after Start, or cancelled).
     Closed,
 }
@@ -188,7 +197,7 @@ impl NewGameDialog {
 }
 
 /// A round swatch of player colour `i` with a dark outline.
-fn swatch(i: usize) -> gtk::DrawingArea {
+pub fn swatch(i: usize) -> gtk::DrawingArea {
     let area = gtk::DrawingArea::new();
     area.set_content_width(16);
     area.set_content_height(16);
@@ -270,6 +279,7 @@ impl SimpleComponent for NewGameDialog {
     }
 
     fn init(_: (), window: adw::Window, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        window.set_widget_name("new-game");
         let outer = gtk::Box::new(gtk::Orientation::Vertical, 0);
         let header = adw::HeaderBar::new();
         header.set_show_end_title_buttons(false);
@@ -277,6 +287,17 @@ impl SimpleComponent for NewGameDialog {
         let w = window.clone();
         cancel.connect_clicked(move |_| w.set_visible(false));
         header.pack_start(&cancel);
+        let join = gtk::Button::with_label(&tr("Join a Game…"));
+        join.set_widget_name("join-from-new-game");
+        join.set_tooltip_text(Some(&tr(
+            "Sit at a table another player hosts, with his invitation (Ctrl+J)",
+        )));
+        let (w, s) = (window.clone(), sender.clone());
+        join.connect_clicked(move |_| {
+            w.set_visible(false);
+            s.output(NewGameOut::Join).ok();
+        });
+        header.pack_start(&join);
         let start = gtk::Button::with_label(&tr("Start"));
         start.add_css_class("suggested-action");
         start.set_widget_name("start-game");
@@ -313,7 +334,7 @@ impl SimpleComponent for NewGameDialog {
         let group = adw::PreferencesGroup::new();
         group.set_title(&tr("Players"));
         group.set_description(Some(&tr(
-            "An empty name takes the colour's name. With two or more humans, the screen is covered before each one's secret information is shown.",
+            "An empty name takes the colour's name. With two or more humans, the screen is covered before each one's secret information is shown. A player on another computer joins with the invitation the game shows once started.",
         )));
         let count = gtk::SpinButton::with_range(3.0, 6.0, 1.0);
         count.set_value(4.0);

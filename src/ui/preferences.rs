@@ -94,6 +94,9 @@ pub struct Prefs {
     pub skip_idle: bool,
     /// The optional rules the New Game dialog starts with; it remembers the last choice.
     pub optional_rules: OptionalRules,
+    /// Network games reach players across the internet (through relays when no direct
+    /// path is found), not only the local network and direct addresses.
+    pub internet: bool,
     /// The length of a new game: `None` until someone wins, else the number of rounds after
     /// which the 7.3 tie-break order decides (`Options::round_cap`); remembered like the rules.
     pub game_length: Option<u16>,
@@ -124,6 +127,7 @@ impl Default for Prefs {
             auto_pass: true,
             skip_idle: true,
             optional_rules: OptionalRules::default(),
+            internet: false,
             game_length: None,
             unknown: Map::new(),
             first_launch: false,
@@ -195,12 +199,14 @@ impl OptionalRules {
     }
 }
 
-/// The seat kinds in the order of the drop-downs: human, then the bot levels.
-pub const SEAT_KINDS: [Seat; 4] = [
+/// The seat kinds in the order of the drop-downs: human, the bot levels, then a player on
+/// another computer.
+pub const SEAT_KINDS: [Seat; 5] = [
     Seat::Human,
     Seat::Bot(Level::Easy),
     Seat::Bot(Level::Normal),
     Seat::Bot(Level::Hard),
+    Seat::Remote,
 ];
 
 pub fn seat_kind_label(s: Seat) -> String {
@@ -328,6 +334,7 @@ impl Prefs {
                 "confirm_attack" => take(value, |_| true).map(|v| prefs.confirm_attack = v),
                 "auto_pass" => take(value, |_| true).map(|v| prefs.auto_pass = v),
                 "skip_idle" => take(value, |_| true).map(|v| prefs.skip_idle = v),
+                "internet" => take(value, |_| true).map(|v| prefs.internet = v),
                 "optional_rules" => take(value, |_| true).map(|v| prefs.optional_rules = v),
                 "game_length" => take(value, |l: &Option<u16>| l.is_none_or(|n| n >= 1))
                     .map(|v| prefs.game_length = v),
@@ -408,6 +415,7 @@ pub enum PrefsMsg {
     SkipIdle(bool),
     ConfirmAttack(bool),
     Animations(bool),
+    Internet(bool),
     Count,
     Seat(usize, u32),
     /// The game length row changed (read from the row).
@@ -563,6 +571,18 @@ impl SimpleComponent for PreferencesWindow {
             PrefsMsg::Animations,
         );
         page.add(&group);
+
+        let group = adw::PreferencesGroup::new();
+        group.set_title(&tr("Network games"));
+        switch_row(
+            &group,
+            &tr("Play across the internet"),
+            &tr("Let players outside your local network join the tables you host or join, through public relay servers when no direct path is found. Off: the local network only."),
+            prefs.internet,
+            &sender,
+            PrefsMsg::Internet,
+        );
+        page.add(&group);
         window.add(&page);
         let model = PreferencesWindow {
             window,
@@ -631,6 +651,7 @@ impl SimpleComponent for PreferencesWindow {
             PrefsMsg::SkipIdle(b) => self.prefs.skip_idle = b,
             PrefsMsg::ConfirmAttack(b) => self.prefs.confirm_attack = b,
             PrefsMsg::Animations(b) => self.prefs.animations = b,
+            PrefsMsg::Internet(b) => self.prefs.internet = b,
             PrefsMsg::Count => {
                 let n = self.count.value() as usize;
                 let seats = &mut self.prefs.default_seats;

@@ -68,6 +68,12 @@ pub enum Waiting {
     Hint,
     /// A bot of this level thinks for this player.
     Bot(PlayerId, Level),
+    /// In a network game: this player decides at another computer.
+    Remote(PlayerId),
+    /// In a network game: the decision sent waits for the host's answer.
+    Host,
+    /// In a network game: the table waits for its players (the lobby).
+    Table,
     /// Nothing worth saying.
     Nothing,
 }
@@ -97,6 +103,9 @@ pub fn status(
                     ("kind", &text::seat_label(Seat::Bot(level))),
                 ],
             ),
+            Waiting::Remote(p) => trf("Waiting for {p}…", &[("p", &player(g, p))]),
+            Waiting::Host => tr("Sent to the host…"),
+            Waiting::Table => tr("The game begins once the players are seated."),
             Waiting::Nothing => String::new(),
         };
     }

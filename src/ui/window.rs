@@ -6,9 +6,12 @@
 use super::app_msg::{post, Msg};
 use super::battle_panel::{BattleOut, BattlePanel};
 use super::card_hand::CardHand;
+use super::chat_page::ChatPage;
 use super::election_dialog::{ElectionDialog, ElectionPanel, ElectionPanelOut};
 use super::family_board::FamilyBoards;
 use super::game_log::{GameLog, LogOut};
+use super::join_dialog::JoinDialog;
+use super::lobby::Lobby;
 use super::map_canvas::MapCanvas;
 use super::new_game::{NewGameDialog, NewGameMsg, NewGameOut};
 use super::preferences::{PreferencesWindow, Prefs, PrefsOut};
@@ -296,6 +299,11 @@ pub struct Widgets {
     pub new_game: Controller<NewGameDialog>,
     pub prefs_window: Controller<PreferencesWindow>,
     pub rules: Controller<RulesPane>,
+    /// The line's state in the header (network games only).
+    pub net_button: gtk::Button,
+    pub chat: ChatPage,
+    pub lobby: Lobby,
+    pub join: JoinDialog,
 }
 
 impl Widgets {
@@ -348,6 +356,8 @@ pub fn build(
     let game_section = gio::Menu::new();
     game_section.append(Some(&tr("Save…")), Some("win.save"));
     game_section.append(Some(&tr("Load…")), Some("win.load"));
+    game_section.append(Some(&tr("Join a Game…")), Some("win.join"));
+    game_section.append(Some(&tr("Leave the Table")), Some("win.leave"));
     menu.append_section(None, &game_section);
     let app_section = gio::Menu::new();
     app_section.append(Some(&tr("Preferences")), Some("win.preferences"));
@@ -360,9 +370,20 @@ pub fn build(
     menu_button.set_menu_model(Some(&menu));
     menu_button.set_tooltip_text(Some(&tr("Main menu")));
     header.pack_end(&menu_button);
-    let actions: [(&str, MsgFn); 6] = [
+    // The line to the table, in a network game: its state; a click shows the table.
+    let net_button = gtk::Button::with_label("");
+    net_button.set_widget_name("net-status");
+    net_button.add_css_class("flat");
+    net_button.set_tooltip_text(Some(&tr("The table: its invitation and who is there")));
+    let s = sender.clone();
+    net_button.connect_clicked(move |_| post(&s, Msg::ShowTable));
+    net_button.set_visible(false);
+    header.pack_end(&net_button);
+    let actions: [(&str, MsgFn); 8] = [
         ("save", || Msg::Save),
         ("load", || Msg::Load),
+        ("join", || Msg::Join),
+        ("leave", || Msg::LeaveTable),
         ("preferences", || Msg::Preferences),
         ("rules", || Msg::Rules),
         ("shortcuts", || Msg::Shortcuts),
@@ -377,8 +398,9 @@ pub fn build(
     // Keyboard shortcuts.
     let keys = gtk::ShortcutController::new();
     keys.set_scope(gtk::ShortcutScope::Global);
-    let bind: [(&str, MsgFn); 16] = [
+    let bind: [(&str, MsgFn); 17] = [
         ("<Control>h", || Msg::Hint),
+        ("<Control>j", || Msg::Join),
         ("Return", || Msg::MainButton),
         ("KP_Enter", || Msg::MainButton),
         ("space", || Msg::MainButton),
@@ -441,6 +463,7 @@ pub fn build(
         .launch(())
         .forward(sender, |out| match out {
             NewGameOut::Start(ng) => Msg::StartGame(Box::new(ng)),
+            NewGameOut::Join => Msg::Join,
             NewGameOut::Closed => Msg::NewGameClosed,
         });
     new_game.emit(NewGameMsg::Pace(prefs.pace));
@@ -473,6 +496,10 @@ pub fn build(
     election_scroll.set_child(Some(elections.widget()));
     stack.add_titled(&election_scroll, Some("election"), &tr("Election"));
     stack.add_titled(purchases.widget(), Some("purchase"), &tr("Purchases"));
+    // Table talk, in a network game only.
+    let chat = ChatPage::new(sender);
+    stack.add_titled(&chat.root, Some("chat"), &tr("Chat"));
+    stack.page(&chat.root).set_visible(false);
     stack.set_vexpand(true);
     let switcher = gtk::StackSwitcher::new();
     switcher.set_stack(Some(&stack));
@@ -607,6 +634,10 @@ pub fn build(
         new_game,
         prefs_window,
         rules,
+        net_button,
+        chat,
+        lobby: Lobby::new(window, sender),
+        join: JoinDialog::new(window, sender),
     }
 }
 

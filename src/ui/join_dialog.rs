@@ -1,0 +1,301 @@
+//! Join a Game (main menu, the new-game dialog, Ctrl+J): paste an invitation, see the table's
+//! seats, choose a free one and a name, and sit down; or go back to a table sat at before.
+
+use super::app_msg::{post, Msg};
+use super::new_game::swatch;
+use super::{text, tr, trf};
+use fief::net::joined::Joined;
+use fief::net::protocol::{SeatKind, SeatNo, TableInfo};
+use relm4::adw::prelude::*;
+use relm4::{adw, gtk};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+pub struct JoinDialog {
+    pub window: adw::Window,
+    code: gtk::Entry,
+    look: gtk::Button,
+    error: gtk::Label,
+    seats_head: gtk::Label,
+    seats: gtk::ListBox,
+    name: gtk::Entry,
+    join: gtk::Button,
+    yours_head: gtk::Label,
+    yours: gtk::ListBox,
+    /// The seat chosen.
+    chosen: Rc<Cell<Option<SeatNo>>>,
+    /// The invitation whose table is shown.
+    shown: Rc<RefCell<Option<String>>>,
+    sender: relm4::Sender<Msg>,
+}
+
+impl JoinDialog {
+    pub fn new(parent: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) -> JoinDialog {
+        let window = adw::Window::builder()
+            .modal(true)
+            .transient_for(parent)
+            .title(tr("Join a Game"))
+            .default_width(560)
+            .default_height(640)
+            .hide_on_close(true)
+            .build();
+        window.set_widget_name("join");
+        let outer = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        let header = adw::HeaderBar::new();
+        header.set_show_end_title_buttons(false);
+        let cancel = gtk::Button::with_label(&tr("Cancel"));
+        let w = window.clone();
+        cancel.connect_clicked(move |_| w.set_visible(false));
+        header.pack_start(&cancel);
+        let join = gtk::Button::with_label(&tr("Join"));
+        join.set_widget_name("join-seat");
+        join.add_css_class("suggested-action");
+        join.set_sensitive(false);
+        header.pack_end(&join);
+        outer.append(&header);
+        let keys = gtk::ShortcutController::new();
+        let w = window.clone();
+        keys.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string("Escape"),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                w.set_visible(false);
+                gtk::glib::Propagation::Stop
+            })),
+        ));
+        window.add_controller(keys);
+
+        let body = gtk::Box::new(gtk::Orientation::Vertical, 10);
+        body.set_margin_top(12);
+        body.set_margin_bottom(18);
+        body.set_margin_start(18);
+        body.set_margin_end(18);
+        let head = |t: &str| {
+            let l = gtk::Label::new(Some(t));
+            l.add_css_class("heading");
+            l.set_xalign(0.0);
+            l
+        };
+        body.append(&head(&tr("Invitation")));
+        let row = gtk::Box::new(gtk::Orientation::Horizontal, 8);
+        let code = gtk::Entry::new();
+        code.set_widget_name("join-code");
+        code.set_hexpand(true);
+        code.set_placeholder_text(Some(&tr("Paste the invitation the host sent you")));
+        code.set_max_length(fief::net::ticket::MAX_TICKET_CHARS as i32);
+        row.append(&code);
+        let look = gtk::Button::with_label(&tr("Find Table"));
+        look.set_widget_name("join-look");
+        row.append(&look);
+        body.append(&row);
+        let error = gtk::Label::new(None);
+        error.set_widget_name("join-error");
+        error.add_css_class("error");
+        error.set_wrap(true);
+        error.set_xalign(0.0);
+        error.set_visible(false);
+        body.append(&error);
+
+        let seats_head = head(&tr("Choose a seat"));
+        seats_head.set_margin_top(6);
+        body.append(&seats_head);
+        let seats = gtk::ListBox::new();
+        seats.set_widget_name("join-seats");
+        seats.add_css_class("boxed-list");
+        seats.set_selection_mode(gtk::SelectionMode::None);
+        body.append(&seats);
+        let name_row = gtk::Box::new(gtk::Orientation::Horizontal, 8);
+        name_row.append(&gtk::Label::new(Some(&tr("Your name"))));
+        let name = gtk::Entry::new();
+        name.set_widget_name("join-name");
+        name.set_hexpand(true);
+        name.set_max_length(fief::rules::MAX_NAME_CHARS as i32);
+        name_row.append(&name);
+        body.append(&name_row);
+        for w in [
+            seats_head.upcast_ref::<gtk::Widget>(),
+            seats.upcast_ref(),
+            name_row.upcast_ref(),
+        ] {
+            w.set_visible(false);
+        }
+
+        let yours_head = head(&tr("Your tables"));
+        yours_head.set_margin_top(12);
+        body.append(&yours_head);
+        let yours = gtk::ListBox::new();
+        yours.set_widget_name("join-yours");
+        yours.add_css_class("boxed-list");
+        yours.set_selection_mode(gtk::SelectionMode::None);
+        body.append(&yours);
+
+        let scroll = gtk::ScrolledWindow::new();
+        scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
+        scroll.set_child(Some(&body));
+        scroll.set_vexpand(true);
+        outer.append(&scroll);
+        window.set_content(Some(&outer));
+
+        let d = JoinDialog {
+            window,
+            code,
+            look,
+            error,
+            seats_head,
+            seats,
+            name,
+            join,
+            yours_head,
+            yours,
+            chosen: Rc::new(Cell::new(None)),
+            shown: Rc::new(RefCell::new(None)),
+            sender: sender.clone(),
+        };
+        let (s, c) = (sender.clone(), d.code.clone());
+        d.look
+            .connect_clicked(move |_| post(&s, Msg::JoinLookUp(c.text().to_string())));
+        let (s, c) = (sender.clone(), d.code.clone());
+        d.code
+            .connect_activate(move |_| post(&s, Msg::JoinLookUp(c.text().to_string())));
+        // A new paste hides the seats of the last one.
+        let (seats, name_row, sh, join) = (
+            d.seats.clone(),
+            name_row.clone(),
+            d.seats_head.clone(),
+            d.join.clone(),
+        );
+        d.code.connect_changed(move |_| {
+            seats.set_visible(false);
+            name_row.set_visible(false);
+            sh.set_visible(false);
+            join.set_sensitive(false);
+        });
+        let (s, chosen, shown, name) = (
+            sender.clone(),
+            d.chosen.clone(),
+            d.shown.clone(),
+            d.name.clone(),
+        );
+        d.join.connect_clicked(move |_| {
+            let (Some(seat), Some(code)) = (chosen.get(), shown.borrow().clone()) else {
+                return;
+            };
+            post(&s, Msg::JoinSeat(code, seat, name.text().to_string()));
+        });
+        d
+    }
+
+    /// Opens the dialog, empty, with the tables sat at before and a name to start from.
+    pub fn open(&self, yours: &[Joined], name: &str) {
+        self.code.set_text("");
+        self.show_error("");
+        if self.name.text().is_empty() {
+            self.name.set_text(name);
+        }
+        while let Some(c) = self.yours.first_child() {
+            self.yours.remove(&c);
+        }
+        for (i, j) in yours.iter().enumerate() {
+            let row = adw::ActionRow::new();
+            row.set_widget_name(&format!("join-yours-{i}"));
+            row.set_title(&text::glib_escape(&trf(
+                "Table {table} · seat {seat} · as {name}",
+                &[
+                    ("table", &j.table),
+                    ("seat", &(j.seat as usize + 1).to_string()),
+                    ("name", &j.name),
+                ],
+            )));
+            if j.hosted {
+                row.set_subtitle(&tr("You host this table"));
+            }
+            let b = gtk::Button::with_label(&tr("Rejoin"));
+            b.set_widget_name(&format!("rejoin-{i}"));
+            b.set_valign(gtk::Align::Center);
+            let s = self.sender.clone();
+            b.connect_clicked(move |_| post(&s, Msg::Rejoin(i)));
+            row.add_suffix(&b);
+            self.yours.append(&row);
+        }
+        self.yours_head.set_visible(!yours.is_empty());
+        self.yours.set_visible(!yours.is_empty());
+        self.window.present();
+        self.code.grab_focus();
+    }
+
+    pub fn show_error(&self, e: &str) {
+        self.error.set_text(e);
+        self.error.set_visible(!e.is_empty());
+        self.look.set_sensitive(true);
+    }
+
+    /// The host is being asked for its table.
+    pub fn looking(&self) {
+        self.show_error("");
+        self.look.set_sensitive(false);
+    }
+
+    /// The table of invitation `code`: its seats, the free ones to choose from.
+    pub fn show_table(&self, code: &str, t: &TableInfo) {
+        self.look.set_sensitive(true);
+        *self.shown.borrow_mut() = Some(code.to_string());
+        self.chosen.set(None);
+        while let Some(c) = self.seats.first_child() {
+            self.seats.remove(&c);
+        }
+        let mut group: Option<gtk::CheckButton> = None;
+        let mut free = 0;
+        for s in &t.seats {
+            let row = adw::ActionRow::new();
+            let colour = text::colour_name(s.colour as usize);
+            let takeable = matches!(s.kind, SeatKind::Open | SeatKind::Reserved);
+            let title = match (&s.name, s.kind) {
+                (Some(n), SeatKind::Reserved) => trf(
+                    "{colour} · kept for {name}",
+                    &[("colour", &colour), ("name", n)],
+                ),
+                (Some(n), _) => trf("{colour} · {name}", &[("colour", &colour), ("name", n)]),
+                (None, SeatKind::Bot) => trf("{colour} · bot", &[("colour", &colour)]),
+                (None, _) => trf("{colour} · free", &[("colour", &colour)]),
+            };
+            row.set_title(&text::glib_escape(&title));
+            row.add_prefix(&swatch(s.colour as usize));
+            if takeable {
+                free += 1;
+                let check = gtk::CheckButton::new();
+                check.set_widget_name(&format!("join-seat-{}", s.seat));
+                if let Some(g) = &group {
+                    check.set_group(Some(g));
+                } else {
+                    group = Some(check.clone());
+                }
+                let (chosen, join, seat) = (self.chosen.clone(), self.join.clone(), s.seat);
+                check.connect_toggled(move |c| {
+                    if c.is_active() {
+                        chosen.set(Some(seat));
+                        join.set_sensitive(true);
+                    }
+                });
+                row.add_suffix(&check);
+                row.set_activatable_widget(Some(&check));
+            } else {
+                row.set_sensitive(false);
+            }
+            self.seats.append(&row);
+        }
+        self.join.set_sensitive(false);
+        self.seats_head.set_visible(true);
+        self.seats.set_visible(true);
+        if let Some(name_row) = self.name.parent() {
+            name_row.set_visible(free > 0);
+        }
+        if free == 0 {
+            self.show_error(&tr(
+                "This table has no free seat: it is full, or its game has begun. A player who sat there comes back from Your tables.",
+            ));
+        }
+    }
+
+    pub fn close(&self) {
+        self.window.set_visible(false);
+    }
+}

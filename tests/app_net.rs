@@ -1,0 +1,262 @@
+//! Two apps under one virtual display, each with a home of its own, play a network game on
+//! loopback (`FIEF_NET=local`) through their windows (ui/drive.rs drives them as a player
+//! would: buttons, entries, the decisions the window offers). One hosts from the New Game
+//! dialog, the other joins with the invitation; they talk and play a round; the joining app
+//! is killed with `kill -9` and started again: it offers the table, rejoins, and sees the
+//! same game. Run under `xvfb-run` (tools/test.sh does).
+#![cfg(feature = "gui")]
+
+mod common;
+use common::Scratch;
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// An app in a process of its own, and its command line.
+struct App {
+    child: Child,
+    stdin: ChildStdin,
+    lines: mpsc::Receiver<String>,
+    name: &'static str,
+}
+
+impl App {
+    fn launch(home: &Path, name: &'static str) -> App {
+        assert!(
+            std::env::var_os("DISPLAY").is_some(),
+            "these tests need a display: run them under xvfb-run -a"
+        );
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fief"))
+            .env("HOME", home)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("FIEF_NET", "local")
+            .env("FIEF_DRIVE", "1")
+            .env("GTK_A11Y", "none")
+            .env_remove("DBUS_SESSION_BUS_ADDRESS")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the app starts");
+        let stdin = child.stdin.take().unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(out).lines() {
+                let Ok(l) = l else { return };
+                if tx.send(l).is_err() {
+                    return;
+                }
+            }
+        });
+        App {
+            child,
+            stdin,
+            lines,
+            name,
+        }
+    }
+
+    /// Sends a command and reads its answer.
+    fn cmd(&mut self, line: &str) -> String {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        match self.lines.recv_timeout(Duration::from_secs(20)) {
+            Ok(l) => l,
+            Err(_) => panic!("{}: no answer to {line} in 20 s", self.name),
+        }
+    }
+
+    fn ok(&mut self, line: &str) {
+        let r = self.cmd(line);
+        assert!(r.starts_with("ok"), "{}: {line}: {r}", self.name);
+    }
+
+    fn state(&mut self) -> Value {
+        serde_json::from_str(&self.cmd("state")).unwrap()
+    }
+
+    /// Waits (at most `secs`) until the window's state satisfies `want`.
+    fn wait(&mut self, secs: u64, what: &str, want: impl Fn(&Value) -> bool) -> Value {
+        let end = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let s = self.state();
+            if want(&s) {
+                return s;
+            }
+            assert!(
+                Instant::now() < end,
+                "{}: not {what} in {secs} s: {s}",
+                self.name
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn shows(&mut self, window: &str) -> bool {
+        self.state()["windows"]
+            .as_array()
+            .is_some_and(|w| w.iter().any(|n| n == window))
+    }
+
+    fn wait_for_widget(&mut self, name: &str) {
+        let end = Instant::now() + Duration::from_secs(20);
+        while self.cmd(&format!("exists {name}")) != "ok true" {
+            assert!(Instant::now() < end, "{}: no {name} in 20 s", self.name);
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A home whose preferences start a new game with this player, a player on another
+/// computer and an Easy bot, bots playing at once, no question before an attack.
+fn home(dir: &Path, name: &str) -> std::path::PathBuf {
+    let h = dir.join(name);
+    std::fs::create_dir_all(h.join("config/fief")).unwrap();
+    std::fs::write(
+        h.join("config/fief/preferences.json"),
+        r#"{"default_seats":["Human","Remote",{"Bot":"Easy"}],"pace":"instant","confirm_attack":false}"#,
+    )
+    .unwrap();
+    h
+}
+
+fn playing(s: &Value) -> bool {
+    s["net"]["playing"] == true && s["net"]["started"] == true
+}
+
+/// Both apps decide whatever their window offers until `done` holds for the host.
+fn play_until(host: &mut App, guest: &mut App, secs: u64, done: impl Fn(&Value) -> bool) {
+    let end = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let h = host.state();
+        if done(&h) {
+            return;
+        }
+        assert!(
+            Instant::now() < end,
+            "the game did not get there in {secs} s: {h}"
+        );
+        for app in [&mut *host, &mut *guest] {
+            if app.state()["my_turn"] == true {
+                let _ = app.cmd("decide");
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
+    let dir = Scratch::new("app-net", "two");
+    let mut host = App::launch(&home(&dir.0, "host"), "host");
+    host.wait(30, "showing the new-game dialog", |s| {
+        s["windows"]
+            .as_array()
+            .is_some_and(|w| w.iter().any(|n| n == "new-game"))
+    });
+    host.ok("click start-game");
+    let s = host.wait(30, "hosting, in its lobby", |s| {
+        s["net"]["status"]
+            .as_str()
+            .is_some_and(|t| t.contains("Connected"))
+    });
+    assert!(host.shows("lobby"), "{s}");
+    assert_eq!(s["net"]["hosted"], true);
+    let invitation = s["net"]["invitation"].as_str().unwrap().to_string();
+    assert!(invitation.starts_with("fief"));
+
+    // The guest joins through the dialogs: a mistyped invitation first.
+    let mut guest = App::launch(&home(&dir.0, "guest"), "guest");
+    guest.wait(30, "showing the new-game dialog", |s| {
+        s["windows"]
+            .as_array()
+            .is_some_and(|w| w.iter().any(|n| n == "new-game"))
+    });
+    guest.ok("click join-from-new-game");
+    guest.wait_for_widget("join-code");
+    guest.ok(&format!(
+        "text join-code {}",
+        &invitation[..invitation.len() - 3]
+    ));
+    guest.ok("click join-look");
+    guest.wait_for_widget("join-error");
+    guest.ok(&format!("text join-code {invitation}"));
+    guest.ok("click join-look");
+    guest.wait_for_widget("join-seat-1");
+    guest.ok("click join-seat-1");
+    guest.ok("text join-name Bob");
+    guest.ok("click join-seat");
+    // Every seat is filled: the game begins on both screens, under the players' names.
+    let g = guest.wait(30, "in the game", playing);
+    let h = host.wait(30, "in the game", playing);
+    assert_eq!(g["names"][1], "Bob");
+    assert_eq!(h["names"], g["names"]);
+    assert!(!host.shows("lobby"));
+
+    // Table talk reaches the other side.
+    guest.ok("say Good evening, my lord");
+    host.wait(20, "hearing the guest", |s| {
+        s["net"]["chat"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|l| l == "Good evening, my lord"))
+    });
+
+    // A round is played.
+    play_until(&mut host, &mut guest, 300, |s| {
+        s["round"].as_u64() >= Some(2)
+    });
+    let before = guest.wait(20, "up to date", |s| s["at"].as_u64() > Some(0));
+
+    // kill -9 of the guest: the host sees him dropped.
+    let pid = guest.child.id();
+    guest.child.kill().unwrap();
+    guest.child.wait().unwrap();
+    drop(guest);
+    host.wait(30, "seeing the guest dropped", |s| {
+        s["who"][1].as_str().is_some_and(|w| w.contains("Dropped"))
+    });
+
+    // Started again, the guest's app offers its table; rejoined, it sees the same game.
+    let mut guest = App::launch(&dir.0.join("guest"), "guest again");
+    assert_ne!(guest.child.id(), pid);
+    guest.wait(30, "offering the table", |s| {
+        s["windows"]
+            .as_array()
+            .is_some_and(|w| w.iter().any(|n| n == "rejoin-offer"))
+    });
+    guest.ok("respond rejoin-offer rejoin");
+    let g = guest.wait(30, "back in the game", playing);
+    let h = host.wait(30, "seeing the guest back", |s| {
+        s["who"][1].as_str() == Some("Here")
+    });
+    assert!(g["at"].as_u64() >= before["at"].as_u64());
+    let g = guest.wait(20, "caught up", |s| {
+        s["at"] == h["at"] || s["at"].as_u64() > h["at"].as_u64()
+    });
+    assert_eq!(g["names"], h["names"]);
+    assert_eq!(g["round"], h["round"]);
+    // The log came back whole: as long as the host's (the same entries, each seat's view).
+    let h = host.state();
+    let g = guest.wait(20, "with the whole log", |s| s["at"] == h["at"]);
+    assert_eq!(g["log"], h["log"]);
+    // The talk came back too, and the game goes on.
+    assert!(g["net"]["chat"]
+        .as_array()
+        .is_some_and(|c| c.iter().any(|l| l == "Good evening, my lord")));
+    let at = h["at"].as_u64().unwrap();
+    play_until(&mut host, &mut guest, 120, |s| {
+        s["at"].as_u64() > Some(at + 20)
+    });
+}
