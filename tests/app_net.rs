@@ -259,4 +259,37 @@ fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
     play_until(&mut host, &mut guest, 120, |s| {
         s["at"].as_u64() > Some(at + 20)
     });
+
+    // The host's app is killed in turn: the guest's line counts down while it retries.
+    let h = host.state();
+    host.child.kill().unwrap();
+    host.child.wait().unwrap();
+    drop(host);
+    guest.wait(30, "retrying", |s| {
+        s["net"]["status"]
+            .as_str()
+            .is_some_and(|t| t.contains("retrying"))
+    });
+    // Started again, the host's app offers to host its table again; the guest comes back by
+    // itself, with the same invitation, and the game goes on where it was.
+    let mut host = App::launch(&dir.0.join("host"), "host again");
+    host.wait(30, "offering to host again", |s| {
+        s["windows"]
+            .as_array()
+            .is_some_and(|w| w.iter().any(|n| n == "rejoin-offer"))
+    });
+    host.ok("respond rejoin-offer rejoin");
+    let back = host.wait(30, "hosting again", playing);
+    assert_eq!(back["net"]["hosted"], true);
+    assert_eq!(back["net"]["invitation"], h["net"]["invitation"]);
+    assert!(back["at"].as_u64() >= h["at"].as_u64());
+    guest.wait(60, "connected again", |s| {
+        s["net"]["status"]
+            .as_str()
+            .is_some_and(|t| t.contains("Connected"))
+    });
+    let at = back["at"].as_u64().unwrap();
+    play_until(&mut host, &mut guest, 120, |s| {
+        s["at"].as_u64() > Some(at + 10)
+    });
 }

@@ -241,6 +241,11 @@ impl App {
             .title
             .set_subtitle(&status_text::subtitle(game, self.idle));
         self.w.undo_button.set_sensitive(self.session.can_undo());
+        self.w.undo_button.set_tooltip_text(Some(&if self.session.remote_seat().is_some() {
+            tr("In a network game a decision is shown to the others at once: it cannot be taken back")
+        } else {
+            tr("Undo your last decision (Ctrl+Z)")
+        }));
         self.w
             .hint_button
             .set_sensitive(self.hints.can_ask(self.hint_key()));

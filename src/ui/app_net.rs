@@ -441,6 +441,7 @@ impl App {
             }
             Heard::Table(info) => {
                 let was = net.started();
+                let first = net.info.is_none();
                 net.info = Some((info, Instant::now()));
                 let names: Vec<(SeatNo, String)> = net
                     .info
@@ -462,7 +463,8 @@ impl App {
                     self.toast(&tr("Every seat is filled: the game begins."));
                 }
                 self.show_lobby(false);
-                if !now && !self.w.lobby.is_open() && !net_playing(self) {
+                // Back at a table whose game has not begun: its lobby.
+                if first && !now && !self.w.lobby.is_open() {
                     self.show_lobby(true);
                 }
             }
@@ -486,11 +488,10 @@ impl App {
             }
             Heard::State(r) => self.received(*r),
             Heard::Chat(line) => {
-                let me = net.seat;
-                let (head, text) = chat_line_words(self.session.game(), &line, me);
+                let (head, text) = chat_line_words(net, self.session.game(), &line);
                 let private = line.to.is_some();
                 self.w.chat.push(&head, &text, private);
-                let from_other = line.from != me;
+                let from_other = line.from != net.seat;
                 let net = self.net.as_mut().expect("checked above");
                 net.chat.push(line);
                 if from_other {
@@ -544,6 +545,12 @@ impl App {
                     self.session.unpause();
                 }
                 Err(e) => return self.toast(&e),
+            }
+        }
+        // A game that is over is not offered again.
+        if self.session.game().is_over() {
+            if let (Some(t), Some(net)) = (self.joined_tables(), &self.net) {
+                let _ = t.forget(&net.invitation(), net.seat);
             }
         }
         if !mine_before && self.session.human_turn().is_some() {
@@ -649,10 +656,6 @@ impl App {
             .emit(crate::ui::family_board::BoardsMsg::Show(view, who));
         self.show_lobby(false);
     }
-}
-
-fn net_playing(app: &App) -> bool {
-    app.net.as_ref().is_some_and(|n| n.playing)
 }
 
 impl App {

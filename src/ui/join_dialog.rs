@@ -223,20 +223,24 @@ impl JoinDialog {
     }
 
     pub fn show_error(&self, e: &str) {
+        self.error.remove_css_class("dim-label");
+        self.error.add_css_class("error");
         self.error.set_text(e);
         self.error.set_visible(!e.is_empty());
         self.look.set_sensitive(true);
     }
 
-    /// The host is being asked for its table.
+    /// The host is being asked for its table (it may take a while to answer, or not at all).
     pub fn looking(&self) {
-        self.show_error("");
+        self.show_error(&tr("Asking the host for its table…"));
+        self.error.remove_css_class("error");
+        self.error.add_css_class("dim-label");
         self.look.set_sensitive(false);
     }
 
     /// The table of invitation `code`: its seats, the free ones to choose from.
     pub fn show_table(&self, code: &str, t: &TableInfo) {
-        self.look.set_sensitive(true);
+        self.show_error("");
         *self.shown.borrow_mut() = Some(code.to_string());
         self.chosen.set(None);
         while let Some(c) = self.seats.first_child() {

@@ -152,24 +152,29 @@ pub fn refusal_words(why: Option<Refusal>, reason: &str) -> String {
     }
 }
 
-/// A line of talk as the chat page shows it: who said it, to whom, and what.
-pub fn chat_line_words(g: &fief::rules::Game, line: &ChatLine, me: SeatNo) -> (String, String) {
-    let who = |s: SeatNo| {
-        if (s as usize) < g.players.len() {
-            text::player(g, s)
-        } else {
-            trf("seat {n}", &[("n", &s.to_string())])
-        }
-    };
+/// A seat's name at the table: the name its player sat under, else the game's name for it.
+pub fn seat_name(net: &NetGame, g: &fief::rules::Game, s: SeatNo) -> String {
+    let taken = net
+        .info
+        .as_ref()
+        .and_then(|(t, _)| t.seats.get(s as usize))
+        .and_then(|x| x.name.clone());
+    match taken {
+        Some(n) => n,
+        None if (s as usize) < g.players.len() => text::player(g, s),
+        None => trf("seat {n}", &[("n", &(s as usize + 1).to_string())]),
+    }
+}
+
+/// A line of talk as the chat page shows it: who said it (and to whom), and what.
+pub fn chat_line_words(net: &NetGame, g: &fief::rules::Game, line: &ChatLine) -> (String, String) {
+    let me = net.seat;
+    let who = |s: SeatNo| seat_name(net, g, s);
     let head = match line.to {
+        None if line.from == me => tr("You"),
         None => who(line.from),
         Some(to) if line.from == me => trf("You to {p}", &[("p", &who(to))]),
         Some(_) => trf("{p} to you", &[("p", &who(line.from))]),
-    };
-    let head = if line.from == me && line.to.is_none() {
-        tr("You")
-    } else {
-        head
     };
     (head, line.text.clone())
 }
