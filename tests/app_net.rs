@@ -3,7 +3,9 @@
 //! would: buttons, entries, the decisions the window offers). One hosts from the New Game
 //! dialog, the other joins with the invitation; they talk and play a round; the joining app
 //! is killed with `kill -9` and started again: it offers the table, rejoins, and sees the
-//! same game. Run under `xvfb-run` (tools/test.sh does).
+//! same game; then the hosting app is killed and hosts its table again. A second test, in a
+//! network namespace of its own, joins a table heard on the local network from the join
+//! dialog's list. Run under `xvfb-run` (tools/test.sh does).
 #![cfg(feature = "gui")]
 
 mod common;
@@ -33,7 +35,11 @@ impl App {
             .env("HOME", home)
             .env("XDG_DATA_HOME", home.join("data"))
             .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("FIEF_NET", "local")
+            // Loopback only, unless the test runs in a network namespace of its own.
+            .env(
+                "FIEF_NET",
+                std::env::var("FIEF_NET").unwrap_or_else(|_| "local".into()),
+            )
             .env("FIEF_DRIVE", "1")
             .env("GTK_A11Y", "none")
             .env_remove("DBUS_SESSION_BUS_ADDRESS")
@@ -157,10 +163,9 @@ fn play_until(host: &mut App, guest: &mut App, secs: u64, done: impl Fn(&Value) 
     }
 }
 
-#[test]
-fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
-    let dir = Scratch::new("app-net", "two");
-    let mut host = App::launch(&home(&dir.0, "host"), "host");
+/// An app that hosts a table from its New Game dialog; its invitation.
+fn hosting(dir: &Path) -> (App, String) {
+    let mut host = App::launch(&home(dir, "host"), "host");
     host.wait(30, "showing the new-game dialog", |s| {
         s["windows"]
             .as_array()
@@ -176,9 +181,12 @@ fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
     assert_eq!(s["net"]["hosted"], true);
     let invitation = s["net"]["invitation"].as_str().unwrap().to_string();
     assert!(invitation.starts_with("fief"));
+    (host, invitation)
+}
 
-    // The guest joins through the dialogs: a mistyped invitation first.
-    let mut guest = App::launch(&home(&dir.0, "guest"), "guest");
+/// The guest's join dialog, from its New Game dialog.
+fn guest_joining(dir: &Path) -> App {
+    let mut guest = App::launch(&home(dir, "guest"), "guest");
     guest.wait(30, "showing the new-game dialog", |s| {
         s["windows"]
             .as_array()
@@ -186,6 +194,50 @@ fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
     });
     guest.ok("click join-from-new-game");
     guest.wait_for_widget("join-code");
+    guest
+}
+
+/// The guest takes seat 1 as Bob; the game begins on both screens, under the players'
+/// names.
+fn sit_and_start(host: &mut App, guest: &mut App) -> (Value, Value) {
+    guest.wait_for_widget("join-seat-1");
+    guest.ok("click join-seat-1");
+    guest.ok("text join-name Bob");
+    guest.ok("click join-seat");
+    let g = guest.wait(30, "in the game", playing);
+    let h = host.wait(30, "in the game", playing);
+    assert_eq!(g["names"][1], "Bob");
+    assert_eq!(h["names"], g["names"]);
+    assert!(!host.shows("lobby"));
+    (h, g)
+}
+
+#[test]
+fn a_table_heard_on_the_local_network_is_joined_from_the_list() {
+    if !common::in_own_network("a_table_heard_on_the_local_network_is_joined_from_the_list") {
+        return;
+    }
+    let dir = Scratch::new("app-net", "lan");
+    let (mut host, _) = hosting(&dir.0);
+    let mut guest = guest_joining(&dir.0);
+    // The dialog listens for a few seconds; it is asked again until the table is heard.
+    let end = Instant::now() + Duration::from_secs(40);
+    while guest.cmd("exists join-lan-pick-0") != "ok true" {
+        assert!(Instant::now() < end, "the table was not heard in 40 s");
+        std::thread::sleep(Duration::from_secs(4));
+        let _ = guest.cmd("click join-lan-again");
+    }
+    guest.ok("click join-lan-pick-0");
+    sit_and_start(&mut host, &mut guest);
+}
+
+#[test]
+fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
+    let dir = Scratch::new("app-net", "two");
+    let (mut host, invitation) = hosting(&dir.0);
+
+    // The guest joins through the dialogs: a mistyped invitation first.
+    let mut guest = guest_joining(&dir.0);
     guest.ok(&format!(
         "text join-code {}",
         &invitation[..invitation.len() - 3]
@@ -194,16 +246,7 @@ fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
     guest.wait_for_widget("join-error");
     guest.ok(&format!("text join-code {invitation}"));
     guest.ok("click join-look");
-    guest.wait_for_widget("join-seat-1");
-    guest.ok("click join-seat-1");
-    guest.ok("text join-name Bob");
-    guest.ok("click join-seat");
-    // Every seat is filled: the game begins on both screens, under the players' names.
-    let g = guest.wait(30, "in the game", playing);
-    let h = host.wait(30, "in the game", playing);
-    assert_eq!(g["names"][1], "Bob");
-    assert_eq!(h["names"], g["names"]);
-    assert!(!host.shows("lobby"));
+    sit_and_start(&mut host, &mut guest);
 
     // Table talk reaches the other side.
     guest.ok("say Good evening, my lord");

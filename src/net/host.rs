@@ -152,6 +152,9 @@ enum Cmd {
     Snapshot {
         reply: oneshot::Sender<(Game, TableInfo)>,
     },
+    Info {
+        reply: oneshot::Sender<TableInfo>,
+    },
     StartNow {
         level: Level,
         reply: oneshot::Sender<Result<(), String>>,
@@ -176,6 +179,8 @@ pub struct Host {
     endpoint: Endpoint,
     inner: Arc<Inner>,
     accept: tokio::task::JoinHandle<()>,
+    /// Announces the open tables on the local network (not in the local mode).
+    announce: Option<tokio::task::JoinHandle<()>>,
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -249,10 +254,23 @@ impl Host {
             spawn_table(&inner, table);
         }
         let accept = tokio::spawn(accept_loop(endpoint.clone(), inner.clone()));
+        // Players on the local network find the open tables without an invitation; a
+        // network that allows no multicast only loses that.
+        let announce = match super::lan::announce(&endpoint, cfg.reach) {
+            Ok(()) if super::lan::announces(cfg.reach) => {
+                Some(tokio::spawn(announce_loop(endpoint.clone(), inner.clone())))
+            }
+            Ok(()) => None,
+            Err(e) => {
+                eprintln!("fief: {e}");
+                None
+            }
+        };
         Ok(Host {
             endpoint,
             inner,
             accept,
+            announce,
         })
     }
 
@@ -337,8 +355,54 @@ impl Host {
     /// Stops listening and closes every connection.
     pub async fn close(self) {
         self.accept.abort();
+        if let Some(a) = &self.announce {
+            a.abort();
+        }
         self.inner.tables.lock().unwrap().clear();
         self.endpoint.close().await;
+    }
+}
+
+/// Keeps the local network's announcement of the open tables current (every 2 seconds).
+async fn announce_loop(endpoint: Endpoint, inner: Arc<Inner>) {
+    let mut last = None;
+    loop {
+        let tables: Vec<mpsc::Sender<Cmd>> =
+            inner.tables.lock().unwrap().values().cloned().collect();
+        let mut open = Vec::new();
+        for tx in tables {
+            let (reply, rx) = oneshot::channel();
+            if tx.send(Cmd::Info { reply }).await.is_err() {
+                continue;
+            }
+            let Ok(info) = rx.await else { continue };
+            let free = info
+                .seats
+                .iter()
+                .filter(|s| s.kind == super::protocol::SeatKind::Open)
+                .count() as u8;
+            if info.started || free == 0 {
+                continue;
+            }
+            let host = info
+                .seats
+                .iter()
+                .find(|s| s.kind == super::protocol::SeatKind::Human)
+                .and_then(|s| s.name.clone())
+                .unwrap_or_default();
+            open.push(super::lan::Open {
+                table: info.id,
+                free,
+                seats: info.seats.len() as u8,
+                host,
+            });
+        }
+        open.sort_by(|a, b| a.table.cmp(&b.table));
+        if last.as_ref() != Some(&open) {
+            super::lan::set_open(&endpoint, &open);
+            last = Some(open);
+        }
+        tokio::time::sleep(Duration::from_secs(2)).await;
     }
 }
 
@@ -916,6 +980,9 @@ impl Actor {
             }
             Cmd::Snapshot { reply } => {
                 let _ = reply.send((self.table.game().clone(), self.table.info(now_ms())));
+            }
+            Cmd::Info { reply } => {
+                let _ = reply.send(self.table.info(now_ms()));
             }
             Cmd::StartNow { level, reply } => {
                 let plan = match self.table.start_now(level) {

@@ -11,6 +11,7 @@ pub mod client;
 pub mod host;
 pub mod hosting;
 pub mod joined;
+pub mod lan;
 pub mod link;
 pub mod protocol;
 pub mod serve;

@@ -76,6 +76,8 @@ pub struct App {
     net_dir: Option<PathBuf>,
     /// The tables sat at before, as last offered (join dialog, launch).
     offered: Vec<Joined>,
+    /// The tables last heard on the local network (join dialog).
+    lan: Vec<fief::net::lan::LanTable>,
     /// The window's own messages, for dialogs made on the fly.
     input: relm4::Sender<Msg>,
 }
@@ -446,6 +448,7 @@ impl Component for App {
             net_epoch: 0,
             net_dir: init.net_dir,
             offered: Vec::new(),
+            lan: Vec::new(),
             input: sender.input_sender().clone(),
         };
         // The clocks of a network game (dropped players, the line coming back).
@@ -710,6 +713,15 @@ impl Component for App {
             }
             Msg::Join => {
                 self.open_join();
+                self.look_on_lan(&sender);
+                return;
+            }
+            Msg::LanLook => {
+                self.look_on_lan(&sender);
+                return;
+            }
+            Msg::LanPick(i) => {
+                self.pick_lan(i, &sender);
                 return;
             }
             Msg::JoinLookUp(code) => {
@@ -814,6 +826,10 @@ impl Component for App {
                 if !self.heard(epoch, *heard, &sender) {
                     return;
                 }
+            }
+            Cmd::Lan(got) => {
+                self.heard_on_lan(got);
+                return;
             }
             Cmd::Peeked(code, got) => {
                 match got {

@@ -97,6 +97,10 @@ pub enum Msg {
     LeaveTable,
     /// Table talk: to everyone or to one seat.
     Say(Option<SeatNo>, String),
+    /// Listen again for tables on the local network (join dialog).
+    LanLook,
+    /// The join dialog's table heard on the local network, by its place in the list.
+    LanPick(usize),
     /// The chat page came on screen (its lines are read).
     ChatShown,
     /// A command of a test driving the window from another process (ui/drive.rs).
@@ -119,6 +123,8 @@ pub enum Cmd {
     Hint(HintKey, Option<Box<fief::bots::hint::Hint>>),
     /// News of the line to a table (its epoch tells an old line's from the current one's).
     Net(u64, Box<Heard>),
+    /// The tables heard on the local network (or why none could be).
+    Lan(Result<Vec<fief::net::lan::LanTable>, String>),
     /// The table of an invitation, looked up for the join dialog.
     Peeked(String, Result<TableInfo, (Option<Refusal>, String)>),
 }

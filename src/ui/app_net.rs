@@ -262,6 +262,37 @@ impl App {
         self.w.join.open(&self.offered, &name);
     }
 
+    /// Listens for tables on the local network for a few seconds, on a worker thread.
+    pub(super) fn look_on_lan(&mut self, sender: &ComponentSender<Self>) {
+        self.w.join.lan_looking();
+        let reach = self.reach();
+        sender.spawn_oneshot_command(move || {
+            Cmd::Lan(fief::net::lan::browse(reach, Duration::from_secs(3)))
+        });
+    }
+
+    /// The tables heard on the local network, in the join dialog.
+    pub(super) fn heard_on_lan(&mut self, got: Result<Vec<fief::net::lan::LanTable>, String>) {
+        let tables = got.unwrap_or_else(|e| {
+            eprintln!("fief: {e}");
+            Vec::new()
+        });
+        let rows: Vec<(String, u8, u8)> = tables
+            .iter()
+            .map(|t| (t.open.host.clone(), t.open.free, t.open.seats))
+            .collect();
+        self.lan = tables;
+        self.w.join.show_lan(&rows);
+    }
+
+    /// A table heard on the network was chosen: its invitation is looked up.
+    pub(super) fn pick_lan(&mut self, i: usize, sender: &ComponentSender<Self>) {
+        let Some(t) = self.lan.get(i) else { return };
+        let code = t.ticket.encode();
+        self.w.join.set_code(&code);
+        self.look_up(code, sender);
+    }
+
     /// Asks the host of an invitation for its table, on a worker thread.
     pub(super) fn look_up(&mut self, code: String, sender: &ComponentSender<Self>) {
         let ticket = match Ticket::decode(&code) {

@@ -22,6 +22,10 @@ pub struct JoinDialog {
     join: gtk::Button,
     yours_head: gtk::Label,
     yours: gtk::ListBox,
+    /// Tables heard on the local network.
+    lan: gtk::ListBox,
+    lan_note: gtk::Label,
+    lan_again: gtk::Button,
     /// The seat chosen.
     chosen: Rc<Cell<Option<SeatNo>>>,
     /// The invitation whose table is shown.
@@ -95,6 +99,32 @@ impl JoinDialog {
         error.set_visible(false);
         body.append(&error);
 
+        let lan_row = gtk::Box::new(gtk::Orientation::Horizontal, 8);
+        let lan_head = head(&tr("Tables on your network"));
+        lan_head.set_hexpand(true);
+        lan_row.append(&lan_head);
+        let lan_again = gtk::Button::from_icon_name("view-refresh-symbolic");
+        lan_again.set_widget_name("join-lan-again");
+        lan_again.set_tooltip_text(Some(&tr("Listen again for tables on your network")));
+        lan_again.add_css_class("flat");
+        let s = sender.clone();
+        lan_again.connect_clicked(move |_| post(&s, Msg::LanLook));
+        lan_row.append(&lan_again);
+        lan_row.set_margin_top(6);
+        body.append(&lan_row);
+        let lan_note = gtk::Label::new(None);
+        lan_note.set_widget_name("join-lan-note");
+        lan_note.add_css_class("dim-label");
+        lan_note.set_wrap(true);
+        lan_note.set_xalign(0.0);
+        body.append(&lan_note);
+        let lan = gtk::ListBox::new();
+        lan.set_widget_name("join-lan");
+        lan.add_css_class("boxed-list");
+        lan.set_selection_mode(gtk::SelectionMode::None);
+        lan.set_visible(false);
+        body.append(&lan);
+
         let seats_head = head(&tr("Choose a seat"));
         seats_head.set_margin_top(6);
         body.append(&seats_head);
@@ -146,6 +176,9 @@ impl JoinDialog {
             join,
             yours_head,
             yours,
+            lan,
+            lan_note,
+            lan_again,
             chosen: Rc::new(Cell::new(None)),
             shown: Rc::new(RefCell::new(None)),
             sender: sender.clone(),
@@ -301,5 +334,56 @@ impl JoinDialog {
 
     pub fn close(&self) {
         self.window.set_visible(false);
+    }
+
+    /// Listening for tables on the local network.
+    pub fn lan_looking(&self) {
+        self.lan_again.set_sensitive(false);
+        self.lan_note
+            .set_text(&tr("Listening for tables on your network…"));
+        self.lan_note.set_visible(true);
+    }
+
+    /// The tables heard on the local network (by host and table): each row fills in its
+    /// invitation and looks the table up.
+    pub fn show_lan(&self, heard: &[(String, u8, u8)]) {
+        self.lan_again.set_sensitive(true);
+        while let Some(c) = self.lan.first_child() {
+            self.lan.remove(&c);
+        }
+        for (i, (host, free, seats)) in heard.iter().enumerate() {
+            let row = adw::ActionRow::new();
+            row.set_widget_name(&format!("join-lan-{i}"));
+            let title = if host.is_empty() {
+                tr("A table")
+            } else {
+                trf("{name}'s table", &[("name", host)])
+            };
+            row.set_title(&text::glib_escape(&title));
+            row.set_subtitle(&trf(
+                "{free} of {seats} seats open",
+                &[("free", &free.to_string()), ("seats", &seats.to_string())],
+            ));
+            let b = gtk::Button::with_label(&tr("Choose"));
+            b.set_widget_name(&format!("join-lan-pick-{i}"));
+            b.set_valign(gtk::Align::Center);
+            let s = self.sender.clone();
+            b.connect_clicked(move |_| post(&s, Msg::LanPick(i)));
+            row.add_suffix(&b);
+            row.set_activatable_widget(Some(&b));
+            self.lan.append(&row);
+        }
+        self.lan.set_visible(!heard.is_empty());
+        self.lan_note.set_text(&if heard.is_empty() {
+            tr("No table heard on your network. Ask the host for the invitation.")
+        } else {
+            String::new()
+        });
+        self.lan_note.set_visible(heard.is_empty());
+    }
+
+    /// Fills in an invitation (a table heard on the network).
+    pub fn set_code(&self, code: &str) {
+        self.code.set_text(code);
     }
 }
