@@ -332,7 +332,7 @@ pub async fn run_duel(
         match game.outcome.as_ref().filter(|_| game.is_over()) {
             Some(o) if !o.winners.is_empty() => {
                 for w in &o.winners {
-                    if (*w as u32 + i) % 2 == 0 {
+                    if (*w as u32 + i).is_multiple_of(2) {
                         duel.this_wins += 1;
                     } else {
                         duel.other_wins += 1;
