@@ -36,6 +36,16 @@ fn table(seats: Vec<SeatPlan>) -> TableSpec {
     }
 }
 
+/// A new table of one open seat and two Easy bots.
+fn one_against_bots(rt: &tokio::runtime::Runtime, host: &Host) -> String {
+    let seats = vec![
+        SeatPlan::Open,
+        SeatPlan::Bot(Level::Easy),
+        SeatPlan::Bot(Level::Easy),
+    ];
+    rt.block_on(host.new_table(table(seats))).unwrap()
+}
+
 /// A line and what it hears.
 struct Line {
     link: Option<Link>,
@@ -217,13 +227,7 @@ fn a_decision_sent_as_the_host_went_down_goes_again_when_it_is_back() {
     let dir = Scratch::new("link", "resend");
     let rt = rt();
     let host = rt.block_on(Host::start(config(&dir.0))).unwrap();
-    let id = rt
-        .block_on(host.new_table(table(vec![
-            SeatPlan::Open,
-            SeatPlan::Bot(Level::Easy),
-            SeatPlan::Bot(Level::Easy),
-        ])))
-        .unwrap();
+    let id = one_against_bots(&rt, &host);
     let ticket = host.ticket(&id);
     let me = open(
         &ticket,
@@ -314,13 +318,7 @@ fn a_host_gone_for_good_a_seat_taken_and_a_closed_table_are_said_in_words() {
     let why = eve.gone();
     assert!(why.contains("closed"), "{why}");
     // A host that stays away longer than the line waits: counted down, then gone.
-    let id = rt
-        .block_on(host.new_table(table(vec![
-            SeatPlan::Open,
-            SeatPlan::Bot(Level::Easy),
-            SeatPlan::Bot(Level::Easy),
-        ])))
-        .unwrap();
+    let id = one_against_bots(&rt, &host);
     let fay = open(
         &host.ticket(&id),
         0,

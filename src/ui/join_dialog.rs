@@ -2,7 +2,7 @@
 //! seats, choose a free one and a name, and sit down; or go back to a table sat at before.
 
 use super::app_msg::{post, Msg};
-use super::new_game::swatch;
+use super::new_game::{dialog_frame, swatch};
 use super::{text, tr, trf};
 use fief::net::joined::Joined;
 use fief::net::protocol::{SeatKind, SeatNo, TableInfo};
@@ -44,29 +44,12 @@ impl JoinDialog {
             .hide_on_close(true)
             .build();
         window.set_widget_name("join");
-        let outer = gtk::Box::new(gtk::Orientation::Vertical, 0);
-        let header = adw::HeaderBar::new();
-        header.set_show_end_title_buttons(false);
-        let cancel = gtk::Button::with_label(&tr("Cancel"));
-        let w = window.clone();
-        cancel.connect_clicked(move |_| w.set_visible(false));
-        header.pack_start(&cancel);
+        let (outer, header) = dialog_frame(&window);
         let join = gtk::Button::with_label(&tr("Join"));
         join.set_widget_name("join-seat");
         join.add_css_class("suggested-action");
         join.set_sensitive(false);
         header.pack_end(&join);
-        outer.append(&header);
-        let keys = gtk::ShortcutController::new();
-        let w = window.clone();
-        keys.add_shortcut(gtk::Shortcut::new(
-            gtk::ShortcutTrigger::parse_string("Escape"),
-            Some(gtk::CallbackAction::new(move |_, _| {
-                w.set_visible(false);
-                gtk::glib::Propagation::Stop
-            })),
-        ));
-        window.add_controller(keys);
 
         let body = gtk::Box::new(gtk::Orientation::Vertical, 10);
         body.set_margin_top(12);

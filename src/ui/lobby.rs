@@ -6,7 +6,7 @@
 
 use super::app_msg::{post, Msg};
 use super::net_play::{presence_words, NetGame};
-use super::new_game::swatch;
+use super::new_game::{close_on_escape, swatch};
 use super::{text, tr, trf};
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk};
@@ -32,6 +32,7 @@ impl Lobby {
             .hide_on_close(true)
             .build();
         window.set_widget_name("lobby");
+        close_on_escape(&window);
         let header = adw::HeaderBar::new();
         let title = adw::WindowTitle::new(&tr("Waiting for Players"), "");
         header.set_title_widget(Some(&title));

@@ -196,6 +196,36 @@ impl NewGameDialog {
     }
 }
 
+/// A dialog's frame: a box holding a header bar with Cancel at its start (closing the
+/// dialog, as Escape does); the caller adds its buttons to the header and its content to the
+/// box.
+pub fn dialog_frame(window: &adw::Window) -> (gtk::Box, adw::HeaderBar) {
+    let outer = gtk::Box::new(gtk::Orientation::Vertical, 0);
+    let header = adw::HeaderBar::new();
+    header.set_show_end_title_buttons(false);
+    let cancel = gtk::Button::with_label(&tr("Cancel"));
+    let w = window.clone();
+    cancel.connect_clicked(move |_| w.set_visible(false));
+    header.pack_start(&cancel);
+    outer.append(&header);
+    close_on_escape(window);
+    (outer, header)
+}
+
+/// Escape closes (hides) a dialog, like its Cancel button.
+pub fn close_on_escape(window: &adw::Window) {
+    let keys = gtk::ShortcutController::new();
+    let w = window.clone();
+    keys.add_shortcut(gtk::Shortcut::new(
+        gtk::ShortcutTrigger::parse_string("Escape"),
+        Some(gtk::CallbackAction::new(move |_, _| {
+            w.set_visible(false);
+            gtk::glib::Propagation::Stop
+        })),
+    ));
+    window.add_controller(keys);
+}
+
 /// A round swatch of player colour `i` with a dark outline.
 pub fn swatch(i: usize) -> gtk::DrawingArea {
     let area = gtk::DrawingArea::new();
@@ -280,13 +310,7 @@ impl SimpleComponent for NewGameDialog {
 
     fn init(_: (), window: adw::Window, sender: ComponentSender<Self>) -> ComponentParts<Self> {
         window.set_widget_name("new-game");
-        let outer = gtk::Box::new(gtk::Orientation::Vertical, 0);
-        let header = adw::HeaderBar::new();
-        header.set_show_end_title_buttons(false);
-        let cancel = gtk::Button::with_label(&tr("Cancel"));
-        let w = window.clone();
-        cancel.connect_clicked(move |_| w.set_visible(false));
-        header.pack_start(&cancel);
+        let (outer, header) = dialog_frame(&window);
         let join = gtk::Button::with_label(&tr("Join a Game…"));
         join.set_widget_name("join-from-new-game");
         join.set_tooltip_text(Some(&tr(
@@ -304,18 +328,6 @@ impl SimpleComponent for NewGameDialog {
         let s = sender.clone();
         start.connect_clicked(move |_| s.input(NewGameMsg::Start));
         header.pack_end(&start);
-        outer.append(&header);
-        // Escape closes the dialog like Cancel.
-        let keys = gtk::ShortcutController::new();
-        let w = window.clone();
-        keys.add_shortcut(gtk::Shortcut::new(
-            gtk::ShortcutTrigger::parse_string("Escape"),
-            Some(gtk::CallbackAction::new(move |_, _| {
-                w.set_visible(false);
-                gtk::glib::Propagation::Stop
-            })),
-        ));
-        window.add_controller(keys);
 
         // What is wrong with the form, above the rows so that it is seen without scrolling.
         let error = gtk::Label::new(None);
