@@ -194,7 +194,7 @@ fn a_seat_is_taken_the_host_starts_with_bots_and_the_game_calls_players_by_name(
     let mut decided = 0;
     let mut acted = [None, None];
     let end = Instant::now() + Duration::from_secs(60);
-    while decided < 12 {
+    while decided < 40 {
         assert!(Instant::now() < end, "only {decided} decisions in 60 s");
         for (i, line) in [&me, &friend].into_iter().enumerate() {
             while let Ok(h) = line.heard.try_recv() {
@@ -215,10 +215,37 @@ fn a_seat_is_taken_the_host_starts_with_bots_and_the_game_calls_players_by_name(
         std::thread::sleep(Duration::from_millis(20));
     }
     let (truth, _) = rt.block_on(host.snapshot(&id)).unwrap();
-    assert!(truth.history.len() >= 12);
+    assert!(truth.history.len() >= 40);
     // Every log entry the seat was sent is kept in order across states.
     let last = me.state();
     assert!(!last.game.log.is_empty());
+    // The others' hands hold as many cards as the host's game says (stand-ins for them),
+    // once the seat has heard the game as it stands.
+    let mut compared = false;
+    for _ in 0..100 {
+        let (truth, _) = rt.block_on(host.snapshot(&id)).unwrap();
+        while let Ok(h) = me.heard.try_recv() {
+            if let Heard::State(r) = h {
+                *me.last.borrow_mut() = Some(*r);
+            }
+        }
+        let last = me.last.borrow().clone().unwrap();
+        if last.at == truth.history.len() as u64 {
+            for q in 0..3 {
+                assert_eq!(
+                    last.game.players[q].hand.len(),
+                    truth.players[q].hand.len(),
+                    "seat {q}"
+                );
+            }
+            // Cards have been drawn by then: the counts are not all nought.
+            assert!(truth.players.iter().any(|p| !p.hand.is_empty()));
+            compared = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(compared, "the seat never heard the game as it stands");
     rt.block_on(host.close());
 }
 

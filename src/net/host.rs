@@ -235,7 +235,19 @@ impl Host {
         };
         let store = Store::open(&cfg.data.join("host.sqlite"))?;
         let saved = store.load_all()?;
-        let endpoint = bind(cfg.reach, Some(key), vec![ALPN.to_vec()], port).await?;
+        // The port kept from last time may take a moment to be free again (a host closed
+        // just before, in this process or another): it is tried for a few seconds.
+        let mut tries = 0;
+        let endpoint = loop {
+            match bind(cfg.reach, Some(key.clone()), vec![ALPN.to_vec()], port).await {
+                Ok(e) => break e,
+                Err(_) if port != 0 && tries < 50 => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => return Err(e),
+            }
+        };
         if let Some(p) = endpoint.bound_sockets().first().map(|a| a.port()) {
             let _ = crate::save::write_atomic(&port_file, &p.to_string());
         }

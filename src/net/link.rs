@@ -447,8 +447,8 @@ async fn talk(
                         tell(Heard::Table(table));
                     }
                     HostMsg::Chat { line } => tell(Heard::Chat(line)),
-                    HostMsg::State { seat: Some(s), at, game, legal, log_from, log } if s == mem.seat => {
-                        let received = match receive(mem, game, at, legal, log_from, log) {
+                    HostMsg::State { seat: Some(s), at, game, legal, log_from, log, hands } if s == mem.seat => {
+                        let received = match receive(mem, game, at, legal, log_from, log, &hands) {
                             Ok(r) => r,
                             Err(e) => return End::Refused(None, e),
                         };
@@ -491,6 +491,29 @@ fn settle_pending(mem: &mut Memory, r: &Received, tell: &Teller) -> Option<Clien
     None
 }
 
+/// The others' hands in a seat's game hold stand-in cards, as many of each deck as the host
+/// says they hold, taken from the pooled deck: the counts read right on screen, and which
+/// cards they are stays unknown.
+fn stand_in_hands(game: &mut Game, me: SeatNo, hands: &[[u8; 2]]) {
+    for (q, [lords, fortune]) in hands.iter().enumerate() {
+        if q == me as usize || q >= game.players.len() {
+            continue;
+        }
+        for _ in 0..*lords {
+            let Some(c) = game.lords_deck.pop() else {
+                break;
+            };
+            game.players[q].hand.push(c);
+        }
+        for _ in 0..*fortune {
+            let Some(c) = game.fortune_deck.pop() else {
+                break;
+            };
+            game.players[q].hand.push(c);
+        }
+    }
+}
+
 /// The game of a `state` message, with the log kept so far and this message's entries.
 fn receive(
     mem: &mut Memory,
@@ -499,9 +522,11 @@ fn receive(
     legal: Vec<String>,
     log_from: u64,
     log: Vec<serde_json::Value>,
+    hands: &[[u8; 2]],
 ) -> Result<Received, String> {
     let mut game: Game = serde_json::from_value(game)
         .map_err(|e| format!("the host sent a game this version cannot read: {e}"))?;
+    stand_in_hands(&mut game, mem.seat, hands);
     let known = mem.log.len() as u64;
     if log_from > known {
         return Err(format!(

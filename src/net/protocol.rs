@@ -135,6 +135,10 @@ pub enum HostMsg {
         legal: Vec<String>,
         log_from: u64,
         log: Vec<serde_json::Value>,
+        /// How many cards each seat holds, in seat order: `[from the Lords deck, from the
+        /// Fortune deck]` (the counts are open information; the cards are not).
+        #[serde(default)]
+        hands: Vec<[u8; 2]>,
     },
     /// A line of table talk (again after a reconnect: every line this seat may read).
     Chat { line: ChatLine },

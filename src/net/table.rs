@@ -446,7 +446,16 @@ impl Table {
             .unwrap_or_default();
         let shown = self.log_shown() as usize;
         let from = (log_from as usize).min(shown);
+        let hands = g
+            .players
+            .iter()
+            .map(|pl| {
+                let lords = pl.hand.iter().filter(|c| c.is_lords_deck()).count();
+                [lords as u8, (pl.hand.len() - lords) as u8]
+            })
+            .collect();
         HostMsg::State {
+            hands,
             seat,
             at: self.at(),
             game: serde_json::to_value(g.redacted(seat)).unwrap_or_default(),

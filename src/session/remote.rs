@@ -29,6 +29,9 @@ pub(super) struct Remote {
     waiting: Option<u64>,
     /// Decisions not yet handed to the line.
     outbox: Vec<Sent>,
+    /// Decisions taken together (a basket of purchases, two cards drawn) that go one after
+    /// the other, each once the host has answered the one before.
+    queue: Vec<Action>,
 }
 
 impl Session {
@@ -61,6 +64,7 @@ impl Session {
             legal: parse_all(legal, &s.game),
             waiting: None,
             outbox: Vec::new(),
+            queue: Vec::new(),
         });
         Ok(s)
     }
@@ -83,6 +87,47 @@ impl Session {
         r.at = at;
         r.legal = legal;
         self.game = game;
+        // The next of the decisions taken together, if the host still offers it; the rest
+        // are dropped once one is not (as at one screen, where the first refusal stops them).
+        if r.waiting.is_none() && !r.queue.is_empty() {
+            let next = r.queue.remove(0);
+            if r.legal.contains(&next) {
+                let notation = next.notation(&self.game);
+                r.waiting = Some(r.at);
+                r.outbox.push(Sent {
+                    at: r.at,
+                    player: r.me,
+                    action: next,
+                    notation,
+                });
+            } else {
+                r.queue.clear();
+            }
+        }
+    }
+
+    /// Several decisions taken together (the purchase basket, every card of a draw), in
+    /// order: at one screen each is applied in turn until one is refused; in a network game
+    /// the first is sent and each next one once the host has answered the one before.
+    pub fn decide_all(&mut self, player: PlayerId, actions: Vec<Action>) -> Result<(), RuleError> {
+        let mut it = actions.into_iter();
+        let Some(first) = it.next() else {
+            return Ok(());
+        };
+        self.decide(player, first)?;
+        let rest: Vec<Action> = it.collect();
+        match self.remote.as_mut() {
+            Some(r) => r.queue = rest,
+            None => {
+                for a in rest {
+                    if self.human_turn() != Some(player) {
+                        break;
+                    }
+                    self.decide(player, a)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The host refused the decision sent, or it was lost on the way: the seat decides
@@ -91,6 +136,7 @@ impl Session {
         if let Some(r) = self.remote.as_mut() {
             r.waiting = None;
             r.outbox.clear();
+            r.queue.clear();
         }
     }
 
@@ -202,6 +248,23 @@ mod tests {
             Next::Human(p) => assert_eq!(p, me),
             Next::Elsewhere(p) => assert_eq!(p, next),
             other => panic!("{other:?}"),
+        }
+        // Decisions taken together go one after the other, each once the host answered.
+        if next == me {
+            let offered = s.offered();
+            if offered.len() >= 2 {
+                let (a, b) = (offered[0].clone(), offered[1].clone());
+                s.decide_all(me, vec![a.clone(), b.clone()]).unwrap();
+                assert_eq!(s.take_sent().len(), 1);
+                // The host answers with the same decision still open and `b` offered: `b` goes.
+                let (view, legal) = seat_view(&truth, me);
+                s.received(view, 2, &legal);
+                let sent = s.take_sent();
+                assert_eq!(sent.len(), 1);
+                assert_eq!(sent[0].action, b);
+                assert_eq!(sent[0].at, 2);
+                s.unsent();
+            }
         }
         // A refusal lets the seat decide again.
         if next == me {

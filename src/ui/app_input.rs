@@ -66,6 +66,22 @@ impl App {
         let Some(p) = self.session.human_turn() else {
             return;
         };
+        if self.session.remote_seat().is_some() {
+            // A network game sends them one after the other, each once the host answered.
+            let all = actions
+                .into_iter()
+                .chain(finish.then_some(Action::EndPurchase))
+                .collect();
+            match self.session.decide_all(p, all) {
+                Ok(()) => {
+                    self.decided(p);
+                    self.selection = Selection::None;
+                    self.status.clear();
+                }
+                Err(e) => self.status = text::rule_error(&e),
+            }
+            return;
+        }
         for a in actions
             .into_iter()
             .chain(finish.then_some(Action::EndPurchase))
