@@ -28,6 +28,10 @@ pub struct Joined {
     /// This app hosts the table (it starts the host again before taking the seat back).
     #[serde(default)]
     pub hosted: bool,
+    /// The name of the player who hosts the table, as the seats said when this one was
+    /// taken (empty if unknown).
+    #[serde(default)]
+    pub host: String,
     /// When the seat was last played, in milliseconds since the epoch.
     #[serde(default)]
     pub last_ms: u64,
@@ -40,6 +44,7 @@ impl Joined {
             && !self.secret.is_empty()
             && self.secret.len() <= 128
             && self.name.chars().count() <= crate::rules::MAX_NAME_CHARS
+            && self.host.chars().count() <= crate::rules::MAX_NAME_CHARS
     }
 }
 
@@ -162,6 +167,7 @@ mod tests {
             secret: "0123456789abcdef".into(),
             name: "Anne".into(),
             hosted: false,
+            host: "Bert".into(),
             last_ms,
         }
     }

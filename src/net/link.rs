@@ -239,10 +239,23 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
         unsaid: Vec::new(),
     };
     // The first connection: a failure is told at once (a mistyped or stale invitation, a host
-    // that is not there), not tried again.
+    // that is not there) when taking a seat; a seat taken back is tried again.
     let first = Client::greet(&endpoint, &spec.ticket).await;
     let mut client = match first {
         Ok(c) => c,
+        // Coming back to a seat held before: a host that is not there yet (restarting, or its
+        // player about to host again) is tried for as long as a dropped line would be.
+        Err((None, e)) if mem.secret.is_some() => {
+            let deadline = Instant::now() + spec.retry_for;
+            match come_back(&endpoint, &spec.ticket, deadline, &mut mem, &mut cmds, tell).await {
+                Some(c) => c,
+                None => {
+                    tell(Heard::Status(Status::gone(None, e)));
+                    endpoint.close().await;
+                    return;
+                }
+            }
+        }
         Err((refusal, e)) => {
             tell(Heard::Status(Status::gone(refusal, e)));
             endpoint.close().await;

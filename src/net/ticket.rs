@@ -42,12 +42,16 @@ impl Ticket {
         )
     }
 
-    /// Reads an invitation (spaces and line breaks a paste may add are ignored).
+    /// Reads an invitation (spaces, line breaks and hyphens a paste or a line break on screen
+    /// may add are ignored: none is part of one).
     pub fn decode(text: &str) -> Result<Ticket, String> {
         if text.chars().count() > MAX_TICKET_CHARS {
             return Err("this is far too long to be an invitation".into());
         }
-        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let compact: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '-')
+            .collect();
         let Some(body) = compact.strip_prefix(PREFIX) else {
             return Err("an invitation begins with \"fief\"; this text does not".into());
         };
@@ -94,6 +98,9 @@ mod tests {
         assert_eq!(Ticket::decode(&text).unwrap(), t);
         let pasted = format!("  {}\n{} ", &text[..20], &text[20..]);
         assert_eq!(Ticket::decode(&pasted).unwrap(), t);
+        // Copied from a screen that broke it across lines with a hyphen.
+        let hyphened = format!("{}-\n{}", &text[..30], &text[30..]);
+        assert_eq!(Ticket::decode(&hyphened).unwrap(), t);
     }
 
     #[test]

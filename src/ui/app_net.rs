@@ -13,7 +13,7 @@ use fief::net::host::TableSpec;
 use fief::net::hosting::Hosting;
 use fief::net::joined::{Joined, JoinedTables};
 use fief::net::link::{Heard, Link, Received, Sit, Spec, Status};
-use fief::net::protocol::{Refusal, SeatNo};
+use fief::net::protocol::{Refusal, SeatKind, SeatNo};
 use fief::net::table::SeatPlan;
 use fief::net::ticket::Ticket;
 use fief::net::transport::Reach;
@@ -155,6 +155,7 @@ impl App {
             chat: Vec::new(),
             unread: 0,
             playing: false,
+            held: false,
         });
         // Nothing of the last game plays on behind the table.
         self.idle = true;
@@ -478,7 +479,8 @@ impl App {
                     .info
                     .iter()
                     .flat_map(|(t, _)| t.seats.iter())
-                    .filter(|s| s.seat != net.seat)
+                    // Talk is for people: bots and empty seats read nothing.
+                    .filter(|s| s.seat != net.seat && s.kind == SeatKind::Human)
                     .map(|s| {
                         let n = s
                             .name
@@ -501,7 +503,18 @@ impl App {
             }
             Heard::Seated { seat, secret } => {
                 net.secret = Some(secret.clone());
+                let host = if net.hosted() {
+                    net.name.clone()
+                } else {
+                    net.info
+                        .iter()
+                        .flat_map(|(t, _)| t.seats.iter())
+                        .find(|s| s.seat != seat && s.kind == SeatKind::Human)
+                        .and_then(|s| s.name.clone())
+                        .unwrap_or_default()
+                };
                 let j = Joined {
+                    host,
                     ticket: net.invitation(),
                     table: net.ticket.table.clone(),
                     seat,
@@ -518,6 +531,8 @@ impl App {
                 return false;
             }
             Heard::State(r) => self.received(*r),
+            // A line heard before (sent again after a reconnect) is not shown twice.
+            Heard::Chat(line) if net.chat.iter().any(|l| l.id == line.id) => return false,
             Heard::Chat(line) => {
                 let (head, text) = chat_line_words(net, self.session.game(), &line);
                 let private = line.to.is_some();
@@ -567,6 +582,10 @@ impl App {
         };
         let mine_before = self.session.human_turn().is_some();
         if net.playing {
+            // The line is back: the game on screen goes on.
+            if std::mem::take(&mut net.held) {
+                self.session.unpause();
+            }
             self.session.received(r.game, r.at, &r.legal);
         } else {
             match Session::remote(r.game, net.seat, r.at, &r.legal, settings) {
@@ -598,11 +617,24 @@ impl App {
         let words = refusal_words(refusal, reason);
         let Some(net) = &self.net else { return };
         if net.playing {
+            // A decision on its way is lost with the line: said, never dropped silently.
+            let lost = self.session.waits_for_host();
+            self.session.unsent();
             self.session.pause();
-            self.toast(&trf(
+            if let Some(net) = self.net.as_mut() {
+                net.held = true;
+            }
+            let mut words = trf(
                 "{why} Your seat is kept: choose the connection button to try again.",
                 &[("why", &words)],
-            ));
+            );
+            if lost {
+                words = trf(
+                    "{words} Your last decision did not reach the host.",
+                    &[("words", &words)],
+                );
+            }
+            self.toast(&words);
             return;
         }
         // Never seated: the table could not be joined.
@@ -624,17 +656,38 @@ impl App {
     /// The header's connection button: the table's window; with the host gone, try again.
     pub(super) fn show_table(&mut self, sender: &ComponentSender<Self>) {
         let Some(net) = &self.net else { return };
-        if matches!(net.status, Status::Gone { .. }) {
-            let i = self
-                .remembered()
-                .iter()
-                .position(|j| j.ticket == net.invitation() && j.seat == net.seat);
-            self.offered = self.remembered();
-            if let Some(i) = i {
-                return self.rejoin(i, sender);
-            }
+        if matches!(net.status, Status::Gone { .. }) && net.playing {
+            return self.reconnect(sender);
         }
         self.show_lobby(true);
+    }
+
+    /// The line to the table on screen again, after the host was gone: the seat is taken
+    /// back with its secret (tried for a minute), and the game stays on screen meanwhile.
+    fn reconnect(&mut self, sender: &ComponentSender<Self>) {
+        self.net_epoch += 1;
+        let epoch = self.net_epoch;
+        let reach = self.reach();
+        let Some(net) = self.net.as_mut() else { return };
+        let Some(secret) = net.secret.clone() else {
+            return;
+        };
+        let s = sender.command_sender().clone();
+        net.link = Link::open(
+            Spec {
+                ticket: net.ticket.clone(),
+                reach,
+                seat: net.seat,
+                sit: Sit::Return(secret),
+                retry_for: RETRY_FOR,
+            },
+            move |h| {
+                let _ = s.send(Cmd::Net(epoch, Box::new(h)));
+            },
+        );
+        net.epoch = epoch;
+        net.status = Status::Connecting;
+        self.show_net_status();
     }
 
     /// "Go back to your table?" at launch, for the most recent table sat at.
@@ -648,13 +701,15 @@ impl App {
             Some(&tr("Go back to your table?")),
             Some(&if j.hosted {
                 trf(
-                    "You host table {table}, where you sit as {name}. Hosting it again lets the others come back with the same invitation.",
-                    &[("table", &j.table), ("name", &j.name)],
+                    "You host a table where you sit as {name}. Hosting it again lets the others come back with the same invitation.",
+                    &[("name", &j.name)],
                 )
+            } else if j.host.is_empty() {
+                trf("You sat at a table as {name}.", &[("name", &j.name)])
             } else {
                 trf(
-                    "You sat at table {table} as {name}.",
-                    &[("table", &j.table), ("name", &j.name)],
+                    "You sat at {host}'s table as {name}.",
+                    &[("host", &j.host), ("name", &j.name)],
                 )
             }),
         );

@@ -86,15 +86,26 @@ impl ChatPage {
         }
     }
 
-    /// The players one may write to: every seat but `me`, by name.
+    /// The players one may write to, by name; the one chosen stays chosen while he is there.
     pub fn set_players(&self, names: &[(SeatNo, String)]) {
+        let chosen = match self.to.selected() as usize {
+            0 => None,
+            i => self.targets.borrow().get(i - 1).copied(),
+        };
+        let seats: Vec<SeatNo> = names.iter().map(|(s, _)| *s).collect();
+        if *self.targets.borrow() == seats && self.to.model().is_some() {
+            return;
+        }
         let list = gtk::StringList::new(&[&tr("Everyone")]);
         for (_, n) in names {
             list.append(&trf("Only {p}", &[("p", n)]));
         }
-        *self.targets.borrow_mut() = names.iter().map(|(s, _)| *s).collect();
         self.to.set_model(Some(&list));
-        self.to.set_selected(0);
+        let again = chosen
+            .and_then(|c| seats.iter().position(|s| *s == c))
+            .map_or(0, |i| i + 1);
+        self.to.set_selected(again as u32);
+        *self.targets.borrow_mut() = seats;
     }
 
     /// Adds a line: who said it (and to whom) and what; `private` lines are marked.

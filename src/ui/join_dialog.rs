@@ -213,14 +213,17 @@ impl JoinDialog {
         for (i, j) in yours.iter().enumerate() {
             let row = adw::ActionRow::new();
             row.set_widget_name(&format!("join-yours-{i}"));
-            row.set_title(&text::glib_escape(&trf(
-                "Table {table} · seat {seat} · as {name}",
-                &[
-                    ("table", &j.table),
-                    ("seat", &(j.seat as usize + 1).to_string()),
-                    ("name", &j.name),
-                ],
-            )));
+            let title = if j.hosted {
+                trf("Your table · as {name}", &[("name", &j.name)])
+            } else if j.host.is_empty() {
+                trf("A table · as {name}", &[("name", &j.name)])
+            } else {
+                trf(
+                    "{host}'s table · as {name}",
+                    &[("host", &j.host), ("name", &j.name)],
+                )
+            };
+            row.set_title(&text::glib_escape(&title));
             if j.hosted {
                 row.set_subtitle(&tr("You host this table"));
             }

@@ -64,6 +64,10 @@ impl Lobby {
         invite.set_wrap_mode(gtk::pango::WrapMode::Char);
         invite.set_xalign(0.0);
         invite.add_css_class("monospace");
+        // Broken across lines without a hyphen: one would read as part of the invitation.
+        let attrs = gtk::pango::AttrList::new();
+        attrs.insert(gtk::pango::AttrInt::new_insert_hyphens(false));
+        invite.set_attributes(Some(&attrs));
         invite.add_css_class("card");
         invite.set_margin_top(2);
         let frame = gtk::Box::new(gtk::Orientation::Horizontal, 8);

@@ -34,6 +34,8 @@ pub struct NetGame {
     pub unread: usize,
     /// The window plays the table's game (a state came).
     pub playing: bool,
+    /// The game on screen waits for the line to come back (it went down).
+    pub held: bool,
 }
 
 impl NetGame {
@@ -58,9 +60,14 @@ impl NetGame {
             return Vec::new();
         };
         let since = at.elapsed().as_secs();
+        let down = self.status != Status::Connected;
         t.seats
             .iter()
-            .map(|s| presence_words(s, self.seat, since))
+            .map(|s| match s.kind {
+                // Without the line, nobody's presence is known.
+                SeatKind::Human if down && s.seat != self.seat => tr("No news: connection lost"),
+                _ => presence_words(s, self.seat, since),
+            })
             .collect()
     }
 }
@@ -73,7 +80,7 @@ pub fn clock(secs: u64) -> String {
 /// A seat's state in words; `since` is how long ago the table was heard.
 pub fn presence_words(s: &SeatInfo, me: SeatNo, since: u64) -> String {
     if s.seat == me {
-        return tr("You");
+        return tr("Your seat");
     }
     match (s.kind, s.presence) {
         (SeatKind::Bot, _) => tr("Bot"),
@@ -145,6 +152,14 @@ pub fn refusal_words(why: Option<Refusal>, reason: &str) -> String {
         None => tr("The host cannot be reached."),
     };
     let reason = fief::net::protocol::clean_text(reason, 200);
+    // The host's words explain a refusal; a host that cannot be reached has none (the
+    // system's words are for the terminal).
+    if why.is_none() {
+        if !reason.is_empty() {
+            eprintln!("fief: {reason}");
+        }
+        return ours;
+    }
     if reason.is_empty() {
         ours
     } else {
@@ -199,7 +214,7 @@ mod tests {
         assert_eq!(clock(5), "0:05");
         let here = seat(SeatKind::Human, Presence::Here);
         assert_eq!(presence_words(&here, 0, 0), "Here");
-        assert_eq!(presence_words(&here, 1, 0), "You");
+        assert_eq!(presence_words(&here, 1, 0), "Your seat");
         let dropped = seat(
             SeatKind::Human,
             Presence::Dropped {
@@ -239,7 +254,7 @@ mod tests {
         );
         assert!(w.starts_with("That seat is taken."), "{w}");
         let w = refusal_words(None, "cannot reach the host: timed out");
-        assert!(w.contains("cannot be reached"), "{w}");
+        assert_eq!(w, "The host cannot be reached.");
         let w = refusal_words(Some(Refusal::Version), "");
         assert!(w.contains("same version"), "{w}");
         // The host's words are shown cleaned: no control or reordering characters.

@@ -57,7 +57,7 @@ pub fn seat_label(seat: Seat) -> String {
         Seat::Bot(fief::bots::Level::Easy) => tr("Bot · Easy"),
         Seat::Bot(fief::bots::Level::Normal) => tr("Bot · Normal"),
         Seat::Bot(fief::bots::Level::Hard) => tr("Bot · Hard"),
-        Seat::Remote => tr("Player on another computer"),
+        Seat::Remote => tr("Another computer"),
     }
 }
 
