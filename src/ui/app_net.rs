@@ -156,6 +156,7 @@ impl App {
             unread: 0,
             playing: false,
             held: false,
+            opened_ms: fief::net::host::now_ms(),
         });
         // Nothing of the last game plays on behind the table.
         self.idle = true;
@@ -464,12 +465,14 @@ impl App {
                     _ => None,
                 };
                 net.status = st;
+                let redraw = gone.is_some();
                 if let Some((refusal, reason)) = gone {
                     self.line_gone(refusal, &reason);
                 }
                 self.show_net_status();
                 self.show_lobby(false);
-                return false;
+                // The line gone: the status line says so, and the boards know nothing more.
+                return redraw;
             }
             Heard::Table(info) => {
                 let was = net.started();
@@ -537,7 +540,9 @@ impl App {
                 let (head, text) = chat_line_words(net, self.session.game(), &line);
                 let private = line.to.is_some();
                 self.w.chat.push(&head, &text, private);
-                let from_other = line.from != net.seat;
+                // Lines said before this line to the table was opened are its history: read
+                // already, or missed while away; only what is said from now on is news.
+                let from_other = line.from != net.seat && line.at_ms >= net.opened_ms;
                 let net = self.net.as_mut().expect("checked above");
                 net.chat.push(line);
                 if from_other {
@@ -585,6 +590,7 @@ impl App {
             // The line is back: the game on screen goes on.
             if std::mem::take(&mut net.held) {
                 self.session.unpause();
+                self.status.clear();
             }
             self.session.received(r.game, r.at, &r.legal);
         } else {
@@ -634,7 +640,9 @@ impl App {
                     &[("words", &words)],
                 );
             }
-            self.toast(&words);
+            // The whole of it stays on the status line (a toast holds one short line).
+            self.toast(&tr("The host is gone."));
+            self.status = words;
             return;
         }
         // Never seated: the table could not be joined.

@@ -36,6 +36,8 @@ pub struct NetGame {
     pub playing: bool,
     /// The game on screen waits for the line to come back (it went down).
     pub held: bool,
+    /// When the line was opened (ms since the epoch): older talk is not news.
+    pub opened_ms: u64,
 }
 
 impl NetGame {
