@@ -3,7 +3,6 @@
 //! so a host started again there brings them back, with the same invitations.
 
 use super::host::{Host, HostConfig, TableSpec};
-use super::protocol::TableInfo;
 use super::ticket::Ticket;
 use super::transport::Reach;
 use crate::bots::{Budget, Level};
@@ -54,12 +53,6 @@ impl Hosting {
     pub fn has(&self, table: &str) -> bool {
         self.host()
             .is_ok_and(|h| h.tables().iter().any(|t| t == table))
-    }
-
-    /// The seats of `table` now.
-    pub fn info(&self, table: &str) -> Option<TableInfo> {
-        let host = self.host().ok()?;
-        self.rt.block_on(host.snapshot(table)).map(|(_, info)| info)
     }
 
     /// Starts `table`'s game now, a bot of `level` in each seat nobody took.

@@ -127,10 +127,7 @@ pub fn browse(reach: Reach, wait: Duration) -> Result<Vec<LanTable>, String> {
     if !announces(reach) {
         return Ok(Vec::new());
     }
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the network: {e}"))?;
+    let rt = super::transport::thread_runtime()?;
     rt.block_on(async {
         // An endpoint of its own gives the listener an identity; it announces nothing.
         let endpoint = bind(reach, None, vec![], 0).await?;

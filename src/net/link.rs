@@ -19,9 +19,9 @@ use super::protocol::{
     MAX_HOST_FRAME,
 };
 use super::ticket::Ticket;
-use super::transport::{bind, Reach};
+use super::transport::{bind, thread_runtime, Reach};
 use crate::rules::chain::Chain;
-use crate::rules::{Action, Event, Game};
+use crate::rules::{Action, Event, Game, PlayerId};
 use iroh::endpoint::SendStream;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -129,16 +129,10 @@ impl Link {
         let started = std::thread::Builder::new()
             .name("fief-link".into())
             .spawn(move || {
-                let rt = match tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                {
+                let rt = match thread_runtime() {
                     Ok(rt) => rt,
                     Err(e) => {
-                        tell(Heard::Status(Status::gone(
-                            None,
-                            format!("cannot start the network: {e}"),
-                        )));
+                        tell(Heard::Status(Status::gone(None, e)));
                         return;
                     }
                 };
@@ -173,10 +167,7 @@ type Teller = Box<dyn Fn(Heard) + Send>;
 /// a seat: what a player reads before choosing one. Blocks for up to 20 seconds. An error
 /// says the kind of the host's refusal when it refused (no such table, another version).
 pub fn peek(ticket: &Ticket, reach: Reach) -> Result<TableInfo, (Option<Refusal>, String)> {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| (None, format!("cannot start the network: {e}")))?;
+    let rt = thread_runtime().map_err(|e| (None, e))?;
     rt.block_on(async {
         let endpoint = bind(reach, None, vec![], 0).await.map_err(|e| (None, e))?;
         let got = Client::greet(&endpoint, ticket).await;
@@ -198,6 +189,8 @@ struct Memory {
     name: String,
     secret: Option<String>,
     log: Chain<Event>,
+    /// A placeholder for each action of the game (a seat knows only how many there are).
+    history: Chain<(PlayerId, Action)>,
     /// The last decision sent, until a state answers it: `at` and the notation.
     pending: Option<(u64, String)>,
     /// The connection came back: the next state decides what becomes of `pending`.
@@ -234,6 +227,7 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
         name,
         secret,
         log: Chain::new(),
+        history: Chain::new(),
         pending: None,
         resumed: false,
         unsaid: Vec::new(),
@@ -554,10 +548,9 @@ fn receive(
     }
     game.log = mem.log.clone();
     // Only the number of actions is known to a seat (see the module's documentation).
-    let mut history = Chain::new();
-    for _ in 0..at.min(1 << 20) {
-        history.push((0, Action::Pass));
+    while (mem.history.len() as u64) < at.min(1 << 20) {
+        mem.history.push((0, Action::Pass));
     }
-    game.history = history;
+    game.history = mem.history.clone();
     Ok(Received { game, at, legal })
 }

@@ -82,6 +82,15 @@ impl Reach {
     }
 }
 
+/// A runtime on the calling thread, for the network work of a program that is not async
+/// (the app's line to a table, a look at a table, listening on the local network).
+pub fn thread_runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the network: {e}"))
+}
+
 /// How long a connection may hear nothing from its peer before it counts as lost.
 pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 

@@ -823,7 +823,7 @@ impl Component for App {
                 }
             }
             Cmd::Net(epoch, heard) => {
-                if !self.heard(epoch, *heard, &sender) {
+                if !self.heard(epoch, *heard) {
                     return;
                 }
             }

@@ -451,7 +451,7 @@ impl App {
     }
 
     /// What the line heard; false when nothing on screen changed.
-    pub(super) fn heard(&mut self, epoch: u64, h: Heard, sender: &ComponentSender<Self>) -> bool {
+    pub(super) fn heard(&mut self, epoch: u64, h: Heard) -> bool {
         let Some(net) = self.net.as_mut() else {
             return false;
         };
@@ -575,7 +575,6 @@ impl App {
                 ));
             }
         }
-        let _ = sender;
         true
     }
 
@@ -739,7 +738,7 @@ impl App {
     /// Each second of a network game: the clocks on the boards and in the lobby.
     pub(super) fn net_tick(&mut self) {
         let Some(net) = &self.net else { return };
-        if !net.playing {
+        if !net.playing || !net.clocks_run() {
             self.show_lobby(false);
             return;
         }

@@ -135,9 +135,7 @@ impl ChatPage {
     }
 
     pub fn clear(&self) {
-        while let Some(c) = self.lines.first_child() {
-            self.lines.remove(&c);
-        }
+        super::new_game::clear_list(&self.lines);
         self.entry.set_text("");
     }
 }

@@ -2,7 +2,7 @@
 //! seats, choose a free one and a name, and sit down; or go back to a table sat at before.
 
 use super::app_msg::{post, Msg};
-use super::new_game::{dialog_frame, swatch};
+use super::new_game::{boxed_list, clear_list, dialog_frame, swatch};
 use super::{text, tr, trf};
 use fief::net::joined::Joined;
 use fief::net::protocol::{SeatKind, SeatNo, TableInfo};
@@ -101,20 +101,14 @@ impl JoinDialog {
         lan_note.set_wrap(true);
         lan_note.set_xalign(0.0);
         body.append(&lan_note);
-        let lan = gtk::ListBox::new();
-        lan.set_widget_name("join-lan");
-        lan.add_css_class("boxed-list");
-        lan.set_selection_mode(gtk::SelectionMode::None);
+        let lan = boxed_list("join-lan");
         lan.set_visible(false);
         body.append(&lan);
 
         let seats_head = head(&tr("Choose a seat"));
         seats_head.set_margin_top(6);
         body.append(&seats_head);
-        let seats = gtk::ListBox::new();
-        seats.set_widget_name("join-seats");
-        seats.add_css_class("boxed-list");
-        seats.set_selection_mode(gtk::SelectionMode::None);
+        let seats = boxed_list("join-seats");
         body.append(&seats);
         let name_row = gtk::Box::new(gtk::Orientation::Horizontal, 8);
         name_row.append(&gtk::Label::new(Some(&tr("Your name"))));
@@ -135,10 +129,7 @@ impl JoinDialog {
         let yours_head = head(&tr("Your tables"));
         yours_head.set_margin_top(12);
         body.append(&yours_head);
-        let yours = gtk::ListBox::new();
-        yours.set_widget_name("join-yours");
-        yours.add_css_class("boxed-list");
-        yours.set_selection_mode(gtk::SelectionMode::None);
+        let yours = boxed_list("join-yours");
         body.append(&yours);
 
         let scroll = gtk::ScrolledWindow::new();
@@ -207,9 +198,7 @@ impl JoinDialog {
         if self.name.text().is_empty() {
             self.name.set_text(name);
         }
-        while let Some(c) = self.yours.first_child() {
-            self.yours.remove(&c);
-        }
+        clear_list(&self.yours);
         for (i, j) in yours.iter().enumerate() {
             let row = adw::ActionRow::new();
             row.set_widget_name(&format!("join-yours-{i}"));
@@ -262,9 +251,7 @@ impl JoinDialog {
         self.show_error("");
         *self.shown.borrow_mut() = Some(code.to_string());
         self.chosen.set(None);
-        while let Some(c) = self.seats.first_child() {
-            self.seats.remove(&c);
-        }
+        clear_list(&self.seats);
         let mut group: Option<gtk::CheckButton> = None;
         let mut free = 0;
         for s in &t.seats {
@@ -334,9 +321,7 @@ impl JoinDialog {
     /// invitation and looks the table up.
     pub fn show_lan(&self, heard: &[(String, u8, u8)]) {
         self.lan_again.set_sensitive(true);
-        while let Some(c) = self.lan.first_child() {
-            self.lan.remove(&c);
-        }
+        clear_list(&self.lan);
         for (i, (host, free, seats)) in heard.iter().enumerate() {
             let row = adw::ActionRow::new();
             row.set_widget_name(&format!("join-lan-{i}"));

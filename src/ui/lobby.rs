@@ -6,7 +6,7 @@
 
 use super::app_msg::{post, Msg};
 use super::net_play::{presence_words, NetGame};
-use super::new_game::{close_on_escape, swatch};
+use super::new_game::{boxed_list, clear_list, close_on_escape, swatch};
 use super::{text, tr, trf};
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk};
@@ -85,10 +85,7 @@ impl Lobby {
         seats_head.set_xalign(0.0);
         seats_head.set_margin_top(6);
         body.append(&seats_head);
-        let seats = gtk::ListBox::new();
-        seats.set_widget_name("lobby-seats");
-        seats.add_css_class("boxed-list");
-        seats.set_selection_mode(gtk::SelectionMode::None);
+        let seats = boxed_list("lobby-seats");
         body.append(&seats);
         let note = gtk::Label::new(None);
         note.set_wrap(true);
@@ -147,9 +144,7 @@ impl Lobby {
             tr("Waiting for Players")
         });
         self.invite.set_text(&net.invitation());
-        while let Some(c) = self.seats.first_child() {
-            self.seats.remove(&c);
-        }
+        clear_list(&self.seats);
         let since = net
             .info
             .as_ref()

@@ -50,6 +50,19 @@ impl NetGame {
         self.info.as_ref().is_some_and(|(t, _)| t.started)
     }
 
+    /// Whether a seat's clock runs (a player away: the time since he dropped, or until a bot
+    /// plays for him), so that the boards need saying again each second.
+    pub fn clocks_run(&self) -> bool {
+        self.info.as_ref().is_some_and(|(t, _)| {
+            t.seats.iter().any(|s| {
+                matches!(
+                    s.presence,
+                    Presence::Dropped { .. } | Presence::BotStandsIn { .. }
+                )
+            })
+        })
+    }
+
     /// The invitation as text.
     pub fn invitation(&self) -> String {
         self.ticket.encode()

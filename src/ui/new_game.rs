@@ -212,6 +212,22 @@ pub fn dialog_frame(window: &adw::Window) -> (gtk::Box, adw::HeaderBar) {
     (outer, header)
 }
 
+/// An empty list of rows in libadwaita's boxed style, named `name`, that selects nothing.
+pub fn boxed_list(name: &str) -> gtk::ListBox {
+    let list = gtk::ListBox::new();
+    list.set_widget_name(name);
+    list.add_css_class("boxed-list");
+    list.set_selection_mode(gtk::SelectionMode::None);
+    list
+}
+
+/// Removes every row of `list` (GTK 4.8 has no `remove_all`).
+pub fn clear_list(list: &gtk::ListBox) {
+    while let Some(c) = list.first_child() {
+        list.remove(&c);
+    }
+}
+
 /// Escape closes (hides) a dialog, like its Cancel button.
 pub fn close_on_escape(window: &adw::Window) {
     let keys = gtk::ShortcutController::new();
