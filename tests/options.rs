@@ -301,3 +301,46 @@ fn a_relic_leave_refused_this_round_may_be_asked_next_round() {
         s.game().memory.relic_asks
     );
 }
+
+/// Ruling R-HIDDEN-ASK: with money hidden, Deniers are asked of another whatever his purse
+/// holds (the list does not tell it); he gives them only if he has them, else he refuses.
+#[test]
+fn a_hidden_purse_is_asked_whatever_it_holds_and_a_short_one_refuses() {
+    let at_marriage = |g: &Game| matches!(g.phase, Phase::Marriage { .. });
+    for hidden_money in [false, true] {
+        let mut g = play(
+            Options {
+                seed: 3,
+                hidden_money,
+                ..Options::default()
+            },
+            500,
+            at_marriage,
+        );
+        let p = g.to_act().unwrap();
+        let q = (p + 1) % g.n();
+        g.players[q as usize].money = 1;
+        let asks = |g: &Game| {
+            g.legal_actions(p)
+                .into_iter()
+                .filter(|a| matches!(a, Action::AskDeniers { from, .. } if *from == q))
+                .count()
+        };
+        if !hidden_money {
+            // Seen purses: only what he holds is asked.
+            assert_eq!(asks(&g), 1);
+            continue;
+        }
+        assert_eq!(asks(&g), 3, "1 to 3 Deniers, whatever the purse");
+        g.players[q as usize].money = 0;
+        assert_eq!(asks(&g), 3);
+        g.apply(p, Action::AskDeniers { from: q, amount: 3 })
+            .unwrap();
+        assert_eq!(g.to_act(), Some(q));
+        let err = g.apply(q, Action::Accept).unwrap_err();
+        assert!(err.reason().contains("only 0 Deniers"), "{}", err.reason());
+        assert_eq!(g.legal_actions(q), vec![Action::Refuse]);
+        g.apply(q, Action::Refuse).unwrap();
+        assert!(g.log.iter().any(|e| e.text().contains("refuses to give")));
+    }
+}

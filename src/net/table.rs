@@ -438,36 +438,7 @@ impl Table {
 
     /// The game as `seat` may see it, with the log from entry `log_from` on.
     pub fn state_for(&self, seat: Option<SeatNo>, log_from: u64) -> HostMsg {
-        let g = &self.game;
-        // Nothing is offered before the game begins (the host would refuse it).
-        let legal = seat
-            .filter(|_| self.started())
-            .map(|p| g.legal_actions(p).iter().map(|a| a.notation(g)).collect())
-            .unwrap_or_default();
-        let shown = self.log_shown() as usize;
-        let from = (log_from as usize).min(shown);
-        let hands = g
-            .players
-            .iter()
-            .map(|pl| {
-                let lords = pl.hand.iter().filter(|c| c.is_lords_deck()).count();
-                [lords as u8, (pl.hand.len() - lords) as u8]
-            })
-            .collect();
-        HostMsg::State {
-            hands,
-            seat,
-            at: self.at(),
-            game: serde_json::to_value(g.redacted(seat)).unwrap_or_default(),
-            legal,
-            log_from: from as u64,
-            log: g
-                .log
-                .since(from)
-                .take(shown - from)
-                .map(|e| serde_json::to_value(e.redacted_for(seat)).unwrap_or_default())
-                .collect(),
-        }
+        state_frame(&self.game, seat, self.started(), log_from)
     }
 
     pub fn info(&self, now_ms: u64) -> TableInfo {
@@ -505,6 +476,43 @@ impl Table {
                 })
                 .collect(),
         }
+    }
+}
+
+/// The `state` frame the host sends `seat` (`None`: a spectator) of `game`, with the log from
+/// entry `log_from` on; `started`: whether the table's game has begun (nothing is offered or
+/// logged before). Everything in it must be a function of what that seat may know: the
+/// indistinguishability test (tests/hidden_info.rs) resamples the rest and compares bytes.
+pub fn state_frame(game: &Game, seat: Option<SeatNo>, started: bool, log_from: u64) -> HostMsg {
+    let g = game;
+    // Nothing is offered before the game begins (the host would refuse it).
+    let legal = seat
+        .filter(|_| started)
+        .map(|p| g.legal_actions(p).iter().map(|a| a.notation(g)).collect())
+        .unwrap_or_default();
+    let shown = if started { g.log.len() } else { 0 };
+    let from = (log_from as usize).min(shown);
+    let hands = g
+        .players
+        .iter()
+        .map(|pl| {
+            let lords = pl.hand.iter().filter(|c| c.is_lords_deck()).count();
+            [lords as u8, (pl.hand.len() - lords) as u8]
+        })
+        .collect();
+    HostMsg::State {
+        hands,
+        seat,
+        at: g.history.len() as u64,
+        game: serde_json::to_value(g.redacted(seat)).unwrap_or_default(),
+        legal,
+        log_from: from as u64,
+        log: g
+            .log
+            .since(from)
+            .take(shown - from)
+            .map(|e| serde_json::to_value(e.redacted_for(seat)).unwrap_or_default())
+            .collect(),
     }
 }
 

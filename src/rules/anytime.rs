@@ -11,6 +11,7 @@
 
 use super::actions::{Action, PassageUse};
 use super::cards::{lord_name, Card, LordId};
+use super::diplomacy::HIDDEN_ASK_MOST;
 use super::events::{n_, term};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
@@ -222,7 +223,14 @@ impl Game {
                 }));
             }
             if receives(p) {
-                for amount in 1..=most(q) {
+                // FAQ, ruling R-HIDDEN-ASK: a purse the asker cannot see is asked of whatever
+                // it holds; the answer settles it.
+                let most = if self.money_hidden(Some(p), q) {
+                    self.most_listed(HIDDEN_ASK_MOST.into(), coarse)
+                } else {
+                    most(q)
+                };
+                for amount in 1..=most {
                     out.push(Action::AskDeniers { from: q, amount });
                 }
             }

@@ -94,6 +94,15 @@ impl<T: Clone> Chain<T> {
     pub fn to_vec(&self) -> Vec<T> {
         self.iter().cloned().collect()
     }
+
+    /// Takes the newest entry off (a shared chunk it ends is copied back into the tail).
+    pub fn pop(&mut self) -> Option<T> {
+        if self.tail.is_empty() {
+            let last = self.frozen.pop()?;
+            self.tail = last.to_vec();
+        }
+        self.tail.pop()
+    }
 }
 
 impl<T> std::ops::Index<usize> for Chain<T> {

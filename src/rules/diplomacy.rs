@@ -14,6 +14,10 @@ pub(crate) enum Unpayable {
     Short(u32),
 }
 
+/// FAQ, ruling R-HIDDEN-ASK: the most Deniers one deal may ask of a purse the asker cannot see
+/// (under Open Diplomacy; the cap of 3 comes first otherwise).
+pub const HIDDEN_ASK_MOST: u8 = 20;
+
 impl Game {
     /// 8.0: the most Deniers one deal carries: a Diplomacy marker moves 1 to 3. 11.3: under
     /// Open Diplomacy the markers leave the game and with them the cap (None): any sum the
@@ -270,7 +274,19 @@ impl Game {
         if amount == 0 || self.over_cap(amount) {
             return refuse("8.0", "a Diplomacy marker moves 1 to 3 Deniers");
         }
-        if self.players[giver as usize].money < amount as u32 {
+        // FAQ, ruling R-HIDDEN-ASK: Deniers are asked of a hidden purse whatever it holds (the
+        // answer settles it), up to a sum a list can hold.
+        if !offer && self.money_hidden(Some(p), giver) {
+            if u32::from(amount) > HIDDEN_ASK_MOST.into() {
+                return refuse_with("8.0", || {
+                    msgn!(
+                        "at most {n} Denier may be asked of a hidden purse",
+                        "at most {n} Deniers may be asked of a hidden purse",
+                        HIDDEN_ASK_MOST
+                    )
+                });
+            }
+        } else if self.players[giver as usize].money < amount as u32 {
             return refuse_with("8.0", || {
                 msg!("{p} has too little money", p = self.pname(giver))
             });

@@ -98,6 +98,7 @@ mod view;
 pub use action_ids::{find_player, BadId};
 pub use actions::{Action, Casualty, PassageUse};
 pub use cards::{Card, LordId, Sex};
+pub use diplomacy::HIDDEN_ASK_MOST;
 pub use elections::BOT_PROPOSALS_A_ROUND;
 pub use events::Event;
 pub use prompt::{is_any_time_action, Prompt, PromptKind};

@@ -5,7 +5,7 @@
 
 use super::prompt::{Asked, PromptKind};
 use super::state::*;
-use super::{refuse, Action, RuleError};
+use super::{refuse, refuse_with, Action, RuleError};
 
 impl Game {
     /// Who is asked the question on top of the stack, the question, and its rule; `None` for
@@ -174,6 +174,26 @@ impl Game {
                 price,
                 ..
             } => self.check_grant_answer(*king_player, *lord, *price, answer),
+            // 8.0, FAQ (ruling R-HIDDEN-ASK): Deniers asked of a purse the asker could not see
+            // are given only by a player who holds them; one who does not can only refuse.
+            Pending::Deal {
+                giver,
+                deniers,
+                answerer,
+                ..
+            } if matches!(answer, Action::Accept)
+                && answerer == giver
+                && self.players[*giver as usize].money < u32::from(*deniers) =>
+            {
+                let have = self.players[*giver as usize].money;
+                refuse_with("8.0", || {
+                    msgn!(
+                        "you have only {n} Denier",
+                        "you have only {n} Deniers",
+                        have
+                    )
+                })
+            }
             // Nothing can change between these questions and their answers: each was checked
             // when it was asked, and either answer is open.
             Pending::MarriageAnswer { .. }

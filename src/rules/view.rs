@@ -221,6 +221,12 @@ impl Game {
                 }
             }
         }
+        // 8.0: the cards of deals offered between two others this round are theirs alone.
+        for d in &mut g.memory.asked_deals {
+            if viewer != Some(d.giver) && viewer != Some(d.receiver) {
+                d.cards.clear();
+            }
+        }
         // Hidden money: the others' Deniers are unknown; the viewer's own sum stands in.
         let guess = viewer.map(|p| self.players[p as usize].money).unwrap_or(5);
         for p in 0..self.n() {
@@ -250,7 +256,23 @@ impl Game {
                 };
             }
         }
+        // The generator and the seed it grew from: with either, the deal and every die to
+        // come could be worked out.
+        // 11.2: the troops moving with another's Lord on a hidden stack: their number only
+        // (as few Knights as the stack's guess allows).
+        for grp in &mut g.moves.groups {
+            if self.stack_hidden(viewer, grp.village, grp.player) {
+                let stack = g.villages[grp.village as usize].troops[grp.player as usize];
+                let n = grp.troops.count();
+                let k = n.saturating_sub(stack.maa).min(stack.knights);
+                grp.troops = Troops {
+                    maa: n - k,
+                    knights: k,
+                };
+            }
+        }
         g.rng = super::rng::Rng::new(0);
+        g.options.seed = 0;
         g
     }
 
