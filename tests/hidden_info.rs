@@ -25,7 +25,11 @@ fn resample(g: &Game, seat: PlayerId, rng: &mut Rng) -> Game {
     let me = seat as usize;
     // The seed and the generator: nobody but the host knows them.
     h.options.seed = (rng.next_u32() as u64) << 32 | rng.next_u32() as u64;
-    h.rng = Rng::new(h.options.seed);
+    h.rng = Rng::for_game(h.options.seed, g.options.sealed.is_some());
+    // And the salt of the host's promise of the seed.
+    if let Some(seal) = &mut h.options.sealed {
+        seal.salt = format!("{:08x}{:08x}", rng.next_u32(), rng.next_u32());
+    }
     // Cards: the others' hands (as many of each deck as their backs show), the decks and
     // discards (order and make-up), the track's face-down cards (Disasters, 2.1).
     let mut lords: Vec<Card> = Vec::new();
@@ -295,6 +299,12 @@ fn check_game(options: Options, chooser_seed: u64) -> usize {
 
 fn options(seed: u64, all: bool) -> Options {
     let mut o = fief::fuzz::fuzz_options(seed, 2 + (seed % 3) as u16, all);
+    // Games played across computers are sealed (ChaCha20 dice, a promised seed).
+    if seed.is_multiple_of(2) {
+        o.sealed = Some(fief::rules::Seal {
+            salt: "5a".repeat(16),
+        });
+    }
     if !all {
         // One optional rule at a time besides games with none.
         o.fog_of_war = seed % 3 == 1;

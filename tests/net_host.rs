@@ -529,3 +529,57 @@ fn talk_reaches_its_readers_and_comes_back_after_a_restart() {
         host.close().await;
     });
 }
+
+/// `fief-server` started again on its folder with the same `--seats` brings its table back,
+/// makes no second one and says so; `--new-table` makes one. A table's seed is never printed.
+#[test]
+fn a_server_started_again_brings_its_tables_back_and_makes_a_new_one_only_when_asked() {
+    use std::io::BufRead;
+    let scratch = Scratch::new("net", "again");
+    let dir = scratch.0.clone();
+    let server = env!("CARGO_BIN_EXE_fief-server");
+    // Starts the server, reads `lines` invitations and its notes, and stops it.
+    let run = |extra: &[&str], lines: usize| -> (Vec<String>, String) {
+        let mut child = std::process::Command::new(server)
+            .arg("--data")
+            .arg(&dir)
+            .args(["--reach", "local", "--seats", "open,open,normal"])
+            .args(extra)
+            .env_remove("FIEF_NET")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut got = Vec::new();
+        for _ in 0..lines {
+            let mut line = String::new();
+            out.read_line(&mut line).unwrap();
+            got.push(line.trim().to_string());
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let mut notes = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut notes).unwrap();
+        (got, notes)
+    };
+    let (first, notes) = run(&[], 1);
+    assert!(first[0].starts_with("t1 fief"), "{first:?}");
+    assert!(notes.contains("new table t1"), "{notes}");
+    let (again, notes) = run(&[], 1);
+    assert_eq!(again, first);
+    assert!(notes.contains("brought back 1 table"), "{notes}");
+    assert!(notes.contains("no new table"), "{notes}");
+    let (more, notes) = run(&["--new-table"], 2);
+    assert_eq!(more[0], first[0]);
+    assert!(more[1].starts_with("t2 fief"), "{more:?}");
+    assert!(notes.contains("new table t2"), "{notes}");
+    // Each table's seed came from the system: neither is the old default, nor the other's.
+    let store = fief::net::store::Store::open(&dir.join("host.sqlite")).unwrap();
+    let saved = store.load_all().unwrap();
+    assert_eq!(saved.len(), 2);
+    assert_ne!(saved[0].options.seed, saved[1].options.seed);
+    assert!(saved
+        .iter()
+        .all(|t| t.options.seed != 1 && t.options.sealed.is_some()));
+}

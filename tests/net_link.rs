@@ -361,3 +361,57 @@ fn a_host_gone_for_good_a_seat_taken_and_a_closed_table_are_said_in_words() {
     assert!(!why.is_empty());
     drop(anne);
 }
+
+/// A whole network game played through the app's line by `fief-cli join`'s bots: each prints
+/// its seat's secret, and at the end each checks the deal against the promise the table made
+/// at the start (the seed it opened gives every state the seat was shown).
+#[test]
+fn every_player_checks_the_deal_at_the_end_of_a_whole_network_game() {
+    let scratch = Scratch::new("net", "fair");
+    let rt = rt();
+    let host = rt.block_on(Host::start(config(&scratch.0))).unwrap();
+    let mut spec = table(vec![SeatPlan::Open, SeatPlan::Open, SeatPlan::Open]);
+    spec.options.names.clear();
+    spec.options.round_cap = Some(2);
+    spec.options.seed = fief::net::fair::random_seed().unwrap();
+    let id = rt.block_on(host.new_table(spec)).unwrap();
+    let ticket = host.ticket(&id).encode();
+    let info = rt.block_on(host.snapshot(&id)).unwrap().1;
+    let promise = info.commitment.expect("a table promises its seed");
+    assert_eq!(promise.len(), 64);
+    let players: Vec<_> = (0..3u8)
+        .map(|seat| {
+            let ticket = ticket.clone();
+            std::thread::spawn(move || {
+                let mut lines = Vec::new();
+                let end = fief::net::serve::run_bot_client(
+                    &ticket,
+                    Reach::Local,
+                    fief::net::serve::BotJoin {
+                        seat,
+                        level: Level::Easy,
+                        name: Some(format!("P{seat}")),
+                        secret: None,
+                        hard_budget: Budget::Iterations(1),
+                    },
+                    &mut |l| lines.push(l),
+                );
+                (end, lines)
+            })
+        })
+        .collect();
+    for (seat, p) in players.into_iter().enumerate() {
+        let (end, lines) = p.join().unwrap();
+        let end = end.unwrap_or_else(|e| panic!("seat {seat}: {e} ({lines:?})"));
+        assert!(end.contains("the game ended"), "{end}");
+        assert!(
+            lines.iter().any(|l| l.contains("its secret is ")),
+            "seat {seat} never printed its secret: {lines:?}"
+        );
+        assert!(
+            lines.iter().any(|l| l.contains("the deal was fair")),
+            "seat {seat}: {lines:?}"
+        );
+    }
+    rt.block_on(host.close());
+}

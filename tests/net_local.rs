@@ -45,6 +45,7 @@ fn a_local_host_and_client_greet_each_other_over_loopback() {
                     id: table,
                     started: false,
                     seats: vec![],
+                    commitment: None,
                 },
             };
             write_frame(&mut send, &welcome, MAX_HOST_FRAME)

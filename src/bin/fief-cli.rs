@@ -449,21 +449,21 @@ fn duel(a: DuelArgs) -> ExitCode {
 }
 
 fn join(a: JoinArgs) -> ExitCode {
-    let Some(rt) = runtime() else {
-        return ExitCode::FAILURE;
-    };
-    match rt.block_on(fief::net::serve::run_bot_client(
+    match fief::net::serve::run_bot_client(
         &a.ticket,
         a.reach.reach,
-        a.seat,
-        a.bot,
-        a.name,
-        a.secret,
-        match a.hard_iterations {
-            Some(n) => fief::bots::Budget::Iterations(n),
-            None => fief::bots::Budget::Time(std::time::Duration::from_secs(1)),
+        fief::net::serve::BotJoin {
+            seat: a.seat,
+            level: a.bot,
+            name: a.name,
+            secret: a.secret,
+            hard_budget: match a.hard_iterations {
+                Some(n) => fief::bots::Budget::Iterations(n),
+                None => fief::bots::Budget::Time(std::time::Duration::from_secs(1)),
+            },
         },
-    )) {
+        &mut |line| say!("{line}"),
+    ) {
         Ok(words) => {
             say!("{words}");
             ExitCode::SUCCESS

@@ -295,6 +295,12 @@ impl Host {
                 break id;
             }
         };
+        // A table's game is sealed: ChaCha20 dice and cards, and a promise of its seed
+        // (`fair`). The seed itself is the caller's: drawn from the system unless asked for.
+        let mut spec = spec;
+        if spec.options.sealed.is_none() {
+            spec.options.sealed = Some(super::fair::new_seal()?);
+        }
         let mut table = Table::new(id.clone(), spec.options.clone(), spec.seats.clone())?;
         table.bot_after_ms = spec.bot_after.map(|d| d.as_millis() as u64);
         table.stand_in_level = spec.stand_in;

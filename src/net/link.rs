@@ -107,6 +107,8 @@ pub enum Heard {
     /// A decision sent before the connection dropped was lost: the game no longer waits for
     /// it.
     Lost(String),
+    /// The game is over and the deal was checked against the table's promise (`fair`).
+    Deal(super::fair::Verdict),
 }
 
 enum Cmd {
@@ -197,6 +199,12 @@ struct Memory {
     resumed: bool,
     /// Talk said while the connection was down, said once it is back.
     unsaid: Vec<(Option<SeatNo>, String)>,
+    /// The table's promise of its seed, and the digest of the last state sent after each
+    /// number of actions: what the deal is checked against at the end (`fair`).
+    promise: Option<String>,
+    seen: Vec<(u64, [u8; 32])>,
+    /// The deal was checked (once).
+    checked: bool,
 }
 
 /// The most lines of talk kept while the connection is down.
@@ -231,6 +239,9 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
         pending: None,
         resumed: false,
         unsaid: Vec::new(),
+        promise: None,
+        seen: Vec::new(),
+        checked: false,
     };
     // The first connection: a failure is told at once (a mistyped or stale invitation, a host
     // that is not there) when taking a seat; a seat taken back is tried again.
@@ -451,14 +462,21 @@ async fn talk(
                         tell(Heard::Refused { why, reason });
                     }
                     HostMsg::Table { table } | HostMsg::Welcome { table, .. } => {
+                        if mem.promise.is_none() {
+                            mem.promise = table.commitment.clone();
+                        }
                         tell(Heard::Table(table));
                     }
                     HostMsg::Chat { line } => tell(Heard::Chat(line)),
-                    HostMsg::State { seat: Some(s), at, game, legal, log_from, log, hands } if s == mem.seat => {
+                    HostMsg::State { seat: Some(s), at, game, legal, log_from, log, hands, reveal } if s == mem.seat => {
+                        note_state(mem, at, &game);
                         let received = match receive(mem, game, at, legal, log_from, log, &hands) {
                             Ok(r) => r,
                             Err(e) => return End::Refused(None, e),
                         };
+                        if let Some(verdict) = check_deal(mem, &received.game, reveal.as_ref()) {
+                            tell(Heard::Deal(verdict));
+                        }
                         if let Some(resend) = settle_pending(mem, &received, tell) {
                             if let Err(e) = send_msg(send, &resend).await {
                                 return End::Dropped(e);
@@ -471,6 +489,37 @@ async fn talk(
             }
         }
     }
+}
+
+/// Keeps the digest of a state the seat was sent (the last one for each number of actions).
+fn note_state(mem: &mut Memory, at: u64, game: &serde_json::Value) {
+    let d = super::fair::digest(game);
+    if let Some(last) = mem.seen.last_mut().filter(|l| l.0 == at) {
+        last.1 = d;
+    } else if mem.seen.len() < 1 << 20 {
+        mem.seen.push((at, d));
+    }
+}
+
+/// Once the game is over and the host opened its seed: checks the deal (once), if the table
+/// promised one.
+fn check_deal(
+    mem: &mut Memory,
+    game: &Game,
+    reveal: Option<&super::fair::Reveal>,
+) -> Option<super::fair::Verdict> {
+    let (reveal, promise) = (reveal?, mem.promise.as_ref()?);
+    if mem.checked {
+        return None;
+    }
+    mem.checked = true;
+    Some(super::fair::verify(
+        promise,
+        &game.options,
+        reveal,
+        mem.seat,
+        &mem.seen,
+    ))
 }
 
 /// What becomes of the decision sent last, now that a state came: answered (the game went

@@ -8,6 +8,7 @@
 
 pub mod bench;
 pub mod client;
+pub mod fair;
 pub mod host;
 pub mod hosting;
 pub mod joined;

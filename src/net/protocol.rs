@@ -139,6 +139,10 @@ pub enum HostMsg {
         /// Fortune deck]` (the counts are open information; the cards are not).
         #[serde(default)]
         hands: Vec<[u8; 2]>,
+        /// Once the game is over: the seed and salt the table promised, and every action in
+        /// order, so that the deal can be checked (`fair::verify`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reveal: Option<super::fair::Reveal>,
     },
     /// A line of table talk (again after a reconnect: every line this seat may read).
     Chat { line: ChatLine },
@@ -153,6 +157,10 @@ pub struct TableInfo {
     /// Whether the game has begun (seats can then only be taken back, or taken if reserved).
     pub started: bool,
     pub seats: Vec<SeatInfo>,
+    /// The host's promise of its seed: the SHA-256 of `fief-deal:1:SEED:SALT` in hex, opened
+    /// in the `state` sent once the game is over (`fair`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
 }
 
 /// One seat: who plays it and whether he is there.
@@ -294,15 +302,11 @@ pub fn version_mismatch(theirs: u32, their_build: &str) -> Option<String> {
     })
 }
 
-/// Text from the other side made fit to show: control and bidirectional-override characters
-/// dropped, at most `max` characters.
+/// Text from the other side made fit to show (`rules::readable`): every character that hides
+/// or reorders text dropped, trimmed, at most `max` characters; empty when nothing visible is
+/// left.
 pub fn clean_text(s: &str, max: usize) -> String {
-    s.chars()
-        .filter(|c| {
-            !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-        })
-        .take(max)
-        .collect()
+    crate::rules::readable::clean_readable(s, max)
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! The command lines that host tables (`fief-server`, `fief-cli host`) and play a seat from
 //! another process (`fief-cli join --bot`): their arguments and what they do.
 
-use super::client::{play_bot, BotSeat, Sit};
 use super::host::{Host, HostConfig, TableSpec};
 use super::protocol::SeatNo;
 use super::table::SeatPlan;
@@ -83,9 +82,14 @@ pub struct TableArgs {
     /// (3 to 6).
     #[arg(long, value_parser = |s: &str| parse_seats(s).map(Seats))]
     pub seats: Option<Seats>,
-    /// The game's seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// The game's seed (several tables: SEED, SEED+1...). Unless given, each table's seed is
+    /// drawn from the operating system, and nobody but the host knows it until the game ends.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Makes the table of --seats even when the folder already holds tables (without it, a
+    /// host started again on its folder brings its tables back and makes none).
+    #[arg(long)]
+    pub new_table: bool,
     /// After how many seconds a bot plays for a player who dropped (or `wait`).
     #[arg(long, default_value = "180", value_parser = |s: &str| parse_bot_after(s).map(BotAfter))]
     pub bot_after: BotAfter,
@@ -98,7 +102,7 @@ pub struct TableArgs {
     /// Ends each game after this many rounds (by the tie-break order).
     #[arg(long, value_parser = whole_u16)]
     pub round_cap: Option<u16>,
-    /// Sets this many tables of these seats (seeds SEED, SEED+1...; for load tests).
+    /// Sets this many tables of these seats (for load tests).
     #[arg(long, default_value_t = 1, value_parser = tables_count)]
     pub tables: u32,
 }
@@ -124,7 +128,7 @@ impl TableArgs {
         };
         let mut options = Options {
             players: seats.len() as u8,
-            seed: self.seed,
+            seed: self.seed.unwrap_or(0),
             round_cap: self.round_cap,
             ..Options::default()
         };
@@ -174,12 +178,29 @@ pub async fn run_host(
     let mut cfg = HostConfig::new(data, reach);
     cfg.port = port;
     let host = Host::start(cfg).await?;
-    if let Some(spec) = table.spec()? {
-        for i in 0..table.tables {
-            let mut spec = spec.clone();
-            spec.options.seed = spec.options.seed.wrapping_add(i as u64);
-            host.new_table(spec).await?;
+    let kept = host.tables().len();
+    if kept > 0 {
+        eprintln!(
+            "host: brought back {kept} table{} kept in this folder",
+            if kept == 1 { "" } else { "s" }
+        );
+    }
+    match table.spec()? {
+        Some(_) if kept > 0 && !table.new_table => eprintln!(
+            "host: no new table: this folder already holds tables (add --new-table to make one)"
+        ),
+        Some(spec) => {
+            for i in 0..table.tables {
+                let mut spec = spec.clone();
+                spec.options.seed = match table.seed {
+                    Some(seed) => seed.wrapping_add(i as u64),
+                    None => super::fair::random_seed()?,
+                };
+                let id = host.new_table(spec).await?;
+                eprintln!("host: new table {id}");
+            }
         }
+        None => {}
     }
     for id in host.tables() {
         print(format!("{id} {}", host.ticket(&id).encode()));
@@ -189,36 +210,132 @@ pub async fn run_host(
     Ok(())
 }
 
-/// `fief-cli join`: a bot of `level` plays `seat` of the invitation's table to the end.
-pub async fn run_bot_client(
+/// The seat a `fief-cli join` bot plays, and how.
+#[derive(Debug, Clone)]
+pub struct BotJoin {
+    pub seat: SeatNo,
+    pub level: Level,
+    /// The name it takes a free seat under (its level's bot name unless given).
+    pub name: Option<String>,
+    /// The secret of a seat it takes back.
+    pub secret: Option<String>,
+    pub hard_budget: Budget,
+}
+
+/// `fief-cli join`: a bot of `level` plays `seat` of the invitation's table to the end, through
+/// the same line as the app's (`link`): a dropped connection is tried again for a minute and
+/// the seat taken back with its secret. `say` hears the secret as soon as the seat is held,
+/// each connection lost and found, and the check of the deal at the end; the last line is
+/// returned.
+pub fn run_bot_client(
     ticket: &str,
     reach: Reach,
-    seat: SeatNo,
-    level: Level,
-    name: Option<String>,
-    secret: Option<String>,
-    hard_budget: Budget,
+    join: BotJoin,
+    say: &mut dyn FnMut(String),
 ) -> Result<String, String> {
+    use super::link::{Heard, Link, Spec, Status};
+    let BotJoin {
+        seat,
+        level,
+        name,
+        secret,
+        hard_budget,
+    } = join;
     let ticket = Ticket::decode(ticket)?;
     let sit = match secret {
-        Some(s) => Sit::Return(s),
-        None => Sit::Take(name.unwrap_or_else(|| format!("{} bot", level.name()))),
+        Some(s) => super::link::Sit::Return(s),
+        None => super::link::Sit::Take(name.unwrap_or_else(|| format!("{} bot", level.name()))),
     };
-    let game = play_bot(
-        &ticket,
-        reach,
-        BotSeat {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let link = Link::open(
+        Spec {
+            ticket: ticket.clone(),
+            reach,
             seat,
             sit,
-            level,
-            hard_budget,
-            keep_states: false,
-            stop_after: None,
-            watch: None,
+            retry_for: Duration::from_secs(60),
         },
-    )
-    .await?;
-    Ok(match game.outcome {
+        move |h| {
+            let _ = tx.send(h);
+        },
+    );
+    let mut bot = crate::bots::new_bot(
+        level,
+        0x5eed ^ (seat as u64) ^ ticket.table.len() as u64,
+        hard_budget,
+    );
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let mut outcome = None;
+    let mut verdict = None;
+    // The decision last sent, and those the host refused at this state.
+    let mut banned: Vec<String> = Vec::new();
+    let mut last: Option<(u64, String)> = None;
+    let mut asked: Option<super::link::Received> = None;
+    loop {
+        let Ok(heard) = rx.recv_timeout(Duration::from_secs(600)) else {
+            return Err("the line went quiet for ten minutes".into());
+        };
+        let mut decide = false;
+        match heard {
+            Heard::Seated { seat, secret } => {
+                say(format!(
+                    "seat {seat}: seated; its secret is {secret} (fief-cli join --seat {seat} --secret {secret} takes it back)"
+                ));
+            }
+            Heard::Status(Status::Reconnecting { left }) => {
+                say(format!(
+                    "seat {seat}: the connection dropped; trying again ({left} s left)"
+                ));
+            }
+            Heard::Status(Status::Gone { reason, .. }) => {
+                drop(link);
+                return Err(reason);
+            }
+            Heard::Refused { reason, .. } => {
+                // Asked again without the refused decision (each refused once at most).
+                if let Some((_, action)) = last.take() {
+                    banned.push(action);
+                    decide = true;
+                }
+                if banned.len() > 64 {
+                    return Err(format!("the host refuses every decision: {reason}"));
+                }
+            }
+            Heard::Lost(action) => say(format!("seat {seat}: a decision was lost: {action}")),
+            Heard::Deal(v) => verdict = Some(v),
+            Heard::State(r) => {
+                if r.game.is_over() {
+                    outcome = r.game.outcome.clone();
+                    if verdict.is_some() || r.game.options.sealed.is_none() {
+                        break;
+                    }
+                    continue;
+                }
+                banned.clear();
+                decide = !r.legal.is_empty();
+                asked = Some(*r);
+            }
+            _ => {}
+        }
+        if outcome.is_some() && verdict.is_some() {
+            break;
+        }
+        let Some(r) = asked.as_ref().filter(|_| decide) else {
+            continue;
+        };
+        let g = &r.game;
+        let choice =
+            super::client::choose_offered(bot.as_mut(), g, seat, &r.legal, &banned, &never);
+        if let Some(action) = choice {
+            link.act(r.at, action.clone());
+            last = Some((r.at, action));
+        }
+    }
+    drop(link);
+    if let Some(v) = &verdict {
+        say(format!("seat {seat}: {}", v.words()));
+    }
+    Ok(match outcome {
         Some(o) => format!(
             "seat {seat}: the game ended: {}; winners: {:?}",
             o.reason, o.winners

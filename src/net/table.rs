@@ -129,9 +129,12 @@ impl Table {
 
     /// Takes seat `seat` for `name` and returns its secret.
     pub fn take(&mut self, seat: SeatNo, name: &str, secret: String) -> Result<String, Refused> {
-        let name = clean_text(name.trim(), 64);
+        let name = clean_text(name, crate::rules::MAX_NAME_CHARS);
         if name.is_empty() {
-            return refused(Refusal::Malformed, "a player needs a name");
+            return refused(
+                Refusal::Malformed,
+                "a player needs a name with something visible in it",
+            );
         }
         let s = self.seat(seat)?;
         match &s.plan {
@@ -394,9 +397,9 @@ impl Table {
                 format!("a message is at most {MAX_CHAT_CHARS} characters"),
             );
         }
-        let text = clean_text(text.trim(), MAX_CHAT_CHARS);
+        let text = clean_text(text, MAX_CHAT_CHARS);
         if text.is_empty() {
-            return refused(Refusal::Malformed, "an empty message");
+            return refused(Refusal::Malformed, "a message with nothing visible in it");
         }
         let recent = self
             .chat
@@ -443,6 +446,12 @@ impl Table {
 
     pub fn info(&self, now_ms: u64) -> TableInfo {
         TableInfo {
+            commitment: self
+                .game
+                .options
+                .sealed
+                .as_ref()
+                .map(|seal| super::fair::commitment(self.game.options.seed, &seal.salt)),
             id: self.id.clone(),
             started: self.started(),
             seats: self
@@ -500,7 +509,17 @@ pub fn state_frame(game: &Game, seat: Option<SeatNo>, started: bool, log_from: u
             [lords as u8, (pl.hand.len() - lords) as u8]
         })
         .collect();
+    // The game is over: the seed and salt are opened with every action (`fair`).
+    let reveal = match (&g.options.sealed, started && g.is_over()) {
+        (Some(seal), true) => Some(super::fair::Reveal {
+            seed: g.options.seed,
+            salt: seal.salt.clone(),
+            actions: super::fair::actions_of(g),
+        }),
+        _ => None,
+    };
     HostMsg::State {
+        reveal,
         hands,
         seat,
         at: g.history.len() as u64,
@@ -695,5 +714,88 @@ mod tests {
             }
             assert!(seen.history.is_empty(), "seat {seat} sees the history");
         }
+    }
+
+    /// Plays `t` at random to its end, keeping what seat 0 is sent after each action (its
+    /// digests, the promise and the last frame); `tamper` runs once halfway.
+    fn play_watched(
+        t: &mut Table,
+        mut tamper: impl FnMut(&mut Table),
+    ) -> (Vec<(u64, [u8; 32])>, HostMsg) {
+        let mut r = crate::rules::rng::Rng::new(3);
+        let mut seen = Vec::new();
+        let mut steps = 0;
+        loop {
+            let frame = t.state_for(Some(0), 0);
+            let HostMsg::State { at, game, .. } = &frame else {
+                panic!()
+            };
+            seen.push((*at, super::super::fair::digest(game)));
+            let Some(p) = t.game().to_act() else {
+                return (seen, frame);
+            };
+            steps += 1;
+            if steps == 60 {
+                tamper(t);
+            }
+            let legal = t.game().legal_actions(p);
+            let a = legal[r.below(legal.len() as u32) as usize].notation(t.game());
+            t.act(p, t.at(), &a).unwrap();
+        }
+    }
+
+    fn sealed_table() -> Table {
+        let mut o = Options {
+            players: 3,
+            seed: 11,
+            round_cap: Some(2),
+            ..Options::default()
+        };
+        o.sealed = Some(super::super::fair::new_seal().unwrap());
+        let mut t = Table::new("t1".into(), o, vec![SeatPlan::Open; 3]).unwrap();
+        for s in 0..3 {
+            t.take(s, &format!("P{s}"), format!("s{s}")).unwrap();
+        }
+        t
+    }
+
+    #[test]
+    fn the_deal_is_promised_opened_at_the_end_and_a_changed_seed_is_caught() {
+        use super::super::fair::{verify, Verdict};
+        for tampered in [false, true] {
+            let mut t = sealed_table();
+            let promise = t
+                .info(0)
+                .commitment
+                .expect("a sealed table promises its seed");
+            let (seen, last) = play_watched(&mut t, |t| {
+                if tampered {
+                    // A host that deals from another seed halfway through: the decks
+                    // as another seed would have them, and its dice.
+                    let mut rng = crate::rules::rng::Rng::sealed(12);
+                    rng.shuffle(&mut t.game.lords_deck);
+                    rng.shuffle(&mut t.game.fortune_deck);
+                    t.game.rng = rng;
+                }
+            });
+            let HostMsg::State { game, reveal, .. } = last else {
+                panic!()
+            };
+            let shown: Game = serde_json::from_value(game).unwrap();
+            let reveal = reveal.expect("the seed is opened once the game is over");
+            assert_eq!(reveal.seed, 11);
+            let v = verify(&promise, &shown.options, &reveal, 0, &seen);
+            if tampered {
+                assert!(matches!(v, Verdict::Unfair(_)), "{v:?}");
+            } else {
+                assert!(matches!(v, Verdict::Fair { .. }), "{v:?}");
+            }
+        }
+        // Before the end, nothing is opened.
+        let t = sealed_table();
+        let HostMsg::State { reveal, .. } = t.state_for(Some(1), 0) else {
+            panic!()
+        };
+        assert!(reveal.is_none());
     }
 }

@@ -84,6 +84,7 @@ pub mod prompt;
 pub mod purchase;
 mod questions;
 mod reactions;
+pub mod readable;
 pub mod relics;
 pub mod rng;
 mod round;

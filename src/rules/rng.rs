@@ -1,18 +1,25 @@
 //! The game's only source of randomness: the PCG32 generator of `rand_pcg` (the rand
 //! family's portable, seedable and serialisable generator) kept inside the state, plus a
-//! queue of scripted dice that tests and scenario files can load.
+//! queue of scripted dice that tests and scenario files can load. A sealed game (one played
+//! across computers, `Options::sealed`) draws from ChaCha20 instead: PCG's state can be worked
+//! out from enough of its output, ChaCha's cannot, so the dice and cards a player sees tell
+//! him nothing of those to come.
 //!
 //! The seeding (SplitMix64 into PCG32's state and stream), the unbiased `below` and the
 //! Fisher-Yates `shuffle` are the ones every earlier build used, so the same seed deals the
 //! same game and saves of every format replay as they were played.
 
-use rand_core::Rng as _;
+use chacha20::ChaCha20Rng;
+use rand_core::{Rng as _, SeedableRng};
 use rand_pcg::Pcg32;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rng {
     pcg: Pcg32,
+    /// A sealed game's generator: when present, every number comes from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sealed: Option<Box<Sealed>>,
     /// Scripted results for the next six-sided rolls (battle dice are rolled as 1D6 too and
     /// mapped through the die's faces), consumed before the generator.
     #[serde(default)]
@@ -34,12 +41,33 @@ impl Rng {
         let state = next();
         Rng {
             pcg: Pcg32::new(state, stream),
+            sealed: None,
             scripted: Default::default(),
         }
     }
 
+    /// A sealed game's generator: ChaCha20 keyed from `seed`.
+    pub fn sealed(seed: u64) -> Rng {
+        Rng {
+            sealed: Some(Box::new(Sealed(ChaCha20Rng::seed_from_u64(seed)))),
+            ..Rng::new(seed)
+        }
+    }
+
+    /// The generator a game of these options starts with.
+    pub fn for_game(seed: u64, sealed: bool) -> Rng {
+        if sealed {
+            Rng::sealed(seed)
+        } else {
+            Rng::new(seed)
+        }
+    }
+
     pub fn next_u32(&mut self) -> u32 {
-        self.pcg.next_u32()
+        match &mut self.sealed {
+            Some(s) => s.0.next_u32(),
+            None => self.pcg.next_u32(),
+        }
     }
 
     /// Uniform in 0..n (n > 0), without modulo bias.
@@ -67,6 +95,41 @@ impl Rng {
             let j = self.below(i as u32 + 1) as usize;
             v.swap(i, j);
         }
+    }
+}
+
+/// ChaCha20 with what the game needs of a state: copies (through its 49-byte state) and the
+/// save format (that state in hex).
+#[derive(PartialEq, Eq)]
+struct Sealed(ChaCha20Rng);
+
+impl Clone for Sealed {
+    fn clone(&self) -> Sealed {
+        Sealed(ChaCha20Rng::deserialize_state(&self.0.serialize_state()))
+    }
+}
+
+impl std::fmt::Debug for Sealed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sealed(..)")
+    }
+}
+
+impl Serialize for Sealed {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&data_encoding::HEXLOWER.encode(&self.0.serialize_state()))
+    }
+}
+
+impl<'de> Deserialize<'de> for Sealed {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Sealed, D::Error> {
+        let text = String::deserialize(d)?;
+        let bytes = data_encoding::HEXLOWER_PERMISSIVE
+            .decode(text.as_bytes())
+            .ok()
+            .and_then(|b| <[u8; 49]>::try_from(b).ok())
+            .ok_or_else(|| serde::de::Error::custom("a sealed generator is 98 hex digits"))?;
+        Ok(Sealed(ChaCha20Rng::deserialize_state(&bytes)))
     }
 }
 
@@ -110,6 +173,30 @@ mod tests {
             }
         }
     }
+    #[test]
+    fn a_sealed_generator_is_chacha_copies_and_saves_where_it_stands() {
+        let mut a = Rng::sealed(7);
+        let mut plain = Rng::new(7);
+        assert_ne!(a.next_u32(), plain.next_u32());
+        for _ in 0..10 {
+            a.next_u32();
+        }
+        let mut copy = a.clone();
+        let text = serde_json::to_string(&a).unwrap();
+        let mut back: Rng = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, a);
+        for _ in 0..100 {
+            let n = a.next_u32();
+            assert_eq!(copy.next_u32(), n);
+            assert_eq!(back.next_u32(), n);
+        }
+        // A plain generator is saved as before.
+        assert!(!serde_json::to_string(&plain).unwrap().contains("sealed"));
+        assert!(
+            serde_json::from_str::<Rng>(&text.replace("\"sealed\":\"", "\"sealed\":\"zz")).is_err()
+        );
+    }
+
     #[test]
     fn same_seed_same_numbers_and_scripted_first() {
         let mut a = Rng::new(7);

@@ -30,13 +30,16 @@ impl Game {
             });
         }
         // A name is shown in windows and printed on terminals: nothing in it may fake or
-        // hide text (line breaks, escape codes, right-to-left overrides).
-        if options.names.iter().any(|n| {
-            n.chars().count() > MAX_NAME_CHARS || !n.chars().all(crate::files::printable_char)
-        }) {
+        // hide text (line breaks, escape codes, right-to-left overrides, invisible marks:
+        // `readable`). An empty name is the seat's colour.
+        if options
+            .names
+            .iter()
+            .any(|n| !n.is_empty() && super::readable::check_readable(n, MAX_NAME_CHARS).is_err())
+        {
             return refuse_with("", || {
                 msg!(
-                    "a player's name has at most {max} characters, and none that is a control character or reorders text",
+                    "a player's name has at most {max} characters, none that is invisible or reorders text, and something to see",
                     max = MAX_NAME_CHARS
                 )
             });
@@ -60,7 +63,7 @@ impl Game {
         if !options.battle_die.iter().all(|&h| (1..=3).contains(&h)) {
             return refuse("6.2.2", "each face of the battle die shows 1, 2 or 3 hits");
         }
-        let mut rng = Rng::new(options.seed);
+        let mut rng = Rng::for_game(options.seed, options.sealed.is_some());
         // Setup: shuffle both decks.
         let mut fortune_deck = cards::fortune_deck();
         rng.shuffle(&mut fortune_deck);

@@ -45,6 +45,19 @@ pub struct Options {
     pub hidden_money: bool,
     /// 2.3 note for new players: the Disasters of the first round are discarded unresolved.
     pub gentle_start: bool,
+    /// A game played across computers (docs/network.md): its dice and cards come from
+    /// ChaCha20, and the host promises its seed at the start with this seal. `None` for a game
+    /// at one computer (PCG32, as every save before).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sealed: Option<Seal>,
+}
+
+/// What the host keeps secret beside the seed of a sealed game: the salt of its promise (a
+/// hash of seed and salt shown when the table is made, both shown when the game is over).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seal {
+    /// 32 hexadecimal digits from the operating system (empty in what a player is sent).
+    pub salt: String,
 }
 
 impl Default for Options {
@@ -62,6 +75,7 @@ impl Default for Options {
             open_diplomacy: false,
             hidden_money: false,
             gentle_start: false,
+            sealed: None,
         }
     }
 }

@@ -273,6 +273,9 @@ impl Game {
         }
         g.rng = super::rng::Rng::new(0);
         g.options.seed = 0;
+        if let Some(seal) = &mut g.options.sealed {
+            seal.salt.clear();
+        }
         g
     }
 

@@ -326,10 +326,7 @@ impl App {
         name: &str,
         sender: &ComponentSender<Self>,
     ) {
-        let name: String = fief::files::printable(name.trim())
-            .chars()
-            .take(fief::rules::MAX_NAME_CHARS)
-            .collect();
+        let name = fief::rules::readable::clean_readable(name, fief::rules::MAX_NAME_CHARS);
         if name.is_empty() {
             return self
                 .w
@@ -410,6 +407,12 @@ impl App {
 
     /// Table talk from this seat.
     pub(super) fn say(&mut self, to: Option<SeatNo>, text: String) {
+        // What the others could not read is dropped here, as the host would (`readable`).
+        let text =
+            fief::rules::readable::clean_readable(&text, fief::net::protocol::MAX_CHAT_CHARS);
+        if text.is_empty() {
+            return;
+        }
         if let Some(net) = &self.net {
             net.link.say(to, text);
         }
@@ -567,6 +570,10 @@ impl App {
                 self.toast(&tr(
                     "The connection came back: your decision was sent again.",
                 ));
+            }
+            Heard::Deal(v) => {
+                self.dialogs.deal = Some(deal_words(&v));
+                return false;
             }
             Heard::Lost(_) => {
                 self.session.unsent();
@@ -787,6 +794,7 @@ impl App {
                     "windows": windows().iter().map(|w| w.widget_name().to_string()).collect::<Vec<_>>(),
                     "status": self.status,
                     "net": net,
+                    "deal": self.dialogs.deal,
                 });
                 reply(&state.to_string());
                 false
@@ -812,6 +820,35 @@ impl App {
                 reply(&format!("err unknown command {verb}"));
                 false
             }
+        }
+    }
+}
+
+/// The check of a network game's deal, in the player's words.
+fn deal_words(v: &fief::net::fair::Verdict) -> String {
+    match v {
+        fief::net::fair::Verdict::Fair { states } => trf(
+            "The deal was fair: the host dealt from the seed it promised at the start, and replaying the game from it gives all {n} states you were shown.",
+            &[("n", &states.to_string())],
+        ),
+        fief::net::fair::Verdict::Unfair(why) => {
+            use fief::net::fair::Unfair;
+            let why = match why {
+                Unfair::Promise => {
+                    tr("the seed the host showed at the end is not the one it promised at the start")
+                }
+                Unfair::Deal(_) => tr("the game cannot be dealt again from the seed it showed"),
+                Unfair::Action { n, notation, .. } => trf(
+                    "action {n} ({a}) is refused when the game is played again",
+                    &[("n", &n.to_string()), ("a", notation)],
+                ),
+                Unfair::Differs { at } => trf(
+                    "after {n} actions, the game dealt from the promised seed is not the one you were shown",
+                    &[("n", &at.to_string())],
+                ),
+                Unfair::Beyond => tr("you were shown states the host's actions never reach"),
+            };
+            trf("The deal cannot be trusted: {why}.", &[("why", &why)])
         }
     }
 }

@@ -25,6 +25,9 @@ pub struct Dialogs {
     question_hint: Option<gtk::Label>,
     /// The end of the game was told.
     pub(super) ended_shown: bool,
+    /// A network game's deal as checked at its end (`fief::net::fair`), in words: shown in the
+    /// end-of-game dialog.
+    pub(super) deal: Option<String>,
 }
 
 impl Dialogs {
@@ -35,6 +38,7 @@ impl Dialogs {
             asked: None,
             question_hint: None,
             ended_shown: false,
+            deal: None,
         }
     }
 
@@ -42,6 +46,7 @@ impl Dialogs {
     pub fn new_game(&mut self) {
         self.asked = None;
         self.ended_shown = false;
+        self.deal = None;
     }
 
     /// A decision taken back: its dialog may open again.
@@ -179,10 +184,14 @@ impl Dialogs {
             1 => trf("{p} wins!", &[("p", &names[0])]),
             _ => trf("{p} win together!", &[("p", &names.join(" & "))]),
         };
-        let body = trf(
+        let mut body = trf(
             "Decided by: {why}.",
             &[("why", &text::msg(&o.why, &o.reason))],
         );
+        // A network game: whether the host dealt from the seed it promised.
+        if let Some(deal) = &self.deal {
+            body = format!("{body}\n\n{deal}");
+        }
         let d = adw::MessageDialog::new(Some(&self.window), Some(&heading), Some(&body));
         d.set_widget_name("end-dialog");
         let grid = gtk::Grid::new();

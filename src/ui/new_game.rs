@@ -84,16 +84,12 @@ pub fn build(
     };
     let mut options = Options {
         players: seats.len() as u8,
-        // What the rules refuse in a name (control characters, text reordering) is dropped,
-        // as typed; an entry holds at most the longest name.
+        // What the rules refuse in a name (control characters, text reordering, invisible
+        // marks: `readable`) is dropped, as typed; an entry holds at most the longest name,
+        // and one with nothing visible is the seat's colour.
         names: seats
             .iter()
-            .map(|s| {
-                fief::files::printable(s.name.trim())
-                    .chars()
-                    .take(fief::rules::MAX_NAME_CHARS)
-                    .collect()
-            })
+            .map(|s| fief::rules::readable::clean_readable(&s.name, fief::rules::MAX_NAME_CHARS))
             .collect(),
         colours: seats.iter().map(|s| s.colour).collect(),
         seed,
@@ -116,7 +112,11 @@ pub fn build(
     })
 }
 
+/// A seed nobody can guess: from the operating system (the clock only if it has none).
 pub fn random_seed() -> u64 {
+    if let Ok(seed) = fief::net::fair::random_seed() {
+        return seed;
+    }
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
