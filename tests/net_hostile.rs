@@ -482,6 +482,7 @@ fn clients_that_never_read_slow_no_table() {
             write_within: Duration::from_secs(2),
             per_address: 2000,
             per_table: 2000,
+            seatless_for: Duration::from_secs(600),
             ..Limits::default()
         };
         let host = Host::start(cfg).await.unwrap();

@@ -734,7 +734,7 @@ async fn next_frame(
     within: Duration,
 ) -> Option<Result<ClientMsg, FrameError>> {
     let mut first = [0u8; 1];
-    match recv.read_exact(&mut first).await {
+    match AsyncReadExt::read_exact(recv, &mut first).await {
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
             return Some(Err(FrameError::Closed))
