@@ -57,14 +57,25 @@ impl Reach {
             // iroh's builder comes with sockets on 0.0.0.0 and [::] (every address of the
             // machine): they are taken out, and only 127.0.0.1 and ::1 are bound. The IPv6 one
             // may fail (IPv6 turned off): the endpoint then speaks IPv4 only.
-            Reach::Local => local_builder()
-                .bind_addr((Ipv4Addr::LOCALHOST, port))
-                .map_err(bad)?
-                .bind_addr_with_opts(
-                    (Ipv6Addr::LOCALHOST, port),
-                    BindOpts::default().set_is_required(false),
-                )
-                .map_err(bad)?,
+            Reach::Local => {
+                // Both sockets on one port, so that a host that keeps its port (and the
+                // invitation that names both addresses) finds the same two again.
+                let port = match port {
+                    0 => std::net::UdpSocket::bind((Ipv4Addr::LOCALHOST, 0))
+                        .and_then(|s| s.local_addr())
+                        .map(|a| a.port())
+                        .map_err(|e| format!("cannot bind: {e}"))?,
+                    p => p,
+                };
+                local_builder()
+                    .bind_addr((Ipv4Addr::LOCALHOST, port))
+                    .map_err(bad)?
+                    .bind_addr_with_opts(
+                        (Ipv6Addr::LOCALHOST, port),
+                        BindOpts::default().set_is_required(false),
+                    )
+                    .map_err(bad)?
+            }
             Reach::Direct => {
                 let b = Builder::new(presets::Minimal)
                     .portmapper_config(PortmapperConfig::Disabled)
