@@ -14,7 +14,7 @@ use fief::net::protocol::{
 };
 use fief::net::table::SeatPlan;
 use fief::net::ticket::Ticket;
-use fief::net::transport::{bind, Reach};
+use fief::net::transport::{bind, bind_on, Reach};
 use fief::rules::Options;
 use iroh::endpoint::{Connection, RecvStream, SendStream};
 use std::time::Duration;
@@ -48,14 +48,67 @@ impl Raw {
     }
 
     async fn open_on(ep: &iroh::Endpoint, ticket: &Ticket) -> Raw {
-        let conn = ep.connect(ticket.host.clone(), ALPN).await.unwrap();
-        let (send, recv) = conn.open_bi().await.unwrap();
-        Raw {
+        Raw::try_open_on(ep, ticket).await.unwrap()
+    }
+
+    /// A connection, or `None` if the host turned it away.
+    async fn try_open_on(ep: &iroh::Endpoint, ticket: &Ticket) -> Option<Raw> {
+        let conn = ep.connect(ticket.host.clone(), ALPN).await.ok()?;
+        let (send, recv) = conn.open_bi().await.ok()?;
+        Some(Raw {
             ep: ep.clone(),
             conn,
             send,
             recv,
+        })
+    }
+
+    /// Opens a connection from `ep` and greets `table`; `None` if the host turned it away.
+    async fn greeted(ep: &iroh::Endpoint, ticket: &Ticket, table: &str) -> Option<Raw> {
+        let mut r = Raw::try_open_on(ep, ticket).await?;
+        match tokio::time::timeout(Duration::from_secs(10), async {
+            r.msg(&ClientMsg::Hello {
+                protocol: PROTOCOL,
+                build: build(),
+                table: table.into(),
+            })
+            .await;
+            r.next().await
+        })
+        .await
+        {
+            Ok(Some(HostMsg::Welcome { .. })) => Some(r),
+            _ => None,
         }
+    }
+
+    /// Takes `seat` as `name`; the seat's secret, or the refusal.
+    async fn take(&mut self, seat: u8, name: &str) -> Result<String, Refusal> {
+        self.msg(&ClientMsg::Take {
+            seat,
+            name: name.into(),
+        })
+        .await;
+        loop {
+            match self.next().await {
+                Some(HostMsg::Seated { secret, .. }) => return Ok(secret),
+                Some(HostMsg::Refused { why, .. }) => return Err(why),
+                Some(_) => continue,
+                None => return Err(Refusal::Full),
+            }
+        }
+    }
+
+    /// Whether the host closes the connection within `within` (whatever it sends first).
+    async fn closed_within(&mut self, within: Duration) -> bool {
+        tokio::time::timeout(within, async {
+            while read_frame::<HostMsg, _>(&mut self.recv, MAX_HOST_FRAME)
+                .await
+                .is_ok()
+            {}
+        })
+        .await
+        .is_ok()
     }
 
     async fn bytes(&mut self, b: &[u8]) {
@@ -427,6 +480,9 @@ fn clients_that_never_read_slow_no_table() {
         cfg.limits = Limits {
             queue: 64,
             write_within: Duration::from_secs(2),
+            per_address: 2000,
+            per_table: 2000,
+            seatless_for: Duration::from_secs(600),
             ..Limits::default()
         };
         let host = Host::start(cfg).await.unwrap();
@@ -494,6 +550,296 @@ fn clients_that_never_read_slow_no_table() {
         assert!(outcomes.iter().all(|o| o.is_some()));
         drop(idle);
         ep.close().await;
+        host.close().await;
+    });
+}
+
+/// A host with `limits` and one table of four open seats.
+async fn host_with(dir: &std::path::Path, limits: Limits) -> (Host, String, Ticket) {
+    let mut cfg = HostConfig::new(dir, Reach::Local);
+    cfg.limits = limits;
+    let host = Host::start(cfg).await.unwrap();
+    let id = host
+        .new_table(spec(11, vec![SeatPlan::Open; 4]))
+        .await
+        .unwrap();
+    let ticket = host.ticket(&id);
+    (host, id, ticket)
+}
+
+/// A loopback address of its own for a client (Linux answers all of 127.0.0.0/8).
+fn lo(last: u8) -> std::net::IpAddr {
+    std::net::Ipv4Addr::new(127, 0, 0, last).into()
+}
+
+/// A frame whose first bytes came and whose rest never does closes its connection once
+/// `frame_within` has passed, with a fatal refusal; a connection that sends nothing at all
+/// after its greeting is not closed for that (only for holding no seat, see below).
+#[test]
+fn a_frame_begun_and_never_finished_closes_its_connection() {
+    rt().block_on(async {
+        let scratch = Scratch::new("net-hostile", "half");
+        let limits = Limits {
+            frame_within: Duration::from_secs(1),
+            ..Limits::default()
+        };
+        let (host, id, ticket) = host_with(&scratch.0, limits).await;
+        let mut r = Raw::open(&ticket).await;
+        assert!(matches!(r.hello(&id).await, HostMsg::Welcome { .. }));
+        r.bytes(&100u32.to_be_bytes()).await;
+        r.bytes(b"{\"type\":").await;
+        let (why, reason, fatal) = r.refusal().await.expect("refused in time");
+        assert_eq!(why, Refusal::Malformed);
+        assert!(fatal && reason.contains("not finished"), "{reason}");
+        assert!(r.closed_within(Duration::from_secs(20)).await);
+        // Only the first bytes of a length: the same.
+        let mut r = Raw::open(&ticket).await;
+        assert!(matches!(r.hello(&id).await, HostMsg::Welcome { .. }));
+        r.bytes(&[0u8, 0]).await;
+        assert!(r.closed_within(Duration::from_secs(20)).await);
+        // A quiet connection holding a seat stays.
+        let mut q = Raw::open(&ticket).await;
+        q.hello(&id).await;
+        q.take(0, "Quiet").await.unwrap();
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert!(q.answers().await);
+        host.close().await;
+    });
+}
+
+/// A connection that takes no seat is closed after `seatless_for`; one that looks at the
+/// seats and then takes one stays, however long it is quiet.
+#[test]
+fn a_connection_that_takes_no_seat_is_closed_and_one_that_takes_one_stays() {
+    rt().block_on(async {
+        let scratch = Scratch::new("net-hostile", "seatless");
+        let limits = Limits {
+            seatless_for: Duration::from_secs(2),
+            ..Limits::default()
+        };
+        let (host, id, ticket) = host_with(&scratch.0, limits).await;
+        let mut idle = Raw::open(&ticket).await;
+        assert!(matches!(idle.hello(&id).await, HostMsg::Welcome { .. }));
+        let mut player = Raw::open(&ticket).await;
+        assert!(matches!(player.hello(&id).await, HostMsg::Welcome { .. }));
+        // The player looks for a moment, then sits.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        player.take(1, "Anne").await.unwrap();
+        let (why, reason, fatal) = idle.refusal().await.expect("closed in time");
+        assert_eq!(why, Refusal::Full);
+        assert!(fatal && reason.contains("no seat"), "{reason}");
+        assert!(idle.closed_within(Duration::from_secs(20)).await);
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        assert!(player.answers().await, "a seated connection was closed");
+        // The seatless connection's going told the table nothing: the seat is still here.
+        let (_, info) = host.snapshot(&id).await.unwrap();
+        assert_eq!(info.seats[1].presence, fief::net::protocol::Presence::Here);
+        host.close().await;
+    });
+}
+
+/// Past `per_address` connections from one address, one more is turned away at once while
+/// a player from another address is seated; past `per_table` connections at one table, a
+/// newcomer takes the place of the oldest connection that holds no seat (never a player's).
+#[test]
+fn connections_are_capped_by_address_and_by_table() {
+    rt().block_on(async {
+        let scratch = Scratch::new("net-hostile", "caps");
+        let limits = Limits {
+            per_address: 4,
+            per_table: 6,
+            ..Limits::default()
+        };
+        let (host, id, ticket) = host_with(&scratch.0, limits).await;
+        let attacker = bind_on(lo(2)).await.unwrap();
+        let mut held = Vec::new();
+        for _ in 0..4 {
+            held.push(Raw::greeted(&attacker, &ticket, &id).await.expect("let in"));
+        }
+        for _ in 0..3 {
+            assert!(
+                Raw::greeted(&attacker, &ticket, &id).await.is_none(),
+                "a fifth connection from one address was let in"
+            );
+        }
+        // Another address is served, and its player seated.
+        let honest = bind_on(lo(3)).await.unwrap();
+        let mut h = Raw::greeted(&honest, &ticket, &id).await.expect("let in");
+        h.take(0, "Honest").await.unwrap();
+        // The table holds six connections at most: a sixth is let in, and a seventh takes
+        // the place of the one that has held no seat the longest.
+        let other = bind_on(lo(4)).await.unwrap();
+        held.push(Raw::greeted(&other, &ticket, &id).await.expect("let in"));
+        let _seventh = Raw::greeted(&other, &ticket, &id).await.expect("let in");
+        let (why, _, fatal) = held[0].refusal().await.expect("made room");
+        assert!(why == Refusal::Full && fatal);
+        assert!(held[0].closed_within(Duration::from_secs(20)).await);
+        assert!(h.answers().await);
+        host.close().await;
+    });
+}
+
+/// Wrong secrets are strikes: past the limit the refusal is fatal and the connection is
+/// closed; the seat's player plays on.
+#[test]
+fn wrong_secrets_count_as_strikes_and_close_the_connection() {
+    rt().block_on(async {
+        let scratch = Scratch::new("net-hostile", "secrets");
+        let limits = Limits {
+            strikes: 5,
+            ..Limits::default()
+        };
+        let (host, id, ticket) = host_with(&scratch.0, limits).await;
+        let mut owner = Raw::open(&ticket).await;
+        owner.hello(&id).await;
+        owner.take(0, "Owner").await.unwrap();
+        let mut thief = Raw::open(&ticket).await;
+        thief.hello(&id).await;
+        for i in 0..5 {
+            thief
+                .msg(&ClientMsg::Return {
+                    seat: 0,
+                    secret: format!("guess{i}"),
+                    log_from: None,
+                })
+                .await;
+            let (why, _, fatal) = thief.refusal().await.expect("refused");
+            assert_eq!(why, Refusal::WrongSecret);
+            assert_eq!(fatal, i == 4, "guess {i}");
+        }
+        assert!(thief.closed_within(Duration::from_secs(20)).await);
+        // Seats not its own count too.
+        let mut other = Raw::open(&ticket).await;
+        other.hello(&id).await;
+        let mut last = None;
+        for _ in 0..5 {
+            other
+                .msg(&ClientMsg::Act {
+                    seat: 0,
+                    at: 0,
+                    action: "pass".into(),
+                })
+                .await;
+            last = other.refusal().await;
+        }
+        let (why, _, fatal) = last.unwrap();
+        assert!(why == Refusal::NotYourSeat && fatal);
+        assert!(other.closed_within(Duration::from_secs(20)).await);
+        assert!(owner.answers().await);
+        host.close().await;
+    });
+}
+
+/// Five hundred connections that hold no seat, leaving a table at once while its four
+/// players play: the players hear nothing of it (no `table` message for them), no seat
+/// drops, and the game goes on to its end.
+#[test]
+fn many_seatless_connections_leaving_at_once_tell_the_players_nothing() {
+    rt().block_on(async {
+        let scratch = Scratch::new("net-hostile", "leaving");
+        let limits = Limits {
+            per_address: 1000,
+            per_table: 1000,
+            seatless_for: Duration::from_secs(300),
+            ..Limits::default()
+        };
+        let mut cfg = HostConfig::new(&scratch.0, Reach::Local);
+        cfg.limits = limits;
+        let host = Host::start(cfg).await.unwrap();
+        let mut s = spec(12, vec![SeatPlan::Open; 4]);
+        s.options.round_cap = Some(6);
+        let id = host.new_table(s).await.unwrap();
+        let ticket = host.ticket(&id);
+        // The crowd comes first (a few at a time), greets and stays.
+        let crowd_ep = bind_on(lo(5)).await.unwrap();
+        let mut crowd = Vec::new();
+        for _ in 0..25 {
+            let mut batch = Vec::new();
+            for _ in 0..20 {
+                let (ep, t, id) = (crowd_ep.clone(), ticket.clone(), id.clone());
+                batch.push(tokio::spawn(
+                    async move { Raw::greeted(&ep, &t, &id).await },
+                ));
+            }
+            for b in batch {
+                crowd.push(b.await.unwrap().expect("let in"));
+            }
+        }
+        // Four players; a fifth connection holds seat 0 too and counts the tables it hears.
+        let watch = std::sync::Arc::new(fief::net::client::Watch::default());
+        let mut players = Vec::new();
+        for seat in 0..4u8 {
+            let t = ticket.clone();
+            let mut b = easy(seat, Sit::Take(format!("P{seat}")));
+            if seat == 0 {
+                b.watch = Some(watch.clone());
+            }
+            players.push(tokio::spawn(
+                async move { play_bot(&t, Reach::Local, b).await },
+            ));
+        }
+        let secret = loop {
+            let s = watch.secret.lock().unwrap().clone();
+            if !s.is_empty() {
+                break s;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        let mut observer = Raw::open(&ticket).await;
+        observer.hello(&id).await;
+        observer
+            .msg(&ClientMsg::Return {
+                seat: 0,
+                secret,
+                log_from: None,
+            })
+            .await;
+        let counting = tokio::spawn(async move {
+            let (mut tables, mut states) = (0u32, 0u32);
+            while let Some(m) = observer.next().await {
+                match m {
+                    HostMsg::Table { .. } => tables += 1,
+                    HostMsg::State { .. } => states += 1,
+                    _ => {}
+                }
+                if states >= 3 {
+                    break;
+                }
+            }
+            // From here on, count the tables heard while the crowd leaves.
+            let mut during = 0u32;
+            while let Some(m) = observer.next().await {
+                if matches!(m, HostMsg::Table { .. }) {
+                    during += 1;
+                }
+                if let HostMsg::State { game, .. } = &m {
+                    let g: fief::rules::Game = serde_json::from_value(game.clone()).unwrap();
+                    if g.is_over() {
+                        break;
+                    }
+                }
+            }
+            (tables, during)
+        });
+        // Once the game runs, the crowd leaves at once.
+        while watch.at.load(std::sync::atomic::Ordering::Relaxed) < 5 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        for r in &crowd {
+            r.conn.close(0u32.into(), b"bye");
+        }
+        drop(crowd);
+        crowd_ep.close().await;
+        for p in players {
+            let game = p.await.unwrap().expect("a player was cut off");
+            assert!(game.outcome.is_some());
+        }
+        let (_, during) = tokio::time::timeout(Duration::from_secs(60), counting)
+            .await
+            .expect("the observer heard the end")
+            .unwrap();
+        // The players' own comings (four seats taken) are all the table had to tell.
+        assert!(during <= 4, "{during} table messages while the crowd left");
         host.close().await;
     });
 }

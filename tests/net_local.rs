@@ -246,3 +246,87 @@ fn inet_addresses_are_read_from_strace_lines() {
     let l = r#"1 connect(3, {sa_family=AF_INET6, sin6_port=htons(53), sin6_flowinfo=htonl(0), inet_pton(AF_INET6, "2001:db8::1", &sin6_addr), sin6_scope_id=0}, 28) = 0"#;
     assert_eq!(inet_addresses(l), vec!["2001:db8::1"]);
 }
+
+/// The UDP sockets this process has open (by the inodes of its file descriptors), each as
+/// its local and remote address, read from /proc/self/net/udp and udp6.
+fn own_udp_sockets() -> Vec<(std::net::SocketAddr, std::net::SocketAddr)> {
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+    let mut inodes = std::collections::HashSet::new();
+    for fd in std::fs::read_dir("/proc/self/fd").unwrap().flatten() {
+        if let Ok(link) = std::fs::read_link(fd.path()) {
+            let l = link.to_string_lossy().to_string();
+            if let Some(n) = l.strip_prefix("socket:[").and_then(|x| x.strip_suffix(']')) {
+                inodes.insert(n.to_string());
+            }
+        }
+    }
+    // The kernel writes each address as the words of its bytes in this machine's order.
+    let ip = |hex: &str| -> IpAddr {
+        let bytes: Vec<u8> = (0..hex.len() / 8)
+            .flat_map(|i| {
+                u32::from_str_radix(&hex[i * 8..i * 8 + 8], 16)
+                    .unwrap()
+                    .to_ne_bytes()
+            })
+            .collect();
+        match bytes.len() {
+            4 => IpAddr::V4(Ipv4Addr::from(<[u8; 4]>::try_from(bytes).unwrap())),
+            _ => IpAddr::V6(Ipv6Addr::from(<[u8; 16]>::try_from(bytes).unwrap())),
+        }
+    };
+    let addr = |field: &str| -> SocketAddr {
+        let (h, p) = field.split_once(':').unwrap();
+        SocketAddr::new(ip(h), u16::from_str_radix(p, 16).unwrap())
+    };
+    let mut out = Vec::new();
+    for file in ["/proc/self/net/udp", "/proc/self/net/udp6"] {
+        let Ok(text) = std::fs::read_to_string(file) else {
+            continue;
+        };
+        for line in text.lines().skip(1) {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            if f.len() > 9 && inodes.contains(f[9]) {
+                out.push((addr(f[1]), addr(f[2])));
+            }
+        }
+    }
+    out
+}
+
+/// A host in the local mode listens on 127.0.0.1 and ::1 only: every UDP socket the process
+/// opened is bound to one of them (none on 0.0.0.0 or ::, which would answer from every
+/// address of the machine). A socket connected elsewhere is the network monitor's route
+/// lookup, which sends nothing (see the strace test above) and listens to nobody.
+#[test]
+fn a_local_host_binds_loopback_only() {
+    use fief::net::host::{Host, HostConfig};
+    let dir = std::env::temp_dir().join(format!("fief-net-local-sockets-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let host = Host::start(HostConfig::new(&dir, Reach::Local))
+            .await
+            .unwrap();
+        let sockets = own_udp_sockets();
+        assert!(
+            sockets.iter().any(|(l, _)| l.ip().is_loopback()),
+            "no loopback socket found: {sockets:?}"
+        );
+        for (local, remote) in &sockets {
+            if !remote.ip().is_unspecified() {
+                continue;
+            }
+            let ip = local.ip();
+            assert!(
+                ip == std::net::Ipv4Addr::LOCALHOST || ip == std::net::Ipv6Addr::LOCALHOST,
+                "a socket bound to {local}: {sockets:?}"
+            );
+        }
+        host.close().await;
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -60,6 +60,12 @@ enum Command {
     /// tables, four Easy bot clients a table over loopback; prints actions a second, the time
     /// from an action sent to every seat updated (p50, p99), memory a table and CPU an action.
     BenchNet(BenchNetArgs),
+    /// Measures a host under attack, over loopback only (a host in this process): opens N
+    /// hostile connections from a crowd of loopback addresses (half of them inside a frame
+    /// they never finish, the others taking no seat) and times an honest player's seat from
+    /// another address; then closes a crowd waiting at a table four bots play, all at once,
+    /// and prints the longest pause between the table's states and the seats dropped.
+    BenchHostile(BenchHostileArgs),
     /// This program's bots against another build's at tables over loopback (two seats each,
     /// swapped every game): what the arena cannot compare. Prints each build's share of the
     /// wins with a 95% interval.
@@ -99,6 +105,19 @@ struct BenchNetArgs {
     /// The fief-server program (by default the one beside this program).
     #[arg(long)]
     server: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct BenchHostileArgs {
+    /// Hostile connections opened before the honest player comes (1 to 4000).
+    #[arg(long, default_value_t = 4000, value_parser = whole::<u32>(1, 4000))]
+    connections: u32,
+    /// Connections waiting at the played table that leave at once (1 to 4000).
+    #[arg(long, default_value_t = 1000, value_parser = whole::<u32>(1, 4000))]
+    closing: u32,
+    /// Milliseconds each bot client waits before each decision (0 to 1000).
+    #[arg(long, default_value_t = 20, value_parser = whole::<u64>(0, 1000))]
+    think_ms: u64,
 }
 
 #[derive(Args)]
@@ -341,6 +360,7 @@ fn main() -> ExitCode {
         Command::Host(a) => host(a),
         Command::Join(a) => join(a),
         Command::BenchNet(a) => bench_net(a),
+        Command::BenchHostile(a) => bench_hostile(a),
         Command::Duel(a) => duel(a),
     };
     if let Err(e) = std::io::stdout().lock().flush() {
@@ -412,6 +432,23 @@ fn bench_net(a: BenchNetArgs) -> ExitCode {
         }
         Err(e) => {
             warn!("fief-cli bench-net: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn bench_hostile(a: BenchHostileArgs) -> ExitCode {
+    match fief::net::bench::run_hostile(
+        a.connections,
+        a.closing,
+        std::time::Duration::from_millis(a.think_ms),
+    ) {
+        Ok(r) => {
+            say!("{}", r.report());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            warn!("fief-cli bench-hostile: {e}");
             ExitCode::FAILURE
         }
     }

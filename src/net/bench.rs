@@ -2,15 +2,22 @@
 //! tables, four bot clients a table over loopback, for a set time. Prints the actions played a
 //! second, the time from an action sent to every seat of its table holding the new state
 //! (p50, p99), the host's memory a table and its CPU time an action.
+//!
+//! The host under attack (`fief-cli bench-hostile`): a host in this process, thousands of
+//! hostile connections (half-sent frames, connections that take no seat), how long an honest
+//! player then takes to be seated, and what a crowd leaving a table at once costs its game.
 
 use super::client::{choose_offered, Client};
+use super::host::{Host, HostConfig, TableSpec};
 use super::protocol::{ClientMsg, HostMsg, SeatNo};
+use super::table::SeatPlan;
 use super::ticket::Ticket;
-use super::transport::{bind, Reach};
+use super::transport::{bind_on, Reach};
 use crate::bots::{new_bot, Budget, Level};
-use crate::rules::Game;
+use crate::rules::{Game, Options};
 use std::collections::HashMap;
 use std::io::BufRead;
+use std::net::{IpAddr, Ipv4Addr};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -105,6 +112,31 @@ struct Shared {
     games_ended: AtomicU64,
     refused: AtomicU64,
     stop: AtomicBool,
+    /// `table` messages the clients heard.
+    tables_heard: AtomicU64,
+    /// When seat 0's client received each state.
+    state_times: Mutex<Vec<Instant>>,
+}
+
+impl Shared {
+    fn new() -> Shared {
+        Shared {
+            pending: Mutex::new(HashMap::new()),
+            latencies: Mutex::new(Vec::new()),
+            actions: AtomicU64::new(0),
+            games_ended: AtomicU64::new(0),
+            refused: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            tables_heard: AtomicU64::new(0),
+            state_times: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+/// Loopback address `i` of the network 127.`net`.0.0 (127.`net`.0.1, 127.`net`.0.2...): a
+/// host counts connections by address, and players come from many.
+pub fn loopback(net: u8, i: usize) -> IpAddr {
+    Ipv4Addr::new(127, net, (i / 250 % 256) as u8, (i % 250 + 1) as u8).into()
 }
 
 /// One bot client of the bench: plays its seat, notes when it sends and when it is updated.
@@ -130,9 +162,15 @@ async fn bench_client(
             Err(_) => continue,
         };
         match msg {
+            HostMsg::Table { .. } => {
+                shared.tables_heard.fetch_add(1, Ordering::Relaxed);
+            }
             HostMsg::State {
                 at, game, legal, ..
             } => {
+                if seat == 0 {
+                    shared.state_times.lock().unwrap().push(Instant::now());
+                }
                 // The state after action `at - 1`: this seat has it now.
                 if at > 0 {
                     let key = (table.clone(), at - 1);
@@ -238,19 +276,14 @@ pub fn run(
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    let shared = Arc::new(Shared {
-        pending: Mutex::new(HashMap::new()),
-        latencies: Mutex::new(Vec::new()),
-        actions: AtomicU64::new(0),
-        games_ended: AtomicU64::new(0),
-        refused: AtomicU64::new(0),
-        stop: AtomicBool::new(false),
-    });
+    let shared = Arc::new(Shared::new());
     let result = rt.block_on(async {
         let mut tasks = Vec::new();
         let mut endpoints = Vec::new();
-        for t in &tickets {
-            let ep = bind(Reach::Local, None, vec![], 0).await?;
+        for (i, t) in tickets.iter().enumerate() {
+            // Each table's players from an address of their own (the host caps connections
+            // from one address).
+            let ep = bind_on(loopback(1, i)).await?;
             for seat in 0..4u8 {
                 tasks.push(tokio::spawn(bench_client(
                     ep.clone(),
@@ -310,4 +343,271 @@ pub fn run(
         games_ended: shared.games_ended.load(Ordering::Relaxed) / 4,
         refused: shared.refused.load(Ordering::Relaxed),
     })
+}
+
+/// What `bench-hostile` measured.
+#[derive(Debug, Clone)]
+pub struct HostileBench {
+    pub connections: u32,
+    /// Hostile connections the host let in, and turned away.
+    pub let_in: usize,
+    pub turned_away: usize,
+    /// Connections the host served when the honest player came.
+    pub served: usize,
+    /// Milliseconds from the honest player's first packet to his seat.
+    pub seated_ms: f64,
+    pub closing: u32,
+    /// The longest pause between two successive states of the played table in the 3 seconds
+    /// before the crowd left, and in the 3 seconds after.
+    pub pause_before_ms: f64,
+    pub pause_after_ms: f64,
+    /// `table` messages the four players heard after the crowd left.
+    pub tables_heard: u64,
+    /// Seats whose player was cut off, or that the table shows not here.
+    pub seats_dropped: u32,
+    pub game_over_early: bool,
+}
+
+impl HostileBench {
+    pub fn report(&self) -> String {
+        format!(
+            "hostile connections: {} tried, {} let in, {} turned away ({} served at once)\n\
+             honest player seated in {:.1} ms\n\
+             {} connections leaving a played table at once: longest pause between its states \
+             {:.1} ms before, {:.1} ms after; {} table messages heard by its players; \
+             seats dropped: {}{}",
+            self.connections,
+            self.let_in,
+            self.turned_away,
+            self.served,
+            self.seated_ms,
+            self.closing,
+            self.pause_before_ms,
+            self.pause_after_ms,
+            self.tables_heard,
+            self.seats_dropped,
+            if self.game_over_early {
+                " (the game ended within the window)"
+            } else {
+                ""
+            },
+        )
+    }
+}
+
+/// One hostile connection kept open: greeted, then either quiet or inside a frame it never
+/// finishes.
+type Held = (iroh::endpoint::Connection, iroh::endpoint::SendStream);
+
+/// Opens `n` hostile connections to `ticket`'s table, 16 from each loopback address of
+/// network 127.`net`.0.0 (the host's cap on one address), 32 at a time; every other one
+/// begins a frame it never finishes. Returns the connections let in, the endpoints, and how
+/// many were turned away.
+async fn crowd(
+    ticket: &Ticket,
+    n: usize,
+    net: u8,
+    half: bool,
+) -> Result<(Vec<Held>, Vec<iroh::Endpoint>, usize), String> {
+    let mut endpoints = Vec::new();
+    for i in 0..n.div_ceil(16) {
+        endpoints.push(bind_on(loopback(net, i)).await?);
+    }
+    let mut held = Vec::new();
+    let mut away = 0;
+    let mut next = 0;
+    while next < n {
+        let mut batch = Vec::new();
+        for k in next..(next + 32).min(n) {
+            let ep = endpoints[k / 16].clone();
+            let t = ticket.clone();
+            batch.push(tokio::spawn(async move {
+                let got = tokio::time::timeout(Duration::from_secs(20), async {
+                    let (c, _) = Client::connect_on(&ep, &t).await?;
+                    let (conn, mut send, _) = c.split();
+                    if half && k % 2 == 0 {
+                        send.write_all(&[0, 0]).await.map_err(|e| e.to_string())?;
+                    }
+                    Ok::<_, String>((conn, send))
+                })
+                .await;
+                got.ok().and_then(|r| r.ok())
+            }));
+        }
+        next = (next + 32).min(n);
+        for b in batch {
+            match b.await.ok().flatten() {
+                Some(h) => held.push(h),
+                None => away += 1,
+            }
+        }
+    }
+    Ok((held, endpoints, away))
+}
+
+/// The longest gap between successive times, counted for the gaps that end in `from..to`.
+fn longest_gap(times: &[Instant], from: Instant, to: Instant) -> f64 {
+    times
+        .windows(2)
+        .filter(|w| w[1] >= from && w[1] < to)
+        .map(|w| (w[1] - w[0]).as_secs_f64() * 1000.0)
+        .fold(0.0, f64::max)
+}
+
+/// Runs the hostile bench over loopback: (i) `connections` hostile connections to a table
+/// (half of them inside a frame they never finish, the others holding no seat), then an
+/// honest player from another address takes a seat there; (ii) four bot clients play another
+/// table, `closing` connections that hold no seat wait at it and leave at once. The host runs
+/// in this process with the default limits, except that a table takes as many connections as
+/// the crowd (so that it can gather at one table).
+pub fn run_hostile(
+    connections: u32,
+    closing: u32,
+    think: Duration,
+) -> Result<HostileBench, String> {
+    // The host must stay on loopback whatever the environment says.
+    if Reach::from_env(Reach::Local) != Reach::Local {
+        return Err("this bench runs over loopback only: unset FIEF_NET or set it to local".into());
+    }
+    let dir = std::env::temp_dir().join(format!("fief-bench-hostile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let host_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut cfg = HostConfig::new(&dir, Reach::Local);
+    cfg.limits.per_table = connections.max(closing) as usize + 64;
+    let spec = |seed| TableSpec {
+        options: Options {
+            players: 4,
+            seed,
+            ..Options::default()
+        },
+        seats: vec![SeatPlan::Open; 4],
+        bot_after: None,
+        stand_in: Level::Easy,
+    };
+    let (host, first, second) = host_rt.block_on(async {
+        let host = Host::start(cfg).await?;
+        let a = host.new_table(spec(1)).await?;
+        let b = host.new_table(spec(2)).await?;
+        Ok::<_, String>((host, a, b))
+    })?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let shared = Arc::new(Shared::new());
+    let result = rt.block_on(async {
+        // (i) The crowd, then the honest player from an address of his own.
+        let ticket = host.ticket(&first);
+        let (held, endpoints, turned_away) = crowd(&ticket, connections as usize, 2, true).await?;
+        let let_in = held.len();
+        let served = host.connections();
+        let honest = bind_on(loopback(3, 0)).await?;
+        let start = Instant::now();
+        let seated = tokio::time::timeout(Duration::from_secs(30), async {
+            let (mut c, _) = Client::connect_on(&honest, &ticket).await?;
+            c.send(&ClientMsg::Take {
+                seat: 0,
+                name: "Honest".into(),
+            })
+            .await?;
+            loop {
+                match c.recv().await? {
+                    HostMsg::Seated { .. } => break,
+                    HostMsg::Refused { reason, .. } => return Err(reason),
+                    _ => {}
+                }
+            }
+            c.close().await;
+            Ok::<_, String>(())
+        })
+        .await;
+        let seated_ms = start.elapsed().as_secs_f64() * 1000.0;
+        match seated {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(format!("the honest player was refused: {e}")),
+            Err(_) => return Err("the honest player was not seated within 30 s".into()),
+        }
+        for (c, _) in &held {
+            c.close(0u32.into(), b"bye");
+        }
+        drop(held);
+        for ep in endpoints {
+            ep.close().await;
+        }
+        honest.close().await;
+
+        // (ii) A played table, a crowd waiting at it, leaving at once.
+        let ticket = host.ticket(&second);
+        let (waiting, endpoints, _) = crowd(&ticket, closing as usize, 4, false).await?;
+        let players = bind_on(loopback(5, 0)).await?;
+        let mut tasks = Vec::new();
+        for seat in 0..4u8 {
+            tasks.push(tokio::spawn(bench_client(
+                players.clone(),
+                ticket.clone(),
+                seat,
+                think,
+                shared.clone(),
+            )));
+        }
+        // The game runs for 3 seconds before the crowd leaves, and 3 after.
+        let began = Instant::now();
+        while shared.state_times.lock().unwrap().len() < 2 {
+            if began.elapsed() > Duration::from_secs(30) {
+                return Err("the played table did not begin".into());
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let heard_before = shared.tables_heard.load(Ordering::Relaxed);
+        let mark = Instant::now();
+        for (c, _) in &waiting {
+            c.close(0u32.into(), b"bye");
+        }
+        drop(waiting);
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let tables_heard = shared.tables_heard.load(Ordering::Relaxed) - heard_before;
+        let mut seats_dropped = 0;
+        if let Some((_, info)) = host.snapshot(&second).await {
+            seats_dropped = info
+                .seats
+                .iter()
+                .filter(|s| s.presence != super::protocol::Presence::Here)
+                .count() as u32;
+        }
+        let game_over_early = shared.games_ended.load(Ordering::Relaxed) > 0;
+        shared.stop.store(true, Ordering::Relaxed);
+        for t in tasks {
+            if !matches!(t.await, Ok(Ok(()))) {
+                seats_dropped += 1;
+            }
+        }
+        for ep in endpoints {
+            ep.close().await;
+        }
+        players.close().await;
+        let times = shared.state_times.lock().unwrap().clone();
+        let before = longest_gap(&times, mark - Duration::from_secs(3), mark);
+        let after = longest_gap(&times, mark, mark + Duration::from_secs(3));
+        Ok(HostileBench {
+            connections,
+            let_in,
+            turned_away,
+            served,
+            seated_ms,
+            closing,
+            pause_before_ms: before,
+            pause_after_ms: after,
+            tables_heard,
+            seats_dropped: seats_dropped.min(4),
+            game_over_early,
+        })
+    });
+    host_rt.block_on(host.close());
+    let _ = std::fs::remove_dir_all(&dir);
+    result
 }

@@ -15,26 +15,44 @@ use super::ticket::Ticket;
 use super::transport::{bind, Reach};
 use crate::bots::{new_bot, Bot, Budget, Level};
 use crate::rules::{Action, Game, Options};
-use iroh::endpoint::{Connection, RecvStream, SendStream};
-use iroh::{Endpoint, SecretKey};
+use iroh::endpoint::{Connection, IncomingAddr, RecvStream, SendStream};
+use iroh::{Endpoint, EndpointId, SecretKey};
 use std::collections::HashMap;
+use std::hash::Hash;
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::io::AsyncReadExt;
+use tokio::sync::{mpsc, oneshot, Notify};
+use tokio::time::Instant;
 
 /// What a host allows each connection, and how many it serves.
 #[derive(Debug, Clone)]
 pub struct Limits {
     /// Connections served at once; one more is closed at once with a reason.
     pub max_connections: usize,
+    /// Connections served at once from one address (an IPv4 address, an IPv6 /64 network,
+    /// or one peer through a relay); one more is turned away at once.
+    pub per_address: usize,
+    /// Connections at one table at once. One more takes the place of the connection that
+    /// has held no seat the longest (closed), or is refused (`full`, fatal) when every one
+    /// holds a seat.
+    pub per_table: usize,
     /// How long a new connection has to open its stream and say `hello`.
     pub hello_within: Duration,
+    /// How long a message may take to arrive once its first byte has: a frame begun and
+    /// never finished closes the connection.
+    pub frame_within: Duration,
+    /// How long a connection may stay at a table holding no seat (looking at the seats)
+    /// before it is closed.
+    pub seatless_for: Duration,
     /// Messages a connection may send in a burst, and again each second.
     pub burst: u32,
     pub per_second: u32,
-    /// Messages refused for speed or shape before the connection is closed.
+    /// Refusals a connection earns before it is closed: messages refused for speed or
+    /// shape, wrong secrets, seats taken or not its own.
     pub strikes: u32,
     /// Frames queued for a connection that does not read them before it is cut off.
     pub queue: usize,
@@ -46,7 +64,11 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_connections: 4096,
+            per_address: 16,
+            per_table: 64,
             hello_within: Duration::from_secs(10),
+            frame_within: Duration::from_secs(5),
+            seatless_for: Duration::from_secs(30),
             burst: 400,
             per_second: 200,
             strikes: 50,
@@ -116,6 +138,8 @@ enum Cmd {
         conn: u64,
         out: mpsc::Sender<Frame>,
         connection: Connection,
+        strikes: Arc<AtomicU32>,
+        stop: Arc<Notify>,
     },
     Take {
         conn: u64,
@@ -170,6 +194,8 @@ struct Inner {
     limits: Limits,
     hard_budget: Budget,
     connections: AtomicUsize,
+    /// Connections now from each address.
+    per_address: Counts<Origin>,
     next_conn: AtomicU64,
     next_table: AtomicU64,
 }
@@ -257,6 +283,7 @@ impl Host {
             limits: cfg.limits.clone(),
             hard_budget: cfg.hard_budget,
             connections: AtomicUsize::new(0),
+            per_address: Counts::default(),
             next_conn: AtomicU64::new(0),
             next_table: AtomicU64::new(saved.len() as u64),
         });
@@ -441,8 +468,84 @@ fn spawn_table(inner: &Arc<Inner>, table: Table) {
         me: tx.downgrade(),
         hard_budget: inner.hard_budget,
         closed: false,
+        seatless_for: inner.limits.seatless_for,
+        per_table: inner.limits.per_table,
+        strikes: inner.limits.strikes,
+        table_sent: None,
+        table_due: None,
     };
     tokio::spawn(actor.run(rx));
+}
+
+/// Where a connection comes from, for the cap on connections from one place. An IPv6
+/// address counts by its /64 network (what one home or one server is usually given).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Origin {
+    Ip(IpAddr),
+    /// A peer reached through a relay (its key: the relay hides its address).
+    Peer(EndpointId),
+    Other,
+}
+
+impl Origin {
+    fn of(addr: &IncomingAddr) -> Origin {
+        match addr {
+            IncomingAddr::Ip(a) => match a.ip().to_canonical() {
+                IpAddr::V6(v6) => {
+                    let net = u128::from(v6) & !((1u128 << 64) - 1);
+                    Origin::Ip(IpAddr::V6(net.into()))
+                }
+                v4 => Origin::Ip(v4),
+            },
+            IncomingAddr::Relay { endpoint_id, .. } => Origin::Peer(*endpoint_id),
+            _ => Origin::Other,
+        }
+    }
+}
+
+/// How many connections each key (an address, a table) has now.
+struct Counts<K>(Mutex<HashMap<K, usize>>);
+
+impl<K> Default for Counts<K> {
+    fn default() -> Self {
+        Counts(Mutex::new(HashMap::new()))
+    }
+}
+
+impl<K: Hash + Eq> Counts<K> {
+    /// Counts one more for `key` unless it has `max` already.
+    fn enter(&self, key: K, max: usize) -> bool {
+        let mut m = self.0.lock().unwrap();
+        let n = m.entry(key).or_insert(0);
+        if *n >= max {
+            return false;
+        }
+        *n += 1;
+        true
+    }
+
+    fn leave(&self, key: &K) {
+        let mut m = self.0.lock().unwrap();
+        if let Some(n) = m.get_mut(key) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                m.remove(key);
+            }
+        }
+    }
+}
+
+/// A connection's places in the host's counts, given back when it ends.
+struct Counted {
+    inner: Arc<Inner>,
+    from: Origin,
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.inner.connections.fetch_sub(1, Ordering::Relaxed);
+        self.inner.per_address.leave(&self.from);
+    }
 }
 
 async fn accept_loop(endpoint: Endpoint, inner: Arc<Inner>) {
@@ -453,6 +556,19 @@ async fn accept_loop(endpoint: Endpoint, inner: Arc<Inner>) {
             incoming.refuse();
             continue;
         }
+        let from = Origin::of(&incoming.remote_addr());
+        if !inner
+            .per_address
+            .enter(from.clone(), inner.limits.per_address)
+        {
+            inner.connections.fetch_sub(1, Ordering::Relaxed);
+            incoming.refuse();
+            continue;
+        }
+        let counted = Counted {
+            inner: inner.clone(),
+            from,
+        };
         tokio::spawn(async move {
             let within = inner.limits.hello_within;
             if let Ok(Ok(conn)) = tokio::time::timeout(within, async {
@@ -466,7 +582,7 @@ async fn accept_loop(endpoint: Endpoint, inner: Arc<Inner>) {
             {
                 serve(conn, &inner).await;
             }
-            inner.connections.fetch_sub(1, Ordering::Relaxed);
+            drop(counted);
         });
     }
 }
@@ -544,18 +660,30 @@ async fn serve(conn: Connection, inner: &Arc<Inner>) {
     let id = inner.next_conn.fetch_add(1, Ordering::Relaxed);
     let (out, rx) = mpsc::channel::<Frame>(limits.queue);
     let writer = tokio::spawn(write_loop(send, rx, conn.clone(), limits.write_within));
+    let strikes = Arc::new(AtomicU32::new(0));
+    let stop = Arc::new(Notify::new());
     if tx
         .send(Cmd::Join {
             conn: id,
             out: out.clone(),
             connection: conn.clone(),
+            strikes: strikes.clone(),
+            stop: stop.clone(),
         })
         .await
         .is_err()
     {
         return;
     }
-    read_loop(&mut recv, &out, &tx, id, limits).await;
+    let seen = Seen {
+        out: &out,
+        tx: &tx,
+        conn: id,
+        limits,
+        strikes: &strikes,
+        stop: &stop,
+    };
+    read_loop(&mut recv, seen).await;
     let _ = tx.send(Cmd::Gone { conn: id }).await;
     drop(out);
     let _ = writer.await;
@@ -593,21 +721,67 @@ fn push(out: &mpsc::Sender<Frame>, msg: &HostMsg) -> bool {
     }
 }
 
-/// Reads a connection's messages after its greeting and hands them to its table.
-async fn read_loop(
-    recv: &mut RecvStream,
-    out: &mpsc::Sender<Frame>,
-    tx: &mpsc::Sender<Cmd>,
+/// What the reader of a connection works with.
+struct Seen<'a> {
+    out: &'a mpsc::Sender<Frame>,
+    tx: &'a mpsc::Sender<Cmd>,
     conn: u64,
-    limits: &Limits,
-) {
+    limits: &'a Limits,
+    /// The connection's strikes, counted by the reader and by the table alike.
+    strikes: &'a AtomicU32,
+    /// Told by the table when it has closed the connection (the reader then ends).
+    stop: &'a Notify,
+}
+
+/// The next frame of a client: waits as long as it takes for its first byte, then `within`
+/// at most for the rest (`None`: a frame begun and not finished in time).
+async fn next_frame(
+    recv: &mut RecvStream,
+    within: Duration,
+) -> Option<Result<ClientMsg, FrameError>> {
+    let mut first = [0u8; 1];
+    match AsyncReadExt::read_exact(recv, &mut first).await {
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+            return Some(Err(FrameError::Closed))
+        }
+        Err(e) => return Some(Err(FrameError::Io(e))),
+    }
+    let mut whole = (&first[..]).chain(recv);
+    tokio::time::timeout(within, read_frame(&mut whole, MAX_CLIENT_FRAME))
+        .await
+        .ok()
+}
+
+/// Reads a connection's messages after its greeting and hands them to its table.
+async fn read_loop(recv: &mut RecvStream, seen: Seen<'_>) {
+    let Seen {
+        out,
+        tx,
+        conn,
+        limits,
+        strikes,
+        stop,
+    } = seen;
+    let strike = || strikes.fetch_add(1, Ordering::Relaxed) + 1 >= limits.strikes;
     let mut tokens = limits.burst as f64;
     let mut last = tokio::time::Instant::now();
-    let mut strikes = 0;
     loop {
-        let msg = match read_frame::<ClientMsg, _>(recv, MAX_CLIENT_FRAME).await {
-            Ok(m) => m,
-            Err(FrameError::TooLong(n)) => {
+        let got = tokio::select! {
+            got = next_frame(recv, limits.frame_within) => got,
+            _ = stop.notified() => return,
+        };
+        let msg = match got {
+            Some(Ok(m)) => m,
+            None => {
+                let words = format!(
+                    "a message begun was not finished within {} seconds",
+                    limits.frame_within.as_secs_f64()
+                );
+                push(out, &refusal(Refusal::Malformed, words, true));
+                return;
+            }
+            Some(Err(FrameError::TooLong(n))) => {
                 push(
                     out,
                     &refusal(
@@ -618,9 +792,8 @@ async fn read_loop(
                 );
                 return;
             }
-            Err(FrameError::Malformed(e)) => {
-                strikes += 1;
-                let fatal = strikes >= limits.strikes;
+            Some(Err(FrameError::Malformed(e))) => {
+                let fatal = strike();
                 push(
                     out,
                     &refusal(Refusal::Malformed, format!("not a message: {e}"), fatal),
@@ -630,7 +803,7 @@ async fn read_loop(
                 }
                 continue;
             }
-            Err(_) => return,
+            Some(Err(_)) => return,
         };
         // A token bucket: `burst` at once, `per_second` more each second.
         let now = tokio::time::Instant::now();
@@ -638,8 +811,7 @@ async fn read_loop(
             .min(limits.burst as f64);
         last = now;
         if tokens < 1.0 {
-            strikes += 1;
-            let fatal = strikes >= limits.strikes;
+            let fatal = strike();
             push(
                 out,
                 &refusal(
@@ -704,7 +876,17 @@ struct Conn {
     /// The connection itself, closed when the table lets it go (its reader holds a sender
     /// of the queue too, so dropping the table's would not end it).
     connection: Connection,
+    /// When it came to the table (one that takes no seat is closed after a while).
+    joined: Instant,
+    /// Its strikes, shared with its reader.
+    strikes: Arc<AtomicU32>,
+    /// Ends its reader when the table closes the connection.
+    stop: Arc<Notify>,
 }
+
+/// The shortest time between two `table` messages of one table: the changes that come
+/// meanwhile go together in the next one.
+const TABLE_EVERY: Duration = Duration::from_millis(100);
 
 struct Actor {
     table: Table,
@@ -717,6 +899,13 @@ struct Actor {
     hard_budget: Budget,
     /// The host closed the table: the task ends.
     closed: bool,
+    seatless_for: Duration,
+    per_table: usize,
+    strikes: u32,
+    /// When the last `table` message went, and when the next one is due (`None`: nothing
+    /// changed since).
+    table_sent: Option<Instant>,
+    table_due: Option<Instant>,
 }
 
 impl Actor {
@@ -740,6 +929,13 @@ impl Actor {
                         self.send_table();
                         self.drive_bots();
                     }
+                    self.close_seatless();
+                }
+                _ = tokio::time::sleep_until(self.table_due.unwrap_or_else(Instant::now)),
+                    if self.table_due.is_some() =>
+                {
+                    self.table_due = None;
+                    self.table_now();
                 }
             }
         }
@@ -752,8 +948,77 @@ impl Actor {
         }
     }
 
+    /// Refuses what `conn` asked. A refusal a client provokes on purpose (a wrong secret, a
+    /// seat taken or not its own) is a strike: past the limit, the refusal is fatal and the
+    /// connection is closed.
     fn refuse(&mut self, conn: u64, (why, reason): (Refusal, String)) {
-        self.send_to(conn, &refusal(why, reason, false));
+        let counts = matches!(
+            why,
+            Refusal::WrongSecret | Refusal::NotYourSeat | Refusal::SeatTaken
+        );
+        let fatal = counts
+            && self
+                .conns
+                .get(&conn)
+                .is_some_and(|c| c.strikes.fetch_add(1, Ordering::Relaxed) + 1 >= self.strikes);
+        self.send_to(conn, &refusal(why, reason, fatal));
+        if fatal {
+            self.dismiss(conn);
+        }
+    }
+
+    /// Lets `conn` go after its last message: its reader ends, and its writer sends what is
+    /// queued and closes the connection.
+    fn dismiss(&mut self, conn: u64) {
+        if let Some(c) = self.conns.get(&conn) {
+            c.stop.notify_one();
+        }
+        self.let_go(conn, false);
+    }
+
+    /// Closes the connection that has held no seat the longest, to let another in; false
+    /// if every connection holds a seat.
+    fn make_room(&mut self) -> bool {
+        let oldest = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.seats.is_empty())
+            .min_by_key(|(_, c)| c.joined)
+            .map(|(id, _)| *id);
+        let Some(id) = oldest else {
+            return false;
+        };
+        let bye = refusal(
+            Refusal::Full,
+            "the table is full: a connection that holds no seat makes room for a newcomer",
+            true,
+        );
+        self.send_to(id, &bye);
+        self.dismiss(id);
+        true
+    }
+
+    /// Closes the connections that have held no seat for `seatless_for`.
+    fn close_seatless(&mut self) {
+        let limit = self.seatless_for;
+        let idle: Vec<u64> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.seats.is_empty() && c.joined.elapsed() >= limit)
+            .map(|(id, _)| *id)
+            .collect();
+        if idle.is_empty() {
+            return;
+        }
+        let words = format!(
+            "a connection that takes no seat is closed after {} seconds",
+            limit.as_secs_f64()
+        );
+        let bye = refusal(Refusal::Full, words, true);
+        for id in idle {
+            self.send_to(id, &bye);
+            self.dismiss(id);
+        }
     }
 
     /// A connection that is gone (its reader ended: it closes itself once its queue is sent)
@@ -768,6 +1033,10 @@ impl Actor {
                 c.connection
                     .close(3u32.into(), b"cut off: it did not read what the table sent");
             }
+            // A connection that held no seat changes nothing the table shows.
+            if c.seats.is_empty() {
+                return;
+            }
             let now = now_ms();
             for (s, _) in c.seats {
                 self.table.left(s, now);
@@ -776,7 +1045,23 @@ impl Actor {
         }
     }
 
+    /// Tells every connection the table as it is: at once if none was sent for
+    /// `TABLE_EVERY`, else once that time is up (with every change made meanwhile).
     fn send_table(&mut self) {
+        if self.table_due.is_some() {
+            return;
+        }
+        let now = Instant::now();
+        match self.table_sent {
+            Some(t) if now.duration_since(t) < TABLE_EVERY => {
+                self.table_due = Some(t + TABLE_EVERY);
+            }
+            _ => self.table_now(),
+        }
+    }
+
+    fn table_now(&mut self) {
+        self.table_sent = Some(Instant::now());
         let msg = HostMsg::Table {
             table: self.table.info(now_ms()),
         };
@@ -864,7 +1149,18 @@ impl Actor {
                 conn,
                 out,
                 connection,
+                strikes,
+                stop,
             } => {
+                if self.conns.len() >= self.per_table && !self.make_room() {
+                    let words = format!(
+                        "this table has {} connections already; try again later",
+                        self.per_table
+                    );
+                    push(&out, &refusal(Refusal::Full, words, true));
+                    stop.notify_one();
+                    return;
+                }
                 let welcome = HostMsg::Welcome {
                     protocol: PROTOCOL,
                     build: build(),
@@ -877,6 +1173,9 @@ impl Actor {
                             out,
                             seats: Vec::new(),
                             connection,
+                            joined: Instant::now(),
+                            strikes,
+                            stop,
                         },
                     );
                 }

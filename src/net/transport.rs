@@ -11,8 +11,9 @@
 //! `FIEF_NET=local` (or `direct`, `internet`) in the environment overrides what a program
 //! asks for, so that a whole test run stays local whatever it starts.
 
-use iroh::endpoint::{presets, Builder, PortmapperConfig};
+use iroh::endpoint::{presets, BindOpts, Builder, PortmapperConfig};
 use iroh::{Endpoint, NetReportConfig, SecretKey};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// How far an endpoint reaches (see the module's documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,11 +54,28 @@ impl Reach {
     fn builder(self, port: u16) -> Result<Builder, String> {
         let bad = |e: iroh::endpoint::InvalidSocketAddr| format!("cannot bind: {e}");
         Ok(match self {
-            Reach::Local => Builder::new(presets::Minimal)
-                .bind_addr((std::net::Ipv4Addr::LOCALHOST, port))
-                .map_err(bad)?
-                .portmapper_config(PortmapperConfig::Disabled)
-                .net_report_config(NetReportConfig::minimal()),
+            // iroh's builder comes with sockets on 0.0.0.0 and [::] (every address of the
+            // machine): they are taken out, and only 127.0.0.1 and ::1 are bound. The IPv6 one
+            // may fail (IPv6 turned off): the endpoint then speaks IPv4 only.
+            Reach::Local => {
+                // Both sockets on one port, so that a host that keeps its port (and the
+                // invitation that names both addresses) finds the same two again.
+                let port = match port {
+                    0 => std::net::UdpSocket::bind((Ipv4Addr::LOCALHOST, 0))
+                        .and_then(|s| s.local_addr())
+                        .map(|a| a.port())
+                        .map_err(|e| format!("cannot bind: {e}"))?,
+                    p => p,
+                };
+                local_builder()
+                    .bind_addr((Ipv4Addr::LOCALHOST, port))
+                    .map_err(bad)?
+                    .bind_addr_with_opts(
+                        (Ipv6Addr::LOCALHOST, port),
+                        BindOpts::default().set_is_required(false),
+                    )
+                    .map_err(bad)?
+            }
             Reach::Direct => {
                 let b = Builder::new(presets::Minimal)
                     .portmapper_config(PortmapperConfig::Disabled)
@@ -65,8 +83,7 @@ impl Reach {
                 if port == 0 {
                     b
                 } else {
-                    b.bind_addr((std::net::Ipv4Addr::UNSPECIFIED, port))
-                        .map_err(bad)?
+                    b.bind_addr((Ipv4Addr::UNSPECIFIED, port)).map_err(bad)?
                 }
             }
             Reach::Internet => {
@@ -74,12 +91,19 @@ impl Reach {
                 if port == 0 {
                     b
                 } else {
-                    b.bind_addr((std::net::Ipv4Addr::UNSPECIFIED, port))
-                        .map_err(bad)?
+                    b.bind_addr((Ipv4Addr::UNSPECIFIED, port)).map_err(bad)?
                 }
             }
         })
     }
+}
+
+/// A builder with no socket yet, no relay, no port mapping and no probe of outside servers.
+fn local_builder() -> Builder {
+    Builder::new(presets::Minimal)
+        .clear_ip_transports()
+        .portmapper_config(PortmapperConfig::Disabled)
+        .net_report_config(NetReportConfig::minimal())
 }
 
 /// A runtime on the calling thread, for the network work of a program that is not async
@@ -104,6 +128,29 @@ pub async fn bind(
     alpns: Vec<Vec<u8>>,
     port: u16,
 ) -> Result<Endpoint, String> {
+    let b = Reach::from_env(reach).builder(port)?;
+    finish(b, key, alpns).await
+}
+
+/// A client endpoint in the local mode on one loopback address only (`127.0.0.2`, `::1`...),
+/// on any free port: what a test or a benchmark uses to play clients from several addresses
+/// of one machine (Linux answers every address of 127.0.0.0/8). Any other address is refused.
+pub async fn bind_on(ip: IpAddr) -> Result<Endpoint, String> {
+    if !ip.is_loopback() {
+        return Err(format!("{ip} is not a loopback address"));
+    }
+    let b = local_builder()
+        .bind_addr((ip, 0))
+        .map_err(|e| format!("cannot bind: {e}"))?;
+    finish(b, None, vec![]).await
+}
+
+/// Binds `b` with the transport settings every endpoint shares.
+async fn finish(
+    b: Builder,
+    key: Option<SecretKey>,
+    alpns: Vec<Vec<u8>>,
+) -> Result<Endpoint, String> {
     // A peer that has gone silent (its program killed, its network lost) is given up after
     // 10 seconds rather than QUIC's 30: the table tells the others sooner, and a client
     // starts coming back sooner. iroh keeps a live connection busy with heartbeats.
@@ -112,10 +159,7 @@ pub async fn bind(
     let transport = iroh::endpoint::QuicTransportConfig::builder()
         .max_idle_timeout(Some(idle))
         .build();
-    let mut b = Reach::from_env(reach)
-        .builder(port)?
-        .alpns(alpns)
-        .transport_config(transport);
+    let mut b = b.alpns(alpns).transport_config(transport);
     if let Some(k) = key {
         b = b.secret_key(k);
     }
