@@ -392,8 +392,14 @@ fn nobody_acts_for_a_seat_not_his_and_nothing_is_played_twice() {
             name: "Anne".into(),
         })
         .await;
-        let (snap, _) = host.snapshot(&id).await.unwrap();
-        let _ = snap;
+        // The game begins once the table has her seat (nothing is offered before).
+        for _ in 0..500 {
+            if host.snapshot(&id).await.unwrap().1.started {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(host.snapshot(&id).await.unwrap().1.started);
         // Play the held seats' decisions until both have played, then replay one.
         let mut played = std::collections::HashSet::new();
         let mut last: Option<(u8, u64, String)> = None;
