@@ -2,6 +2,7 @@
 //! they do sends a packet or opens a connection to any other address (checked with strace
 //! on a run of the meeting in a process of its own).
 
+mod common;
 use fief::net::protocol::{
     build, read_frame, write_frame, ClientMsg, HostMsg, TableInfo, ALPN, MAX_CLIENT_FRAME,
     MAX_HOST_FRAME, PROTOCOL,
@@ -14,11 +15,7 @@ use std::process::Command;
 /// names loopback only.
 #[test]
 fn a_local_host_and_client_greet_each_other_over_loopback() {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = common::rt();
     rt.block_on(async {
         let host = bind(Reach::Local, None, vec![ALPN.to_vec()], 0)
             .await
@@ -300,13 +297,9 @@ fn own_udp_sockets() -> Vec<(std::net::SocketAddr, std::net::SocketAddr)> {
 #[test]
 fn a_local_host_binds_loopback_only() {
     use fief::net::host::{Host, HostConfig};
-    let dir = std::env::temp_dir().join(format!("fief-net-local-sockets-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let scratch = common::Scratch::new("net-local", "sockets");
+    let dir = scratch.0.clone();
+    let rt = common::rt();
     rt.block_on(async {
         let host = Host::start(HostConfig::new(&dir, Reach::Local))
             .await
@@ -328,5 +321,4 @@ fn a_local_host_binds_loopback_only() {
         }
         host.close().await;
     });
-    let _ = std::fs::remove_dir_all(&dir);
 }

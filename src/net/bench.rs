@@ -272,10 +272,7 @@ pub fn run(
         };
         tickets.push(Ticket::decode(t)?);
     }
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
+    let rt = runtime()?;
     let shared = Arc::new(Shared::new());
     let result = rt.block_on(async {
         let mut tasks = Vec::new();
@@ -494,10 +491,7 @@ pub fn run_hostile(
         let b = host.new_table(spec(2)).await?;
         Ok::<_, String>((host, a, b))
     })?;
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
+    let rt = runtime()?;
     let shared = Arc::new(Shared::new());
     let result = rt.block_on(async {
         // (i) The crowd, then the honest player from an address of his own.
@@ -610,4 +604,12 @@ pub fn run_hostile(
     host_rt.block_on(host.close());
     let _ = std::fs::remove_dir_all(&dir);
     result
+}
+
+/// A runtime of the machine's cores, for a benchmark's clients or host.
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())
 }
