@@ -4,7 +4,6 @@
 //! game from them and compares what it was sent along the way (docs/network.md, "A deal
 //! players can check").
 
-use super::protocol::SeatNo;
 use crate::rules::{Action, Game, Options, PlayerId, Seal};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -15,7 +14,7 @@ use sha2::{Digest, Sha256};
 pub struct Reveal {
     pub seed: u64,
     pub salt: String,
-    pub actions: Vec<(SeatNo, String)>,
+    pub actions: Vec<(PlayerId, String)>,
 }
 
 /// 64 random bits from the operating system: the seed of a table nobody asked a seed for.
@@ -50,7 +49,7 @@ pub fn digest(game: &serde_json::Value) -> [u8; 32] {
 
 /// Every action of a game in order, in the notation (replayed from its start: an action's
 /// notation names things as they stood when it was taken).
-pub fn actions_of(game: &Game) -> Vec<(SeatNo, String)> {
+pub fn actions_of(game: &Game) -> Vec<(PlayerId, String)> {
     let Ok(mut g) = Game::new(game.options.clone()) else {
         return Vec::new();
     };
@@ -130,7 +129,7 @@ pub fn verify(
     promise: &str,
     options: &Options,
     reveal: &Reveal,
-    seat: SeatNo,
+    seat: PlayerId,
     seen: &[(u64, [u8; 32])],
 ) -> Verdict {
     if commitment(reveal.seed, &reveal.salt) != promise.trim().to_ascii_lowercase() {
@@ -177,7 +176,7 @@ pub fn verify(
                 })
             }
         };
-        if let Err(e) = g.apply(*p as PlayerId, a) {
+        if let Err(e) = g.apply(*p, a) {
             return Verdict::Unfair(Unfair::Action {
                 n: i,
                 notation: notation.clone(),

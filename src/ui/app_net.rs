@@ -83,6 +83,9 @@ impl App {
                 Seat::Human | Seat::Remote => SeatPlan::Open,
             })
             .collect();
+        // The table on screen goes first: a host this app still runs for it (a game over, or
+        // one left for a new one) holds the port the new host keeps.
+        self.leave_net(false);
         let hosting = match self.start_hosting() {
             Ok(h) => h,
             Err(e) => return self.toast(&e),
