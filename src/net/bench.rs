@@ -140,6 +140,26 @@ pub fn loopback(net: u8, i: usize) -> IpAddr {
 }
 
 /// One bot client of the bench: plays its seat, notes when it sends and when it is updated.
+/// A bench client in each of a table's four seats, from `ep`.
+fn four_players(
+    ep: &iroh::Endpoint,
+    ticket: &Ticket,
+    think: Duration,
+    shared: &Arc<Shared>,
+) -> Vec<tokio::task::JoinHandle<Result<(), String>>> {
+    (0..4u8)
+        .map(|seat| {
+            tokio::spawn(bench_client(
+                ep.clone(),
+                ticket.clone(),
+                seat,
+                think,
+                shared.clone(),
+            ))
+        })
+        .collect()
+}
+
 async fn bench_client(
     ep: iroh::Endpoint,
     ticket: Ticket,
@@ -281,15 +301,7 @@ pub fn run(
             // Each table's players from an address of their own (the host caps connections
             // from one address).
             let ep = bind_on(loopback(1, i)).await?;
-            for seat in 0..4u8 {
-                tasks.push(tokio::spawn(bench_client(
-                    ep.clone(),
-                    t.clone(),
-                    seat,
-                    think,
-                    shared.clone(),
-                )));
-            }
+            tasks.extend(four_players(&ep, t, think, &shared));
             endpoints.push(ep);
         }
         let cpu0 = cpu_ms(pid);
@@ -538,16 +550,7 @@ pub fn run_hostile(
         let ticket = host.ticket(&second);
         let (waiting, endpoints, _) = crowd(&ticket, closing as usize, 4, false).await?;
         let players = bind_on(loopback(5, 0)).await?;
-        let mut tasks = Vec::new();
-        for seat in 0..4u8 {
-            tasks.push(tokio::spawn(bench_client(
-                players.clone(),
-                ticket.clone(),
-                seat,
-                think,
-                shared.clone(),
-            )));
-        }
+        let tasks = four_players(&players, &ticket, think, &shared);
         // The game runs for 3 seconds before the crowd leaves, and 3 after.
         let began = Instant::now();
         while shared.state_times.lock().unwrap().len() < 2 {
