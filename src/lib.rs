@@ -5,6 +5,7 @@
 #[macro_use]
 pub mod rules;
 pub mod arena;
+pub mod bench;
 pub mod bots;
 pub mod files;
 pub mod fuzz;

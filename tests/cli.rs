@@ -66,6 +66,18 @@ fn wrong_fief_cli_lines_are_refused_with_the_usage() {
         vec!["arena", "--first-game", "1000001"],
         vec!["arena", "--seed", &max, "--first-game", "1", "--games", "1"],
         vec!["bench", "--seconds", "0"],
+        vec!["bench", "--runs", "0"],
+        vec!["bench", "--only", "everything"],
+        vec!["bench", "--hard-iterations", "0"],
+        vec![
+            "duel",
+            "--other",
+            "x",
+            "--hard-ms",
+            "5",
+            "--hard-iterations",
+            "5",
+        ],
         vec!["load"],
         vec!["load", "a.fief", "b.fief"],
         vec!["scenario"],
@@ -79,6 +91,47 @@ fn wrong_fief_cli_lines_are_refused_with_the_usage() {
             text(&o)
         );
     }
+}
+
+#[test]
+fn a_bench_against_another_build_prints_both_figures_and_the_gain() {
+    // This build against itself: every figure of the part measured, both columns, a gain.
+    let me = env!("CARGO_BIN_EXE_fief-cli");
+    let o = cli(&[
+        "bench",
+        "--against",
+        me,
+        "--runs",
+        "1",
+        "--seconds",
+        "1",
+        "--only",
+        "engine",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("engine / actions applied"))
+        .unwrap_or_else(|| panic!("no engine figure: {out}"));
+    let cols: Vec<&str> = line.split_whitespace().collect();
+    assert!(cols.iter().any(|c| c.ends_with('×')), "{line}");
+    assert!(
+        cols.iter().filter(|c| c.parse::<f64>().is_ok()).count() >= 2,
+        "{line}"
+    );
+    // A program that is not a fief-cli is refused, saying so.
+    let o = cli(&[
+        "bench",
+        "--against",
+        "/bin/true",
+        "--runs",
+        "1",
+        "--only",
+        "engine",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("no figures"), "{}", text(&o));
 }
 
 #[test]

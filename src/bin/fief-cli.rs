@@ -86,9 +86,14 @@ struct DuelArgs {
     /// The bots' level on both sides: easy, normal or hard.
     #[arg(long, default_value = "hard", value_parser = |s: &str| s.parse::<fief::bots::Level>())]
     level: fief::bots::Level,
-    /// The Hard bot's iterations a decision, on both sides (1 to 1000000).
-    #[arg(long, default_value_t = 100, value_parser = whole::<u32>(1, 1_000_000))]
-    hard_iterations: u32,
+    /// The Hard bot's iterations a decision, on both sides (1 to 1000000; 100 unless
+    /// --hard-ms is given).
+    #[arg(long, value_parser = whole::<u32>(1, 1_000_000))]
+    hard_iterations: Option<u32>,
+    /// The Hard bot thinks this many milliseconds a decision instead, on both sides (1 to
+    /// 600000); the other build's `join` must know --hard-ms.
+    #[arg(long, value_parser = whole::<u64>(1, 600_000), conflicts_with = "hard_iterations")]
+    hard_ms: Option<u64>,
 }
 
 #[derive(Args)]
@@ -154,6 +159,10 @@ struct JoinArgs {
     /// 1000000), so that two builds' bots can be compared on equal terms.
     #[arg(long, value_parser = whole::<u32>(1, 1_000_000))]
     hard_iterations: Option<u32>,
+    /// The Hard bot thinks this many milliseconds a decision rather than a second (1 to
+    /// 600000).
+    #[arg(long, value_parser = whole::<u64>(1, 600_000), conflicts_with = "hard_iterations")]
+    hard_ms: Option<u64>,
     #[command(flatten)]
     reach: fief::net::serve::ReachArgs,
 }
@@ -346,6 +355,42 @@ struct BenchArgs {
     /// core).
     #[arg(long, default_value_t = 0, value_parser = whole::<usize>(0, 256))]
     trees: usize,
+    /// Another build's fief-cli: runs its bench and this one's in turn, with the same
+    /// arguments, and prints each figure of both side by side with this build's gain.
+    #[arg(long)]
+    against: Option<PathBuf>,
+    /// With --against: how many times each build runs (1 to 50); each figure is the median.
+    #[arg(long, default_value_t = 3, value_parser = whole::<u32>(1, 50))]
+    runs: u32,
+    /// Measures only this part (engine, clone, legal or hard), for a profiler.
+    #[arg(long, value_enum)]
+    only: Option<BenchPart>,
+    /// The Hard bot searches this many iterations a decision instead of --hard-ms, on the
+    /// first 20 positions (1 to 1000000): the same work on every run, for a profiler or to
+    /// compare two changes that do not change its play.
+    #[arg(long, value_parser = whole::<u32>(1, 1_000_000))]
+    hard_iterations: Option<u32>,
+}
+
+/// The parts of `fief-cli bench`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum BenchPart {
+    Engine,
+    Clone,
+    Legal,
+    Hard,
+}
+
+impl BenchPart {
+    /// As written on the command line.
+    fn name(self) -> &'static str {
+        match self {
+            BenchPart::Engine => "engine",
+            BenchPart::Clone => "clone",
+            BenchPart::Legal => "legal",
+            BenchPart::Hard => "hard",
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -468,7 +513,10 @@ fn duel(a: DuelArgs) -> ExitCode {
         a.games,
         a.seed,
         a.level,
-        a.hard_iterations,
+        match (a.hard_iterations, a.hard_ms) {
+            (None, Some(ms)) => fief::bots::Budget::Time(std::time::Duration::from_millis(ms)),
+            (n, _) => fief::bots::Budget::Iterations(n.unwrap_or(100)),
+        },
         &mut |line| say!("{line}"),
     )) {
         Ok(d) => {
@@ -494,9 +542,10 @@ fn join(a: JoinArgs) -> ExitCode {
             level: a.bot,
             name: a.name,
             secret: a.secret,
-            hard_budget: match a.hard_iterations {
-                Some(n) => fief::bots::Budget::Iterations(n),
-                None => fief::bots::Budget::Time(std::time::Duration::from_secs(1)),
+            hard_budget: match (a.hard_iterations, a.hard_ms) {
+                (Some(n), _) => fief::bots::Budget::Iterations(n),
+                (None, Some(ms)) => fief::bots::Budget::Time(std::time::Duration::from_millis(ms)),
+                (None, None) => fief::bots::Budget::Time(std::time::Duration::from_secs(1)),
             },
         },
         &mut |line| say!("{line}"),
@@ -904,7 +953,95 @@ fn arena(args: ArenaArgs) -> ExitCode {
     }
 }
 
+/// `fief-cli bench --against PATH`: both builds' benches in turn (the first to run changes
+/// every round, so that neither always meets a warmer or cooler machine), then the figures
+/// side by side (`fief::bench::compare`).
+fn bench_against(args: &BenchArgs, other: &std::path::Path) -> ExitCode {
+    let Ok(this) = std::env::current_exe() else {
+        warn!("fief-cli bench: cannot tell where this program is");
+        return ExitCode::FAILURE;
+    };
+    let mut common = vec![
+        "bench".to_string(),
+        "--seconds".to_string(),
+        args.seconds.to_string(),
+        "--hard-ms".to_string(),
+        args.hard_ms.to_string(),
+        "--trees".to_string(),
+        args.trees.to_string(),
+    ];
+    // Given only when asked for: older builds know neither.
+    if let Some(part) = args.only {
+        common.push("--only".to_string());
+        common.push(part.name().to_string());
+    }
+    if let Some(n) = args.hard_iterations {
+        common.push("--hard-iterations".to_string());
+        common.push(n.to_string());
+    }
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    for run in 0..args.runs {
+        let order = if run % 2 == 0 {
+            [(true, &this as &std::path::Path), (false, other)]
+        } else {
+            [(false, other), (true, &this as &std::path::Path)]
+        };
+        for (is_this, program) in order {
+            warn!(
+                "run {} of {}: {} ({})",
+                run + 1,
+                args.runs,
+                if is_this {
+                    "this build"
+                } else {
+                    "the other build"
+                },
+                program.display()
+            );
+            let out = match std::process::Command::new(program).args(&common).output() {
+                Ok(o) => o,
+                Err(e) => {
+                    warn!("fief-cli bench: cannot run {}: {e}", program.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            if !out.status.success() {
+                warn!(
+                    "fief-cli bench: {} failed: {}",
+                    program.display(),
+                    String::from_utf8_lossy(&out.stderr).trim()
+                );
+                return ExitCode::FAILURE;
+            }
+            let figures = fief::bench::figures(&String::from_utf8_lossy(&out.stdout));
+            if figures.is_empty() {
+                warn!(
+                    "fief-cli bench: {} printed no figures this build can read",
+                    program.display()
+                );
+                return ExitCode::FAILURE;
+            }
+            if is_this {
+                mine.push(figures);
+            } else {
+                theirs.push(figures);
+            }
+        }
+    }
+    say!("this build:  {}", this.display());
+    say!("other build: {}", other.display());
+    say!(
+        "{} runs each, in turn; medians; gain above 1 means this build is faster.",
+        args.runs
+    );
+    say_part!("{}", fief::bench::compare(&mine, &theirs));
+    ExitCode::SUCCESS
+}
+
 fn bench(args: BenchArgs) -> ExitCode {
+    if let Some(other) = &args.against {
+        return bench_against(&args, other);
+    }
     use fief::bots::{ismcts, Bot, Budget, Hard};
     use std::time::{Duration, Instant};
     let seconds = args.seconds as f64;
@@ -920,7 +1057,12 @@ fn bench(args: BenchArgs) -> ExitCode {
     let (mut games, mut actions) = (0u64, 0u64);
     let mut chooser = Rng::new(99);
     let mut samples: Vec<Game> = Vec::new();
-    while start.elapsed().as_secs_f64() < seconds || games == 0 {
+    let measured = |part: BenchPart| args.only.is_none_or(|o| o == part);
+    while if measured(BenchPart::Engine) {
+        start.elapsed().as_secs_f64() < seconds || games == 0
+    } else {
+        samples.len() < 400
+    } {
         let mut g = Game::new(opts(games + 1)).expect("valid options");
         while let Some(p) = g.to_act() {
             let legal = g.bot_actions(p);
@@ -934,12 +1076,14 @@ fn bench(args: BenchArgs) -> ExitCode {
         games += 1;
     }
     let t = start.elapsed().as_secs_f64();
-    say!("engine (4 players, random legal choices, round cap 15):");
-    say!(
-        "  actions applied:      {:>10.0} per second",
-        actions as f64 / t
-    );
-    say!("  random full games:    {:>10.1} per minute ({games} games, {actions} actions in {t:.1} s)", games as f64 * 60.0 / t);
+    if measured(BenchPart::Engine) {
+        say!("engine (4 players, random legal choices, round cap 15):");
+        say!(
+            "  actions applied:      {:>10.0} per second",
+            actions as f64 / t
+        );
+        say!("  random full games:    {:>10.1} per minute ({games} games, {actions} actions in {t:.1} s)", games as f64 * 60.0 / t);
+    }
     // Clones.
     let reps = 2000;
     let time = |f: &dyn Fn(&Game)| {
@@ -951,15 +1095,17 @@ fn bench(args: BenchArgs) -> ExitCode {
         }
         start.elapsed().as_secs_f64() * 1e6 / (reps * samples.len()) as f64
     };
-    say!("state clone ({} mid-game states):", samples.len());
-    say!(
-        "  full clone (with log):  {:>8.2} µs",
-        time(&|g| drop(std::hint::black_box(g.clone())))
-    );
-    say!(
-        "  lean clone (bots):      {:>8.2} µs",
-        time(&|g| drop(std::hint::black_box(g.clone_lean())))
-    );
+    if measured(BenchPart::Clone) {
+        say!("state clone ({} mid-game states):", samples.len());
+        say!(
+            "  full clone (with log):  {:>8.2} µs",
+            time(&|g| drop(std::hint::black_box(g.clone())))
+        );
+        say!(
+            "  lean clone (bots):      {:>8.2} µs",
+            time(&|g| drop(std::hint::black_box(g.clone_lean())))
+        );
+    }
     let reps = 20;
     let time_enum = |f: &dyn Fn(&Game) -> usize| {
         let start = Instant::now();
@@ -974,16 +1120,24 @@ fn bench(args: BenchArgs) -> ExitCode {
             n as f64 / (reps * samples.len()) as f64,
         )
     };
-    let (t_full, n_full) = time_enum(&|g| g.to_act().map_or(0, |p| g.legal_actions(p).len()));
-    let (t_bot, n_bot) = time_enum(&|g| g.to_act().map_or(0, |p| g.bot_actions(p).len()));
-    say!("legal-action enumeration:");
-    say!("  legal_actions:          {t_full:>8.1} µs ({n_full:.1} actions on average)");
-    say!("  bot_actions:            {t_bot:>8.1} µs ({n_bot:.1} actions on average)");
+    if measured(BenchPart::Legal) {
+        let (t_full, n_full) = time_enum(&|g| g.to_act().map_or(0, |p| g.legal_actions(p).len()));
+        let (t_bot, n_bot) = time_enum(&|g| g.to_act().map_or(0, |p| g.bot_actions(p).len()));
+        say!("legal-action enumeration:");
+        say!("  legal_actions:          {t_full:>8.2} µs ({n_full:.1} actions on average)");
+        say!("  bot_actions:            {t_bot:>8.2} µs ({n_bot:.1} actions on average)");
+    }
+    if !measured(BenchPart::Hard) {
+        return ExitCode::SUCCESS;
+    }
     // The Hard bot.
     let mut hard = Hard::new(
         7,
         ismcts::Settings {
-            budget: Budget::Time(Duration::from_millis(hard_ms)),
+            budget: match args.hard_iterations {
+                Some(n) => Budget::Iterations(n),
+                None => Budget::Time(Duration::from_millis(hard_ms)),
+            },
             trees: args.trees,
             ..Default::default()
         },
@@ -1004,13 +1158,23 @@ fn bench(args: BenchArgs) -> ExitCode {
         decisions += 1;
         iterations += hard.last_iterations as u64;
         playout_actions += hard.last_playout_actions;
-        if budget_end.elapsed().as_secs_f64() > seconds.max(hard_ms as f64 / 1000.0 * 10.0) {
+        let enough = match args.hard_iterations {
+            Some(_) => decisions >= 20,
+            None => {
+                budget_end.elapsed().as_secs_f64() > seconds.max(hard_ms as f64 / 1000.0 * 10.0)
+            }
+        };
+        if enough {
             break;
         }
     }
     let trees = hard.last_trees.max(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    say!("Hard bot ({hard_ms} ms a decision, {decisions} decisions, {trees} trees on {cores} cores):");
+    let budget = match args.hard_iterations {
+        Some(n) => format!("{n} iterations"),
+        None => format!("{hard_ms} ms"),
+    };
+    say!("Hard bot ({budget} a decision, {decisions} decisions, {trees} trees on {cores} cores):");
     say!(
         "  playouts:               {:>8.0} per second ({:.0} a decision)",
         iterations as f64 / thinking,

@@ -8,7 +8,7 @@
 
 use super::odds::attack_odds;
 use crate::map::VillageId;
-use crate::rules::{Fort, Game, PlayerId};
+use crate::rules::{Fort, Game, PlayerId, MAX_PLAYERS};
 
 const VP: f64 = 400.0;
 
@@ -42,25 +42,45 @@ pub fn village_worth(g: &Game, v: usize) -> f64 {
         }
 }
 
-/// Strength of `q`'s army in `v` that can move (a free Lord with it).
-fn mobile_sp(g: &Game, q: PlayerId, v: VillageId) -> u32 {
-    if g.lords
-        .iter()
-        .any(|l| l.owner == q && l.village == v && l.captor.is_none())
-    {
-        g.player_sp(q, v)
-    } else {
-        0
+/// What every score of one position shares, worked out once (a playout scores every player
+/// of the same position): each player's SP in each Village (`Game::player_sp`), and the SP of
+/// his army there when it can move (a free Lord with it), 0 otherwise.
+pub struct Board {
+    sp: Vec<[u32; MAX_PLAYERS]>,
+    mobile: Vec<[u32; MAX_PLAYERS]>,
+}
+
+impl Board {
+    pub fn new(g: &Game) -> Board {
+        let mut sp: Vec<[u32; MAX_PLAYERS]> = g
+            .villages
+            .iter()
+            .map(|vs| std::array::from_fn(|q| vs.troops[q].sp()))
+            .collect();
+        let mut free = vec![[false; MAX_PLAYERS]; sp.len()];
+        for l in g.lords.iter().filter(|l| l.captor.is_none()) {
+            let (v, q) = (l.village as usize, l.owner as usize);
+            if v < sp.len() && q < MAX_PLAYERS {
+                sp[v][q] += g.lord_sp(l.id);
+                free[v][q] = true;
+            }
+        }
+        let mobile = sp
+            .iter()
+            .zip(&free)
+            .map(|(s, f)| std::array::from_fn(|q| if f[q] { s[q] } else { 0 }))
+            .collect();
+        Board { sp, mobile }
     }
 }
 
 /// How much of `v` counts as `p`'s: all of it when he controls it, his chance of taking it
 /// when his army stands in a rival's Village (the battle of Phase 6 is coming).
-fn share(g: &Game, p: PlayerId, v: usize) -> f64 {
+fn share(g: &Game, b: &Board, p: PlayerId, v: usize) -> f64 {
     let vs = &g.villages[v];
     match vs.controller {
         Some(c) if c == p => 1.0,
-        Some(c) if vs.troops[p as usize].count() > 0 && g.player_sp(c, v as VillageId) > 0 => {
+        Some(c) if vs.troops[p as usize].count() > 0 && b.sp[v][c as usize] > 0 => {
             0.8 * attack_odds(g, p, c, v as VillageId)
         }
         _ => 0.0,
@@ -69,6 +89,11 @@ fn share(g: &Game, p: PlayerId, v: usize) -> f64 {
 
 /// What the position is worth to `p` alone.
 pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
+    score_on(g, &Board::new(g), p, dist)
+}
+
+/// `score` with the position's `Board` already worked out.
+fn score_on(g: &Game, b: &Board, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
     let pi = p as usize;
     let st = g.holdings(p);
     let mut s = VP * st.vp as f64;
@@ -76,19 +101,39 @@ pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
     s += 5.0 * money.min(20.0) + 1.5 * (money - 20.0).max(0.0);
     s += 8.0 * g.players[pi].hand.len() as f64;
     let ally = g.ally(p);
+    // The rivals, and the strongest army of a rival that can move in each Village.
+    let mut rivals = [false; MAX_PLAYERS];
+    for (q, r) in rivals.iter_mut().enumerate().take(g.players.len()) {
+        *r = q != pi && ally.is_none_or(|a| a as usize != q);
+    }
+    let rival_army: Vec<u32> = b
+        .mobile
+        .iter()
+        .map(|m| {
+            let mut most = 0;
+            for q in 0..MAX_PLAYERS {
+                if rivals[q] && m[q] > most {
+                    most = m[q];
+                }
+            }
+            most
+        })
+        .collect();
+    // How much of each Village counts as his (`share`), worked out once for both uses below.
+    let shares: Vec<f64> = (0..g.villages.len()).map(|v| share(g, b, p, v)).collect();
     for (v, vs) in g.villages.iter().enumerate() {
         let t = vs.troops[pi];
         s += 6.0 * t.maa as f64 + 16.0 * t.knights as f64;
         if vs.controller != Some(p) {
             if t.count() > 0 {
-                s += share(g, p, v) * village_worth(g, v);
+                s += shares[v] * village_worth(g, v);
             }
             continue;
         }
         let worth = village_worth(g, v);
         s += worth;
         // A stronger enemy army next door.
-        let mine = g.player_sp(p, v as VillageId)
+        let mine = b.sp[v][pi]
             + match vs.fort {
                 Fort::None => 0,
                 Fort::Stronghold => 4,
@@ -97,13 +142,7 @@ pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
         let threat = g.map.villages[v]
             .neighbours
             .iter()
-            .map(|&w| {
-                (0..g.n())
-                    .filter(|&q| q != p && Some(q) != ally)
-                    .map(|q| mobile_sp(g, q, w))
-                    .max()
-                    .unwrap_or(0)
-            })
+            .map(|&w| rival_army[w as usize])
             .max()
             .unwrap_or(0);
         if threat > mine + 2 {
@@ -116,7 +155,7 @@ pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
             continue;
         }
         let n = fief.villages.len() as f64;
-        let c: f64 = fief.villages.iter().map(|&v| share(g, p, v as usize)).sum();
+        let c: f64 = fief.villages.iter().map(|&v| shares[v as usize]).sum();
         s += 30.0 * c * c / n;
         if c >= n - 0.2 {
             s += 60.0;
@@ -180,13 +219,14 @@ pub fn value(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
         return if o.winners.contains(&p) { 1e6 } else { -1e6 };
     }
     let ally = g.ally(p);
-    let mut mine = score(g, p, dist);
+    let b = Board::new(g);
+    let mut mine = score_on(g, &b, p, dist);
     if let Some(a) = ally {
-        mine += 0.5 * score(g, a, dist);
+        mine += 0.5 * score_on(g, &b, a, dist);
     }
     let rivals: Vec<f64> = (0..g.n())
         .filter(|&q| q != p && Some(q) != ally)
-        .map(|q| score(g, q, dist))
+        .map(|q| score_on(g, &b, q, dist))
         .collect();
     if rivals.is_empty() {
         return mine;
@@ -217,7 +257,10 @@ pub fn rewards(g: &Game, dist: &[Vec<u8>], alliance_win: f64) -> Vec<f64> {
             })
             .collect();
     }
-    let scores: Vec<f64> = (0..n).map(|p| score(g, p as PlayerId, dist)).collect();
+    let b = Board::new(g);
+    let scores: Vec<f64> = (0..n)
+        .map(|p| score_on(g, &b, p as PlayerId, dist))
+        .collect();
     (0..n)
         .map(|p| {
             let ally = g.ally(p as PlayerId).map(|a| a as usize);

@@ -15,6 +15,7 @@ use crate::rules::{
     is_any_time_action, Action, ElectionKind, Fort, Game, MoveHow, PassageUse, Phase, PlayerId,
     PromptKind, View,
 };
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::AtomicBool;
 
 pub struct Normal {
@@ -77,6 +78,20 @@ pub struct Policy<'a> {
     dist: &'a [Vec<u8>],
     /// At most this many candidates are looked ahead at (the rest are sampled away).
     pub width: usize,
+    /// The game after the best candidate of the last lookahead, kept so that `play` need not
+    /// play that action again (a playout's lookahead has already played it on a copy).
+    looked: RefCell<Option<Looked>>,
+    /// While `play` chooses: the value of the game it was given to the player deciding, when
+    /// the lookahead before already worked it out.
+    known: Cell<Option<(PlayerId, f64)>>,
+}
+
+/// A game after a candidate, as `Policy::after` left it, and its value to the player.
+struct Looked {
+    action: Action,
+    player: PlayerId,
+    game: Game,
+    value: f64,
 }
 
 /// The player most likely to win: most VP, then most strength.
@@ -89,21 +104,35 @@ fn leader(g: &Game, except: PlayerId) -> Option<PlayerId> {
 
 impl<'a> Policy<'a> {
     pub fn new(dist: &'a [Vec<u8>]) -> Policy<'a> {
-        Policy { dist, width: 400 }
+        Policy {
+            dist,
+            width: 400,
+            looked: RefCell::new(None),
+            known: Cell::new(None),
+        }
     }
 
-    /// The value to `p` of the game after `a` (applied on a quiet copy).
-    fn after(&self, g: &Game, p: PlayerId, a: &Action) -> f64 {
+    /// The game after `a` (applied on a quiet copy) and its value to `p`; `None` when `a` is
+    /// refused.
+    fn after(&self, g: &Game, p: PlayerId, a: &Action) -> Option<(Game, f64)> {
         let mut h = g.clone_lean();
         h.quiet = true;
-        match h.apply(p, a.clone()) {
-            Ok(_) => value(&h, p, self.dist),
-            Err(_) => f64::MIN,
+        h.apply(p, a.clone()).ok()?;
+        let v = value(&h, p, self.dist);
+        Some((h, v))
+    }
+
+    /// The value of `g` to `p` now: known when `play` was given the game its last lookahead
+    /// left.
+    fn value_now(&self, g: &Game, p: PlayerId) -> f64 {
+        match self.known.get() {
+            Some((q, v)) if q == p => v,
+            _ => value(g, p, self.dist),
         }
     }
 
     /// The best of `cands` by one-action lookahead and its value; ties go to the earlier
-    /// candidate.
+    /// candidate. The game after it is kept for `play`.
     fn best_scored(&self, g: &Game, p: PlayerId, cands: &[Action], rng: &mut Rng) -> (Action, f64) {
         let mut pool: Vec<&Action> = cands.iter().collect();
         if pool.len() > self.width {
@@ -114,16 +143,54 @@ impl<'a> Policy<'a> {
             pool.extend(last);
         }
         let mut best: Option<(&Action, f64)> = None;
+        let mut best_game: Option<Game> = None;
         for a in pool {
-            let v = self.after(g, p, a);
+            let (h, v) = match self.after(g, p, a) {
+                Some((h, v)) => (Some(h), v),
+                None => (None, f64::MIN),
+            };
             if best.is_none_or(|(_, b)| v > b) {
                 best = Some((a, v));
+                best_game = h;
             }
         }
         // `cands` is never empty: every caller passes legal actions of a decision.
-        match best {
+        let (a, v) = match best {
             Some((a, v)) => (a.clone(), v),
             None => (cands.first().cloned().unwrap_or(Action::Pass), f64::MIN),
+        };
+        *self.looked.borrow_mut() = best_game.map(|game| Looked {
+            action: a.clone(),
+            player: p,
+            game,
+            value: v,
+        });
+        (a, v)
+    }
+
+    /// Chooses as `choose` does and plays the choice on `g`; `known` is the value of `g` to
+    /// the player it names, if the last `play` worked it out. Returns whether the action was
+    /// played, and the value of the game now to `p`, when known (the choice came from a
+    /// lookahead). The game is the
+    /// same as `choose` and `apply` would leave; only the work is saved.
+    pub fn play(
+        &self,
+        g: &mut Game,
+        p: PlayerId,
+        legal: &[Action],
+        rng: &mut Rng,
+        known: Option<(PlayerId, f64)>,
+    ) -> (bool, Option<(PlayerId, f64)>) {
+        self.looked.replace(None);
+        self.known.set(known);
+        let a = self.choose(g, p, legal, rng);
+        self.known.set(None);
+        match self.looked.take() {
+            Some(l) if l.action == a && l.player == p => {
+                *g = l.game;
+                (true, Some((p, l.value)))
+            }
+            _ => (g.apply(p, a).is_ok(), None),
         }
     }
 
@@ -140,7 +207,7 @@ impl<'a> Policy<'a> {
         }
         let mut scored: Vec<(f64, Action)> = pool
             .into_iter()
-            .map(|a| (self.after(g, p, a), a.clone()))
+            .map(|a| (self.after(g, p, a).map_or(f64::MIN, |(_, v)| v), a.clone()))
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         scored.into_iter().map(|x| x.1).collect()
@@ -436,7 +503,7 @@ impl<'a> Policy<'a> {
         if !cands.contains(end) {
             return self.best_by_lookahead(g, p, cands, rng);
         }
-        let now = value(g, p, self.dist);
+        let now = self.value_now(g, p);
         let others: Vec<Action> = cands.iter().filter(|a| *a != end).cloned().collect();
         if others.is_empty() {
             return end.clone();

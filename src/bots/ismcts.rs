@@ -353,14 +353,16 @@ fn grow(
         }
         // Playout with the Normal policy, cut off after `playout_actions`.
         let mut steps = 0;
+        let mut known = None;
         while steps < settings.playout_actions {
             let Some(pl) = g.to_act() else { break };
             let legal = g.bot_actions(pl);
             if legal.is_empty() {
                 break;
             }
-            let a = policy.choose(&g, pl, &legal, &mut rng);
-            if g.apply(pl, a).is_err() {
+            let played;
+            (played, known) = policy.play(&mut g, pl, &legal, &mut rng, known);
+            if !played {
                 break;
             }
             steps += 1;

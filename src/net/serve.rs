@@ -393,9 +393,13 @@ pub async fn run_duel(
     games: u32,
     seed: u64,
     level: Level,
-    iterations: u32,
+    budget: crate::bots::Budget,
     progress: &mut dyn FnMut(String),
 ) -> Result<Duel, String> {
+    let think = match budget {
+        crate::bots::Budget::Iterations(n) => ["--hard-iterations".to_string(), n.to_string()],
+        crate::bots::Budget::Time(d) => ["--hard-ms".to_string(), d.as_millis().to_string()],
+    };
     let dir = std::env::temp_dir().join(format!("fief-duel-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let host = Host::start(HostConfig::new(&dir, Reach::Local)).await?;
@@ -423,7 +427,7 @@ pub async fn run_duel(
             let child = tokio::process::Command::new(program)
                 .args(["join", &ticket, "--seat", &seat.to_string()])
                 .args(["--bot", level.name(), "--reach", "local"])
-                .args(["--hard-iterations", &iterations.to_string()])
+                .args(&think)
                 .args(["--name", if mine { "this" } else { "other" }])
                 .env("FIEF_NET", "local")
                 .stdout(std::process::Stdio::null())

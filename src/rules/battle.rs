@@ -213,13 +213,16 @@ impl Game {
             .lords
             .iter()
             .filter(|l| l.owner == q && l.village == v && l.captor.is_none())
-            .map(|l| {
-                // 6.2, 9.1: male Lords 1; Ladies 1 if titled or d'ARC, else 0.
-                let female = lord_sex(l.id) == Sex::Female;
-                u32::from(!female || self.is_titled(l.id) || self.titles.darc == Some(l.id))
-            })
+            .map(|l| self.lord_sp(l.id))
             .sum();
         troops + lords
+    }
+
+    /// 6.2, 9.1: what a free Lord adds to his side's SP: a male Lord 1; a Lady 1 if titled
+    /// or d'ARC, else 0.
+    pub fn lord_sp(&self, l: LordId) -> u32 {
+        let female = lord_sex(l) == Sex::Female;
+        u32::from(!female || self.is_titled(l) || self.titles.darc == Some(l))
     }
 
     pub fn side_sp(&self, s: usize) -> u32 {

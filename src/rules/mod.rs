@@ -438,7 +438,7 @@ impl Game {
     /// 1.2: a Titled Lord holds a Fief, church or royal title (d'ARC is not counted,
     /// ruling R-DARC-TITLE).
     pub fn is_titled(&self, l: LordId) -> bool {
-        !self.fief_titles_of(l).is_empty()
+        self.titles.fief.contains(&Some(l))
             || self.is_church(l)
             || self.titles.king == Some(l)
             || self.titles.queen == Some(l)

@@ -18,26 +18,24 @@ impl Game {
     pub fn placement_villages_for(&self, p: PlayerId, lord: Option<LordId>) -> Vec<VillageId> {
         let all = 0..self.map.villages.len() as VillageId;
         let ctrl = |v: VillageId| self.villages[v as usize].controller;
-        let opts: [Vec<VillageId>; 4] = [
-            all.clone()
-                .filter(|&v| ctrl(v) == Some(p) && self.villages[v as usize].fort != Fort::None)
-                .collect(),
-            all.clone()
-                .filter(|&v| {
-                    self.lords.iter().any(|l| {
-                        l.owner == p && l.village == v && l.captor.is_none() && Some(l.id) != lord
-                    })
+        // The first of the four options that offers any Village (worked out in turn: the
+        // later ones are seldom needed).
+        let ally = self.ally(p);
+        let options: [&dyn Fn(VillageId) -> bool; 4] = [
+            &|v| ctrl(v) == Some(p) && self.villages[v as usize].fort != Fort::None,
+            &|v| {
+                self.lords.iter().any(|l| {
+                    l.owner == p && l.village == v && l.captor.is_none() && Some(l.id) != lord
                 })
-                .collect(),
-            all.clone().filter(|&v| ctrl(v) == Some(p)).collect(),
-            all.clone()
-                .filter(|&v| {
-                    (ctrl(v).is_none() && !self.occupied(v))
-                        || (ctrl(v).is_some() && ctrl(v) == self.ally(p))
-                })
-                .collect(),
+            },
+            &|v| ctrl(v) == Some(p),
+            &|v| (ctrl(v).is_none() && !self.occupied(v)) || (ctrl(v).is_some() && ctrl(v) == ally),
         ];
-        opts.into_iter().find(|o| !o.is_empty()).unwrap_or_default()
+        options
+            .iter()
+            .map(|ok| all.clone().filter(|&v| ok(v)).collect::<Vec<VillageId>>())
+            .find(|o| !o.is_empty())
+            .unwrap_or_default()
     }
 
     /// FAQ (no units on the map), ruling R-NEWLORD-LEAVE: when the 2.4.1 order has come down

@@ -23,18 +23,22 @@ impl Game {
     /// 4.1: where `p` may place newly bought Troops.
     pub fn troop_villages(&self, p: PlayerId) -> Vec<VillageId> {
         (0..self.map.villages.len() as VillageId)
-            .filter(|&v| {
-                let vs = &self.villages[v as usize];
-                let lord_here = self
+            .filter(|&v| self.is_troop_village(p, v))
+            .collect()
+    }
+
+    /// Whether new Troops of `p` may go in `v` (one of `troop_villages`; `v` in range).
+    fn is_troop_village(&self, p: PlayerId, v: VillageId) -> bool {
+        let vs = &self.villages[v as usize];
+        let own_fort = vs.controller == Some(p) && vs.fort != Fort::None;
+        // Never into a Stronghold or City that an enemy besieges.
+        let besieged = own_fort && vs.besieger.is_some_and(|b| b != p);
+        !besieged
+            && (own_fort
+                || self
                     .lords
                     .iter()
-                    .any(|l| l.owner == p && l.village == v && l.captor.is_none());
-                let own_fort = vs.controller == Some(p) && vs.fort != Fort::None;
-                // Never into a Stronghold or City that an enemy besieges.
-                let besieged = own_fort && vs.besieger.is_some_and(|b| b != p);
-                (lord_here || own_fort) && !besieged
-            })
-            .collect()
+                    .any(|l| l.owner == p && l.village == v && l.captor.is_none()))
     }
 
     fn placed_in(&self, v: VillageId) -> u8 {
@@ -258,7 +262,7 @@ impl Game {
                 if (knight && pl.stock_knights == 0) || (!knight && pl.stock_maa == 0) {
                     return refuse("4.0", "none of those counters are left in your stockpile");
                 }
-                if !self.troop_villages(p).contains(v) {
+                if !self.is_troop_village(p, *v) {
                     let vs = &self.villages[*v as usize];
                     if vs.controller == Some(p) && vs.fort != Fort::None && vs.besieger.is_some() {
                         return refuse(
