@@ -15,6 +15,7 @@ use crate::rules::{
     is_any_time_action, Action, ElectionKind, Fort, Game, MoveHow, PassageUse, Phase, PlayerId,
     PromptKind, View,
 };
+use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::AtomicBool;
 
@@ -230,16 +231,20 @@ impl<'a> Policy<'a> {
                 return a;
             }
         }
-        let phase: Vec<Action> = legal
-            .iter()
-            .filter(|a| !is_any_time_action(a))
-            .cloned()
-            .collect();
-        let phase = if phase.is_empty() {
-            legal.to_vec()
-        } else {
-            phase
-        };
+        // The decision's own actions, without the "any time" ones (all of them when there
+        // are only those); borrowed when nothing is left out, as in most playout steps.
+        let phase: Cow<[Action]> =
+            if legal.iter().any(is_any_time_action) && !legal.iter().all(is_any_time_action) {
+                Cow::Owned(
+                    legal
+                        .iter()
+                        .filter(|a| !is_any_time_action(a))
+                        .cloned()
+                        .collect(),
+                )
+            } else {
+                Cow::Borrowed(legal)
+            };
         let accept = |yes: bool| {
             Self::pick(
                 legal,
@@ -448,31 +453,30 @@ impl<'a> Policy<'a> {
         // Cavalcades and Secret Passages are left aside while the army may stop; a victorious
         // Cavalcade that must ride on (5.2) has only Cavalcade Moves to choose from.
         let end = Action::EndMovement;
-        let plain: Vec<Action> = phase
-            .iter()
-            .filter(|a| match a {
-                Action::Move(o) => o.how == MoveHow::Normal,
-                _ => true,
-            })
-            .cloned()
-            .collect();
-        if !plain.contains(&end) {
+        let plain = |a: &Action| match a {
+            Action::Move(o) => o.how == MoveHow::Normal,
+            _ => true,
+        };
+        if !phase.contains(&end) {
             return self.best_by_lookahead(g, p, phase, rng);
         }
         // A Lord who has moved does not walk straight back (the lookahead, seeing the
         // Village he left, would undo every step of a campaign).
-        let onward: Vec<Action> = plain
-            .into_iter()
-            .filter(|a| match a {
-                Action::Move(o) => !o.lords.iter().any(|l| {
-                    g.moves
-                        .lords
-                        .iter()
-                        .any(|m| m.lord == *l && m.came_from == Some(o.to))
-                }),
-                _ => true,
-            })
-            .collect();
+        let onward_ok = |a: &Action| match a {
+            Action::Move(o) => !o.lords.iter().any(|l| {
+                g.moves
+                    .lords
+                    .iter()
+                    .any(|m| m.lord == *l && m.came_from == Some(o.to))
+            }),
+            _ => true,
+        };
+        let keep = |a: &Action| plain(a) && onward_ok(a);
+        let onward: Cow<[Action]> = if phase.iter().all(keep) {
+            Cow::Borrowed(phase)
+        } else {
+            Cow::Owned(phase.iter().filter(|a| keep(a)).cloned().collect())
+        };
         // Early on, what improves the position at once comes first; once the game has gone
         // on for a while, the campaign does (the lookahead would otherwise march back to
         // every Village the campaign leaves).
@@ -504,7 +508,11 @@ impl<'a> Policy<'a> {
             return self.best_by_lookahead(g, p, cands, rng);
         }
         let now = self.value_now(g, p);
-        let others: Vec<Action> = cands.iter().filter(|a| *a != end).cloned().collect();
+        // The end is listed last, once: the others are the rest (copied only otherwise).
+        let others: Cow<[Action]> = match cands.split_last() {
+            Some((last, rest)) if last == end && !rest.contains(end) => Cow::Borrowed(rest),
+            _ => Cow::Owned(cands.iter().filter(|a| *a != end).cloned().collect()),
+        };
         if others.is_empty() {
             return end.clone();
         }
