@@ -381,18 +381,6 @@ enum BenchPart {
     Hard,
 }
 
-impl BenchPart {
-    /// As written on the command line.
-    fn name(self) -> &'static str {
-        match self {
-            BenchPart::Engine => "engine",
-            BenchPart::Clone => "clone",
-            BenchPart::Legal => "legal",
-            BenchPart::Hard => "hard",
-        }
-    }
-}
-
 fn main() -> ExitCode {
     let command = parse().command;
     let code = match command {
@@ -513,10 +501,11 @@ fn duel(a: DuelArgs) -> ExitCode {
         a.games,
         a.seed,
         a.level,
-        match (a.hard_iterations, a.hard_ms) {
-            (None, Some(ms)) => fief::bots::Budget::Time(std::time::Duration::from_millis(ms)),
-            (n, _) => fief::bots::Budget::Iterations(n.unwrap_or(100)),
-        },
+        hard_budget(
+            a.hard_iterations,
+            a.hard_ms,
+            fief::bots::Budget::Iterations(100),
+        ),
         &mut |line| say!("{line}"),
     )) {
         Ok(d) => {
@@ -533,6 +522,20 @@ fn duel(a: DuelArgs) -> ExitCode {
     }
 }
 
+/// The Hard bot's budget from a command line: its iterations when given, else its time in
+/// milliseconds when given, else `otherwise`.
+fn hard_budget(
+    iterations: Option<u32>,
+    ms: Option<u64>,
+    otherwise: fief::bots::Budget,
+) -> fief::bots::Budget {
+    match (iterations, ms) {
+        (Some(n), _) => fief::bots::Budget::Iterations(n),
+        (None, Some(ms)) => fief::bots::Budget::Time(std::time::Duration::from_millis(ms)),
+        (None, None) => otherwise,
+    }
+}
+
 fn join(a: JoinArgs) -> ExitCode {
     match fief::net::serve::run_bot_client(
         &a.ticket,
@@ -542,11 +545,11 @@ fn join(a: JoinArgs) -> ExitCode {
             level: a.bot,
             name: a.name,
             secret: a.secret,
-            hard_budget: match (a.hard_iterations, a.hard_ms) {
-                (Some(n), _) => fief::bots::Budget::Iterations(n),
-                (None, Some(ms)) => fief::bots::Budget::Time(std::time::Duration::from_millis(ms)),
-                (None, None) => fief::bots::Budget::Time(std::time::Duration::from_secs(1)),
-            },
+            hard_budget: hard_budget(
+                a.hard_iterations,
+                a.hard_ms,
+                fief::bots::Budget::Time(std::time::Duration::from_secs(1)),
+            ),
         },
         &mut |line| say!("{line}"),
     ) {
@@ -894,10 +897,11 @@ fn arena(args: ArenaArgs) -> ExitCode {
         first: args.first_game,
         round_cap: args.round_cap.0,
         hard: fief::bots::ismcts::Settings {
-            budget: match args.hard_iterations {
-                Some(n) => Budget::Iterations(n),
-                None => Budget::Time(std::time::Duration::from_millis(args.hard_ms)),
-            },
+            budget: hard_budget(
+                args.hard_iterations,
+                None,
+                Budget::Time(std::time::Duration::from_millis(args.hard_ms)),
+            ),
             alliance_win: args
                 .hard_alliance_win
                 .unwrap_or(fief::bots::ismcts::ALLIANCE_WIN),
@@ -971,9 +975,12 @@ fn bench_against(args: &BenchArgs, other: &std::path::Path) -> ExitCode {
         args.trees.to_string(),
     ];
     // Given only when asked for: older builds know neither.
-    if let Some(part) = args.only {
+    if let Some(part) = args
+        .only
+        .and_then(|p| clap::ValueEnum::to_possible_value(&p))
+    {
         common.push("--only".to_string());
-        common.push(part.name().to_string());
+        common.push(part.get_name().to_string());
     }
     if let Some(n) = args.hard_iterations {
         common.push("--hard-iterations".to_string());
@@ -1134,10 +1141,11 @@ fn bench(args: BenchArgs) -> ExitCode {
     let mut hard = Hard::new(
         7,
         ismcts::Settings {
-            budget: match args.hard_iterations {
-                Some(n) => Budget::Iterations(n),
-                None => Budget::Time(Duration::from_millis(hard_ms)),
-            },
+            budget: hard_budget(
+                args.hard_iterations,
+                None,
+                Budget::Time(Duration::from_millis(hard_ms)),
+            ),
             trees: args.trees,
             ..Default::default()
         },

@@ -87,13 +87,8 @@ fn share(g: &Game, b: &Board, p: PlayerId, v: usize) -> f64 {
     }
 }
 
-/// What the position is worth to `p` alone.
-pub fn score(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
-    score_on(g, &Board::new(g), p, dist)
-}
-
-/// `score` with the position's `Board` already worked out.
-fn score_on(g: &Game, b: &Board, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
+/// What the position is worth to `p` alone (`b`: the position's `Board`).
+pub fn score(g: &Game, b: &Board, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
     let pi = p as usize;
     let st = g.holdings(p);
     let mut s = VP * st.vp as f64;
@@ -220,13 +215,13 @@ pub fn value(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
     }
     let ally = g.ally(p);
     let b = Board::new(g);
-    let mut mine = score_on(g, &b, p, dist);
+    let mut mine = score(g, &b, p, dist);
     if let Some(a) = ally {
-        mine += 0.5 * score_on(g, &b, a, dist);
+        mine += 0.5 * score(g, &b, a, dist);
     }
     let rivals: Vec<f64> = (0..g.n())
         .filter(|&q| q != p && Some(q) != ally)
-        .map(|q| score_on(g, &b, q, dist))
+        .map(|q| score(g, &b, q, dist))
         .collect();
     if rivals.is_empty() {
         return mine;
@@ -258,9 +253,7 @@ pub fn rewards(g: &Game, dist: &[Vec<u8>], alliance_win: f64) -> Vec<f64> {
             .collect();
     }
     let b = Board::new(g);
-    let scores: Vec<f64> = (0..n)
-        .map(|p| score_on(g, &b, p as PlayerId, dist))
-        .collect();
+    let scores: Vec<f64> = (0..n).map(|p| score(g, &b, p as PlayerId, dist)).collect();
     (0..n)
         .map(|p| {
             let ally = g.ally(p as PlayerId).map(|a| a as usize);
