@@ -239,3 +239,52 @@ fn without_a_display_the_app_says_so() {
     assert!(text(&o).contains("is a display available"), "{}", text(&o));
     assert!(!text(&o).contains("panicked"), "{}", text(&o));
 }
+
+#[test]
+fn bench_net_sends_changes_and_says_how_many_bytes_a_seat_an_action() {
+    // One table over loopback for a few seconds, with changes and with whole states.
+    let server = env!("CARGO_BIN_EXE_fief-server");
+    let figure = |whole: bool| {
+        let mut args = vec![
+            "bench-net",
+            "--tables",
+            "1",
+            "--seconds",
+            "4",
+            "--think-ms",
+            "0",
+            "--server",
+            server,
+        ];
+        if whole {
+            args.push("--whole");
+        }
+        let o = Command::new(env!("CARGO_BIN_EXE_fief-cli"))
+            .args(&args)
+            .env("FIEF_NET", "local")
+            .output()
+            .expect("fief-cli runs");
+        assert!(o.status.success(), "{}", text(&o));
+        let out = String::from_utf8_lossy(&o.stdout).to_string();
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("states sent: "))
+            .unwrap_or_else(|| panic!("no line on the states sent: {out}"))
+            .to_string();
+        let bytes: f64 = line["states sent: ".len()..]
+            .split_whitespace()
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no figure: {line}"));
+        (bytes, line)
+    };
+    let (changes, line) = figure(false);
+    // No change failed to fit (nothing was sent again whole).
+    assert!(line.ends_with(", 0 resent)"), "{line}");
+    let (whole, whole_line) = figure(true);
+    assert!(whole_line.contains(" whole, 0 resent"), "{whole_line}");
+    assert!(
+        changes * 4.0 < whole,
+        "changes {changes} bytes, whole states {whole}: {line} / {whole_line}"
+    );
+}

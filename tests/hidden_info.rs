@@ -7,7 +7,8 @@
 //! the generator and the seed, the others' face-down ballots, the make-up of the others'
 //! fogged stacks (11.2) and of the troops moving with their Lords, the others' purses (hidden
 //! money), the cards of a deal between two others, and the private log lines of the others.
-//! The `state` frame the host would send that seat must be the same, byte for byte.
+//! The `state` frame the host would send that seat must be the same, byte for byte, and so
+//! must the `change` frame from the view it was sent before.
 //!
 //! The resampling below is written from the rules' own list of what is secret, not from the
 //! host's redaction (`Game::redacted`): whatever the redaction forgets, this finds.
@@ -207,9 +208,23 @@ fn resample_log(h: &mut Game, seat: PlayerId, from: usize, rng: &mut Rng) {
     }
 }
 
-fn frame(g: &Game, seat: PlayerId, log_from: usize) -> Vec<u8> {
+fn frame(g: &Game, seat: PlayerId, log_from: usize) -> (Vec<u8>, HostMsg) {
     let msg = state_frame(g, Some(seat), true, log_from as u64);
-    encode_frame(&msg, MAX_HOST_FRAME).expect("a frame")
+    (encode_frame(&msg, MAX_HOST_FRAME).expect("a frame"), msg)
+}
+
+/// A seat's last state: its view and the hands' counts.
+type Before = (serde_json::Value, Vec<[u8; 2]>);
+
+/// The `change` frame the host would send instead of `state` after `before` (what a client
+/// that takes changes receives), and the seat's view and hands now.
+fn change_frame(msg: &HostMsg, before: &Before) -> (Vec<u8>, Before) {
+    let HostMsg::State { game, hands, .. } = msg else {
+        unreachable!()
+    };
+    let change = fief::net::change::change(msg, game, &before.0, &before.1);
+    let bytes = encode_frame(&change, MAX_HOST_FRAME).expect("a frame");
+    (bytes, (game.clone(), hands.clone()))
 }
 
 /// Where two frames differ first, as a path into their JSON.
@@ -248,14 +263,15 @@ fn check_game(options: Options, chooser_seed: u64) -> usize {
     let mut chooser = Rng::new(chooser_seed);
     let mut compared = 0;
     let mut sent = vec![0usize; g.n() as usize];
+    let mut before: Vec<Option<Before>> = vec![None; g.n() as usize];
     let mut steps = 0;
     while let Some(p) = g.to_act() {
         for seat in 0..g.n() {
             let from = sent[seat as usize];
-            let real = frame(&g, seat, from);
+            let (real, real_msg) = frame(&g, seat, from);
             let mut other = resample(&g, seat, &mut chooser);
             resample_log(&mut other, seat, from, &mut chooser);
-            let fake = frame(&other, seat, from);
+            let (fake, fake_msg) = frame(&other, seat, from);
             if real != fake {
                 let a: serde_json::Value = serde_json::from_slice(&real[4..]).unwrap();
                 let b: serde_json::Value = serde_json::from_slice(&fake[4..]).unwrap();
@@ -270,6 +286,27 @@ fn check_game(options: Options, chooser_seed: u64) -> usize {
                     first_difference(&a, &b, "state".into())
                 );
             }
+            // The same as a change from the view the seat was sent before (the same in
+            // both worlds).
+            let now = match &before[seat as usize] {
+                Some(b) => {
+                    let (real, now) = change_frame(&real_msg, b);
+                    let (fake, _) = change_frame(&fake_msg, b);
+                    assert!(
+                        real == fake,
+                        "seed {}, seat {seat}: a change depends on what the seat may not know",
+                        g.options.seed
+                    );
+                    now
+                }
+                None => {
+                    let HostMsg::State { game, hands, .. } = real_msg else {
+                        unreachable!()
+                    };
+                    (game, hands)
+                }
+            };
+            before[seat as usize] = Some(now);
             sent[seat as usize] = g.log.len();
             compared += 1;
         }

@@ -44,6 +44,7 @@ fn a_local_host_and_client_greet_each_other_over_loopback() {
                     seats: vec![],
                     commitment: None,
                 },
+                changes: false,
             };
             write_frame(&mut send, &welcome, MAX_HOST_FRAME)
                 .await

@@ -110,6 +110,10 @@ struct BenchNetArgs {
     /// The fief-server program (by default the one beside this program).
     #[arg(long)]
     server: Option<PathBuf>,
+    /// The clients take every state whole, as clients did before states were sent as
+    /// changes (to compare the two).
+    #[arg(long)]
+    whole: bool,
 }
 
 #[derive(Args)]
@@ -458,6 +462,7 @@ fn bench_net(a: BenchNetArgs) -> ExitCode {
         a.seconds,
         std::time::Duration::from_millis(a.think_ms),
         None,
+        a.whole,
     ) {
         Ok(r) => {
             say!("{}", r.report());

@@ -41,6 +41,13 @@ pub struct NetBench {
     pub host_cpu_ms: u64,
     pub games_ended: u64,
     pub refused: u64,
+    /// The frames that brought a seat a new state (`state` or `change`), their bytes in all
+    /// and the largest; the states that came whole, and the changes that did not fit.
+    pub states: u64,
+    pub state_bytes: u64,
+    pub max_state: u64,
+    pub wholes: u64,
+    pub resyncs: u64,
 }
 
 impl NetBench {
@@ -56,7 +63,8 @@ impl NetBench {
             "tables: {}, seconds: {:.1}\nactions: {} ({:.0} a second), games ended: {}, refused: {}\n\
              action sent to every seat updated: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n\
              host memory: {:.1} MB empty, {:.1} MB at most, {:.2} MB a table\n\
-             host CPU: {:.0} µs an action ({:.1} s in all)",
+             host CPU: {:.0} µs an action ({:.1} s in all)\n\
+             states sent: {:.0} bytes a seat an action on average, {} at most ({} of {} whole, {} resent)",
             self.tables,
             self.seconds,
             self.actions,
@@ -71,6 +79,11 @@ impl NetBench {
             per_table,
             cpu_action,
             self.host_cpu_ms as f64 / 1000.0,
+            self.state_bytes as f64 / self.states.max(1) as f64,
+            self.max_state,
+            self.wholes,
+            self.states,
+            self.resyncs,
         )
     }
 }
@@ -116,10 +129,17 @@ struct Shared {
     tables_heard: AtomicU64,
     /// When seat 0's client received each state.
     state_times: Mutex<Vec<Instant>>,
+    /// Whether the clients take whole states only (as before changes were sent).
+    whole_only: bool,
+    states: AtomicU64,
+    state_bytes: AtomicU64,
+    max_state: AtomicU64,
+    wholes: AtomicU64,
+    resyncs: AtomicU64,
 }
 
 impl Shared {
-    fn new() -> Shared {
+    fn new(whole_only: bool) -> Shared {
         Shared {
             pending: Mutex::new(HashMap::new()),
             latencies: Mutex::new(Vec::new()),
@@ -129,6 +149,12 @@ impl Shared {
             stop: AtomicBool::new(false),
             tables_heard: AtomicU64::new(0),
             state_times: Mutex::new(Vec::new()),
+            whole_only,
+            states: AtomicU64::new(0),
+            state_bytes: AtomicU64::new(0),
+            max_state: AtomicU64::new(0),
+            wholes: AtomicU64::new(0),
+            resyncs: AtomicU64::new(0),
         }
     }
 }
@@ -168,26 +194,59 @@ async fn bench_client(
     shared: Arc<Shared>,
 ) -> Result<(), String> {
     let (mut c, _) = Client::connect_on(&ep, &ticket).await?;
+    if c.changes && !shared.whole_only {
+        c.send(&ClientMsg::Changes).await?;
+    }
     c.send(&ClientMsg::Take {
         seat,
         name: format!("Bench {seat}"),
     })
     .await?;
+    let mut held = super::change::Held::default();
+    let mut log_held = 0;
     let mut bot = new_bot(Level::Easy, seat as u64, Budget::Iterations(1));
     let never = AtomicBool::new(false);
     let table = ticket.table.clone();
     while !shared.stop.load(Ordering::Relaxed) {
+        let before = c.received;
         let msg = match tokio::time::timeout(Duration::from_millis(500), c.recv()).await {
             Ok(m) => m?,
             Err(_) => continue,
+        };
+        let bytes = c.received - before;
+        if matches!(msg, HostMsg::State { .. } | HostMsg::Change { .. }) {
+            if matches!(msg, HostMsg::State { .. }) {
+                shared.wholes.fetch_add(1, Ordering::Relaxed);
+            }
+            shared.states.fetch_add(1, Ordering::Relaxed);
+            shared.state_bytes.fetch_add(bytes, Ordering::Relaxed);
+            shared.max_state.fetch_max(bytes, Ordering::Relaxed);
+        }
+        let msg = match super::change::as_state(&mut held, seat, msg) {
+            Ok(m) => m,
+            Err(_) => {
+                shared.resyncs.fetch_add(1, Ordering::Relaxed);
+                c.send(&ClientMsg::Resync {
+                    seat,
+                    log_from: log_held,
+                })
+                .await?;
+                continue;
+            }
         };
         match msg {
             HostMsg::Table { .. } => {
                 shared.tables_heard.fetch_add(1, Ordering::Relaxed);
             }
             HostMsg::State {
-                at, game, legal, ..
+                at,
+                game,
+                legal,
+                log_from,
+                log,
+                ..
             } => {
+                log_held = log_from + log.len() as u64;
                 if seat == 0 {
                     shared.state_times.lock().unwrap().push(Instant::now());
                 }
@@ -246,6 +305,7 @@ pub fn run(
     seconds: u64,
     think: Duration,
     round_cap: Option<u16>,
+    whole_only: bool,
 ) -> Result<NetBench, String> {
     let dir = std::env::temp_dir().join(format!("fief-bench-net-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -293,7 +353,7 @@ pub fn run(
         tickets.push(Ticket::decode(t)?);
     }
     let rt = runtime()?;
-    let shared = Arc::new(Shared::new());
+    let shared = Arc::new(Shared::new(whole_only));
     let result = rt.block_on(async {
         let mut tasks = Vec::new();
         let mut endpoints = Vec::new();
@@ -351,6 +411,11 @@ pub fn run(
         host_cpu_ms: cpu,
         games_ended: shared.games_ended.load(Ordering::Relaxed) / 4,
         refused: shared.refused.load(Ordering::Relaxed),
+        states: shared.states.load(Ordering::Relaxed),
+        state_bytes: shared.state_bytes.load(Ordering::Relaxed),
+        max_state: shared.max_state.load(Ordering::Relaxed),
+        wholes: shared.wholes.load(Ordering::Relaxed),
+        resyncs: shared.resyncs.load(Ordering::Relaxed),
     })
 }
 
@@ -504,7 +569,7 @@ pub fn run_hostile(
         Ok::<_, String>((host, a, b))
     })?;
     let rt = runtime()?;
-    let shared = Arc::new(Shared::new());
+    let shared = Arc::new(Shared::new(false));
     let result = rt.block_on(async {
         // (i) The crowd, then the honest player from an address of his own.
         let ticket = host.ticket(&first);

@@ -2,7 +2,7 @@
 //! and a bot that plays a seat from another process (`fief-cli join --bot`).
 
 use super::protocol::{
-    build, read_frame, write_frame, ClientMsg, HostMsg, Refusal, SeatNo, TableInfo, ALPN,
+    build, read_frame_sized, write_frame, ClientMsg, HostMsg, Refusal, SeatNo, TableInfo, ALPN,
     MAX_CLIENT_FRAME, MAX_HOST_FRAME, PROTOCOL,
 };
 use super::ticket::Ticket;
@@ -23,6 +23,10 @@ pub struct Client {
     conn: Connection,
     send: SendStream,
     recv: RecvStream,
+    /// Whether the host offers `change` frames (its `welcome`).
+    pub changes: bool,
+    /// The bytes of every frame received.
+    pub received: u64,
 }
 
 /// How long a host has to answer a greeting.
@@ -68,6 +72,8 @@ impl Client {
             conn,
             send,
             recv,
+            changes: false,
+            received: 0,
         };
         c.send(&ClientMsg::Hello {
             protocol: PROTOCOL,
@@ -81,7 +87,10 @@ impl Client {
             .map_err(|_| (None, "the host did not answer in time".to_string()))?
             .map_err(|e| (None, e))?;
         match answer {
-            HostMsg::Welcome { table, .. } => Ok((c, table)),
+            HostMsg::Welcome { table, changes, .. } => {
+                c.changes = changes;
+                Ok((c, table))
+            }
             HostMsg::Refused { why, reason, .. } => Err((Some(why), reason)),
             other => Err((
                 None,
@@ -100,9 +109,11 @@ impl Client {
     }
 
     pub async fn recv(&mut self) -> Result<HostMsg, String> {
-        read_frame(&mut self.recv, MAX_HOST_FRAME)
+        let (msg, n) = read_frame_sized(&mut self.recv, MAX_HOST_FRAME)
             .await
-            .map_err(|e| format!("lost the host: {e}"))
+            .map_err(|e| format!("lost the host: {e}"))?;
+        self.received += n as u64;
+        Ok(msg)
     }
 
     /// The two halves of the connection, for a caller that reads and writes from separate
@@ -128,6 +139,7 @@ fn kind(m: &HostMsg) -> &'static str {
         HostMsg::Seated { .. } => "seated",
         HostMsg::Table { .. } => "table",
         HostMsg::State { .. } => "state",
+        HostMsg::Change { .. } => "change",
         HostMsg::Chat { .. } => "chat",
         HostMsg::Pong => "pong",
     }
@@ -155,9 +167,16 @@ pub struct BotGame {
     pub refused: Vec<String>,
     /// The last decision sent, until the host answers it.
     pub last_sent: Option<String>,
-    /// Every `state` message the seat received, as received (for the tests that check
-    /// nothing hidden ever reaches a seat).
+    /// Every state the seat was sent, as a `state` message (a `change` with its edits
+    /// applied), for the tests that check nothing hidden ever reaches a seat.
     pub states: Vec<HostMsg>,
+    /// States that came whole, and as changes; changes that did not fit the view held (each
+    /// answered by a `resync`).
+    pub wholes: u64,
+    pub changes: u64,
+    pub resyncs: u64,
+    /// The bytes of every frame received.
+    pub received: u64,
 }
 
 /// A seat a bot client plays, and how.
@@ -195,6 +214,9 @@ pub async fn play_bot(ticket: &Ticket, reach: Reach, how: BotSeat) -> Result<Bot
         watch,
     } = how;
     let (mut c, _) = Client::connect(ticket, reach).await?;
+    if c.changes {
+        c.send(&ClientMsg::Changes).await?;
+    }
     c.send(&match &sit {
         Sit::Take(name) => ClientMsg::Take {
             seat,
@@ -220,7 +242,13 @@ pub async fn play_bot(ticket: &Ticket, reach: Reach, how: BotSeat) -> Result<Bot
         refused: Vec::new(),
         last_sent: None,
         states: Vec::new(),
+        wholes: 0,
+        changes: 0,
+        resyncs: 0,
+        received: 0,
     };
+    let mut held = super::change::Held::default();
+    let mut log_held = 0u64;
     let never = AtomicBool::new(false);
     // The last decision asked of the seat: the game, its `at`, the host's legal actions, and
     // those the host refused.
@@ -228,6 +256,32 @@ pub async fn play_bot(ticket: &Ticket, reach: Reach, how: BotSeat) -> Result<Bot
     let mut banned: Vec<String> = Vec::new();
     loop {
         let msg = c.recv().await?;
+        out.received = c.received;
+        let whole = matches!(msg, HostMsg::State { .. });
+        let msg = match super::change::as_state(&mut held, seat, msg) {
+            Ok(m) => m,
+            Err(_) => {
+                out.resyncs += 1;
+                c.send(&ClientMsg::Resync {
+                    seat,
+                    log_from: log_held,
+                })
+                .await?;
+                continue;
+            }
+        };
+        if let HostMsg::State { seat: Some(s), .. } = &msg {
+            if *s == seat {
+                if whole {
+                    out.wholes += 1;
+                } else {
+                    out.changes += 1;
+                }
+            }
+        }
+        if let HostMsg::State { log_from, log, .. } = &msg {
+            log_held = log_held.max(log_from + log.len() as u64);
+        }
         let mut decide = false;
         match &msg {
             HostMsg::Seated { seat: s, secret } if *s == seat => {

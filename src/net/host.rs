@@ -167,6 +167,16 @@ enum Cmd {
     Gone {
         conn: u64,
     },
+    /// The connection takes `change` frames from now on.
+    Changes {
+        conn: u64,
+    },
+    /// The connection's view of `seat` is lost: send it whole.
+    Resync {
+        conn: u64,
+        seat: SeatNo,
+        log_from: u64,
+    },
     BotChose {
         seat: SeatNo,
         at: u64,
@@ -601,6 +611,33 @@ async fn say_last(conn: &Connection, send: &mut SendStream, msg: &HostMsg, code:
     conn.close(1u32.into(), code);
 }
 
+/// Seat `seat`'s `state` at `table` with the log from `from` (its game left out), and the
+/// view itself.
+fn view_of(table: &Table, seat: SeatNo, from: u64) -> (HostMsg, Arc<serde_json::Value>) {
+    let mut state = table.state_for(Some(seat), from);
+    let view = match &mut state {
+        HostMsg::State { game, .. } => std::mem::take(game),
+        _ => serde_json::Value::Null,
+    };
+    (state, Arc::new(view))
+}
+
+/// `state` with its game put back.
+fn whole(state: &HostMsg, view: &serde_json::Value) -> HostMsg {
+    let mut msg = state.clone();
+    if let HostMsg::State { game, .. } = &mut msg {
+        *game = view.clone();
+    }
+    msg
+}
+
+fn hands_of(state: &HostMsg) -> Vec<[u8; 2]> {
+    match state {
+        HostMsg::State { hands, .. } => hands.clone(),
+        _ => Vec::new(),
+    }
+}
+
 fn refusal(why: Refusal, reason: impl Into<String>, fatal: bool) -> HostMsg {
     HostMsg::Refused {
         why,
@@ -838,6 +875,12 @@ async fn read_loop(recv: &mut RecvStream, seen: Seen<'_>) {
                 push(out, &HostMsg::Pong);
                 continue;
             }
+            ClientMsg::Changes => Cmd::Changes { conn },
+            ClientMsg::Resync { seat, log_from } => Cmd::Resync {
+                conn,
+                seat,
+                log_from,
+            },
             ClientMsg::Take { seat, name } => Cmd::Take { conn, seat, name },
             ClientMsg::Return {
                 seat,
@@ -868,11 +911,13 @@ async fn read_loop(recv: &mut RecvStream, seen: Seen<'_>) {
     }
 }
 
-/// A connection at a table: where its frames go, and the seats it holds with the log
-/// entries each has been sent.
+/// A connection at a table: where its frames go, and the seats it holds with what each has
+/// been sent.
 struct Conn {
     out: mpsc::Sender<Frame>,
-    seats: Vec<(SeatNo, u64)>,
+    seats: Vec<Sent>,
+    /// Whether it takes `change` frames (`ClientMsg::Changes`).
+    changes: bool,
     /// The connection itself, closed when the table lets it go (its reader holds a sender
     /// of the queue too, so dropping the table's would not end it).
     connection: Connection,
@@ -882,6 +927,18 @@ struct Conn {
     strikes: Arc<AtomicU32>,
     /// Ends its reader when the table closes the connection.
     stop: Arc<Notify>,
+}
+
+/// A seat a connection holds: the log entries it has been sent, and the view of the game
+/// last sent (kept only for a connection that takes changes: the next state is sent as the
+/// edits from it).
+struct Sent {
+    seat: SeatNo,
+    log: u64,
+    view: Option<Arc<serde_json::Value>>,
+    /// The counts of cards in hand last sent (a change leaves them out when they are the
+    /// same).
+    hands: Vec<[u8; 2]>,
 }
 
 /// The shortest time between two `table` messages of one table: the changes that come
@@ -1038,8 +1095,8 @@ impl Actor {
                 return;
             }
             let now = now_ms();
-            for (s, _) in c.seats {
-                self.table.left(s, now);
+            for s in c.seats {
+                self.table.left(s.seat, now);
             }
             self.send_table();
         }
@@ -1080,24 +1137,43 @@ impl Actor {
         }
     }
 
-    /// Sends every seat held its view of the game (the log entries it has not had yet).
+    /// Sends every seat held its view of the game (the log entries it has not had yet): whole,
+    /// or as the edits from the view last sent to a connection that takes changes. Each view
+    /// and each frame is made once for all the connections it goes to.
     fn send_states(&mut self) {
         let mut stuck = Vec::new();
-        let mut by_seat: HashMap<(SeatNo, u64), Frame> = HashMap::new();
+        let mut views: HashMap<(SeatNo, u64), (HostMsg, Arc<serde_json::Value>)> = HashMap::new();
+        let mut frames: HashMap<(SeatNo, u64, usize), Frame> = HashMap::new();
+        let shown = self.table.log_shown();
         for (id, c) in self.conns.iter_mut() {
-            for (seat, sent) in c.seats.iter_mut() {
-                let frame = by_seat
-                    .entry((*seat, *sent))
+            for s in c.seats.iter_mut() {
+                let (state, view) = views
+                    .entry((s.seat, s.log))
+                    .or_insert_with(|| view_of(&self.table, s.seat, s.log));
+                let base = s.view.take().filter(|_| c.changes);
+                // A frame per seat, log sent and view it changes (0: whole).
+                let key = base.as_ref().map_or(0, |b| Arc::as_ptr(b) as usize);
+                let hands = std::mem::take(&mut s.hands);
+                let frame = frames
+                    .entry((s.seat, s.log, key))
                     .or_insert_with(|| {
-                        let msg = self.table.state_for(Some(*seat), *sent);
-                        Arc::new(encode_frame(&msg, MAX_HOST_FRAME).unwrap_or_default())
+                        let bytes = match &base {
+                            Some(b) => encode_frame(
+                                &super::change::change(state, view, b, &hands),
+                                MAX_HOST_FRAME,
+                            ),
+                            None => encode_frame(&whole(state, view), MAX_HOST_FRAME),
+                        };
+                        Arc::new(bytes.unwrap_or_default())
                     })
                     .clone();
                 if frame.is_empty() || c.out.try_send(frame).is_err() {
                     stuck.push(*id);
                     break;
                 }
-                *sent = self.table.log_shown();
+                s.log = shown;
+                s.view = c.changes.then(|| view.clone());
+                s.hands = hands_of(state);
             }
         }
         for id in stuck {
@@ -1108,27 +1184,40 @@ impl Actor {
     /// Sends `conn` the view of `seat` with the log from `from`, and every line of talk the
     /// seat may read.
     fn catch_up(&mut self, conn: u64, seat: SeatNo, from: u64) {
-        let state = self.table.state_for(Some(seat), from);
         let lines: Vec<HostMsg> = self
             .table
             .chat_for(Some(seat))
             .map(|l| HostMsg::Chat { line: l.clone() })
             .collect();
-        self.send_to(conn, &state);
+        self.resend(conn, seat, from);
         for l in &lines {
             self.send_to(conn, l);
         }
-        let len = self.table.log_shown();
+    }
+
+    /// Sends `conn` the whole view of `seat` with the log from `from` (joining, returning, or
+    /// a view lost: `resync`).
+    fn resend(&mut self, conn: u64, seat: SeatNo, from: u64) {
+        let (state, view) = view_of(&self.table, seat, from);
+        self.send_to(conn, &whole(&state, &view));
+        let log = self.table.log_shown();
         if let Some(c) = self.conns.get_mut(&conn) {
-            c.seats.retain(|(s, _)| *s != seat);
-            c.seats.push((seat, len));
+            c.seats.retain(|s| s.seat != seat);
+            let view = c.changes.then_some(view);
+            let hands = hands_of(&state);
+            c.seats.push(Sent {
+                seat,
+                log,
+                view,
+                hands,
+            });
         }
     }
 
     fn holds(&self, conn: u64, seat: SeatNo) -> bool {
         self.conns
             .get(&conn)
-            .is_some_and(|c| c.seats.iter().any(|(s, _)| *s == seat))
+            .is_some_and(|c| c.seats.iter().any(|s| s.seat == seat))
     }
 
     /// Refused unless `conn` holds `seat`: nobody acts or speaks for a seat not his.
@@ -1165,6 +1254,7 @@ impl Actor {
                     protocol: PROTOCOL,
                     build: build(),
                     table: self.table.info(now_ms()),
+                    changes: true,
                 };
                 if push(&out, &welcome) {
                     self.conns.insert(
@@ -1172,6 +1262,7 @@ impl Actor {
                         Conn {
                             out,
                             seats: Vec::new(),
+                            changes: false,
                             connection,
                             joined: Instant::now(),
                             strikes,
@@ -1265,8 +1356,8 @@ impl Actor {
                     .conns
                     .iter()
                     .filter(|(_, c)| {
-                        c.seats.iter().any(|(s, _)| {
-                            line.to.is_none() || *s == line.from || Some(*s) == line.to
+                        c.seats.iter().any(|s| {
+                            line.to.is_none() || s.seat == line.from || Some(s.seat) == line.to
                         })
                     })
                     .map(|(id, _)| *id)
@@ -1277,6 +1368,21 @@ impl Actor {
                 }
             }
             Cmd::Gone { conn } => self.let_go(conn, false),
+            Cmd::Changes { conn } => {
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.changes = true;
+                }
+            }
+            Cmd::Resync {
+                conn,
+                seat,
+                log_from,
+            } => {
+                if let Err(e) = self.must_hold(conn, seat) {
+                    return self.refuse(conn, e);
+                }
+                self.resend(conn, seat, log_from);
+            }
             Cmd::BotChose {
                 seat,
                 at,

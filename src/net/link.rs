@@ -205,6 +205,8 @@ struct Memory {
     seen: Vec<(u64, [u8; 32])>,
     /// The deal was checked (once).
     checked: bool,
+    /// The view of the game last sent, the changes the host sends apply to it.
+    held: super::change::Held,
 }
 
 /// The most lines of talk kept while the connection is down.
@@ -242,6 +244,7 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
         promise: None,
         seen: Vec::new(),
         checked: false,
+        held: Default::default(),
     };
     // The first connection: a failure is told at once (a mistyped or stale invitation, a host
     // that is not there) when taking a seat; a seat taken back is tried again.
@@ -359,6 +362,7 @@ async fn connected(
     cmds: &mut mpsc::UnboundedReceiver<Cmd>,
     tell: &Teller,
 ) -> End {
+    let offered = client.changes;
     let (conn, mut send, mut recv) = client.split();
     // Frames are read by a task of their own: a read must never be abandoned halfway.
     let (frames_tx, mut frames) = mpsc::channel::<Result<HostMsg, String>>(64);
@@ -373,7 +377,15 @@ async fn connected(
             }
         }
     });
-    let end = talk(&mut send, mem, cmds, &mut frames, tell).await;
+    mem.held.clear();
+    let asked = match offered {
+        true => send_msg(&mut send, &ClientMsg::Changes).await,
+        false => Ok(()),
+    };
+    let end = match asked {
+        Ok(()) => talk(&mut send, mem, cmds, &mut frames, tell).await,
+        Err(e) => End::Dropped(e),
+    };
     reader.abort();
     conn.close(0u32.into(), b"bye");
     end
@@ -427,6 +439,18 @@ async fn talk(
                     Some(Ok(m)) => m,
                     Some(Err(e)) => return End::Dropped(e),
                     None => return End::Dropped("the connection was closed".into()),
+                };
+                let msg = match super::change::as_state(&mut mem.held, mem.seat, msg) {
+                    Ok(m) => m,
+                    // The view held is lost: the host sends it whole (with the log from
+                    // what this client has).
+                    Err(_) => {
+                        let again = ClientMsg::Resync { seat: mem.seat, log_from: mem.log.len() as u64 };
+                        if let Err(e) = send_msg(send, &again).await {
+                            return End::Dropped(e);
+                        }
+                        continue;
+                    }
                 };
                 match msg {
                     HostMsg::Seated { seat, secret } if seat == mem.seat => {
@@ -484,7 +508,7 @@ async fn talk(
                         }
                         tell(Heard::State(Box::new(received)));
                     }
-                    HostMsg::State { .. } | HostMsg::Pong | HostMsg::Seated { .. } => {}
+                    HostMsg::State { .. } | HostMsg::Change { .. } | HostMsg::Pong | HostMsg::Seated { .. } => {}
                 }
             }
         }

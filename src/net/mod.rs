@@ -7,6 +7,7 @@
 //! trial runs in the local mode: no relay, no address lookup, no port mapping, loopback only.
 
 pub mod bench;
+pub mod change;
 pub mod client;
 pub mod fair;
 pub mod host;

@@ -71,6 +71,14 @@ pub enum ClientMsg {
     },
     /// Asks nothing; the host answers `Pong` (a liveness check).
     Ping,
+    /// From now on, send this connection `change` frames in place of whole `state` ones
+    /// (after a `welcome` that offers them). The next state of each seat still comes whole.
+    Changes,
+    /// The view held for `seat` does not match the host's (a `change` whose digest did not
+    /// come out, or one with no view to apply it to): send it whole again.
+    /// `log_from`: the number of log entries the client holds (the log of the change it
+    /// could not use is sent again).
+    Resync { seat: SeatNo, log_from: u64 },
 }
 
 /// Why the host refused something, as a kind a program can act on (the words are in the
@@ -111,6 +119,9 @@ pub enum HostMsg {
         protocol: u32,
         build: String,
         table: TableInfo,
+        /// Whether this host sends `change` frames to a client that asks (`changes`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        changes: bool,
     },
     /// Something refused, in words. `fatal`: the host closes the connection after it.
     Refused {
@@ -141,6 +152,26 @@ pub enum HostMsg {
         hands: Vec<[u8; 2]>,
         /// Once the game is over: the seed and salt the table promised, and every action in
         /// order, so that the deal can be checked (`fair::verify`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reveal: Option<super::fair::Reveal>,
+    },
+    /// `state` as a change: `edits` (RFC 6902 JSON Patch: `add`, `remove` and `replace` only)
+    /// turn the view this connection was last sent for `seat` into the one after `at`
+    /// actions, whose `digest` is the SHA-256, in hex, of its canonical JSON
+    /// (`change::digest`). The other fields are `state`'s, except that an empty `legal` or
+    /// `log` is left out, and `hands` is sent only when it differs from the last sent.
+    Change {
+        seat: SeatNo,
+        at: u64,
+        edits: json_patch::Patch,
+        digest: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        legal: Vec<String>,
+        log_from: u64,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        log: Vec<serde_json::Value>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hands: Option<Vec<[u8; 2]>>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reveal: Option<super::fair::Reveal>,
     },
@@ -253,6 +284,15 @@ where
     T: for<'de> Deserialize<'de>,
     R: AsyncRead + Unpin,
 {
+    Ok(read_frame_sized(r, max).await?.0)
+}
+
+/// `read_frame`, saying also how many bytes the frame took (its length included).
+pub async fn read_frame_sized<T, R>(r: &mut R, max: usize) -> Result<(T, usize), FrameError>
+where
+    T: for<'de> Deserialize<'de>,
+    R: AsyncRead + Unpin,
+{
     let mut len = [0u8; 4];
     match r.read_exact(&mut len).await {
         Ok(_) => {}
@@ -265,7 +305,8 @@ where
     }
     let mut body = vec![0u8; n];
     r.read_exact(&mut body).await.map_err(FrameError::Io)?;
-    serde_json::from_slice(&body).map_err(|e| FrameError::Malformed(e.to_string()))
+    let msg = serde_json::from_slice(&body).map_err(|e| FrameError::Malformed(e.to_string()))?;
+    Ok((msg, n + 4))
 }
 
 /// Encodes one message as a frame (length and body), refusing one over `max` bytes.

@@ -244,7 +244,9 @@ pub fn run_bot_client(
     let ticket = Ticket::decode(ticket)?;
     let sit = match secret {
         Some(s) => super::link::Sit::Return(s),
-        None => super::link::Sit::Take(name.unwrap_or_else(|| format!("{} bot", level.name()))),
+        None => {
+            super::link::Sit::Take(name.unwrap_or_else(|| format!("{} bot {seat}", level.name())))
+        }
     };
     let (tx, rx) = std::sync::mpsc::channel();
     let link = Link::open(
@@ -326,9 +328,24 @@ pub fn run_bot_client(
         let g = &r.game;
         let choice =
             super::client::choose_offered(bot.as_mut(), g, seat, &r.legal, &banned, &never);
-        if let Some(action) = choice {
-            link.act(r.at, action.clone());
-            last = Some((r.at, action));
+        match choice {
+            Some(action) => {
+                link.act(r.at, action.clone());
+                last = Some((r.at, action));
+            }
+            // Nothing left to send: nothing offered at this state (a refusal can come after
+            // a newer state), or every offer refused already (bounded above).
+            None if r.legal.iter().all(|a| banned.contains(a)) => {}
+            // Offers this program cannot read: better a clear failure than a table waiting
+            // for ever on this seat.
+            None => {
+                drop(link);
+                return Err(format!(
+                    "seat {seat}: none of the {} decisions the host offers after {} actions can be read here",
+                    r.legal.len(),
+                    r.at
+                ));
+            }
         }
     }
     drop(link);
@@ -428,7 +445,11 @@ pub async fn run_duel(
                 .args(["join", &ticket, "--seat", &seat.to_string()])
                 .args(["--bot", level.name(), "--reach", "local"])
                 .args(&think)
-                .args(["--name", if mine { "this" } else { "other" }])
+                // Each seat its own name: actions name players by name.
+                .args([
+                    "--name",
+                    &format!("{} {seat}", if mine { "this" } else { "other" }),
+                ])
                 .env("FIEF_NET", "local")
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::piped())

@@ -83,6 +83,16 @@ impl Table {
                 options.players
             ));
         }
+        let kept: Vec<String> = plan
+            .iter()
+            .filter_map(|p| match p {
+                SeatPlan::Reserved(n) => Some(crate::map::fold_name(n)),
+                _ => None,
+            })
+            .collect();
+        if (1..kept.len()).any(|i| kept[..i].contains(&kept[i])) {
+            return Err("two seats are kept for one name: each player needs his own".into());
+        }
         let game = Game::new(options).map_err(|e| e.reason())?;
         Ok(Table {
             id,
@@ -137,6 +147,25 @@ impl Table {
             );
         }
         let s = self.seat(seat)?;
+        // Actions name players by name (`find_player`): two seats called alike would make
+        // "battle lugny anne" mean the first of them for everyone.
+        let folded = crate::map::fold_name(&name);
+        if folded.is_empty() {
+            return refused(
+                Refusal::Malformed,
+                "a player's name needs a letter or a digit in it",
+            );
+        }
+        if let Some(other) = (0..self.seats.len())
+            .filter(|&j| j != seat as usize)
+            .map(|j| self.seat_name(j))
+            .find(|n| crate::map::fold_name(n) == folded)
+        {
+            return refused(
+                Refusal::SeatTaken,
+                format!("another seat at this table is called {other}: choose another name"),
+            );
+        }
         match &s.plan {
             SeatPlan::Bot(_) => return refused(Refusal::SeatTaken, "a bot plays that seat"),
             SeatPlan::Reserved(n) if *n != name => {
@@ -157,6 +186,15 @@ impl Table {
         s.dropped_ms = None;
         self.name_players();
         Ok(secret)
+    }
+
+    /// The name seat `j` goes by at this table: its player's or the one kept for him, else
+    /// the game's name for it (a bot's, or the colour of a seat not taken yet).
+    fn seat_name(&self, j: usize) -> String {
+        match self.seats.get(j).and_then(|s| s.name.clone()) {
+            Some(n) => n,
+            None => self.game.options.player_name(j as u8),
+        }
     }
 
     /// Takes back a seat with its secret (from any connection).
@@ -585,6 +623,26 @@ mod tests {
         assert_eq!(t.come_back(3, "s0").unwrap_err().0, Refusal::WrongSecret);
         t.come_back(0, "s0").unwrap();
         assert_eq!(t.info(2_000).seats[0].presence, Presence::Here);
+    }
+
+    #[test]
+    fn a_name_another_seat_goes_by_is_refused() {
+        let mut t = table();
+        t.take(0, "Bert", "s0".into()).unwrap();
+        // Alike once folded as the action notation folds names.
+        for clash in ["bert", " BERT ", "B-ert", "anne", "Magenta", "--"] {
+            let (why, words) = t.take(3, clash, "s3".into()).unwrap_err();
+            assert!(
+                matches!(why, Refusal::SeatTaken | Refusal::Malformed),
+                "{clash}: {why:?} {words}"
+            );
+        }
+        let (_, words) = t.take(3, "BERT", "s3".into()).unwrap_err();
+        assert!(words.contains("called Bert"), "{words}");
+        // The seat is still free for a name of its own.
+        t.take(3, "Dora", "s3".into()).unwrap();
+        t.take(1, "Anne", "s1".into()).unwrap();
+        assert_eq!(t.game().options.player_name(3), "Dora");
     }
 
     /// `table()` with every seat a person plays taken.

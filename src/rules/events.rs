@@ -202,6 +202,42 @@ macro_rules! num_arg {
 }
 num_arg!(u8, u16, u32, u64, usize, i32, i64);
 
+/// A log read entry by entry: a list of entries, the game's own log, or one viewer's reading
+/// of it (`view::SeenLog`, which redacts an entry as it is read).
+pub trait Entries {
+    /// How many entries there are.
+    fn count(&self) -> usize;
+    /// Entry `i` as this log reads it (borrowed when nothing in it is hidden).
+    fn entry(&self, i: usize) -> Option<Cow<'_, Event>>;
+}
+
+impl Entries for [Event] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn entry(&self, i: usize) -> Option<Cow<'_, Event>> {
+        self.get(i).map(Cow::Borrowed)
+    }
+}
+
+impl Entries for Vec<Event> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn entry(&self, i: usize) -> Option<Cow<'_, Event>> {
+        self.get(i).map(Cow::Borrowed)
+    }
+}
+
+impl Entries for super::chain::Chain<Event> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn entry(&self, i: usize) -> Option<Cow<'_, Event>> {
+        self.get(i).map(Cow::Borrowed)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
     pub round: u16,
@@ -211,13 +247,15 @@ pub struct Event {
     pub phase: u8,
     /// The rulebook section the event comes from, e.g. "2.3.3".
     pub section: Cow<'static, str>,
-    /// When set, only this player may read `msg`; the others read `public_msg`.
+    /// When set, only this player may read `msg`; the others read `public_msg`. (Neither is
+    /// written when absent: a seat's log, sent with every state, leaves them out.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub private_to: Option<PlayerId>,
     /// The message, for translation (its English wording is `text`, written when asked: the
     /// engine logs far more than anyone reads).
     #[serde(default)]
     pub msg: Msg,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub public_msg: Option<Msg>,
 }
 

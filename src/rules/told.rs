@@ -3,7 +3,7 @@
 //! The templates read here are the ones `battle.rs` writes; the tests play battles to the
 //! end and check every roll is found.
 
-use super::events::{Arg, Event, Msg};
+use super::events::{Arg, Entries, Event, Msg};
 
 /// The attack that opens a battle (6.0).
 const ATTACK: &str = "{p} attacks {them} in {v}.";
@@ -74,18 +74,27 @@ fn roll_of(e: &Event) -> Option<(u32, Vec<u8>, u32)> {
 }
 
 /// The last battle told in `log`, roll by roll, if there is one.
-pub fn last_battle(log: &[Event]) -> Option<BattleTold> {
-    let start = log
-        .iter()
-        .rposition(|e| e.section == "6.0" && e.msg.id == ATTACK)?;
-    let round = log[start].round;
+pub fn last_battle<L: Entries + ?Sized>(log: &L) -> Option<BattleTold> {
+    last_battle_before(log, log.count())
+}
+
+/// The last battle told in the first `end` entries of `log`.
+pub fn last_battle_before<L: Entries + ?Sized>(log: &L, end: usize) -> Option<BattleTold> {
+    let end = end.min(log.count());
+    let start = (0..end).rev().find(|&i| {
+        log.entry(i)
+            .is_some_and(|e| e.section == "6.0" && e.msg.id == ATTACK)
+    })?;
+    let round = log.entry(start)?.round;
     let mut told = BattleTold {
         start,
         ..BattleTold::default()
     };
     // Whether the roll last opened waits for the defenders' dice.
     let mut half = false;
-    for (i, e) in log.iter().enumerate().skip(start + 1) {
+    for i in start + 1..end {
+        let Some(e) = log.entry(i) else { break };
+        let e = &*e;
         if e.round != round {
             break;
         }
@@ -136,7 +145,7 @@ mod tests {
             s.play(6000, |g| {
                 match &g.battle {
                     Some(b) => {
-                        let t = last_battle(&g.log.to_vec()).expect("a battle under way is told");
+                        let t = last_battle(&g.log).expect("a battle under way is told");
                         let done = b.rolls as usize + usize::from(b.step == BattleStep::After);
                         assert_eq!(t.rolls.len(), done, "seed {seed}");
                         if let Some(r) = t.rolls.last() {
@@ -149,7 +158,7 @@ mod tests {
                     }
                     None => {
                         if let Some(done) = fought.take() {
-                            let t = last_battle(&g.log.to_vec()).unwrap();
+                            let t = last_battle(&g.log).unwrap();
                             assert!(t.rolls.len() >= done, "seed {seed}");
                             battles += 1;
                             rolls += t.rolls.len();
@@ -170,6 +179,6 @@ mod tests {
     #[test]
     fn a_log_without_a_battle_tells_none() {
         let g = Game::new(Options::default()).unwrap();
-        assert_eq!(last_battle(&g.log.to_vec()), None);
+        assert_eq!(last_battle(&g.log), None);
     }
 }

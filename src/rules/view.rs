@@ -2,12 +2,14 @@
 //! no face-down Disasters, no face-down votes.
 
 use super::cards::Card;
-use super::events::Event;
+use super::chain::Chain;
+use super::events::{Entries, Event};
 use super::rng::Rng;
 use super::state::*;
 use super::{Action, Prompt};
 use crate::map::VillageId;
 use serde::Serialize;
+use std::borrow::Cow;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerView {
@@ -58,10 +60,94 @@ pub struct View {
     pub voted: Vec<PlayerId>,
     pub own_ballot: Option<Ballot>,
     pub outcome: Option<Outcome>,
-    pub log: Vec<Event>,
+    /// The log as the viewer may read it (shared with the game: building a view copies none
+    /// of it).
+    pub log: SeenLog,
     /// The game as this viewer knows it (`Game::redacted`): what bots search from.
     #[serde(skip_serializing)]
     pub state: Game,
+}
+
+/// The game's log as one viewer may read it. It shares the game's entries (`Chain`: a copy
+/// clones at most the newest few), and an entry private to another player is redacted
+/// (`Event::redacted_for`) when it is read, so that no redraw copies the whole log.
+#[derive(Clone, Default)]
+pub struct SeenLog {
+    entries: Chain<Event>,
+    viewer: Option<PlayerId>,
+}
+
+impl SeenLog {
+    pub fn new(entries: Chain<Event>, viewer: Option<PlayerId>) -> SeenLog {
+        SeenLog { entries, viewer }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Entry `i` as the viewer may read it.
+    pub fn get(&self, i: usize) -> Option<Cow<'_, Event>> {
+        let e = self.entries.get(i)?;
+        Some(match e.private_to {
+            Some(p) if Some(p) != self.viewer => Cow::Owned(e.redacted_for(self.viewer)),
+            _ => Cow::Borrowed(e),
+        })
+    }
+
+    /// The entries from number `from` on, as the viewer may read them.
+    pub fn since(&self, from: usize) -> impl Iterator<Item = Cow<'_, Event>> + '_ {
+        (from..self.len()).filter_map(move |i| self.get(i))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Cow<'_, Event>> + '_ {
+        self.since(0)
+    }
+}
+
+impl Entries for SeenLog {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn entry(&self, i: usize) -> Option<Cow<'_, Event>> {
+        self.get(i)
+    }
+}
+
+/// Entries already as their reader may read them (a test's, or a log a host sent).
+impl From<Vec<Event>> for SeenLog {
+    fn from(events: Vec<Event>) -> SeenLog {
+        let mut entries = Chain::new();
+        for e in events {
+            entries.push(e);
+        }
+        SeenLog {
+            entries,
+            viewer: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for SeenLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "SeenLog({} entries, viewer {:?})",
+            self.len(),
+            self.viewer
+        )
+    }
+}
+
+/// Written as the list of entries the viewer may read, each redacted as `Event::redacted_for`.
+impl Serialize for SeenLog {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.entries.iter().map(|e| e.redacted_for(self.viewer)))
+    }
 }
 
 impl Game {
@@ -136,9 +222,9 @@ impl Game {
             own_ballot,
             outcome: self.outcome.clone(),
             log: if with_log {
-                self.log.iter().map(|e| e.redacted_for(viewer)).collect()
+                SeenLog::new(self.log.clone(), viewer)
             } else {
-                Vec::new()
+                SeenLog::default()
             },
             state: {
                 let mut st = self.redacted(viewer);

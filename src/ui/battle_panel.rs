@@ -267,7 +267,7 @@ impl BattlePanel {
             _ => self.label(&tr("No battle yet."), &["dim-label"]),
         }
         if let Some((show, end)) = &self.held {
-            if let Some(told) = view.log.get(..*end).and_then(told::last_battle) {
+            if let Some(told) = told::last_battle_before(&view.log, *end) {
                 self.root
                     .append(&gtk::Separator::new(gtk::Orientation::Horizontal));
                 self.label(&tr("Your last battle"), &["dim-label"]);

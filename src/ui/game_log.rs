@@ -210,7 +210,9 @@ impl SimpleComponent for GameLog {
         }
         let mut end = self.buffer.end_iter();
         for line in super::log_text::log_lines(&view.log, from) {
-            let e = &view.log[line.first];
+            let Some(e) = view.log.get(line.first) else {
+                break;
+            };
             if self.group.map(|(r, _)| r) != Some(e.round) {
                 let head = if e.round == 0 {
                     tr("Setup")
@@ -282,7 +284,7 @@ mod gtk_tests {
         let c = GameLog::builder().launch(()).detach();
         for n in 1..=log.len() {
             let mut view = base.clone();
-            view.log = log[..n].to_vec();
+            view.log = log[..n].to_vec().into();
             c.emit(LogMsg::Show(Rc::new(view)));
             crate::ui::pump_until(1, || c.model().shown == n);
         }

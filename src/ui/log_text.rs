@@ -4,6 +4,7 @@
 
 use super::text::{msg, player};
 use super::{trn, trnf};
+use fief::rules::events::Entries;
 use fief::rules::{Game, PlayerId};
 
 /// Lines with a run of the same line told once, with its count ("… ×3").
@@ -125,11 +126,11 @@ pub const REFUSAL: &str = "{p} refuses the marriage of {groom} and {bride}.";
 
 /// The player who proposed and the one who refused, when `events[i]` is a marriage proposal
 /// and `events[i + 1]` its refusal.
-fn refused_proposal(
-    events: &[fief::rules::events::Event],
+fn refused_proposal<L: Entries + ?Sized>(
+    events: &L,
     i: usize,
 ) -> Option<(fief::rules::events::Arg, fief::rules::events::Arg)> {
-    let (a, b) = (events.get(i)?, events.get(i + 1)?);
+    let (a, b) = (events.entry(i)?, events.entry(i + 1)?);
     let who = |e: &fief::rules::events::Event| {
         e.msg
             .args
@@ -138,16 +139,16 @@ fn refused_proposal(
             .map(|(_, v)| v.clone())
     };
     (PROPOSALS.contains(&a.msg.id.as_ref()) && b.msg.id == REFUSAL).then_some(())?;
-    Some((who(a)?, who(b)?))
+    Some((who(&a)?, who(&b)?))
 }
 
 /// The log from entry `from` on, as lines: each entry in the reader's words, except that a
 /// run of marriage proposals from one family to another, each refused, is told in one line
 /// ("White proposed 6 marriages to Magenta; all refused.").
-pub fn log_lines(events: &[fief::rules::events::Event], from: usize) -> Vec<LogLine> {
+pub fn log_lines<L: Entries + ?Sized>(events: &L, from: usize) -> Vec<LogLine> {
     let mut out = Vec::new();
     let mut i = from;
-    while i < events.len() {
+    while i < events.count() {
         if let Some(pair) = refused_proposal(events, i) {
             let mut end = i + 2;
             while refused_proposal(events, end).as_ref() == Some(&pair) {
@@ -167,13 +168,16 @@ pub fn log_lines(events: &[fief::rules::events::Event], from: usize) -> Vec<LogL
                             ("q", &pair.1.render(&super::Gettext)),
                         ],
                     ),
-                    section: events[i].section.to_string(),
+                    section: events
+                        .entry(i)
+                        .map(|e| e.section.to_string())
+                        .unwrap_or_default(),
                 });
                 i = end;
                 continue;
             }
         }
-        let e = &events[i];
+        let Some(e) = events.entry(i) else { break };
         out.push(LogLine {
             first: i,
             end: i + 1,
@@ -188,16 +192,16 @@ pub fn log_lines(events: &[fief::rules::events::Event], from: usize) -> Vec<LogL
 /// The card of what happened since a player's last decision: the log entries after
 /// `from` (the viewer's own log), folded and counted, at most `max` lines and a first one
 /// saying how many more the log holds. Empty when nothing happened.
-pub fn since_last_decision(
-    log: &[fief::rules::events::Event],
-    from: usize,
-    max: usize,
-) -> Vec<String> {
+pub fn since_last_decision<L: Entries + ?Sized>(log: &L, from: usize, max: usize) -> Vec<String> {
+    let quiet = |i: usize| {
+        log.entry(i)
+            .is_some_and(|e| QUIET.contains(&e.msg.id.as_ref()))
+    };
     let mut lines = counted(
-        log_lines(log, from.min(log.len()))
+        log_lines(log, from.min(log.count()))
             .into_iter()
             // Steps closed ("has finished moving") tell nothing the marks do not.
-            .filter(|l| l.end - l.first > 1 || !QUIET.contains(&log[l.first].msg.id.as_ref()))
+            .filter(|l| l.end - l.first > 1 || !quiet(l.first))
             .map(|l| l.text)
             .filter(|l| !l.is_empty()),
     );
@@ -265,16 +269,16 @@ mod tests {
             let p = g.to_act().unwrap();
             g.apply(p, Action::ChooseStart(v * 6)).unwrap();
         }
-        let all = since_last_decision(&g.log.to_vec(), from, 100);
+        let all = since_last_decision(&g.log, from, 100);
         assert!(all.len() >= 4, "{all:?}");
-        assert!(since_last_decision(&g.log.to_vec(), g.log.len(), 8).is_empty());
+        assert!(since_last_decision(&g.log, g.log.len(), 8).is_empty());
         // Capped: the newest lines stay, a first line says how many were left out.
-        let short = since_last_decision(&g.log.to_vec(), from, 3);
+        let short = since_last_decision(&g.log, from, 3);
         assert_eq!(short.len(), 3);
         assert!(short[0].starts_with('…'), "{short:?}");
         assert_eq!(short[1..], all[all.len() - 2..]);
         // A start past the end of the log tells nothing (never panics).
-        assert!(since_last_decision(&g.log.to_vec(), g.log.len() + 5, 8).is_empty());
+        assert!(since_last_decision(&g.log, g.log.len() + 5, 8).is_empty());
     }
 
     /// A run of refused marriage proposals between two families is one line in the log
