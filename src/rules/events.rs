@@ -220,15 +220,6 @@ impl Entries for [Event] {
     }
 }
 
-impl Entries for Vec<Event> {
-    fn count(&self) -> usize {
-        self.len()
-    }
-    fn entry(&self, i: usize) -> Option<Cow<'_, Event>> {
-        self.get(i).map(Cow::Borrowed)
-    }
-}
-
 impl Entries for super::chain::Chain<Event> {
     fn count(&self) -> usize {
         self.len()

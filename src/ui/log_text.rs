@@ -294,7 +294,7 @@ mod tests {
         }
         log.push(said(PROPOSALS[0], "White"));
         log.push(said(REFUSAL, "Green"));
-        let lines: Vec<String> = log_lines(&log, 0).into_iter().map(|l| l.text).collect();
+        let lines: Vec<String> = log_lines(&log[..], 0).into_iter().map(|l| l.text).collect();
         assert_eq!(
             lines,
             [
@@ -305,7 +305,7 @@ mod tests {
                 "Green refuses the marriage of Eric and Jeanne.",
             ]
         );
-        let card = since_last_decision(&log, 2, 8);
+        let card = since_last_decision(&log[..], 2, 8);
         assert_eq!(
             card[0],
             "White proposed 6 marriages to Magenta; all refused."
