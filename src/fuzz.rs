@@ -402,7 +402,7 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
     let mut chooser = Rng::new(chooser_seed);
     let mut done: Vec<(PlayerId, String)> = Vec::new();
     let fail = |g: &Game, done: &[(PlayerId, String)], message: String| Failure {
-        options: Box::new(g.options.clone()),
+        options: Box::new((*g.options).clone()),
         actions: done.to_vec(),
         message,
     };

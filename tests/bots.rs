@@ -1421,7 +1421,7 @@ fn bots_propose_a_few_marriages_a_round_and_none_again_to_a_family_that_refused(
         s.play(200_000, |_| false).unwrap();
         // Replay the game, noting each proposal's round, proposer and the family asked.
         let end = s.game().clone();
-        let mut g = Game::new(end.options.clone()).unwrap();
+        let mut g = Game::new((*end.options).clone()).unwrap();
         let mut made: Vec<(u16, PlayerId, PlayerId)> = Vec::new();
         let mut proposals = 0;
         for (p, a) in end.history.iter() {

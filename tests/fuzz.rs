@@ -96,7 +96,7 @@ fn same_seed_same_game() {
 #[test]
 fn replaying_the_history_reproduces_the_game() {
     let a = random_game(5, 21, 4, false);
-    let mut b = Game::new(a.options.clone()).unwrap();
+    let mut b = Game::new((*a.options).clone()).unwrap();
     for (p, action) in &a.history {
         b.apply(*p, action.clone()).unwrap();
     }
@@ -183,7 +183,7 @@ fn random_games_from_a_developed_position() {
     let mut titles_seen = 0;
     for seed in 0..60u64 {
         let mut g = fief::scenario::run(RICH).unwrap().game;
-        g.options.round_cap = Some(8);
+        std::sync::Arc::make_mut(&mut g.options).round_cap = Some(8);
         g.rng = Rng::new(seed);
         play_randomly(&mut g, seed + 1000, true, &format!("rich seed {seed}"));
         titles_seen +=
@@ -267,18 +267,18 @@ fn actions_written_another_way_are_normalised() {
     let g = random_game(4, 9, 2, false);
     let (a, b) = (g.lords[0].id, g.lords[1].id);
     let m = Action::Move(MoveOrder {
-        lords: vec![b, a],
+        lords: vec![b, a].into(),
         to: 3,
         maa: 1,
         knights: 0,
-        captives: vec![b, a],
+        captives: vec![b, a].into(),
         how: fief::rules::MoveHow::Normal,
     });
     assert!(!g.is_normalised(&m));
     let n = g.normalised(&m);
     assert!(g.is_normalised(&n));
     let Action::Move(o) = n else { unreachable!() };
-    assert_eq!((o.lords, o.captives), (vec![a, b], vec![a, b]));
+    assert_eq!((&o.lords[..], &o.captives[..]), (&[a, b][..], &[a, b][..]));
     let offer = Action::OfferCard {
         to: 1,
         cards: vec![Card::Uprising, Card::Harvest],

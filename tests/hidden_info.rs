@@ -25,10 +25,11 @@ fn resample(g: &Game, seat: PlayerId, rng: &mut Rng) -> Game {
     let n = g.n() as usize;
     let me = seat as usize;
     // The seed and the generator: nobody but the host knows them.
-    h.options.seed = (rng.next_u32() as u64) << 32 | rng.next_u32() as u64;
-    h.rng = Rng::for_game(h.options.seed, g.options.sealed.is_some());
+    let options = std::sync::Arc::make_mut(&mut h.options);
+    options.seed = (rng.next_u32() as u64) << 32 | rng.next_u32() as u64;
+    h.rng = Rng::for_game(options.seed, g.options.sealed.is_some());
     // And the salt of the host's promise of the seed.
-    if let Some(seal) = &mut h.options.sealed {
+    if let Some(seal) = &mut options.sealed {
         seal.salt = format!("{:08x}{:08x}", rng.next_u32(), rng.next_u32());
     }
     // Cards: the others' hands (as many of each deck as their backs show), the decks and

@@ -73,7 +73,7 @@ async fn four_bots(ticket: &Ticket, keep_states: bool) -> Vec<BotGame> {
 
 /// The game played again from its options and history, locally.
 fn replayed(g: &Game) -> Game {
-    let mut local = Game::new(g.options.clone()).unwrap();
+    let mut local = Game::new((*g.options).clone()).unwrap();
     for (p, a) in &g.history {
         local.apply(*p, a.clone()).unwrap();
     }
@@ -123,7 +123,7 @@ fn check_states(truth: &Game, games: &[BotGame]) {
         }
         assert_eq!(next_log as usize, truth.log.len(), "seat {}", b.seat);
     }
-    let mut g = Game::new(truth.options.clone()).unwrap();
+    let mut g = Game::new((*truth.options).clone()).unwrap();
     let mut checked = 0;
     for k in 0..=truth.history.len() {
         for seat in 0..4u8 {

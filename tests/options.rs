@@ -87,8 +87,9 @@ fn fog_of_war_and_hidden_money_show_an_opponent_nothing_of_stacks_or_deniers() {
     assert!(!g.stack_hidden(Some(q), k as u8, q));
     // Without the options the same change shows.
     let mut open = g.clone();
-    open.options.fog_of_war = false;
-    open.options.hidden_money = false;
+    let o = std::sync::Arc::make_mut(&mut open.options);
+    o.fog_of_war = false;
+    o.hidden_money = false;
     let mut open_h = h.clone();
     open_h.options = open.options.clone();
     assert_ne!(seen(&open, viewer), seen(&open_h, viewer));

@@ -156,7 +156,7 @@ static PANICS: Mutex<Vec<String>> = Mutex::new(Vec::new());
 /// Replaying a loaded game's history from its options gives the same game, its legal
 /// actions can be listed, and it saves and loads back to the same game.
 fn consistent(s: &save::Saved) -> Result<(), String> {
-    let mut g = Game::new(s.game.options.clone()).map_err(|e| e.to_string())?;
+    let mut g = Game::new((*s.game.options).clone()).map_err(|e| e.to_string())?;
     for (p, a) in &s.game.history {
         g.apply(*p, a.clone()).map_err(|e| e.to_string())?;
     }

@@ -50,7 +50,7 @@ pub fn digest(game: &serde_json::Value) -> [u8; 32] {
 /// Every action of a game in order, in the notation (replayed from its start: an action's
 /// notation names things as they stood when it was taken).
 pub fn actions_of(game: &Game) -> Vec<(PlayerId, String)> {
-    let Ok(mut g) = Game::new(game.options.clone()) else {
+    let Ok(mut g) = Game::new((*game.options).clone()) else {
         return Vec::new();
     };
     let mut out = Vec::with_capacity(game.history.len());

@@ -283,7 +283,7 @@ impl Table {
             return;
         }
         let n = self.game.n() as usize;
-        let mut options = self.game.options.clone();
+        let mut options = (*self.game.options).clone();
         options.names.resize(n, String::new());
         for (i, s) in self.seats.iter().enumerate() {
             if let (Some(name), Some(_)) = (&s.name, &s.secret) {
@@ -300,7 +300,7 @@ impl Table {
                 return;
             }
         }
-        self.game.options = options;
+        self.game.options = options.into();
     }
 
     /// The log entries a seat is shown: none before the game begins (the setup is logged

@@ -37,14 +37,19 @@ impl MoveHow {
     }
 }
 
+/// Lords named by an action, in the order the action names them: held inline up to 16
+/// (a family has at most 4 Lords, and a player rarely holds more Captives in one Village), so
+/// that listing thousands of Moves allocates nothing for them. Written as a plain list.
+pub type LordList = smallvec::SmallVec<[LordId; 16]>;
+
 /// One Move of an army along one road (5.0).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MoveOrder {
-    pub lords: Vec<LordId>,
+    pub lords: LordList,
     pub to: VillageId,
     pub maa: u8,
     pub knights: u8,
-    pub captives: Vec<LordId>,
+    pub captives: LordList,
     pub how: MoveHow,
 }
 

@@ -1,5 +1,6 @@
 //! 5.2 the Cavalcade: a victorious army that goes on, or whose movement ends.
 
+use super::actions::LordList;
 use super::cards::LordId;
 use super::state::*;
 use crate::map::VillageId;
@@ -37,7 +38,7 @@ impl Game {
         match onward {
             Some(mut o) => {
                 let t = self.troops_for_army(p, v, &alive);
-                o.lords = alive;
+                o.lords = LordList::from_vec(alive);
                 o.maa = 0;
                 o.knights = o.knights.min(t.knights);
                 o.captives.retain(|c| {
@@ -91,11 +92,11 @@ impl Game {
                     self.check_move(
                         p,
                         &MoveOrder {
-                            lords: alive.clone(),
+                            lords: LordList::from_slice(&alive),
                             to: w,
                             maa: 0,
                             knights: 0,
-                            captives: vec![],
+                            captives: LordList::new(),
                             how,
                         },
                     )

@@ -1,6 +1,6 @@
 //! Phase 5: Movement (5.0–5.2), with Heavy Rain (2.3.1) and the Plague (2.3.3) on the way.
 
-use super::actions::Action;
+use super::actions::{Action, LordList};
 use super::cards::{lord_name, Card, LordId};
 use super::diplomacy::Unpayable;
 use super::events::{n_, Arg};
@@ -177,7 +177,7 @@ impl Game {
             let mut b = o.lords.clone();
             a.sort_unstable();
             b.sort_unstable();
-            if a != b || *at != from {
+            if a[..] != b[..] || *at != from {
                 return refuse(
                     "5.2",
                     "the victorious Cavalcade must go on first, with all its Lords",
@@ -391,11 +391,11 @@ impl Game {
             }
             for &w in &self.map.villages[l.village as usize].neighbours {
                 out.push(Action::Move(MoveOrder {
-                    lords: vec![l.id],
+                    lords: LordList::from_slice(&[l.id]),
                     to: w,
                     maa: 0,
                     knights: 0,
-                    captives: Vec::new(),
+                    captives: LordList::new(),
                     how: MoveHow::Normal,
                 }));
             }
@@ -424,7 +424,7 @@ impl Game {
                 continue;
             }
             // Every army of these Lords: every non-empty subset (a family has at most 4).
-            let armies: Vec<Vec<LordId>> = (1u32..(1 << free.len()))
+            let armies: Vec<LordList> = (1u32..(1 << free.len()))
                 .map(|mask| {
                     (0..free.len())
                         .filter(|i| mask & (1 << i) != 0)
@@ -439,10 +439,10 @@ impl Game {
                 .map(|l| l.id)
                 .collect();
             // 6.2.3: any of them may go with the army (a bot weighs all or none).
-            let captive_sets: Vec<Vec<LordId>> = if coarse {
-                let mut cs = vec![Vec::new()];
+            let captive_sets: Vec<LordList> = if coarse {
+                let mut cs = vec![LordList::new()];
                 if !captives.is_empty() {
-                    cs.push(captives.clone());
+                    cs.push(LordList::from_slice(&captives));
                 }
                 cs
             } else {
@@ -603,7 +603,7 @@ impl Game {
                             v = self.vname(from)
                         ),
                     );
-                    self.start_battle(from, p, here, Some((o.lords.clone(), Some(o))));
+                    self.start_battle(from, p, here, Some((o.lords.to_vec(), Some(o))));
                 } else {
                     let to = o.to;
                     self.do_move(p, from, &o);
@@ -780,7 +780,7 @@ impl Game {
         let (bf, bt) = (self.bishopric_of(from), self.bishopric_of(to));
         let plagued = |b| self.bishopric_cards[b as usize].plague;
         if plagued(bt) && bf != bt && !plagued(bf) {
-            let mut rollers: Vec<LordId> = o.lords.clone();
+            let mut rollers: Vec<LordId> = o.lords.to_vec();
             rollers.extend(o.captives.iter().copied());
             let base = self.pending.len();
             for l in rollers {

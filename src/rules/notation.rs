@@ -368,11 +368,11 @@ impl Action {
                         .map(|x| x.unwrap_or(0))
                 };
                 Action::Move(MoveOrder {
-                    lords,
+                    lords: LordList::from_vec(lords),
                     to: village(1)?,
                     maa: num("maa")?,
                     knights: num("knights")?,
-                    captives,
+                    captives: LordList::from_vec(captives),
                     how: if flag("passage") {
                         MoveHow::Passage
                     } else if flag("cavalcade") {

@@ -76,7 +76,7 @@ impl Game {
         let nv = map.villages.len();
         let mut g = Game {
             map,
-            options,
+            options: options.into(),
             rng,
             round: 0,
             first,

@@ -647,7 +647,9 @@ pub struct Outcome {
 pub struct Game {
     #[serde(skip, default = "Map::builtin")]
     pub map: Arc<Map>,
-    pub options: Options,
+    /// Shared between copies of the game (bots copy it constantly; it changes only when a
+    /// game is set up): change it with `Arc::make_mut`. Written as the options themselves.
+    pub options: Arc<Options>,
     pub rng: Rng,
     pub round: u16,
     /// Seat of the First Player card holder.

@@ -358,8 +358,9 @@ impl Game {
             }
         }
         g.rng = super::rng::Rng::new(0);
-        g.options.seed = 0;
-        if let Some(seal) = &mut g.options.sealed {
+        let options = std::sync::Arc::make_mut(&mut g.options);
+        options.seed = 0;
+        if let Some(seal) = &mut options.sealed {
             seal.salt.clear();
         }
         g

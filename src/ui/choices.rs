@@ -187,7 +187,7 @@ fn whole_army(g: &Game, p: fief::rules::PlayerId, from: VillageId, to: VillageId
         to,
         maa: t.maa,
         knights: t.knights,
-        captives: Vec::new(),
+        captives: Default::default(),
         how: MoveHow::Normal,
     })
 }
@@ -570,7 +570,7 @@ pub fn move_options(
         if !o.hows.contains(&m.how) {
             o.hows.push(m.how);
         }
-        if m.lords == lords && m.how == how {
+        if m.lords[..] == *lords && m.how == how {
             o.max_maa = o.max_maa.max(m.maa);
             o.max_knights = o.max_knights.max(m.knights);
             o.captives |= !m.captives.is_empty();
@@ -604,7 +604,7 @@ pub fn default_draft(
     })?;
     Some(MoveDraft {
         to,
-        lords: best.lords.clone(),
+        lords: best.lords.to_vec(),
         maa: best.maa,
         knights: best.knights,
         captives: !best.captives.is_empty(),
@@ -628,11 +628,11 @@ pub fn draft_action(g: &Game, from: VillageId, d: &MoveDraft) -> Action {
         Vec::new()
     };
     Action::Move(MoveOrder {
-        lords,
+        lords: lords.into(),
         to: d.to,
         maa: d.maa,
         knights: d.knights,
-        captives,
+        captives: captives.into(),
         how: d.how,
     })
 }
@@ -750,7 +750,7 @@ mod tests {
                                         assert!(m.maa <= o.max_maa && m.knights <= o.max_knights);
                                         let d = MoveDraft {
                                             to,
-                                            lords: m.lords.clone(),
+                                            lords: m.lords.to_vec(),
                                             maa: m.maa,
                                             knights: m.knights,
                                             captives: !m.captives.is_empty(),
