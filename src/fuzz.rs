@@ -411,6 +411,31 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
         if legal.is_empty() {
             return Err(fail(g, &done, format!("dead end for {}", g.name(p))));
         }
+        // The listings take short cuts (a Move's route checked once for all its loads): they
+        // list exactly what checking every candidate whole lists.
+        if check {
+            for coarse in [false, true] {
+                let listed = if coarse {
+                    g.bot_actions(p)
+                } else {
+                    legal.clone()
+                };
+                if listed != g.legal_by_whole_checks(p, coarse) {
+                    return Err(fail(
+                        g,
+                        &done,
+                        format!(
+                            "{} differs from every candidate checked whole",
+                            if coarse {
+                                "bot_actions"
+                            } else {
+                                "legal_actions"
+                            }
+                        ),
+                    ));
+                }
+            }
+        }
         // A position that keeps coming back: choose what was not chosen here before (the
         // list is copied only then; every other step chooses among the legal actions).
         let mut open = std::borrow::Cow::Borrowed(&legal[..]);

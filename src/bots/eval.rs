@@ -7,7 +7,7 @@
 //! stronger enemy army stands next to count for less.
 
 use super::odds::attack_odds;
-use crate::map::VillageId;
+use crate::map::{VillageId, MAX_VILLAGES};
 use crate::rules::{Fort, Game, PlayerId, MAX_PLAYERS};
 
 const VP: f64 = 400.0;
@@ -44,32 +44,32 @@ pub fn village_worth(g: &Game, v: usize) -> f64 {
 
 /// What every score of one position shares, worked out once (a playout scores every player
 /// of the same position): each player's SP in each Village (`Game::player_sp`), and the SP of
-/// his army there when it can move (a free Lord with it), 0 otherwise.
+/// his army there when it can move (a free Lord with it), 0 otherwise. Held in place (the map
+/// has at most `MAX_VILLAGES`): a playout builds one for every position it weighs.
 pub struct Board {
-    sp: Vec<[u32; MAX_PLAYERS]>,
-    mobile: Vec<[u32; MAX_PLAYERS]>,
+    sp: [[u32; MAX_PLAYERS]; MAX_VILLAGES],
+    mobile: [[u32; MAX_PLAYERS]; MAX_VILLAGES],
 }
 
 impl Board {
     pub fn new(g: &Game) -> Board {
-        let mut sp: Vec<[u32; MAX_PLAYERS]> = g
-            .villages
-            .iter()
-            .map(|vs| std::array::from_fn(|q| vs.troops[q].sp()))
-            .collect();
-        let mut free = vec![[false; MAX_PLAYERS]; sp.len()];
+        let nv = g.villages.len().min(MAX_VILLAGES);
+        let mut sp = [[0u32; MAX_PLAYERS]; MAX_VILLAGES];
+        for (row, vs) in sp.iter_mut().zip(&g.villages[..nv]) {
+            *row = std::array::from_fn(|q| vs.troops[q].sp());
+        }
+        let mut free = [[false; MAX_PLAYERS]; MAX_VILLAGES];
         for l in g.lords.iter().filter(|l| l.captor.is_none()) {
             let (v, q) = (l.village as usize, l.owner as usize);
-            if v < sp.len() && q < MAX_PLAYERS {
+            if v < nv && q < MAX_PLAYERS {
                 sp[v][q] += g.lord_sp(l.id);
                 free[v][q] = true;
             }
         }
-        let mobile = sp
-            .iter()
-            .zip(&free)
-            .map(|(s, f)| std::array::from_fn(|q| if f[q] { s[q] } else { 0 }))
-            .collect();
+        let mut mobile = [[0u32; MAX_PLAYERS]; MAX_VILLAGES];
+        for ((m, s), f) in mobile.iter_mut().zip(&sp).zip(&free).take(nv) {
+            *m = std::array::from_fn(|q| if f[q] { s[q] } else { 0 });
+        }
         Board { sp, mobile }
     }
 }
@@ -87,61 +87,90 @@ fn share(g: &Game, b: &Board, p: PlayerId, v: usize) -> f64 {
     }
 }
 
-/// What the position is worth to `p` alone (`b`: the position's `Board`).
-pub fn score(g: &Game, b: &Board, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
-    let pi = p as usize;
-    let st = g.holdings(p);
-    let mut s = VP * st.vp as f64;
-    let money = g.players[pi].money as f64;
-    s += 5.0 * money.min(20.0) + 1.5 * (money - 20.0).max(0.0);
-    s += 8.0 * g.players[pi].hand.len() as f64;
-    let ally = g.ally(p);
-    // The rivals, and the strongest army of a rival that can move in each Village.
-    let mut rivals = [false; MAX_PLAYERS];
-    for (q, r) in rivals.iter_mut().enumerate().take(g.players.len()) {
-        *r = q != pi && ally.is_none_or(|a| a as usize != q);
+/// What the position is worth to each player alone (`b`: the position's `Board`), indexed by
+/// player. Every player's points are added up in the same order as a score worked out for him
+/// alone would add them (his VP, purse and hand; then Village by Village; Fief by Fief; Lord
+/// by Lord; his Captives), so the figures do not depend on how many players are scored.
+pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
+    let n = g.players.len().min(MAX_PLAYERS);
+    let nv = g.villages.len().min(MAX_VILLAGES);
+    // VP as `Game::holdings` counts them (7.0): Fief titles, the King and the Pope.
+    let mut vp = [0u32; MAX_PLAYERS];
+    let mut owner_of = |l: Option<crate::rules::LordId>| {
+        if let Some(o) = l.and_then(|l| g.lord(l)).map(|l| l.owner as usize) {
+            if o < MAX_PLAYERS {
+                vp[o] += 1;
+            }
+        }
+    };
+    for f in 0..g.titles.fief.len() {
+        owner_of(g.titles.fief[f]);
     }
-    let rival_army: Vec<u32> = b
-        .mobile
-        .iter()
-        .map(|m| {
+    owner_of(g.titles.king);
+    owner_of(g.titles.pope);
+    let mut s = [0.0f64; MAX_PLAYERS];
+    // The rivals of each player (everyone but himself and his ally).
+    let mut rivals = [[false; MAX_PLAYERS]; MAX_PLAYERS];
+    for p in 0..n {
+        let pl = &g.players[p];
+        let money = pl.money as f64;
+        s[p] = VP * vp[p] as f64;
+        s[p] += 5.0 * money.min(20.0) + 1.5 * (money - 20.0).max(0.0);
+        s[p] += 8.0 * pl.hand.len() as f64;
+        let ally = g.ally(p as PlayerId);
+        for (q, r) in rivals[p].iter_mut().enumerate().take(n) {
+            *r = q != p && ally.is_none_or(|a| a as usize != q);
+        }
+    }
+    // The strongest army of a rival that can move, in each Village, for each player.
+    let mut rival_army = [[0u32; MAX_VILLAGES]; MAX_PLAYERS];
+    for (v, m) in b.mobile.iter().enumerate().take(nv) {
+        for p in 0..n {
             let mut most = 0;
             for q in 0..MAX_PLAYERS {
-                if rivals[q] && m[q] > most {
+                if rivals[p][q] && m[q] > most {
                     most = m[q];
                 }
             }
-            most
-        })
-        .collect();
-    // How much of each Village counts as his (`share`), worked out once for both uses below.
-    let shares: Vec<f64> = (0..g.villages.len()).map(|v| share(g, b, p, v)).collect();
-    for (v, vs) in g.villages.iter().enumerate() {
-        let t = vs.troops[pi];
-        s += 6.0 * t.maa as f64 + 16.0 * t.knights as f64;
-        if vs.controller != Some(p) {
-            if t.count() > 0 {
-                s += shares[v] * village_worth(g, v);
-            }
-            continue;
+            rival_army[p][v] = most;
         }
+    }
+    // How much of each Village counts as each player's (`share`), worked out once for both
+    // uses below.
+    let mut shares = [[0.0f64; MAX_VILLAGES]; MAX_PLAYERS];
+    for (p, row) in shares.iter_mut().enumerate().take(n) {
+        for (v, x) in row.iter_mut().enumerate().take(nv) {
+            *x = share(g, b, p as PlayerId, v);
+        }
+    }
+    for (v, vs) in g.villages.iter().enumerate().take(nv) {
         let worth = village_worth(g, v);
-        s += worth;
-        // A stronger enemy army next door.
-        let mine = b.sp[v][pi]
-            + match vs.fort {
-                Fort::None => 0,
-                Fort::Stronghold => 4,
-                Fort::City => 8,
-            };
-        let threat = g.map.villages[v]
-            .neighbours
-            .iter()
-            .map(|&w| rival_army[w as usize])
-            .max()
-            .unwrap_or(0);
-        if threat > mine + 2 {
-            s -= 0.4 * worth;
+        for p in 0..n {
+            let t = vs.troops[p];
+            s[p] += 6.0 * t.maa as f64 + 16.0 * t.knights as f64;
+            if vs.controller != Some(p as PlayerId) {
+                if t.count() > 0 {
+                    s[p] += shares[p][v] * worth;
+                }
+                continue;
+            }
+            s[p] += worth;
+            // A stronger enemy army next door.
+            let mine = b.sp[v][p]
+                + match vs.fort {
+                    Fort::None => 0,
+                    Fort::Stronghold => 4,
+                    Fort::City => 8,
+                };
+            let threat = g.map.villages[v]
+                .neighbours
+                .iter()
+                .map(|&w| rival_army[p].get(w as usize).copied().unwrap_or(0))
+                .max()
+                .unwrap_or(0);
+            if threat > mine + 2 {
+                s[p] -= 0.4 * worth;
+            }
         }
     }
     // Fiefs: progress towards a title (4.3).
@@ -149,61 +178,74 @@ pub fn score(g: &Game, b: &Board, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
         if g.titles.fief[f].is_some() {
             continue;
         }
-        let n = fief.villages.len() as f64;
-        let c: f64 = fief.villages.iter().map(|&v| shares[v as usize]).sum();
-        s += 30.0 * c * c / n;
-        if c >= n - 0.2 {
-            s += 60.0;
-            if fief
-                .villages
-                .iter()
-                .any(|&v| g.villages[v as usize].fort == Fort::Stronghold)
-            {
-                s += 120.0;
+        let size = fief.villages.len() as f64;
+        let strong = fief
+            .villages
+            .iter()
+            .any(|&v| g.villages[v as usize].fort == Fort::Stronghold);
+        for p in 0..n {
+            let c: f64 = fief.villages.iter().map(|&v| shares[p][v as usize]).sum();
+            s[p] += 30.0 * c * c / size;
+            if c >= size - 0.2 {
+                s[p] += 60.0;
+                if strong {
+                    s[p] += 120.0;
+                }
             }
         }
     }
     // Lords, their titles and markers.
-    for l in g.family(p) {
-        if l.captor.is_some() {
-            s += 15.0;
+    for l in &g.lords {
+        let pi = l.owner as usize;
+        if pi >= n {
             continue;
         }
-        s += 45.0;
+        if l.captor.is_some() {
+            s[pi] += 15.0;
+            continue;
+        }
+        s[pi] += 45.0;
         if g.is_bishop(l.id) {
-            s += 35.0;
+            s[pi] += 35.0;
         }
         if g.is_cardinal(l.id) {
-            s += 50.0;
+            s[pi] += 50.0;
         }
         if g.titles.queen == Some(l.id) || g.titles.crown_prince == Some(l.id) {
-            s += 30.0;
+            s[pi] += 30.0;
         }
         if g.titles.darc == Some(l.id) {
-            s += 20.0;
+            s[pi] += 20.0;
         }
         if l.excommunicated {
-            s -= 25.0;
+            s[pi] -= 25.0;
         }
         // An army's reach: the nearest Village it could take.
         let here = l.village as usize;
         if g.villages[here].troops[pi].count() >= 2 {
             let near = (0..g.villages.len())
-                .filter(|&w| g.villages[w].controller != Some(p))
+                .filter(|&w| g.villages[w].controller != Some(l.owner))
                 .map(|w| dist[here][w])
                 .min()
                 .unwrap_or(u8::MAX);
             if near != u8::MAX {
                 let army = g.villages[here].troops[pi].sp() as f64;
-                s += (6.0 + army.min(20.0)) / (1.0 + near as f64);
+                s[pi] += (6.0 + army.min(20.0)) / (1.0 + near as f64);
             }
         }
     }
-    s += 15.0
-        * g.lords
-            .iter()
-            .filter(|l| l.captor == Some(p) && l.owner != p)
-            .count() as f64;
+    // Captives held.
+    let mut held = [0u32; MAX_PLAYERS];
+    for l in &g.lords {
+        if let Some(c) = l.captor.filter(|&c| c != l.owner) {
+            if (c as usize) < MAX_PLAYERS {
+                held[c as usize] += 1;
+            }
+        }
+    }
+    for p in 0..n {
+        s[p] += 15.0 * held[p] as f64;
+    }
     s
 }
 
@@ -214,15 +256,18 @@ pub fn value(g: &Game, p: PlayerId, dist: &[Vec<u8>]) -> f64 {
         return if o.winners.contains(&p) { 1e6 } else { -1e6 };
     }
     let ally = g.ally(p);
-    let b = Board::new(g);
-    let mut mine = score(g, &b, p, dist);
+    let sc = scores(g, &Board::new(g), dist);
+    let mut mine = sc[p as usize];
     if let Some(a) = ally {
-        mine += 0.5 * score(g, &b, a, dist);
+        mine += 0.5 * sc[a as usize];
     }
-    let rivals: Vec<f64> = (0..g.n())
-        .filter(|&q| q != p && Some(q) != ally)
-        .map(|q| score(g, &b, q, dist))
-        .collect();
+    let mut rivals = [0.0f64; MAX_PLAYERS];
+    let mut k = 0;
+    for q in (0..g.n()).filter(|&q| q != p && Some(q) != ally) {
+        rivals[k] = sc[q as usize];
+        k += 1;
+    }
+    let rivals = &rivals[..k];
     if rivals.is_empty() {
         return mine;
     }
@@ -252,8 +297,7 @@ pub fn rewards(g: &Game, dist: &[Vec<u8>], alliance_win: f64) -> Vec<f64> {
             })
             .collect();
     }
-    let b = Board::new(g);
-    let scores: Vec<f64> = (0..n).map(|p| score(g, &b, p as PlayerId, dist)).collect();
+    let scores = scores(g, &Board::new(g), dist);
     (0..n)
         .map(|p| {
             let ally = g.ally(p as PlayerId).map(|a| a as usize);

@@ -85,6 +85,9 @@ pub struct Policy<'a> {
     /// While `play` chooses: the value of the game it was given to the player deciding, when
     /// the lookahead before already worked it out.
     known: Cell<Option<(PlayerId, f64)>>,
+    /// While `play` chooses: the actions it was given are this very game's own list
+    /// (`Game::bot_actions`), so the lookahead plays them without checking them again.
+    listed: Cell<bool>,
 }
 
 /// A game after a candidate, as `Policy::after` left it, and its value to the player.
@@ -110,6 +113,7 @@ impl<'a> Policy<'a> {
             width: 400,
             looked: RefCell::new(None),
             known: Cell::new(None),
+            listed: Cell::new(false),
         }
     }
 
@@ -118,7 +122,11 @@ impl<'a> Policy<'a> {
     fn after(&self, g: &Game, p: PlayerId, a: &Action) -> Option<(Game, f64)> {
         let mut h = g.clone_lean();
         h.quiet = true;
-        h.apply(p, a.clone()).ok()?;
+        if self.listed.get() {
+            h.apply_listed(p, a.clone());
+        } else {
+            h.apply(p, a.clone()).ok()?;
+        }
         let v = value(&h, p, self.dist);
         Some((h, v))
     }
@@ -169,7 +177,8 @@ impl<'a> Policy<'a> {
         (a, v)
     }
 
-    /// Chooses as `choose` does and plays the choice on `g`; `known` is the value of `g` to
+    /// Chooses as `choose` does and plays the choice on `g` (`legal`: `g.bot_actions(p)`, or
+    /// `g.legal_actions(p)`); `known` is the value of `g` to
     /// the player it names, if the last `play` worked it out. Returns whether the action was
     /// played, and the value of the game now to `p`, when known (the choice came from a
     /// lookahead). The game is the
@@ -184,7 +193,9 @@ impl<'a> Policy<'a> {
     ) -> (bool, Option<(PlayerId, f64)>) {
         self.looked.replace(None);
         self.known.set(known);
+        self.listed.set(true);
         let a = self.choose(g, p, legal, rng);
+        self.listed.set(false);
         self.known.set(None);
         match self.looked.take() {
             Some(l) if l.action == a && l.player == p => {

@@ -3,10 +3,12 @@
 //! captives.rs, the answers to questions in questions.rs...). Adding a kind of decision or of
 //! action makes the compiler name every place here that must route it.
 
-use super::actions::{Action, PassageUse};
+use super::actions::{Action, LordList, MoveHow, PassageUse};
+use super::movement::MoveParts;
 use super::prompt::{is_any_time_action, Prompt, PromptKind};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError, Terse};
+use crate::map::VillageId;
 
 impl Game {
     /// Every legal action of `player` now (empty when it is not his decision).
@@ -33,10 +35,45 @@ impl Game {
         }
         let _terse = Terse::new();
         let mut out = self.candidate_actions(&prompt, coarse);
+        // A Move's route (its Lords, road and way) is checked once for all the loads listed
+        // with it one after another (`movement_candidates` lists every count of Troops and
+        // Captives of one route together); each load is then checked alone.
+        let mut route: Option<(LordList, VillageId, MoveHow, bool)> = None;
         out.retain(|a| {
             debug_assert!(self.is_normalised(a), "a candidate not in its listed form");
-            self.check_prompted(player, a, &prompt).is_ok()
+            match a {
+                Action::Move(o) if prompt.kind == PromptKind::Movement => {
+                    let ok = match &route {
+                        Some((lords, to, how, ok))
+                            if *to == o.to && *how == o.how && *lords == o.lords =>
+                        {
+                            *ok
+                        }
+                        _ => {
+                            let ok = self.check_move_parts(player, o, MoveParts::Route).is_ok();
+                            route = Some((LordList::from_slice(&o.lords), o.to, o.how, ok));
+                            ok
+                        }
+                    };
+                    ok && self.check_move_parts(player, o, MoveParts::Loads).is_ok()
+                }
+                _ => self.check_prompted(player, a, &prompt).is_ok(),
+            }
         });
+        out
+    }
+
+    /// The legal actions found the plain way, every candidate checked whole as `check`
+    /// judges an action sent in: what `legal_actions` (with `coarse`, `bot_actions`) must
+    /// list, and what the fuzz compares it with at every step.
+    #[doc(hidden)]
+    pub fn legal_by_whole_checks(&self, player: PlayerId, coarse: bool) -> Vec<Action> {
+        let Some(prompt) = self.prompt().filter(|pr| pr.player == player) else {
+            return Vec::new();
+        };
+        let _terse = Terse::new();
+        let mut out = self.candidate_actions(&prompt, coarse);
+        out.retain(|a| self.check_prompted(player, a, &prompt).is_ok());
         out
     }
 
@@ -280,6 +317,20 @@ impl Game {
         }
         self.exec(player, action);
         Ok(())
+    }
+
+    /// `apply` of an action taken from this very position's `legal_actions` or `bot_actions`
+    /// (a bot's lookahead plays each of its candidates on a copy): not checked again.
+    pub(crate) fn apply_listed(&mut self, player: PlayerId, action: Action) {
+        debug_assert!(
+            self.check(player, &action).is_ok() && self.is_normalised(&action),
+            "apply_listed of an action not listed"
+        );
+        if !self.quiet {
+            self.history.push((player, action.clone()));
+        }
+        self.exec(player, action);
+        self.advance();
     }
 
     fn exec(&mut self, p: PlayerId, action: Action) {

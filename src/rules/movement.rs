@@ -7,28 +7,43 @@ use super::events::{n_, Arg};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
 use crate::map::VillageId;
+use smallvec::SmallVec;
 
 /// The troop counts from `lo` to `hi` a Move may take; with `coarse`, only the ends, their
 /// neighbours and the middle (see `Game::bot_actions`).
-fn counts(lo: u8, hi: u8, coarse: bool) -> Vec<u8> {
+fn counts(lo: u8, hi: u8, coarse: bool) -> SmallVec<[u8; 16]> {
     if hi < lo {
-        return Vec::new();
+        return SmallVec::new();
     }
     if coarse {
         // None (or the least), one more, about half, all but one, all.
-        let mut v = vec![
+        let mut v: SmallVec<[u8; 16]> = SmallVec::from_slice(&[
             lo,
             (lo + 1).min(hi),
             lo + (hi - lo) / 2,
             hi.saturating_sub(1).max(lo),
             hi,
-        ];
+        ]);
         v.sort_unstable();
         v.dedup();
         v
     } else {
         (lo..=hi).collect()
     }
+}
+
+/// The players a Move needs permission from (`Game::move_blockers`): held in place.
+pub type Blockers = SmallVec<[PlayerId; MAX_PLAYERS]>;
+
+/// Which checks of a Move `Game::check_move_parts` makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MoveParts {
+    /// Every check, in the rulebook's order.
+    All,
+    /// What the Lords, the road and the way decide.
+    Route,
+    /// What the Troops and Captives taken along decide.
+    Loads,
 }
 
 impl Game {
@@ -85,9 +100,9 @@ impl Game {
         from: VillageId,
         to: VillageId,
         lords: &[LordId],
-    ) -> Vec<PlayerId> {
+    ) -> Blockers {
         let vs = &self.villages[from as usize];
-        let mut out = Vec::new();
+        let mut out = Blockers::new();
         // 6.4.1: units inside a besieged fortification leave only with the besieger's leave.
         let ctrl = vs.controller;
         if vs.fort != Fort::None
@@ -143,13 +158,29 @@ impl Game {
     }
 
     pub(crate) fn check_move(&self, p: PlayerId, o: &MoveOrder) -> Result<(), RuleError> {
+        self.check_move_parts(p, o, MoveParts::All)
+    }
+
+    /// `check_move`, or one of its two halves: what the Move's Lords, road and way decide
+    /// (`MoveParts::Route`, the same whatever Troops and Captives go with them), and what its
+    /// Troops and Captives decide (`MoveParts::Loads`, for a Move whose route is legal). A
+    /// Move is legal when both halves are; `All` checks them in the rulebook's order, so that
+    /// a refusal names the first rule broken.
+    pub(crate) fn check_move_parts(
+        &self,
+        p: PlayerId,
+        o: &MoveOrder,
+        parts: MoveParts,
+    ) -> Result<(), RuleError> {
+        let route = parts != MoveParts::Loads;
+        let loads = parts != MoveParts::Route;
         let Some(first) = o.lords.first() else {
             return refuse("5.0", "a Move needs a Lord: Troops move only with a Lord");
         };
         let Some(from) = self.lord(*first).map(|l| l.village) else {
             return refuse("5.0", "that Lord is not in play");
         };
-        for (i, l) in o.lords.iter().enumerate() {
+        for (i, l) in o.lords.iter().enumerate().filter(|_| route) {
             let Some(lord) = self.lord(*l) else {
                 return refuse_with("5.0", || {
                     msg!("{lord} is not in play", lord = lord_name(*l))
@@ -172,7 +203,7 @@ impl Game {
                 return refuse("5.0", "a Lord is named twice");
             }
         }
-        if let Some((ls, at)) = &self.moves.onward {
+        if let Some((ls, at)) = self.moves.onward.as_ref().filter(|_| route) {
             let mut a = ls.clone();
             let mut b = o.lords.clone();
             a.sort_unstable();
@@ -184,7 +215,7 @@ impl Game {
                 );
             }
         }
-        if !self.map.adjacent(from, o.to) {
+        if route && !self.map.adjacent(from, o.to) {
             return refuse_with("5.0", || {
                 msg!(
                     "no road from {from} to {to}",
@@ -195,7 +226,7 @@ impl Game {
         }
         let darc = self.titles.darc.is_some_and(|d| o.lords.contains(&d));
         let need = if o.how == MoveHow::Cavalcade { 2 } else { 1 };
-        for l in &o.lords {
+        for l in o.lords.iter().filter(|_| route) {
             if self.moves_left(*l, darc) < need {
                 return refuse(
                     if need == 2 { "5.2" } else { "5.0" },
@@ -211,7 +242,7 @@ impl Game {
             }
         }
         let t = self.troops_for_army(p, from, &o.lords);
-        if o.maa > t.maa || o.knights > t.knights {
+        if loads && (o.maa > t.maa || o.knights > t.knights) {
             return refuse_with("5.0", || {
                 msg!(
                     "only {maa} Men-at-Arms and {knights} Knights may travel with this army (Troops that moved with another Lord stay with him)",
@@ -220,7 +251,7 @@ impl Game {
                 )
             });
         }
-        for (i, c) in o.captives.iter().enumerate() {
+        for (i, c) in o.captives.iter().enumerate().filter(|_| loads) {
             let Some(cl) = self.lord(*c) else {
                 return refuse("6.2.3", "that Captive is not in play");
             };
@@ -232,7 +263,7 @@ impl Game {
         }
         // 5.0: after a refusal the army goes back or stays; its Lords may not walk away from
         // the Troops they brought into the Village, leaving them stranded there.
-        if self.moves.refused.iter().any(|r| r.0 == p && r.1 == from) {
+        if loads && self.moves.refused.iter().any(|r| r.0 == p && r.1 == from) {
             let stays = self
                 .free_lords_at(p, from)
                 .iter()
@@ -264,14 +295,19 @@ impl Game {
         }
         // 2.3.1: no movement into, out of or inside a Heavy Rain Bishopric, but one Move by
         // Secret Passage (10.2.1).
-        if (self.rain(from) || self.rain(o.to)) && o.how != MoveHow::Passage {
+        if route && (self.rain(from) || self.rain(o.to)) && o.how != MoveHow::Passage {
             return refuse(
                 "2.3.1",
                 "Heavy Rain: no movement into, out of or inside that Bishopric without a Secret Passage",
             );
         }
-        let blockers = self.move_blockers(p, from, o.to, &o.lords);
+        let blockers = if route {
+            self.move_blockers(p, from, o.to, &o.lords)
+        } else {
+            Blockers::new()
+        };
         match o.how {
+            MoveHow::Passage | MoveHow::Normal | MoveHow::Toll(_) if !route => {}
             MoveHow::Passage => {
                 if !self.players[p as usize].hand.contains(&Card::SecretPassage) {
                     return refuse("10.2.1", "you hold no Secret Passage card");
@@ -317,11 +353,14 @@ impl Game {
             MoveHow::Cavalcade => {
                 // 5.2: only Lords and Knights; any MaA in the army rules it out. A battle
                 // needs Troops (6.0), so at least one Knight rides with it.
-                if o.maa > 0 {
+                if loads && o.maa > 0 {
                     return refuse("5.2", "a Cavalcade is made of Lords and Knights only");
                 }
-                if o.knights == 0 {
+                if loads && o.knights == 0 {
                     return refuse("5.2", "a Cavalcade needs Knights: Lords alone cannot fight");
+                }
+                if !route {
+                    return Ok(());
                 }
                 let fight_here = blockers
                     .iter()
@@ -465,7 +504,7 @@ impl Game {
                 for &w in &self.map.villages[v as usize].neighbours {
                     let rain = self.rain(v) || self.rain(w);
                     let blockers = self.move_blockers(p, v, w, &army);
-                    let mut hows = Vec::with_capacity(3);
+                    let mut hows: SmallVec<[MoveHow; 8]> = SmallVec::new();
                     if !rain {
                         hows.push(MoveHow::Normal);
                         // 5.0, 8.0: passage may be asked with a toll where someone is asked
@@ -491,19 +530,21 @@ impl Game {
                     }
                     for how in hows {
                         let (maas, first_knight) = if how == MoveHow::Cavalcade {
-                            (vec![0], 1)
+                            (SmallVec::from_slice(&[0]), 1)
                         } else {
                             (counts(0, t.maa, coarse), 0)
                         };
                         for maa in maas {
                             for knights in counts(first_knight, t.knights, coarse) {
                                 for c in &captive_sets {
+                                    // Copied as slices: a LordList's own clone goes
+                                    // Lord by Lord.
                                     out.push(Action::Move(MoveOrder {
-                                        lords: army.clone(),
+                                        lords: LordList::from_slice(&army),
                                         to: w,
                                         maa,
                                         knights,
-                                        captives: c.clone(),
+                                        captives: LordList::from_slice(c),
                                         how,
                                     }));
                                 }
@@ -562,7 +603,7 @@ impl Game {
                         )
                     },
                 );
-                let mut askees = blockers;
+                let mut askees = blockers.to_vec();
                 askees.reverse();
                 self.pending.push(Pending::Permission {
                     mover: p,

@@ -22,23 +22,35 @@ impl Game {
 
     /// 4.1: where `p` may place newly bought Troops.
     pub fn troop_villages(&self, p: PlayerId) -> Vec<VillageId> {
+        // The Villages where a free Lord of his stands, found in one pass (a map has at most
+        // 64 Villages).
+        let mut lords = 0u64;
+        for l in &self.lords {
+            if l.owner == p && l.captor.is_none() && l.village < 64 {
+                lords |= 1 << l.village;
+            }
+        }
         (0..self.map.villages.len() as VillageId)
-            .filter(|&v| self.is_troop_village(p, v))
+            .filter(|&v| self.takes_new_troops(p, v, lords & (1 << v) != 0))
             .collect()
     }
 
     /// Whether new Troops of `p` may go in `v` (one of `troop_villages`; `v` in range).
     fn is_troop_village(&self, p: PlayerId, v: VillageId) -> bool {
+        let lord_here = self
+            .lords
+            .iter()
+            .any(|l| l.owner == p && l.village == v && l.captor.is_none());
+        self.takes_new_troops(p, v, lord_here)
+    }
+
+    /// `is_troop_village`, knowing whether a free Lord of `p` stands in `v`.
+    fn takes_new_troops(&self, p: PlayerId, v: VillageId, lord_here: bool) -> bool {
         let vs = &self.villages[v as usize];
         let own_fort = vs.controller == Some(p) && vs.fort != Fort::None;
         // Never into a Stronghold or City that an enemy besieges.
         let besieged = own_fort && vs.besieger.is_some_and(|b| b != p);
-        !besieged
-            && (own_fort
-                || self
-                    .lords
-                    .iter()
-                    .any(|l| l.owner == p && l.village == v && l.captor.is_none()))
+        !besieged && (own_fort || lord_here)
     }
 
     fn placed_in(&self, v: VillageId) -> u8 {

@@ -32,7 +32,7 @@ impl Game {
             if !self.pending.is_empty() || self.is_over() {
                 return;
             }
-            let progressed = match self.phase.clone() {
+            let progressed = match self.phase {
                 Phase::Setup { idx } if idx >= self.n() => {
                     self.start_round();
                     true
@@ -219,9 +219,11 @@ impl Game {
                 .collect(),
             _ => Vec::new(),
         };
+        // Where the bots' list is the whole list (cards, Pillage), it is gone through once.
+        let coarse_is_all = matches!(prompt.kind, PromptKind::PlayCards | PromptKind::Pillage);
         !other(likely)
             && !other(self.phase_candidates(&prompt, true))
-            && !other(self.phase_candidates(&prompt, false))
+            && (coarse_is_all || !other(self.phase_candidates(&prompt, false)))
             && self.check_prompted(p, pass, &prompt).is_ok()
     }
 }
