@@ -96,6 +96,16 @@ fn init_gettext() {
     let _ = textdomain(DOMAIN);
 }
 
+/// What GDK_DEBUG becomes for a start asked to draw with cairo (`GSK_RENDERER=cairo`):
+/// nothing in the app draws with GL, yet GDK's X11 backend loads the GL driver as the display
+/// opens, to choose its windows' visual (Mesa's software driver under a virtual display:
+/// about 58 MB and a sixth of the time to the first window). `gl-disable` leaves it unloaded.
+/// A GDK_DEBUG already set is the user's and is left alone; so is every other renderer.
+fn gdk_debug_for(var: impl Fn(&str) -> Option<String>) -> Option<&'static str> {
+    let cairo = var("GSK_RENDERER").is_some_and(|r| r.trim().eq_ignore_ascii_case("cairo"));
+    (cairo && var("GDK_DEBUG").is_none_or(|d| d.is_empty())).then_some("gl-disable")
+}
+
 fn usage() -> String {
     [
         ui::tr("Usage: fief [OPTION]..."),
@@ -337,6 +347,10 @@ fn main() {
         let _ = writeln!(std::io::stderr(), "fief: {e}");
         std::process::exit(1);
     }
+    if let Some(debug) = gdk_debug_for(|k| std::env::var(k).ok()) {
+        // Before any thread starts and before GTK reads it.
+        std::env::set_var("GDK_DEBUG", debug);
+    }
     init_gettext();
     // Arguments need not be valid text: such an argument is refused like any wrong one.
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
@@ -386,16 +400,37 @@ mod tests {
         }
     }
 
+    /// An environment of these variables only.
+    fn env(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+        move |k: &str| {
+            pairs
+                .iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn gl_is_left_unloaded_only_when_cairo_draws_and_gdk_debug_is_not_set() {
+        assert_eq!(
+            gdk_debug_for(env(&[("GSK_RENDERER", "cairo")])),
+            Some("gl-disable")
+        );
+        assert_eq!(
+            gdk_debug_for(env(&[("GSK_RENDERER", "Cairo"), ("GDK_DEBUG", "")])),
+            Some("gl-disable")
+        );
+        // The user's own GDK_DEBUG, another renderer, or none asked: nothing is set.
+        assert_eq!(
+            gdk_debug_for(env(&[("GSK_RENDERER", "cairo"), ("GDK_DEBUG", "events")])),
+            None
+        );
+        assert_eq!(gdk_debug_for(env(&[("GSK_RENDERER", "gl")])), None);
+        assert_eq!(gdk_debug_for(env(&[])), None);
+    }
+
     #[test]
     fn the_language_asked_is_read_from_the_locale_variables() {
-        let env = |pairs: &'static [(&'static str, &'static str)]| {
-            move |k: &str| {
-                pairs
-                    .iter()
-                    .find(|(n, _)| *n == k)
-                    .map(|(_, v)| v.to_string())
-            }
-        };
         assert_eq!(
             asked_language(env(&[("LANG", "fr_FR.UTF-8")])).as_deref(),
             Some("fr_FR")

@@ -412,10 +412,13 @@ impl Component for App {
         }
         apply_animations(init.prefs.animations);
         let input = sender.input_sender().clone();
-        let w = window::build(&window, &input, &init.prefs, init.game.map.clone());
-        if init.prefs_path.is_none() {
-            w.prefs_window.emit(PrefsMsg::NotKept);
-        }
+        let w = window::build(
+            &window,
+            &input,
+            &init.prefs,
+            init.prefs_path.is_some(),
+            init.game.map.clone(),
+        );
         // Closing saves the game first; if that fails the player is asked.
         let files = FileFlows::new(init.store, &window, &w, input.clone());
 
@@ -693,6 +696,11 @@ impl Component for App {
                     return;
                 }
                 self.shown = true;
+                // The dialogs are made now that the window is on screen, before anyone
+                // asks for them.
+                self.w.new_game.get();
+                self.w.prefs_window.get();
+                self.w.rules.get();
                 for problem in std::mem::take(&mut self.prefs_problems) {
                     let m = problem.message();
                     eprintln!("fief: {m}");

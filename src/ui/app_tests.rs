@@ -39,6 +39,31 @@ fn enter_presses_the_main_button_once_the_buttons_hold_still() {
     assert!(app.model().bot_errors.is_empty());
 }
 
+/// The dialogs the first window does not show (New Game, Preferences, the rules at hand) are
+/// made once it is on screen, not while it is being built.
+#[gtk4::test]
+fn the_dialogs_are_made_once_the_window_is_on_screen() {
+    for w in gtk::Window::list_toplevels() {
+        if let Ok(w) = w.downcast::<gtk::Window>() {
+            w.destroy();
+        }
+    }
+    let app = App::builder()
+        .launch(init(human_and_easy(), seed(3)))
+        .detach();
+    let made = |app: &Window| {
+        let w = &app.model().w;
+        [
+            w.new_game.is_made(),
+            w.prefs_window.is_made(),
+            w.rules.is_made(),
+        ]
+    };
+    assert_eq!(made(&app), [false; 3]);
+    app.widget().present();
+    assert!(pump_until(10, || made(&app) == [true; 3]));
+}
+
 #[gtk4::test]
 fn the_new_game_dialog_starts_a_game() {
     let app = App::builder()

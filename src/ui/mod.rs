@@ -18,6 +18,7 @@ pub mod files_flow;
 pub mod game_log;
 pub mod hints;
 pub mod join_dialog;
+pub mod later;
 pub mod lobby;
 pub mod log_text;
 pub mod map_canvas;

@@ -11,10 +11,11 @@ use super::election_dialog::{ElectionDialog, ElectionPanel, ElectionPanelOut};
 use super::family_board::FamilyBoards;
 use super::game_log::{GameLog, LogOut};
 use super::join_dialog::JoinDialog;
+use super::later::Later;
 use super::lobby::Lobby;
 use super::map_canvas::MapCanvas;
 use super::new_game::{NewGameDialog, NewGameMsg, NewGameOut};
-use super::preferences::{PreferencesWindow, Prefs, PrefsOut};
+use super::preferences::{PreferencesWindow, Prefs, PrefsMsg, PrefsOut};
 use super::prompt_bar::{PromptBar, PromptOut};
 use super::purchase_panel::{PurchaseOut, PurchasePanel};
 use super::rules_pane::RulesPane;
@@ -296,9 +297,10 @@ pub struct Widgets {
     pub elections: Controller<ElectionPanel>,
     pub purchases: Controller<PurchasePanel>,
     pub ballot: Controller<ElectionDialog>,
-    pub new_game: Controller<NewGameDialog>,
-    pub prefs_window: Controller<PreferencesWindow>,
-    pub rules: Controller<RulesPane>,
+    /// The dialogs, made once the window is on screen (or when first used).
+    pub new_game: Later<NewGameDialog>,
+    pub prefs_window: Later<PreferencesWindow>,
+    pub rules: Later<RulesPane>,
     /// The line's state in the header (network games only).
     pub net_button: gtk::Button,
     pub chat: ChatPage,
@@ -328,6 +330,7 @@ pub fn build(
     window: &adw::ApplicationWindow,
     sender: &relm4::Sender<Msg>,
     prefs: &Prefs,
+    prefs_kept: bool,
     map: Arc<Map>,
 ) -> Widgets {
     // Header bar.
@@ -458,28 +461,48 @@ pub fn build(
         .transient_for(window)
         .launch(())
         .forward(sender, Msg::Ballot);
-    let new_game = NewGameDialog::builder()
-        .transient_for(window)
-        .launch(())
-        .forward(sender, |out| match out {
-            NewGameOut::Start(ng) => Msg::StartGame(Box::new(ng)),
-            NewGameOut::Join => Msg::Join,
-            NewGameOut::Closed => Msg::NewGameClosed,
-        });
-    new_game.emit(NewGameMsg::Pace(prefs.pace));
-    new_game.emit(NewGameMsg::Defaults(
-        prefs.default_seats.clone(),
-        prefs.optional_rules,
-        prefs.game_length,
-    ));
-    let prefs_window = PreferencesWindow::builder()
-        .transient_for(window)
-        .launch(prefs.clone())
-        .forward(sender, |PrefsOut::Changed(p)| Msg::PrefsChanged(p));
-    let rules = RulesPane::builder()
-        .transient_for(window)
-        .launch(())
-        .detach();
+    let new_game = {
+        let (window, sender, prefs) = (window.clone(), sender.clone(), prefs.clone());
+        Later::new(move || {
+            let d = NewGameDialog::builder()
+                .transient_for(&window)
+                .launch(())
+                .forward(&sender, |out| match out {
+                    NewGameOut::Start(ng) => Msg::StartGame(Box::new(ng)),
+                    NewGameOut::Join => Msg::Join,
+                    NewGameOut::Closed => Msg::NewGameClosed,
+                });
+            d.emit(NewGameMsg::Pace(prefs.pace));
+            d.emit(NewGameMsg::Defaults(
+                prefs.default_seats.clone(),
+                prefs.optional_rules,
+                prefs.game_length,
+            ));
+            d
+        })
+    };
+    let prefs_window = {
+        let (window, sender, prefs) = (window.clone(), sender.clone(), prefs.clone());
+        Later::new(move || {
+            let d = PreferencesWindow::builder()
+                .transient_for(&window)
+                .launch(prefs.clone())
+                .forward(&sender, |PrefsOut::Changed(p)| Msg::PrefsChanged(p));
+            if !prefs_kept {
+                d.emit(PrefsMsg::NotKept);
+            }
+            d
+        })
+    };
+    let rules = {
+        let window = window.clone();
+        Later::new(move || {
+            RulesPane::builder()
+                .transient_for(&window)
+                .launch(())
+                .detach()
+        })
+    };
 
     // Layout: map | sidebar (families above; log, battle, election below), then the hand
     // and the prompt bar.
