@@ -225,7 +225,14 @@ pub fn check_invariants(g: &Game) -> Result<(), String> {
             g.pending
         );
     }
+    let vps = g.vps();
     for (i, p) in g.players.iter().enumerate() {
+        ensure!(
+            vps[i] == g.vp(i as PlayerId),
+            "{} VP counted at once, {} by holdings, for player {i}",
+            vps[i],
+            g.vp(i as PlayerId)
+        );
         let (maa, kn, eng) = g.villages.iter().fold((0u32, 0u32, 0u32), |a, v| {
             (
                 a.0 + v.troops[i].maa as u32,

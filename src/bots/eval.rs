@@ -94,20 +94,7 @@ fn share(g: &Game, b: &Board, p: PlayerId, v: usize) -> f64 {
 pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
     let n = g.players.len().min(MAX_PLAYERS);
     let nv = g.villages.len().min(MAX_VILLAGES);
-    // VP as `Game::holdings` counts them (7.0): Fief titles, the King and the Pope.
-    let mut vp = [0u32; MAX_PLAYERS];
-    let mut owner_of = |l: Option<crate::rules::LordId>| {
-        if let Some(o) = l.and_then(|l| g.lord(l)).map(|l| l.owner as usize) {
-            if o < MAX_PLAYERS {
-                vp[o] += 1;
-            }
-        }
-    };
-    for f in 0..g.titles.fief.len() {
-        owner_of(g.titles.fief[f]);
-    }
-    owner_of(g.titles.king);
-    owner_of(g.titles.pope);
+    let vp = g.vps();
     let mut s = [0.0f64; MAX_PLAYERS];
     // The rivals of each player (everyone but himself and his ally).
     let mut rivals = [[false; MAX_PLAYERS]; MAX_PLAYERS];

@@ -219,11 +219,9 @@ impl Game {
                 .collect(),
             _ => Vec::new(),
         };
-        // Where the bots' list is the whole list (cards, Pillage), it is gone through once.
-        let coarse_is_all = matches!(prompt.kind, PromptKind::PlayCards | PromptKind::Pillage);
         !other(likely)
             && !other(self.phase_candidates(&prompt, true))
-            && (coarse_is_all || !other(self.phase_candidates(&prompt, false)))
+            && !other(self.phase_candidates(&prompt, false))
             && self.check_prompted(p, pass, &prompt).is_ok()
     }
 }

@@ -87,6 +87,23 @@ impl Game {
         self.holdings(p).vp
     }
 
+    /// Every player's VP at once, as `holdings` counts them (7.0: the Fief Titles, the King
+    /// and the Pope), indexed by player: what a bot's evaluation reads for every position.
+    pub fn vps(&self) -> [u32; MAX_PLAYERS] {
+        let mut vp = [0u32; MAX_PLAYERS];
+        let titles = self
+            .titles
+            .fief
+            .iter()
+            .chain([&self.titles.king, &self.titles.pope]);
+        for owner in titles.filter_map(|l| l.and_then(|l| self.lord(l)).map(|l| l.owner)) {
+            if let Some(x) = vp.get_mut(owner as usize) {
+                *x += 1;
+            }
+        }
+        vp
+    }
+
     /// 7.1–7.3: the winners at the end of this round, if any, and what decided it.
     pub fn victory(&self) -> Option<Outcome> {
         let players: Vec<PlayerId> = (0..self.n()).collect();
