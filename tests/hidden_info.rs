@@ -14,6 +14,7 @@
 //! host's redaction (`Game::redacted`): whatever the redaction forgets, this finds.
 
 use fief::net::protocol::{encode_frame, HostMsg, MAX_HOST_FRAME};
+use fief::net::seat_view::SeatView;
 use fief::net::table::state_frame;
 use fief::rules::events::Msg;
 use fief::rules::rng::Rng;
@@ -214,18 +215,20 @@ fn frame(g: &Game, seat: PlayerId, log_from: usize) -> (Vec<u8>, HostMsg) {
     (encode_frame(&msg, MAX_HOST_FRAME).expect("a frame"), msg)
 }
 
-/// A seat's last state: its view and the hands' counts.
-type Before = (serde_json::Value, Vec<[u8; 2]>);
+/// A seat's last state: its view as the host keeps it, and the hands' counts.
+type Before = (SeatView, Vec<[u8; 2]>);
 
-/// The `change` frame the host would send instead of `state` after `before` (what a client
-/// that takes changes receives), and the seat's view and hands now.
-fn change_frame(msg: &HostMsg, before: &Before) -> (Vec<u8>, Before) {
-    let HostMsg::State { game, hands, .. } = msg else {
+/// The `change` frame the host would send instead of `state` (`msg`, of game `g`) after
+/// `before` (what a client that takes changes receives), made as the host makes it; and the
+/// seat's view and hands now.
+fn change_frame(msg: &HostMsg, g: &Game, seat: PlayerId, before: &Before) -> (Vec<u8>, Before) {
+    let HostMsg::State { hands, .. } = msg else {
         unreachable!()
     };
-    let change = fief::net::change::change(msg, game, &before.0, &before.1);
+    let (view, edits) = SeatView::next(Some(&before.0), g.redacted(Some(seat)));
+    let change = fief::net::change::change(msg, &edits, view.digest(), &before.1);
     let bytes = encode_frame(&change, MAX_HOST_FRAME).expect("a frame");
-    (bytes, (game.clone(), hands.clone()))
+    (bytes, (view, hands.clone()))
 }
 
 /// Where two frames differ first, as a path into their JSON.
@@ -264,7 +267,7 @@ fn check_game(options: Options, chooser_seed: u64) -> usize {
     let mut chooser = Rng::new(chooser_seed);
     let mut compared = 0;
     let mut sent = vec![0usize; g.n() as usize];
-    let mut before: Vec<Option<Before>> = vec![None; g.n() as usize];
+    let mut before: Vec<Option<Before>> = (0..g.n()).map(|_| None).collect();
     let mut steps = 0;
     while let Some(p) = g.to_act() {
         for seat in 0..g.n() {
@@ -291,8 +294,8 @@ fn check_game(options: Options, chooser_seed: u64) -> usize {
             // both worlds).
             let now = match &before[seat as usize] {
                 Some(b) => {
-                    let (real, now) = change_frame(&real_msg, b);
-                    let (fake, _) = change_frame(&fake_msg, b);
+                    let (real, now) = change_frame(&real_msg, &g, seat, b);
+                    let (fake, _) = change_frame(&fake_msg, &other, seat, b);
                     assert!(
                         real == fake,
                         "seed {}, seat {seat}: a change depends on what the seat may not know",
@@ -301,10 +304,10 @@ fn check_game(options: Options, chooser_seed: u64) -> usize {
                     now
                 }
                 None => {
-                    let HostMsg::State { game, hands, .. } = real_msg else {
+                    let HostMsg::State { hands, .. } = real_msg else {
                         unreachable!()
                     };
-                    (game, hands)
+                    (SeatView::next(None, g.redacted(Some(seat))).0, hands)
                 }
             };
             before[seat as usize] = Some(now);

@@ -48,6 +48,8 @@ pub struct NetBench {
     pub max_state: u64,
     pub wholes: u64,
     pub resyncs: u64,
+    /// Why the first change that did not fit did not (a host's bug, or a frame lost).
+    pub why_resent: Option<String>,
 }
 
 impl NetBench {
@@ -84,7 +86,11 @@ impl NetBench {
             self.wholes,
             self.states,
             self.resyncs,
-        )
+        ) + &self
+            .why_resent
+            .as_ref()
+            .map(|w| format!("\nthe first change that did not fit: {w}"))
+            .unwrap_or_default()
     }
 }
 
@@ -136,6 +142,7 @@ struct Shared {
     max_state: AtomicU64,
     wholes: AtomicU64,
     resyncs: AtomicU64,
+    why_resent: Mutex<Option<String>>,
 }
 
 impl Shared {
@@ -155,6 +162,7 @@ impl Shared {
             max_state: AtomicU64::new(0),
             wholes: AtomicU64::new(0),
             resyncs: AtomicU64::new(0),
+            why_resent: Mutex::new(None),
         }
     }
 }
@@ -224,8 +232,9 @@ async fn bench_client(
         }
         let msg = match super::change::as_state(&mut held, seat, msg) {
             Ok(m) => m,
-            Err(_) => {
+            Err(e) => {
                 shared.resyncs.fetch_add(1, Ordering::Relaxed);
+                shared.why_resent.lock().unwrap().get_or_insert(e);
                 c.send(&ClientMsg::Resync {
                     seat,
                     log_from: log_held,
@@ -416,7 +425,12 @@ pub fn run(
         max_state: shared.max_state.load(Ordering::Relaxed),
         wholes: shared.wholes.load(Ordering::Relaxed),
         resyncs: shared.resyncs.load(Ordering::Relaxed),
+        why_resent: why_resent(&shared),
     })
+}
+
+fn why_resent(shared: &Shared) -> Option<String> {
+    shared.why_resent.lock().unwrap().take()
 }
 
 /// What `bench-hostile` measured.

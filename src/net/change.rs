@@ -31,14 +31,24 @@ pub fn edits(old: &Value, new: &Value) -> Patch {
     Patch(out)
 }
 
+/// The edits that turn `old` into `new`, both found at `at` in the views, added to `out`.
+pub(super) fn edits_under<'a>(
+    old: &'a Value,
+    new: &'a Value,
+    at: &[Step<'a>],
+    out: &mut Vec<PatchOperation>,
+) {
+    walk(old, new, &mut at.to_vec(), out);
+}
+
 /// A step of a path into a view.
 #[derive(Clone, Copy)]
-enum Step<'a> {
+pub(super) enum Step<'a> {
     Key(&'a str),
     Index(usize),
 }
 
-fn pointer(path: &[Step]) -> json_patch::jsonptr::PointerBuf {
+pub(super) fn pointer(path: &[Step]) -> json_patch::jsonptr::PointerBuf {
     json_patch::jsonptr::PointerBuf::from_tokens(path.iter().map(|s| match *s {
         Step::Key(k) => json_patch::jsonptr::Token::new(k),
         Step::Index(i) => json_patch::jsonptr::Token::from(i),
@@ -114,10 +124,10 @@ fn walk<'a>(
     }
 }
 
-/// `state` (a seat's `state` frame, its game aside) as the `change` that takes the seat
-/// from the view `before` to `view`, with the hands' counts only if they are not
+/// `state` (a seat's `state` frame, its game aside) as the `change` of `edits` that takes
+/// the seat to the view of digest `digest`, with the hands' counts only if they are not
 /// `hands_before`.
-pub fn change(state: &HostMsg, view: &Value, before: &Value, hands_before: &[[u8; 2]]) -> HostMsg {
+pub fn change(state: &HostMsg, edits: &Patch, digest: &str, hands_before: &[[u8; 2]]) -> HostMsg {
     match state.clone() {
         HostMsg::State {
             seat: Some(seat),
@@ -131,8 +141,8 @@ pub fn change(state: &HostMsg, view: &Value, before: &Value, hands_before: &[[u8
         } => HostMsg::Change {
             seat,
             at,
-            edits: edits(before, view),
-            digest: digest(view),
+            edits: edits.clone(),
+            digest: digest.to_string(),
             legal,
             log_from,
             log,

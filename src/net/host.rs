@@ -9,6 +9,7 @@ use super::protocol::{
     build, encode_frame, read_frame, version_mismatch, ClientMsg, FrameError, HostMsg, Refusal,
     SeatNo, TableInfo, ALPN, MAX_CLIENT_FRAME, MAX_HOST_FRAME, PROTOCOL,
 };
+use super::seat_view::SeatView;
 use super::store::{Row, Store};
 use super::table::{SeatPlan, Table};
 use super::ticket::Ticket;
@@ -483,6 +484,7 @@ fn spawn_table(inner: &Arc<Inner>, table: Table) {
         strikes: inner.limits.strikes,
         table_sent: None,
         table_due: None,
+        views: Vec::new(),
     };
     tokio::spawn(actor.run(rx));
 }
@@ -611,22 +613,18 @@ async fn say_last(conn: &Connection, send: &mut SendStream, msg: &HostMsg, code:
     conn.close(1u32.into(), code);
 }
 
-/// Seat `seat`'s `state` at `table` with the log from `from` (its game left out), and the
-/// view itself.
-fn view_of(table: &Table, seat: SeatNo, from: u64) -> (HostMsg, Arc<serde_json::Value>) {
-    let mut state = table.state_for(Some(seat), from);
-    let view = match &mut state {
-        HostMsg::State { game, .. } => std::mem::take(game),
-        _ => serde_json::Value::Null,
-    };
-    (state, Arc::new(view))
+/// A seat's view now (`Actor::view_now`).
+struct ViewNow {
+    before: Option<Arc<SeatView>>,
+    now: Arc<SeatView>,
+    edits: json_patch::Patch,
 }
 
-/// `state` with its game put back.
-fn whole(state: &HostMsg, view: &serde_json::Value) -> HostMsg {
+/// `state` (made without its game) with the game `view`.
+fn with_game(state: &HostMsg, view: serde_json::Value) -> HostMsg {
     let mut msg = state.clone();
     if let HostMsg::State { game, .. } = &mut msg {
-        *game = view.clone();
+        *game = view;
     }
     msg
 }
@@ -935,7 +933,7 @@ struct Conn {
 struct Sent {
     seat: SeatNo,
     log: u64,
-    view: Option<Arc<serde_json::Value>>,
+    view: Option<Arc<SeatView>>,
     /// The counts of cards in hand last sent (a change leaves them out when they are the
     /// same).
     hands: Vec<[u8; 2]>,
@@ -963,6 +961,9 @@ struct Actor {
     /// changed since).
     table_sent: Option<Instant>,
     table_due: Option<Instant>,
+    /// Each seat's view of the game as last sent to anyone (the next is made from it, member
+    /// by member).
+    views: Vec<Option<Arc<SeatView>>>,
 }
 
 impl Actor {
@@ -1137,34 +1138,82 @@ impl Actor {
         }
     }
 
+    /// The views of `seats` now (`seats` without repeats), each made from the one last sent
+    /// (the same one when nothing in it changed), with the one before and the edits between
+    /// the two.
+    fn views_now(&mut self, seats: &[SeatNo]) -> Vec<ViewNow> {
+        let top = seats.iter().map(|s| *s as usize + 1).max().unwrap_or(0);
+        if self.views.len() < top {
+            self.views.resize(top, None);
+        }
+        let befores: Vec<Option<Arc<SeatView>>> = seats
+            .iter()
+            .map(|s| self.views[*s as usize].take())
+            .collect();
+        let game = self.table.game();
+        let made = SeatView::next_all(
+            befores
+                .iter()
+                .zip(seats)
+                .map(|(b, s)| (b.as_deref(), game.redacted(Some(*s))))
+                .collect(),
+        );
+        let mut out = Vec::with_capacity(seats.len());
+        for ((seat, before), (next, edits)) in seats.iter().zip(befores).zip(made) {
+            let now = match &before {
+                Some(b) if edits.0.is_empty() => b.clone(),
+                _ => Arc::new(next),
+            };
+            self.views[*seat as usize] = Some(now.clone());
+            out.push(ViewNow { before, now, edits });
+        }
+        out
+    }
+
     /// Sends every seat held its view of the game (the log entries it has not had yet): whole,
     /// or as the edits from the view last sent to a connection that takes changes. Each view
     /// and each frame is made once for all the connections it goes to.
     fn send_states(&mut self) {
         let mut stuck = Vec::new();
-        let mut views: HashMap<(SeatNo, u64), (HostMsg, Arc<serde_json::Value>)> = HashMap::new();
-        let mut frames: HashMap<(SeatNo, u64, usize), Frame> = HashMap::new();
+        let mut views: HashMap<SeatNo, ViewNow> = HashMap::new();
+        let mut states: HashMap<(SeatNo, u64), HostMsg> = HashMap::new();
+        // A frame per seat, log sent and kind (a change, or whole).
+        let mut frames: HashMap<(SeatNo, u64, bool), Frame> = HashMap::new();
         let shown = self.table.log_shown();
+        let mut held: Vec<SeatNo> = self
+            .conns
+            .values()
+            .flat_map(|c| c.seats.iter().map(|s| s.seat))
+            .collect();
+        held.sort_unstable();
+        held.dedup();
+        for (seat, v) in held.iter().zip(self.views_now(&held)) {
+            views.insert(*seat, v);
+        }
         for (id, c) in self.conns.iter_mut() {
             for s in c.seats.iter_mut() {
-                let (state, view) = views
+                let Some(v) = views.get(&s.seat) else {
+                    continue;
+                };
+                let state = states
                     .entry((s.seat, s.log))
-                    .or_insert_with(|| view_of(&self.table, s.seat, s.log));
+                    .or_insert_with(|| self.table.state_without_game(Some(s.seat), s.log));
+                // A change goes to a connection that has the view it is made from.
                 let base = s.view.take().filter(|_| c.changes);
-                // A frame per seat, log sent and view it changes (0: whole).
-                let key = base.as_ref().map_or(0, |b| Arc::as_ptr(b) as usize);
+                let as_change = match (&base, &v.before) {
+                    (Some(b), Some(before)) => Arc::ptr_eq(b, before),
+                    _ => false,
+                };
                 let hands = std::mem::take(&mut s.hands);
                 let frame = frames
-                    .entry((s.seat, s.log, key))
+                    .entry((s.seat, s.log, as_change))
                     .or_insert_with(|| {
-                        let bytes = match &base {
-                            Some(b) => encode_frame(
-                                &super::change::change(state, view, b, &hands),
-                                MAX_HOST_FRAME,
-                            ),
-                            None => encode_frame(&whole(state, view), MAX_HOST_FRAME),
+                        let msg = if as_change {
+                            super::change::change(state, &v.edits, v.now.digest(), &hands)
+                        } else {
+                            with_game(state, v.now.whole())
                         };
-                        Arc::new(bytes.unwrap_or_default())
+                        Arc::new(encode_frame(&msg, MAX_HOST_FRAME).unwrap_or_default())
                     })
                     .clone();
                 if frame.is_empty() || c.out.try_send(frame).is_err() {
@@ -1172,7 +1221,7 @@ impl Actor {
                     break;
                 }
                 s.log = shown;
-                s.view = c.changes.then(|| view.clone());
+                s.view = c.changes.then(|| v.now.clone());
                 s.hands = hands_of(state);
             }
         }
@@ -1198,8 +1247,11 @@ impl Actor {
     /// Sends `conn` the whole view of `seat` with the log from `from` (joining, returning, or
     /// a view lost: `resync`).
     fn resend(&mut self, conn: u64, seat: SeatNo, from: u64) {
-        let (state, view) = view_of(&self.table, seat, from);
-        self.send_to(conn, &whole(&state, &view));
+        let Some(view) = self.views_now(&[seat]).pop().map(|v| v.now) else {
+            return;
+        };
+        let state = self.table.state_without_game(Some(seat), from);
+        self.send_to(conn, &with_game(&state, view.whole()));
         let log = self.table.log_shown();
         if let Some(c) = self.conns.get_mut(&conn) {
             c.seats.retain(|s| s.seat != seat);

@@ -16,6 +16,7 @@ pub mod joined;
 pub mod lan;
 pub mod link;
 pub mod protocol;
+pub mod seat_view;
 pub mod serve;
 pub mod store;
 pub mod table;

@@ -482,6 +482,11 @@ impl Table {
         state_frame(&self.game, seat, self.started(), log_from)
     }
 
+    /// `state_for` with the game left out (`Value::Null`): the host puts in the view it keeps.
+    pub fn state_without_game(&self, seat: Option<SeatNo>, log_from: u64) -> HostMsg {
+        frame_without_game(&self.game, seat, self.started(), log_from)
+    }
+
     pub fn info(&self, now_ms: u64) -> TableInfo {
         TableInfo {
             commitment: self
@@ -531,6 +536,15 @@ impl Table {
 /// logged before). Everything in it must be a function of what that seat may know: the
 /// indistinguishability test (tests/hidden_info.rs) resamples the rest and compares bytes.
 pub fn state_frame(game: &Game, seat: Option<SeatNo>, started: bool, log_from: u64) -> HostMsg {
+    let mut msg = frame_without_game(game, seat, started, log_from);
+    if let HostMsg::State { game: view, .. } = &mut msg {
+        *view = serde_json::to_value(game.redacted(seat)).unwrap_or_default();
+    }
+    msg
+}
+
+/// `state_frame` with `Value::Null` for the game.
+fn frame_without_game(game: &Game, seat: Option<SeatNo>, started: bool, log_from: u64) -> HostMsg {
     let g = game;
     // Nothing is offered before the game begins (the host would refuse it).
     let legal = seat
@@ -561,7 +575,7 @@ pub fn state_frame(game: &Game, seat: Option<SeatNo>, started: bool, log_from: u
         hands,
         seat,
         at: g.history.len() as u64,
-        game: serde_json::to_value(g.redacted(seat)).unwrap_or_default(),
+        game: serde_json::Value::Null,
         legal,
         log_from: from as u64,
         log: g
