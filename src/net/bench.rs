@@ -408,6 +408,7 @@ pub fn run(
             lat[((lat.len() - 1) as f64 * q).round() as usize]
         }
     };
+    let why_resent = shared.why_resent.lock().unwrap().take();
     Ok(NetBench {
         tables,
         seconds: elapsed,
@@ -425,12 +426,8 @@ pub fn run(
         max_state: shared.max_state.load(Ordering::Relaxed),
         wholes: shared.wholes.load(Ordering::Relaxed),
         resyncs: shared.resyncs.load(Ordering::Relaxed),
-        why_resent: why_resent(&shared),
+        why_resent,
     })
-}
-
-fn why_resent(shared: &Shared) -> Option<String> {
-    shared.why_resent.lock().unwrap().take()
 }
 
 /// What `bench-hostile` measured.

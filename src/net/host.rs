@@ -613,7 +613,7 @@ async fn say_last(conn: &Connection, send: &mut SendStream, msg: &HostMsg, code:
     conn.close(1u32.into(), code);
 }
 
-/// A seat's view now (`Actor::view_now`).
+/// A seat's view now (`Actor::views_now`).
 struct ViewNow {
     before: Option<Arc<SeatView>>,
     now: Arc<SeatView>,
