@@ -442,6 +442,19 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
                     ));
                 }
             }
+            // The candidates list a Fief's title only for the family that controls the whole
+            // Fief (4.3): none left out was legal.
+            if let Some(a) = g
+                .title_actions_by_whole_checks(p)
+                .into_iter()
+                .find(|a| !legal.contains(a))
+            {
+                return Err(fail(
+                    g,
+                    &done,
+                    format!("{} is legal but not listed", a.notation(g)),
+                ));
+            }
         }
         // A position that keeps coming back: choose what was not chosen here before (the
         // list is copied only then; every other step chooses among the legal actions).

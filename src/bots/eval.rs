@@ -9,6 +9,7 @@
 use super::odds::attack_odds;
 use crate::map::{VillageId, MAX_VILLAGES};
 use crate::rules::{Fort, Game, PlayerId, MAX_PLAYERS};
+use smallvec::SmallVec;
 
 const VP: f64 = 400.0;
 
@@ -109,27 +110,11 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
             *r = q != p && ally.is_none_or(|a| a as usize != q);
         }
     }
-    // The strongest army of a rival that can move, in each Village, for each player.
-    let mut rival_army = [[0u32; MAX_VILLAGES]; MAX_PLAYERS];
-    for (v, m) in b.mobile.iter().enumerate().take(nv) {
-        for p in 0..n {
-            let mut most = 0;
-            for q in 0..MAX_PLAYERS {
-                if rivals[p][q] && m[q] > most {
-                    most = m[q];
-                }
-            }
-            rival_army[p][v] = most;
-        }
-    }
-    // How much of each Village counts as each player's (`share`), worked out once for both
-    // uses below.
-    let mut shares = [[0.0f64; MAX_VILLAGES]; MAX_PLAYERS];
-    for (p, row) in shares.iter_mut().enumerate().take(n) {
-        for (v, x) in row.iter_mut().enumerate().take(nv) {
-            *x = share(g, b, p as PlayerId, v);
-        }
-    }
+    // How much of each Village counts as each player's (`share`): all of it where he rules,
+    // nothing where he has no Troops; only a rival's Village with his Troops in it needs the
+    // battle odds, worked out once here for both uses below (this list) and read again by the
+    // Fiefs.
+    let mut contested: SmallVec<[(usize, usize, f64); 16]> = SmallVec::new();
     for (v, vs) in g.villages.iter().enumerate().take(nv) {
         let worth = village_worth(g, v);
         for p in 0..n {
@@ -137,29 +122,49 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
             s[p] += 6.0 * t.maa as f64 + 16.0 * t.knights as f64;
             if vs.controller != Some(p as PlayerId) {
                 if t.count() > 0 {
-                    s[p] += shares[p][v] * worth;
+                    let x = share(g, b, p as PlayerId, v);
+                    contested.push((v, p, x));
+                    s[p] += x * worth;
                 }
                 continue;
             }
             s[p] += worth;
-            // A stronger enemy army next door.
+            // A stronger army of a rival that can move, next door.
             let mine = b.sp[v][p]
                 + match vs.fort {
                     Fort::None => 0,
                     Fort::Stronghold => 4,
                     Fort::City => 8,
                 };
-            let threat = g.map.villages[v]
-                .neighbours
-                .iter()
-                .map(|&w| rival_army[p].get(w as usize).copied().unwrap_or(0))
-                .max()
-                .unwrap_or(0);
+            let mut threat = 0;
+            for &w in &g.map.villages[v].neighbours {
+                if let Some(m) = b.mobile.get(w as usize) {
+                    for (q, &sp) in m.iter().enumerate().take(n) {
+                        if rivals[p][q] && sp > threat {
+                            threat = sp;
+                        }
+                    }
+                }
+            }
             if threat > mine + 2 {
                 s[p] -= 0.4 * worth;
             }
         }
     }
+    // `share`, from what the Villages' loop found.
+    let share_of = |p: usize, v: usize| -> f64 {
+        let vs = &g.villages[v];
+        if vs.controller == Some(p as PlayerId) {
+            1.0
+        } else if vs.troops[p].count() > 0 {
+            contested
+                .iter()
+                .find(|c| c.0 == v && c.1 == p)
+                .map_or(0.0, |c| c.2)
+        } else {
+            0.0
+        }
+    };
     // Fiefs: progress towards a title (4.3).
     for (f, fief) in g.map.fiefs.iter().enumerate() {
         if g.titles.fief[f].is_some() {
@@ -170,13 +175,13 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
             .villages
             .iter()
             .any(|&v| g.villages[v as usize].fort == Fort::Stronghold);
-        for p in 0..n {
-            let c: f64 = fief.villages.iter().map(|&v| shares[p][v as usize]).sum();
-            s[p] += 30.0 * c * c / size;
+        for (p, sp) in s.iter_mut().enumerate().take(n) {
+            let c: f64 = fief.villages.iter().map(|&v| share_of(p, v as usize)).sum();
+            *sp += 30.0 * c * c / size;
             if c >= size - 0.2 {
-                s[p] += 60.0;
+                *sp += 60.0;
                 if strong {
-                    s[p] += 120.0;
+                    *sp += 120.0;
                 }
             }
         }
@@ -210,11 +215,23 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
         // An army's reach: the nearest Village it could take.
         let here = l.village as usize;
         if g.villages[here].troops[pi].count() >= 2 {
-            let near = (0..g.villages.len())
-                .filter(|&w| g.villages[w].controller != Some(l.owner))
-                .map(|w| dist[here][w])
-                .min()
-                .unwrap_or(u8::MAX);
+            let theirs = |w: usize| g.villages[w].controller != Some(l.owner);
+            // Mostly his own Village with another next to it: 0 or 1 without a search.
+            let near = if theirs(here) {
+                0
+            } else if g.map.villages[here]
+                .neighbours
+                .iter()
+                .any(|&w| theirs(w as usize))
+            {
+                1
+            } else {
+                (0..g.villages.len())
+                    .filter(|&w| theirs(w))
+                    .map(|w| dist[here][w])
+                    .min()
+                    .unwrap_or(u8::MAX)
+            };
             if near != u8::MAX {
                 let army = g.villages[here].troops[pi].sp() as f64;
                 s[pi] += (6.0 + army.min(20.0)) / (1.0 + near as f64);

@@ -299,6 +299,12 @@ pub fn battle_prospect(g: &Game) -> Option<Prospect> {
 /// the fortification penalty is the one `Game::fortress_penalty` gives a defender holding
 /// it (6.2.1), less the attacker's Siege Engines there.
 pub fn attack_prospect(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> Prospect {
+    let (sides, penalty) = attack_sides(g, p, q, v);
+    Prospect::new(g, sides, penalty)
+}
+
+/// The two sides of `attack_prospect` and the attacker's penalty, without the chances.
+fn attack_sides(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> ([Side; 2], u32) {
     let vs = &g.villages[v as usize];
     let fort: u32 = if vs.controller == Some(q) {
         match vs.fort {
@@ -314,7 +320,7 @@ pub fn attack_prospect(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> Pros
         sp: g.player_sp(who, v),
         darc: darc_fights_for(g, v, &[who]),
     };
-    Prospect::new(g, [side(p), side(q)], penalty)
+    ([side(p), side(q)], penalty)
 }
 
 /// The attacker's chance in the battle being fought, with the dice the engine would give
@@ -328,8 +334,8 @@ pub fn battle_odds(g: &Game) -> f64 {
 
 /// The odds of `p` attacking `q` in `v` with what both have there now (a draw counts half).
 pub fn attack_odds(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> f64 {
-    let pr = attack_prospect(g, p, q, v);
-    win_chance(pr.sides[0], pr.sides[1], pr.penalty, g.options.battle_die)
+    let (sides, penalty) = attack_sides(g, p, q, v);
+    win_chance(sides[0], sides[1], penalty, g.options.battle_die)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use super::movement::MoveParts;
 use super::prompt::{is_any_time_action, Prompt, PromptKind};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError, Terse};
-use crate::map::VillageId;
+use crate::map::{FiefId, VillageId};
 
 impl Game {
     /// Every legal action of `player` now (empty when it is not his decision).
@@ -35,31 +35,8 @@ impl Game {
         }
         let _terse = Terse::new();
         let mut out = self.candidate_actions(&prompt, coarse);
-        // A Move's route (its Lords, road and way) is checked once for all the loads listed
-        // with it one after another (`movement_candidates` lists every count of Troops and
-        // Captives of one route together); each load is then checked alone.
-        let mut route: Option<(LordList, VillageId, MoveHow, bool)> = None;
-        out.retain(|a| {
-            debug_assert!(self.is_normalised(a), "a candidate not in its listed form");
-            match a {
-                Action::Move(o) if prompt.kind == PromptKind::Movement => {
-                    let ok = match &route {
-                        Some((lords, to, how, ok))
-                            if *to == o.to && *how == o.how && *lords == o.lords =>
-                        {
-                            *ok
-                        }
-                        _ => {
-                            let ok = self.check_move_parts(player, o, MoveParts::Route).is_ok();
-                            route = Some((LordList::from_slice(&o.lords), o.to, o.how, ok));
-                            ok
-                        }
-                    };
-                    ok && self.check_move_parts(player, o, MoveParts::Loads).is_ok()
-                }
-                _ => self.check_prompted(player, a, &prompt).is_ok(),
-            }
-        });
+        let mut checks = Checks::new(self, player, &prompt);
+        out.retain(|a| checks.legal(a));
         out
     }
 
@@ -73,6 +50,45 @@ impl Game {
         };
         let _terse = Terse::new();
         let mut out = self.candidate_actions(&prompt, coarse);
+        out.retain(|a| self.check_prompted(player, a, &prompt).is_ok());
+        out
+    }
+
+    /// Every Fief title `player` could buy or grant now, found without the candidates' short
+    /// cut (a title listed only where one family controls the whole Fief, 4.3): every Fief,
+    /// Lord and Village of the Fief, bought, granted free and granted for a Denier, each
+    /// checked whole. The fuzz checks that `legal_actions` lists every one of them.
+    #[doc(hidden)]
+    pub fn title_actions_by_whole_checks(&self, player: PlayerId) -> Vec<Action> {
+        let Some(prompt) = self
+            .prompt()
+            .filter(|pr| pr.player == player && pr.kind == PromptKind::Purchase)
+        else {
+            return Vec::new();
+        };
+        let _terse = Terse::new();
+        let mut out = Vec::new();
+        for (f, fief) in self.map.fiefs.iter().enumerate() {
+            let f = f as FiefId;
+            for &city in &fief.villages {
+                for l in &self.lords {
+                    out.push(Action::BuyTitle {
+                        fief: f,
+                        lord: l.id,
+                        city,
+                    });
+                    for price in [0, 1] {
+                        out.push(Action::GrantTitle {
+                            fief: f,
+                            lord: l.id,
+                            city,
+                            price,
+                            village: None,
+                        });
+                    }
+                }
+            }
+        }
         out.retain(|a| self.check_prompted(player, a, &prompt).is_ok());
         out
     }
@@ -429,6 +445,54 @@ impl Game {
             | Action::OfferCard { .. }
             | Action::AskDeniers { .. }
             | Action::HandControl { .. } => {}
+        }
+    }
+}
+
+/// Checks candidates of one decision one after another, as `enumerate` and the automatic
+/// steps' "is there another choice" do. A Move's route (its Lords, road and way) is checked
+/// once for all the loads listed with it one after another (`movement_candidates` lists every
+/// count of Troops and Captives of one route together); each load is then checked alone.
+/// The two halves together judge exactly as the whole check does (the fuzz compares them at
+/// every step, `Game::legal_by_whole_checks`).
+pub(crate) struct Checks<'a> {
+    game: &'a Game,
+    player: PlayerId,
+    prompt: &'a Prompt,
+    route: Option<(LordList, VillageId, MoveHow, bool)>,
+}
+
+impl<'a> Checks<'a> {
+    pub(crate) fn new(game: &'a Game, player: PlayerId, prompt: &'a Prompt) -> Checks<'a> {
+        Checks {
+            game,
+            player,
+            prompt,
+            route: None,
+        }
+    }
+
+    /// Whether the candidate `a` (in its listed form) is legal now.
+    pub(crate) fn legal(&mut self, a: &Action) -> bool {
+        let (g, player) = (self.game, self.player);
+        debug_assert!(g.is_normalised(a), "a candidate not in its listed form");
+        match a {
+            Action::Move(o) if self.prompt.kind == PromptKind::Movement => {
+                let ok = match &self.route {
+                    Some((lords, to, how, ok))
+                        if *to == o.to && *how == o.how && *lords == o.lords =>
+                    {
+                        *ok
+                    }
+                    _ => {
+                        let ok = g.check_move_parts(player, o, MoveParts::Route).is_ok();
+                        self.route = Some((LordList::from_slice(&o.lords), o.to, o.how, ok));
+                        ok
+                    }
+                };
+                ok && g.check_move_parts(player, o, MoveParts::Loads).is_ok()
+            }
+            _ => g.check_prompted(player, a, self.prompt).is_ok(),
         }
     }
 }

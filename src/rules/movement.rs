@@ -534,8 +534,9 @@ impl Game {
                         } else {
                             (counts(0, t.maa, coarse), 0)
                         };
+                        let knight_counts = counts(first_knight, t.knights, coarse);
                         for maa in maas {
-                            for knights in counts(first_knight, t.knights, coarse) {
+                            for &knights in &knight_counts {
                                 for c in &captive_sets {
                                     // Copied as slices: a LordList's own clone goes
                                     // Lord by Lord.

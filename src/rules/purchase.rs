@@ -88,6 +88,11 @@ impl Game {
         for (f, fief) in self.map.fiefs.iter().enumerate() {
             let f = f as FiefId;
             if self.titles.fief[f as usize].is_none() {
+                // 4.3: a title (bought or granted) goes to a Lord of the family that controls
+                // every Village of the Fief, so no other Lord's candidate is listed.
+                let Some(sole) = self.sole_controller(f) else {
+                    continue;
+                };
                 let cities: Vec<VillageId> = fief
                     .villages
                     .iter()
@@ -95,7 +100,7 @@ impl Game {
                     .filter(|&v| self.villages[v as usize].fort != Fort::None)
                     .collect();
                 for &city in &cities {
-                    for l in self.family(p) {
+                    for l in self.family(p).filter(|_| sole == p) {
                         out.push(Action::BuyTitle {
                             fief: f,
                             lord: l.id,
@@ -103,7 +108,7 @@ impl Game {
                         });
                     }
                     if royal {
-                        for l in &self.lords {
+                        for l in self.lords.iter().filter(|l| l.owner == sole) {
                             out.push(Action::GrantTitle {
                                 fief: f,
                                 lord: l.id,
@@ -164,6 +169,15 @@ impl Game {
             }
         }
         out.push(Action::EndPurchase);
+    }
+
+    /// The player who controls every Village of Fief `f`, if one does (4.3).
+    fn sole_controller(&self, f: FiefId) -> Option<PlayerId> {
+        let mut villages = self.map.fiefs.get(f as usize)?.villages.iter();
+        let first = self.villages[*villages.next()? as usize].controller?;
+        villages
+            .all(|&v| self.villages[v as usize].controller == Some(first))
+            .then_some(first)
     }
 
     fn afford(&self, p: PlayerId, cost: u32) -> Result<(), RuleError> {

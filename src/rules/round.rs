@@ -2,6 +2,7 @@
 //! settles a pending decision that events have reduced to one option or none.
 
 use super::actions::Action;
+use super::decisions::Checks;
 use super::prompt::PromptKind;
 use super::state::*;
 use super::Terse;
@@ -202,11 +203,7 @@ impl Game {
             return false;
         }
         let _terse = Terse::new();
-        let other = |cands: Vec<Action>| {
-            cands
-                .into_iter()
-                .any(|a| a != *pass && self.check_prompted(p, &a, &prompt).is_ok())
-        };
+        let mut checks = Checks::new(self, p, &prompt);
         // A few likely choices first, then the bots' shorter list (a subset of the legal
         // actions): another choice there settles it without listing every count of every
         // army.
@@ -219,9 +216,23 @@ impl Game {
                 .collect(),
             _ => Vec::new(),
         };
-        !other(likely)
-            && !other(self.phase_candidates(&prompt, true))
-            && !other(self.phase_candidates(&prompt, false))
-            && self.check_prompted(p, pass, &prompt).is_ok()
+        if likely.iter().any(|a| a != pass && checks.legal(a)) {
+            return false;
+        }
+        let coarse = self.phase_candidates(&prompt, true);
+        if coarse.iter().any(|a| a != pass && checks.legal(a)) {
+            return false;
+        }
+        // The whole list holds the shorter one's candidates, in the same order: those were
+        // checked already and are passed over (one out of order is only checked again).
+        let mut seen = coarse.iter().peekable();
+        let other = self.phase_candidates(&prompt, false).iter().any(|a| {
+            if seen.peek() == Some(&a) {
+                seen.next();
+                return false;
+            }
+            a != pass && checks.legal(a)
+        });
+        !other && self.check_prompted(p, pass, &prompt).is_ok()
     }
 }
