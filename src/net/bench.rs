@@ -9,7 +9,10 @@
 
 use super::client::{choose_offered, Client};
 use super::host::{Host, HostConfig, TableSpec};
-use super::protocol::{ClientMsg, HostMsg, SeatNo};
+use super::protocol::{
+    read_frame_sized, write_frame, ClientMsg, FrameError, HostMsg, SeatNo, MAX_CLIENT_FRAME,
+    MAX_HOST_FRAME,
+};
 use super::table::SeatPlan;
 use super::ticket::Ticket;
 use super::transport::{bind_on, Reach};
@@ -50,6 +53,10 @@ pub struct NetBench {
     pub resyncs: u64,
     /// Why the first change that did not fit did not (a host's bug, or a frame lost).
     pub why_resent: Option<String>,
+    /// The clients that lost the host before the end (a connection closed, a frame refused),
+    /// and why the first did.
+    pub clients_lost: u64,
+    pub why_lost: Option<String>,
 }
 
 impl NetBench {
@@ -62,7 +69,7 @@ impl NetBench {
             0.0
         };
         format!(
-            "tables: {}, seconds: {:.1}\nactions: {} ({:.0} a second), games ended: {}, refused: {}\n\
+            "tables: {}, seconds: {:.1}\nactions: {} ({:.0} a second), games ended: {}, refused: {}, clients lost: {}\n\
              action sent to every seat updated: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n\
              host memory: {:.1} MB empty, {:.1} MB at most, {:.2} MB a table\n\
              host CPU: {:.0} µs an action ({:.1} s in all)\n\
@@ -73,6 +80,7 @@ impl NetBench {
             self.actions as f64 / self.seconds.max(0.001),
             self.games_ended,
             self.refused,
+            self.clients_lost,
             self.p50_ms,
             self.p99_ms,
             self.max_ms,
@@ -91,6 +99,11 @@ impl NetBench {
             .as_ref()
             .map(|w| format!("\nthe first change that did not fit: {w}"))
             .unwrap_or_default()
+            + &self
+                .why_lost
+                .as_ref()
+                .map(|w| format!("\nthe first client lost: {w}"))
+                .unwrap_or_default()
     }
 }
 
@@ -210,18 +223,48 @@ async fn bench_client(
         name: format!("Bench {seat}"),
     })
     .await?;
+    // Frames are read on a task of their own, and the loop below waits on the channel with a
+    // timeout to see the bench's end: a timeout around the read itself could abandon a frame
+    // halfway and lose the part of it read so far.
+    let (conn, mut send, mut recv) = c.split();
+    let (tx, mut frames) = tokio::sync::mpsc::channel(64);
+    let reader = tokio::spawn(async move {
+        loop {
+            let got = read_frame_sized::<HostMsg, _>(&mut recv, MAX_HOST_FRAME).await;
+            let end = got.is_err();
+            if tx.send(got).await.is_err() || end {
+                return;
+            }
+        }
+    });
+    let result = play_seat(&mut frames, &mut send, seat, think, &ticket, &shared).await;
+    reader.abort();
+    conn.close(0u32.into(), b"bye");
+    result
+}
+
+/// The loop of a bench client: reads its frames from `frames`, answers on `send`.
+async fn play_seat(
+    frames: &mut tokio::sync::mpsc::Receiver<Result<(HostMsg, usize), FrameError>>,
+    send: &mut iroh::endpoint::SendStream,
+    seat: SeatNo,
+    think: Duration,
+    ticket: &Ticket,
+    shared: &Shared,
+) -> Result<(), String> {
     let mut held = super::change::Held::default();
     let mut log_held = 0;
     let mut bot = new_bot(Level::Easy, seat as u64, Budget::Iterations(1));
     let never = AtomicBool::new(false);
     let table = ticket.table.clone();
     while !shared.stop.load(Ordering::Relaxed) {
-        let before = c.received;
-        let msg = match tokio::time::timeout(Duration::from_millis(500), c.recv()).await {
-            Ok(m) => m?,
-            Err(_) => continue,
-        };
-        let bytes = c.received - before;
+        let (msg, bytes) =
+            match tokio::time::timeout(Duration::from_millis(500), frames.recv()).await {
+                Ok(Some(Ok((m, n)))) => (m, n as u64),
+                Ok(Some(Err(e))) => return Err(format!("lost the host: {e}")),
+                Ok(None) => return Err("lost the host".into()),
+                Err(_) => continue,
+            };
         if matches!(msg, HostMsg::State { .. } | HostMsg::Change { .. }) {
             if matches!(msg, HostMsg::State { .. }) {
                 shared.wholes.fetch_add(1, Ordering::Relaxed);
@@ -235,10 +278,13 @@ async fn bench_client(
             Err(e) => {
                 shared.resyncs.fetch_add(1, Ordering::Relaxed);
                 shared.why_resent.lock().unwrap().get_or_insert(e);
-                c.send(&ClientMsg::Resync {
-                    seat,
-                    log_from: log_held,
-                })
+                say(
+                    send,
+                    &ClientMsg::Resync {
+                        seat,
+                        log_from: log_held,
+                    },
+                )
                 .await?;
                 continue;
             }
@@ -293,7 +339,7 @@ async fn bench_client(
                     .lock()
                     .unwrap()
                     .insert((table.clone(), at), (Instant::now(), 0));
-                c.send(&ClientMsg::Act { seat, at, action }).await?;
+                say(send, &ClientMsg::Act { seat, at, action }).await?;
                 shared.actions.fetch_add(1, Ordering::Relaxed);
             }
             HostMsg::Refused { .. } => {
@@ -302,8 +348,14 @@ async fn bench_client(
             _ => {}
         }
     }
-    c.close().await;
     Ok(())
+}
+
+/// Sends one message to the host.
+async fn say(send: &mut iroh::endpoint::SendStream, msg: &ClientMsg) -> Result<(), String> {
+    write_frame(send, msg, MAX_CLIENT_FRAME)
+        .await
+        .map_err(|e| format!("lost the host: {e}"))
 }
 
 /// Runs the bench: `server` is the fief-server program; `tables` tables of four clients play
@@ -387,18 +439,22 @@ pub fn run(
         let cpu = cpu_ms(pid).saturating_sub(cpu0);
         let actions = shared.actions.load(Ordering::Relaxed);
         shared.stop.store(true, Ordering::Relaxed);
+        let mut lost = (0u64, None);
         for t in tasks {
-            let _ = t.await;
+            if let Ok(Err(e)) = t.await {
+                lost.0 += 1;
+                lost.1.get_or_insert(e);
+            }
         }
         for ep in endpoints {
             ep.close().await;
         }
-        Ok::<_, String>((elapsed, cpu, actions, peak))
+        Ok::<_, String>((elapsed, cpu, actions, peak, lost))
     });
     let _ = child.kill();
     let _ = child.wait();
     let _ = std::fs::remove_dir_all(&dir);
-    let (elapsed, cpu, actions, peak) = result?;
+    let (elapsed, cpu, actions, peak, (clients_lost, why_lost)) = result?;
     let mut lat = shared.latencies.lock().unwrap().clone();
     lat.sort_by(|a, b| a.total_cmp(b));
     let pct = |q: f64| {
@@ -427,6 +483,8 @@ pub fn run(
         wholes: shared.wholes.load(Ordering::Relaxed),
         resyncs: shared.resyncs.load(Ordering::Relaxed),
         why_resent,
+        clients_lost,
+        why_lost,
     })
 }
 
