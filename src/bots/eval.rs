@@ -151,18 +151,15 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
             }
         }
     }
-    // `share`, from what the Villages' loop found.
+    // `share`, from what the Villages' loop found (nothing listed: no Troops there).
     let share_of = |p: usize, v: usize| -> f64 {
-        let vs = &g.villages[v];
-        if vs.controller == Some(p as PlayerId) {
+        if g.villages[v].controller == Some(p as PlayerId) {
             1.0
-        } else if vs.troops[p].count() > 0 {
+        } else {
             contested
                 .iter()
                 .find(|c| c.0 == v && c.1 == p)
                 .map_or(0.0, |c| c.2)
-        } else {
-            0.0
         }
     };
     // Fiefs: progress towards a title (4.3).

@@ -100,12 +100,14 @@ impl Game {
                     .filter(|&v| self.villages[v as usize].fort != Fort::None)
                     .collect();
                 for &city in &cities {
-                    for l in self.family(p).filter(|_| sole == p) {
-                        out.push(Action::BuyTitle {
-                            fief: f,
-                            lord: l.id,
-                            city,
-                        });
+                    if sole == p {
+                        for l in self.family(p) {
+                            out.push(Action::BuyTitle {
+                                fief: f,
+                                lord: l.id,
+                                city,
+                            });
+                        }
                     }
                     if royal {
                         for l in self.lords.iter().filter(|l| l.owner == sole) {
