@@ -59,9 +59,16 @@ pub fn truce_taken(g: &Game, p: PlayerId, price: u8) -> bool {
 
 /// Strength Points of `q` on the whole board.
 pub fn total_sp(g: &Game, q: PlayerId) -> u32 {
-    (0..g.villages.len())
-        .map(|v| g.player_sp(q, v as VillageId))
-        .sum()
+    // `player_sp` added up over the map, in one pass over the Villages and one over the
+    // Lords (each Lord stands in one Village).
+    let troops: u32 = g.villages.iter().map(|vs| vs.troops[q as usize].sp()).sum();
+    let lords: u32 = g
+        .lords
+        .iter()
+        .filter(|l| l.owner == q && l.captor.is_none() && (l.village as usize) < g.villages.len())
+        .map(|l| g.lord_sp(l.id))
+        .sum();
+    troops + lords
 }
 
 fn who(g: &Game, q: PlayerId) -> Arg {

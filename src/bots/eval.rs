@@ -55,21 +55,26 @@ pub struct Board {
 impl Board {
     pub fn new(g: &Game) -> Board {
         let nv = g.villages.len().min(MAX_VILLAGES);
+        let n = g.players.len().min(MAX_PLAYERS);
         let mut sp = [[0u32; MAX_PLAYERS]; MAX_VILLAGES];
         for (row, vs) in sp.iter_mut().zip(&g.villages[..nv]) {
-            *row = std::array::from_fn(|q| vs.troops[q].sp());
+            for (s, t) in row.iter_mut().zip(&vs.troops).take(n) {
+                *s = t.sp();
+            }
         }
         let mut free = [[false; MAX_PLAYERS]; MAX_VILLAGES];
         for l in g.lords.iter().filter(|l| l.captor.is_none()) {
             let (v, q) = (l.village as usize, l.owner as usize);
-            if v < nv && q < MAX_PLAYERS {
+            if v < nv && q < n {
                 sp[v][q] += g.lord_sp(l.id);
                 free[v][q] = true;
             }
         }
         let mut mobile = [[0u32; MAX_PLAYERS]; MAX_VILLAGES];
         for ((m, s), f) in mobile.iter_mut().zip(&sp).zip(&free).take(nv) {
-            *m = std::array::from_fn(|q| if f[q] { s[q] } else { 0 });
+            for q in (0..n).filter(|&q| f[q]) {
+                m[q] = s[q];
+            }
         }
         Board { sp, mobile }
     }
@@ -114,8 +119,11 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
     // nothing where he has no Troops; only a rival's Village with his Troops in it needs the
     // battle odds, worked out once here for both uses below (this list) and read again by the
     // Fiefs.
-    let mut contested: SmallVec<[(usize, usize, f64); 16]> = SmallVec::new();
+    // Listed Village by Village: a Village's entries run from `first[v]` to `first[v + 1]`.
+    let mut contested: SmallVec<[(usize, f64); 16]> = SmallVec::new();
+    let mut first = [0usize; MAX_VILLAGES + 1];
     for (v, vs) in g.villages.iter().enumerate().take(nv) {
+        first[v] = contested.len();
         let worth = village_worth(g, v);
         for p in 0..n {
             let t = vs.troops[p];
@@ -123,7 +131,7 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
             if vs.controller != Some(p as PlayerId) {
                 if t.count() > 0 {
                     let x = share(g, b, p as PlayerId, v);
-                    contested.push((v, p, x));
+                    contested.push((p, x));
                     s[p] += x * worth;
                 }
                 continue;
@@ -151,17 +159,7 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
             }
         }
     }
-    // `share`, from what the Villages' loop found (nothing listed: no Troops there).
-    let share_of = |p: usize, v: usize| -> f64 {
-        if g.villages[v].controller == Some(p as PlayerId) {
-            1.0
-        } else {
-            contested
-                .iter()
-                .find(|c| c.0 == v && c.1 == p)
-                .map_or(0.0, |c| c.2)
-        }
-    };
+    first[nv] = contested.len();
     // Fiefs: progress towards a title (4.3).
     for (f, fief) in g.map.fiefs.iter().enumerate() {
         if g.titles.fief[f].is_some() {
@@ -172,8 +170,23 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
             .villages
             .iter()
             .any(|&v| g.villages[v as usize].fort == Fort::Stronghold);
+        // Each player's `share` of the Fief's Villages added up in the Fief's order, from
+        // what the Villages' loop found (nothing listed: no Troops there).
+        let mut got = [-0.0f64; MAX_PLAYERS];
+        for &v in &fief.villages {
+            let v = v as usize;
+            let ctrl = g.villages[v].controller;
+            let here = &contested[first[v]..first[v + 1]];
+            for (p, c) in got.iter_mut().enumerate().take(n) {
+                *c += if ctrl == Some(p as PlayerId) {
+                    1.0
+                } else {
+                    here.iter().find(|e| e.0 == p).map_or(0.0, |e| e.1)
+                };
+            }
+        }
         for (p, sp) in s.iter_mut().enumerate().take(n) {
-            let c: f64 = fief.villages.iter().map(|&v| share_of(p, v as usize)).sum();
+            let c = got[p];
             *sp += 30.0 * c * c / size;
             if c >= size - 0.2 {
                 *sp += 60.0;

@@ -15,8 +15,10 @@ use crate::rules::{
     is_any_time_action, Action, ElectionKind, Fort, Game, MoveHow, PassageUse, Phase, PlayerId,
     PromptKind, View,
 };
-use std::borrow::Cow;
+use std::borrow::{Borrow, Cow};
 use std::cell::{Cell, RefCell};
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 use std::sync::atomic::AtomicBool;
 
 pub struct Normal {
@@ -142,8 +144,14 @@ impl<'a> Policy<'a> {
 
     /// The best of `cands` by one-action lookahead and its value; ties go to the earlier
     /// candidate. The game after it is kept for `play`.
-    fn best_scored(&self, g: &Game, p: PlayerId, cands: &[Action], rng: &mut Rng) -> (Action, f64) {
-        let mut pool: Vec<&Action> = cands.iter().collect();
+    fn best_scored<A: Borrow<Action>>(
+        &self,
+        g: &Game,
+        p: PlayerId,
+        cands: &[A],
+        rng: &mut Rng,
+    ) -> (Action, f64) {
+        let mut pool: Vec<&Action> = cands.iter().map(Borrow::borrow).collect();
         if pool.len() > self.width {
             // Keep the ends (End…/Pass come last) and a random sample of the rest.
             let last = pool.pop();
@@ -166,7 +174,10 @@ impl<'a> Policy<'a> {
         // `cands` is never empty: every caller passes legal actions of a decision.
         let (a, v) = match best {
             Some((a, v)) => (a.clone(), v),
-            None => (cands.first().cloned().unwrap_or(Action::Pass), f64::MIN),
+            None => (
+                cands.first().map_or(Action::Pass, |a| a.borrow().clone()),
+                f64::MIN,
+            ),
         };
         *self.looked.borrow_mut() = best_game.map(|game| Looked {
             action: a.clone(),
@@ -206,7 +217,13 @@ impl<'a> Policy<'a> {
         }
     }
 
-    fn best_by_lookahead(&self, g: &Game, p: PlayerId, cands: &[Action], rng: &mut Rng) -> Action {
+    fn best_by_lookahead<A: Borrow<Action>>(
+        &self,
+        g: &Game,
+        p: PlayerId,
+        cands: &[A],
+        rng: &mut Rng,
+    ) -> Action {
         self.best_scored(g, p, cands, rng).0
     }
 
@@ -482,12 +499,8 @@ impl<'a> Policy<'a> {
             }),
             _ => true,
         };
-        let keep = |a: &Action| plain(a) && onward_ok(a);
-        let onward: Cow<[Action]> = if phase.iter().all(keep) {
-            Cow::Borrowed(phase)
-        } else {
-            Cow::Owned(phase.iter().filter(|a| keep(a)).cloned().collect())
-        };
+        // Pointers to the actions kept, not copies: a Move copies its Lords one by one.
+        let onward: Vec<&Action> = phase.iter().filter(|a| plain(a) && onward_ok(a)).collect();
         // Early on, what improves the position at once comes first; once the game has gone
         // on for a while, the campaign does (the lookahead would otherwise march back to
         // every Village the campaign leaves).
@@ -507,23 +520,23 @@ impl<'a> Policy<'a> {
     /// In a step that goes on until the player ends it (Purchase, Play Cards, Movement), the
     /// action that improves the position by lookahead, or `end` when none does: an action
     /// that changes nothing (handing a title back and forth) is never taken.
-    fn improve_or_end(
+    fn improve_or_end<A: Borrow<Action>>(
         &self,
         g: &Game,
         p: PlayerId,
-        cands: &[Action],
+        cands: &[A],
         end: &Action,
         rng: &mut Rng,
     ) -> Action {
-        if !cands.contains(end) {
+        if !cands.iter().any(|a| a.borrow() == end) {
             return self.best_by_lookahead(g, p, cands, rng);
         }
         let now = self.value_now(g, p);
-        // The end is listed last, once: the others are the rest (copied only otherwise).
-        let others: Cow<[Action]> = match cands.split_last() {
-            Some((last, rest)) if last == end && !rest.contains(end) => Cow::Borrowed(rest),
-            _ => Cow::Owned(cands.iter().filter(|a| *a != end).cloned().collect()),
-        };
+        let others: Vec<&Action> = cands
+            .iter()
+            .map(Borrow::borrow)
+            .filter(|a| *a != end)
+            .collect();
         if others.is_empty() {
             return end.clone();
         }
@@ -722,6 +735,29 @@ fn collector(g: &Game, f: crate::map::FiefId) -> Option<PlayerId> {
     pair.into_iter().max_by_key(|&q| (held(q), g.vp(q), q))
 }
 
+/// A plan's score and its place in the list: the higher score first, then the earlier plan.
+struct Ranked(f64, usize);
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Ranked) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Ranked {}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Ranked) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ranked {
+    fn cmp(&self, other: &Ranked) -> Ordering {
+        self.0.total_cmp(&other.0).then(other.1.cmp(&self.1))
+    }
+}
+
 /// The round from which the Normal bot campaigns (`campaign_move`), and from which a
 /// campaign's next step comes before what improves the position at once (see
 /// `Policy::movement`): early on, the Easy bots are beaten without.
@@ -768,7 +804,12 @@ fn target_worth(g: &Game, p: PlayerId, v: VillageId, lead: Option<PlayerId>) -> 
 /// standing in its target stays there; a Lord never leaves a Village he holds alone for one
 /// worth no more. Each step brings the chosen target nearer, so campaigns do not go round in
 /// circles.
-pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) -> Option<Action> {
+pub fn campaign_move<A: Borrow<Action>>(
+    g: &Game,
+    p: PlayerId,
+    legal: &[A],
+    dist: &[Vec<u8>],
+) -> Option<Action> {
     if g.round < CAMPAIGN_FROM {
         return None;
     }
@@ -834,7 +875,7 @@ pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) 
     // The armies that may march: where this family's free Lords with Moves stand.
     let mut armies: Vec<VillageId> = legal
         .iter()
-        .filter_map(|a| match a {
+        .filter_map(|a| match a.borrow() {
             Action::Move(o) => o.lords.first().and_then(|&l| g.lord(l)).map(|l| l.village),
             _ => None,
         })
@@ -866,6 +907,7 @@ pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) 
             .map(|w| (w, g.player_sp(p, w)))
             .filter(|&(_, sp)| sp > 0)
             .collect();
+        plans.reserve(targets.len() * (1 + musters.len()));
         for &(v, worth, defence) in &targets {
             let need = defence + defence / 2;
             let d = dist[a as usize][v as usize];
@@ -884,8 +926,15 @@ pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) 
             }
         }
     }
-    plans.sort_by(|x, y| y.0.total_cmp(&x.0));
-    for (_, a, v, worth, need, muster) in plans {
+    // Best first, ties in the order found; taken from a heap, since the first plans tried
+    // mostly settle it.
+    let mut ranked: BinaryHeap<Ranked> = plans
+        .iter()
+        .enumerate()
+        .map(|(i, x)| Ranked(x.0, i))
+        .collect();
+    while let Some(Ranked(_, i)) = ranked.pop() {
+        let (_, a, v, worth, need, muster) = plans[i];
         // 5.1: leaving the Village empty gives it up, unless a title of this family keeps it;
         // a Lord alone gives it up only for a Village worth more.
         let kept = g.title_holder_player(g.map.villages[a as usize].fief) == Some(p);
@@ -894,7 +943,7 @@ pub fn campaign_move(g: &Game, p: PlayerId, legal: &[Action], dist: &[Vec<u8>]) 
         let here = g.villages[a as usize].troops[p as usize];
         let lords_here = lords_at(a);
         let mut best: Option<((bool, u32), &Action)> = None;
-        for m in legal {
+        for m in legal.iter().map(Borrow::borrow) {
             let Action::Move(o) = m else { continue };
             let onward = match muster {
                 Some((w, _)) => dist[o.to as usize][w as usize] < dist[a as usize][w as usize],

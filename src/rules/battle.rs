@@ -50,7 +50,9 @@ impl Game {
             if vs.troops[p as usize].count() == 0 {
                 continue;
             }
-            for q in 0..self.n() {
+            // 6.0: against another player with Troops here (`check_battles_turn` says the
+            // rest).
+            for q in (0..self.n()).filter(|&q| q != p && vs.troops[q as usize].count() > 0) {
                 out.push(Action::DeclareBattle {
                     village: v,
                     against: q,

@@ -455,11 +455,18 @@ impl Game {
 /// count of Troops and Captives of one route together); each load is then checked alone.
 /// The two halves together judge exactly as the whole check does (the fuzz compares them at
 /// every step, `Game::legal_by_whole_checks`).
+///
+/// A load needs no check of its own unless a passage was refused this phase: the candidates
+/// are built within it (`movement_candidates` counts Troops up to `troops_for_army` and takes
+/// the player's own Captives in the Village; `likely_moves` carries neither, a Cavalcade only
+/// Knights). After a refusal (5.0) a load also depends on the Troops the army brought, and
+/// each is checked.
 pub(crate) struct Checks<'a> {
     game: &'a Game,
     player: PlayerId,
     prompt: &'a Prompt,
     route: Option<(LordList, VillageId, MoveHow, bool)>,
+    loads_checked: bool,
 }
 
 impl<'a> Checks<'a> {
@@ -469,6 +476,7 @@ impl<'a> Checks<'a> {
             player,
             prompt,
             route: None,
+            loads_checked: !game.moves.refused.is_empty(),
         }
     }
 
@@ -490,6 +498,13 @@ impl<'a> Checks<'a> {
                         ok
                     }
                 };
+                if !self.loads_checked {
+                    debug_assert!(
+                        !ok || g.check_move_parts(player, o, MoveParts::Loads).is_ok(),
+                        "a load built outside its army: {o:?}"
+                    );
+                    return ok;
+                }
                 ok && g.check_move_parts(player, o, MoveParts::Loads).is_ok()
             }
             _ => g.check_prompted(player, a, self.prompt).is_ok(),

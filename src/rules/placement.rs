@@ -4,7 +4,7 @@
 use super::cards::{self, LordId};
 use super::state::*;
 use super::{refuse_with, RuleError};
-use crate::map::VillageId;
+use crate::map::{VillageId, MAX_VILLAGES};
 
 impl Game {
     /// 2.4.1: the Villages where a new (or freed) Lord of `p` may be placed: the first
@@ -21,13 +21,18 @@ impl Game {
         // The first of the four options that offers any Village (worked out in turn: the
         // later ones are seldom needed).
         let ally = self.ally(p);
+        // The Villages where another of his Lords stands free, found in one pass over them.
+        let mut with_lord = [false; MAX_VILLAGES];
+        for l in &self.lords {
+            if l.owner == p && l.captor.is_none() && Some(l.id) != lord {
+                if let Some(w) = with_lord.get_mut(l.village as usize) {
+                    *w = true;
+                }
+            }
+        }
         let options: [&dyn Fn(VillageId) -> bool; 4] = [
             &|v| ctrl(v) == Some(p) && self.villages[v as usize].fort != Fort::None,
-            &|v| {
-                self.lords.iter().any(|l| {
-                    l.owner == p && l.village == v && l.captor.is_none() && Some(l.id) != lord
-                })
-            },
+            &|v| with_lord.get(v as usize).copied().unwrap_or(false),
             &|v| ctrl(v) == Some(p),
             &|v| (ctrl(v).is_none() && !self.occupied(v)) || (ctrl(v).is_some() && ctrl(v) == ally),
         ];
