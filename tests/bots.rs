@@ -344,7 +344,7 @@ fn a_bot_sees_no_hidden_card() {
     }
     let mut h = g.clone();
     // Swap an opponent's hand with the top of the Fortune deck and reverse the decks.
-    let others: Vec<Card> = std::mem::take(&mut h.players[2].hand);
+    let others: Vec<Card> = std::mem::take(&mut h.players[2].hand).to_vec();
     let n = others.len();
     let mut taken: Vec<Card> = Vec::new();
     for c in others {
@@ -362,7 +362,7 @@ fn a_bot_sees_no_hidden_card() {
         }
     }
     assert_eq!(taken.len(), n);
-    h.players[2].hand = taken;
+    h.players[2].hand = taken.into();
     h.fortune_deck.reverse();
     h.lords_deck.reverse();
     h.rng = Rng::new(12345);
@@ -1158,7 +1158,7 @@ fn a_hint_is_worked_out_from_the_players_own_view_with_its_reason() {
     // David's view (the number of cards in each hand is public).
     let hint_with = |card: Card| {
         let mut g = battle_in_bourg(true);
-        g.players[2].hand = vec![card];
+        g.players[2].hand = [card].into_iter().collect();
         suggest(&g.bot_view(1), Budget::Iterations(40), 1, &never).unwrap()
     };
     assert_eq!(hint_with(Card::SecretPassage), hint_with(Card::Uprising));

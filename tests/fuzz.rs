@@ -2,7 +2,7 @@
 //! after every action (anchor: Rally the Troops' fuzzer).
 
 use fief::rules::rng::Rng;
-use fief::rules::{Action, Card, Game, Options};
+use fief::rules::{Action, Card, CardList, Game, Options};
 
 /// Plays one game with random legal choices; returns it.
 fn random_game(players: u8, seed: u64, round_cap: u16, check: bool) -> Game {
@@ -281,13 +281,13 @@ fn actions_written_another_way_are_normalised() {
     assert_eq!((&o.lords[..], &o.captives[..]), (&[a, b][..], &[a, b][..]));
     let offer = Action::OfferCard {
         to: 1,
-        cards: vec![Card::Uprising, Card::Harvest],
+        cards: CardList::from_slice(&[Card::Uprising, Card::Harvest]),
     };
     assert_eq!(
         g.normalised(&offer),
         Action::OfferCard {
             to: 1,
-            cards: vec![Card::Harvest, Card::Uprising]
+            cards: CardList::from_slice(&[Card::Harvest, Card::Uprising])
         }
     );
 }

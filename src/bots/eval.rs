@@ -6,7 +6,7 @@
 //! Lords and their titles (votes for King and Pope, 1.3–1.8), cards in hand. Villages that a
 //! stronger enemy army stands next to count for less.
 
-use super::odds::attack_odds;
+use super::odds::attack_odds_sp;
 use crate::map::{VillageId, MAX_VILLAGES};
 use crate::rules::{Fort, Game, PlayerId, MAX_PLAYERS};
 use smallvec::SmallVec;
@@ -87,7 +87,13 @@ fn share(g: &Game, b: &Board, p: PlayerId, v: usize) -> f64 {
     match vs.controller {
         Some(c) if c == p => 1.0,
         Some(c) if vs.troops[p as usize].count() > 0 && b.sp[v][c as usize] > 0 => {
-            0.8 * attack_odds(g, p, c, v as VillageId)
+            0.8 * attack_odds_sp(
+                g,
+                p,
+                c,
+                v as VillageId,
+                [b.sp[v][p as usize], b.sp[v][c as usize]],
+            )
         }
         _ => 0.0,
     }

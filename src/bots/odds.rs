@@ -211,26 +211,38 @@ type OddsKey = ([u8; 6], u32, bool, bool);
 thread_local! {
     /// The odds tables computed so far on this thread, one per set of battle parameters:
     /// bots ask for the same few thousand positions again and again.
-    static TABLES: std::cell::RefCell<HashMap<OddsKey, Odds>> = Default::default();
+    /// A short list (a game's die, 3 penalties, d'Arc on either side: a dozen keys at most),
+    /// searched in order: quicker than hashing the key.
+    static TABLES: std::cell::RefCell<Vec<(OddsKey, Odds)>> = Default::default();
+}
+
+/// The table for `key` on this thread, made on first use.
+fn with_table<R>(key: OddsKey, f: impl FnOnce(&mut Odds) -> R) -> R {
+    TABLES.with(|t| {
+        let mut t = t.borrow_mut();
+        let i = match t.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                let (faces, penalty, att_darc, def_darc) = key;
+                t.push((key, Odds::new(faces, penalty, att_darc, def_darc)));
+                t.len() - 1
+            }
+        };
+        f(&mut t[i].1)
+    })
 }
 
 /// The attacker's chance of winning a battle fought to the end.
 pub fn win_chance(att: Side, def: Side, penalty: u32, faces: [u8; 6]) -> f64 {
-    TABLES.with(|t| {
-        let mut t = t.borrow_mut();
-        t.entry((faces, penalty, att.darc, def.darc))
-            .or_insert_with(|| Odds::new(faces, penalty, att.darc, def.darc))
-            .win(att.sp, def.sp)
+    with_table((faces, penalty, att.darc, def.darc), |o| {
+        o.win(att.sp, def.sp)
     })
 }
 
 /// The attacker's chances of winning, of a draw and of losing a battle fought to the end.
 pub fn chances(att: Side, def: Side, penalty: u32, faces: [u8; 6]) -> Chances {
-    TABLES.with(|t| {
-        let mut t = t.borrow_mut();
-        t.entry((faces, penalty, att.darc, def.darc))
-            .or_insert_with(|| Odds::new(faces, penalty, att.darc, def.darc))
-            .chances(att.sp, def.sp)
+    with_table((faces, penalty, att.darc, def.darc), |o| {
+        o.chances(att.sp, def.sp)
     })
 }
 
@@ -305,6 +317,17 @@ pub fn attack_prospect(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> Pros
 
 /// The two sides of `attack_prospect` and the attacker's penalty, without the chances.
 fn attack_sides(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> ([Side; 2], u32) {
+    attack_sides_sp(g, p, q, v, [g.player_sp(p, v), g.player_sp(q, v)])
+}
+
+/// `attack_sides` with both sides' SP in the Village already known (`Game::player_sp`).
+fn attack_sides_sp(
+    g: &Game,
+    p: PlayerId,
+    q: PlayerId,
+    v: VillageId,
+    sp: [u32; 2],
+) -> ([Side; 2], u32) {
     let vs = &g.villages[v as usize];
     let fort: u32 = if vs.controller == Some(q) {
         match vs.fort {
@@ -316,11 +339,11 @@ fn attack_sides(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> ([Side; 2],
         0
     };
     let penalty = fort.saturating_sub(vs.engines[p as usize].min(2) as u32);
-    let side = |who: PlayerId| Side {
-        sp: g.player_sp(who, v),
+    let side = |who: PlayerId, sp: u32| Side {
+        sp,
         darc: darc_fights_for(g, v, &[who]),
     };
-    ([side(p), side(q)], penalty)
+    ([side(p, sp[0]), side(q, sp[1])], penalty)
 }
 
 /// The attacker's chance in the battle being fought, with the dice the engine would give
@@ -335,6 +358,13 @@ pub fn battle_odds(g: &Game) -> f64 {
 /// The odds of `p` attacking `q` in `v` with what both have there now (a draw counts half).
 pub fn attack_odds(g: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> f64 {
     let (sides, penalty) = attack_sides(g, p, q, v);
+    win_chance(sides[0], sides[1], penalty, g.options.battle_die)
+}
+
+/// `attack_odds` with both sides' SP in the Village already known (`Game::player_sp` of `p`
+/// and of `q`), as a position's score has them.
+pub fn attack_odds_sp(g: &Game, p: PlayerId, q: PlayerId, v: VillageId, sp: [u32; 2]) -> f64 {
+    let (sides, penalty) = attack_sides_sp(g, p, q, v, sp);
     win_chance(sides[0], sides[1], penalty, g.options.battle_die)
 }
 

@@ -42,6 +42,9 @@ impl MoveHow {
 /// that listing thousands of Moves allocates nothing for them. Written as a plain list.
 pub type LordList = smallvec::SmallVec<[LordId; 16]>;
 
+/// The cards of one offer (8.0): held in place up to three, as many as a hand can take.
+pub type CardList = smallvec::SmallVec<[Card; 3]>;
+
 /// One Move of an army along one road (5.0).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MoveOrder {
@@ -248,7 +251,7 @@ pub enum Action {
     OfferCard {
         to: PlayerId,
         #[serde(alias = "card", deserialize_with = "one_or_more_cards")]
-        cards: Vec<Card>,
+        cards: CardList,
     },
     /// 8.0: spend a Diplomacy marker to take up to 3 Deniers, if the giver agrees.
     AskDeniers {
@@ -353,15 +356,15 @@ impl Action {
 }
 
 /// Reads the cards of an `OfferCard`: a list, or the single card of older saves.
-fn one_or_more_cards<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Card>, D::Error> {
+fn one_or_more_cards<'de, D: serde::Deserializer<'de>>(d: D) -> Result<CardList, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum OneOrMore {
         One(Card),
-        More(Vec<Card>),
+        More(CardList),
     }
     Ok(match OneOrMore::deserialize(d)? {
-        OneOrMore::One(c) => vec![c],
+        OneOrMore::One(c) => CardList::from_slice(&[c]),
         OneOrMore::More(cs) => cs,
     })
 }

@@ -9,13 +9,14 @@
 //! 3, 4, 5, 6 and 7 and before every battle roll. A window asks, in turn order, each player
 //! who holds an Opportunity card he could play then. Never during the Draw step (2.1 FAQ).
 
-use super::actions::{Action, PassageUse};
+use super::actions::{Action, CardList, PassageUse};
 use super::cards::{lord_name, Card, LordId};
 use super::diplomacy::HIDDEN_ASK_MOST;
 use super::events::{n_, term};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
-use crate::map::VillageId;
+use crate::map::{VillageId, MAX_VILLAGES};
+use smallvec::SmallVec;
 
 pub(crate) const CARD_ACTIONS: [Card; 7] = [
     Card::Cardinal,
@@ -188,10 +189,11 @@ impl Game {
             );
         }
         // 8.0: one marker may bring one or more cards: every set of cards in hand.
+        // Held in place: at most 7 sets of at most 3 cards.
         let hand = &self.players[p as usize].hand;
-        let mut sets: Vec<Vec<Card>> = (1u32..1 << hand.len().min(3))
+        let mut sets: SmallVec<[CardList; 7]> = (1u32..1 << hand.len().min(3))
             .map(|bits| {
-                let mut set: Vec<Card> = (0..hand.len())
+                let mut set: CardList = (0..hand.len())
                     .filter(|i| bits & (1 << i) != 0)
                     .map(|i| hand[i])
                     .collect();
@@ -235,11 +237,23 @@ impl Game {
                 }
             }
         }
-        for v in 0..self.map.villages.len() as VillageId {
-            if self.villages[v as usize].controller == Some(p) {
+        // 5.1: to another player with units in a Village this one controls (`has_units`,
+        // with the players that have a free Lord in each Village found in one pass).
+        let mut lords_at = [0u8; MAX_VILLAGES];
+        for l in self.lords.iter().filter(|l| l.captor.is_none()) {
+            if let Some(m) = lords_at.get_mut(l.village as usize) {
+                *m |= 1u8.checked_shl(l.owner.into()).unwrap_or(0);
+            }
+        }
+        for (v, vs) in self.villages.iter().enumerate() {
+            if vs.controller == Some(p) {
                 for q in 0..self.n() {
-                    if q != p && self.has_units(q, v) {
-                        out.push(Action::HandControl { village: v, to: q });
+                    let lord = lords_at.get(v).is_some_and(|m| m & (1 << q) != 0);
+                    if q != p && (vs.troops[q as usize].count() > 0 || lord) {
+                        out.push(Action::HandControl {
+                            village: v as VillageId,
+                            to: q,
+                        });
                     }
                 }
             }
@@ -325,7 +339,7 @@ impl Game {
             Action::AskDeniers { from, amount } => {
                 self.propose_deal(from, p, amount, Vec::new(), from)
             }
-            Action::OfferCard { to, cards } => self.propose_deal(p, to, 0, cards, to),
+            Action::OfferCard { to, cards } => self.propose_deal(p, to, 0, cards.to_vec(), to),
             Action::HandControl { village, to } => self.exec_hand_control(p, village, to),
             Action::EndSiege(v) => self.exec_end_siege(p, v),
             // Refused by `check_any_time`.

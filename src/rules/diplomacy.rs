@@ -66,15 +66,37 @@ impl Game {
     /// 8.0: the receiver has a marker to spend (unless Open Diplomacy, 11.3), and this very
     /// offer has not been made this round (a new offer may always be made).
     pub(crate) fn check_deal(&self, offer: &DealOffer) -> Result<(), RuleError> {
-        if !self.options.open_diplomacy && self.players[offer.receiver as usize].diplomacy == 0 {
+        self.check_deal_of(
+            offer.giver,
+            offer.receiver,
+            offer.deniers,
+            &offer.cards,
+            offer.relic,
+        )
+    }
+
+    /// `check_deal` of the offer made of these parts (nothing copied to build it).
+    fn check_deal_of(
+        &self,
+        giver: PlayerId,
+        receiver: PlayerId,
+        deniers: u8,
+        cards: &[Card],
+        relic: Option<Relic>,
+    ) -> Result<(), RuleError> {
+        if !self.options.open_diplomacy && self.players[receiver as usize].diplomacy == 0 {
             return refuse_with("8.0", || {
-                msg!(
-                    "{p} has no Diplomacy marker left",
-                    p = self.pname(offer.receiver)
-                )
+                msg!("{p} has no Diplomacy marker left", p = self.pname(receiver))
             });
         }
-        if self.memory.asked_deals.contains(offer) {
+        let same = |d: &DealOffer| {
+            d.giver == giver
+                && d.receiver == receiver
+                && d.deniers == deniers
+                && d.cards == cards
+                && d.relic == relic
+        };
+        if self.memory.asked_deals.iter().any(same) {
             return refuse("8.0", "that very offer has already been made this round");
         }
         Ok(())
@@ -291,13 +313,7 @@ impl Game {
                 msg!("{p} has too little money", p = self.pname(giver))
             });
         }
-        self.check_deal(&DealOffer {
-            giver,
-            receiver,
-            deniers: amount,
-            cards: Vec::new(),
-            relic: None,
-        })
+        self.check_deal_of(giver, receiver, amount, &[], None)
     }
 
     /// 8.0: cards of one's hand offered to another player, whose hand holds at most 3.
@@ -323,12 +339,6 @@ impl Game {
         if self.players[to as usize].hand.len() + cards.len() > 3 {
             return refuse("8.0", "the receiver's hand would hold more than 3 cards");
         }
-        self.check_deal(&DealOffer {
-            giver: p,
-            receiver: to,
-            deniers: 0,
-            cards: cards.to_vec(),
-            relic: None,
-        })
+        self.check_deal_of(p, to, 0, cards, None)
     }
 }

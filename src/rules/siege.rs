@@ -81,7 +81,7 @@ impl Game {
     /// 6.4.2: an engine goes when its owner has no Troops left there; a siege ends when the
     /// fortification is gone or falls to a besieger.
     pub(crate) fn check_engines(&mut self, v: VillageId) {
-        let vs = self.villages[v as usize].clone();
+        let vs = self.villages[v as usize];
         if vs.besieger.is_none() && vs.engines.iter().all(|e| *e == 0) {
             return;
         }

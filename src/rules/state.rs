@@ -123,7 +123,9 @@ impl Troops {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// A Village as the game stands. `Copy`, so that a copy of the game copies every Village
+/// in one go (the bots copy games all the time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct VillageState {
     pub controller: Option<PlayerId>,
     pub mills: u8,
@@ -139,7 +141,8 @@ pub struct VillageState {
     pub engine_round: [u16; MAX_PLAYERS],
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A Lord in play. `Copy`, as `VillageState` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lord {
     pub id: LordId,
     pub owner: PlayerId,
@@ -192,10 +195,14 @@ pub struct Titles {
     pub darc: Option<LordId>,
 }
 
+/// A player's cards in hand: held in place up to four (a hand keeps three, 2.1, and may hold
+/// one more for a moment), so that a copy of the game allocates nothing for them.
+pub type Hand = smallvec::SmallVec<[Card; 4]>;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub money: u32,
-    pub hand: Vec<Card>,
+    pub hand: Hand,
     /// Stockpile left on the Family Board (Setup).
     pub stock_maa: u8,
     pub stock_knights: u8,
@@ -208,7 +215,7 @@ impl Player {
     pub fn new() -> Player {
         Player {
             money: 5,
-            hand: Vec::new(),
+            hand: Hand::new(),
             stock_maa: 13,
             stock_knights: 8,
             stock_engines: 2,

@@ -195,7 +195,7 @@ impl Game {
                         money: (!self.money_hidden(viewer, p)).then_some(pl.money),
                         hand_size: pl.hand.len(),
                         hand_lords: pl.hand.iter().filter(|c| c.is_lords_deck()).count(),
-                        hand: (viewer == Some(p)).then(|| pl.hand.clone()),
+                        hand: (viewer == Some(p)).then(|| pl.hand.to_vec()),
                         stock_maa: pl.stock_maa,
                         stock_knights: pl.stock_knights,
                         stock_engines: pl.stock_engines,
