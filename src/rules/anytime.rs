@@ -15,7 +15,7 @@ use super::diplomacy::HIDDEN_ASK_MOST;
 use super::events::{n_, term};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
-use crate::map::{VillageId, MAX_VILLAGES};
+use crate::map::VillageId;
 use smallvec::SmallVec;
 
 pub(crate) const CARD_ACTIONS: [Card; 7] = [
@@ -238,13 +238,8 @@ impl Game {
             }
         }
         // 5.1: to another player with units in a Village this one controls (`has_units`,
-        // with the players that have a free Lord in each Village found in one pass).
-        let mut lords_at = [0u8; MAX_VILLAGES];
-        for l in self.lords.iter().filter(|l| l.captor.is_none()) {
-            if let Some(m) = lords_at.get_mut(l.village as usize) {
-                *m |= 1u8.checked_shl(l.owner.into()).unwrap_or(0);
-            }
-        }
+        // its Lords found for the whole map in one pass).
+        let lords_at = self.free_lord_players(None);
         for (v, vs) in self.villages.iter().enumerate() {
             if vs.controller == Some(p) {
                 for q in 0..self.n() {

@@ -89,12 +89,16 @@ impl Game {
                 msg!("{p} has no Diplomacy marker left", p = self.pname(receiver))
             });
         }
+        // Every field named, so that a field added to `DealOffer` must be compared here too.
         let same = |d: &DealOffer| {
-            d.giver == giver
-                && d.receiver == receiver
-                && d.deniers == deniers
-                && d.cards == cards
-                && d.relic == relic
+            let DealOffer {
+                giver: g,
+                receiver: r,
+                deniers: n,
+                cards: c,
+                relic: x,
+            } = d;
+            (*g, *r, *n, c.as_slice(), *x) == (giver, receiver, deniers, cards, relic)
         };
         if self.memory.asked_deals.iter().any(same) {
             return refuse("8.0", "that very offer has already been made this round");

@@ -106,7 +106,7 @@ pub use prompt::{is_any_time_action, Prompt, PromptKind};
 pub use state::*;
 pub use view::{PlayerView, View};
 
-use crate::map::{FiefId, VillageId};
+use crate::map::{FiefId, VillageId, MAX_VILLAGES};
 use std::fmt;
 
 /// Why an action was refused: the rule's section and the reason, in English (`reason`) and
@@ -411,6 +411,20 @@ impl Game {
                 .lords
                 .iter()
                 .any(|l| l.owner == p && l.village == v && l.captor.is_none())
+    }
+
+    /// For each Village, the players with a free Lord there (bit `p` for player `p`), `except`
+    /// one Lord left out: `has_units`' Lords for the whole map in one pass.
+    pub(crate) fn free_lord_players(&self, except: Option<LordId>) -> [u8; MAX_VILLAGES] {
+        let mut at = [0u8; MAX_VILLAGES];
+        for l in &self.lords {
+            if l.captor.is_none() && Some(l.id) != except {
+                if let Some(m) = at.get_mut(l.village as usize) {
+                    *m |= 1u8.checked_shl(l.owner.into()).unwrap_or(0);
+                }
+            }
+        }
+        at
     }
 
     pub fn occupied(&self, v: VillageId) -> bool {

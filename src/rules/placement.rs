@@ -4,7 +4,7 @@
 use super::cards::{self, LordId};
 use super::state::*;
 use super::{refuse_with, RuleError};
-use crate::map::{VillageId, MAX_VILLAGES};
+use crate::map::VillageId;
 
 impl Game {
     /// 2.4.1: the Villages where a new (or freed) Lord of `p` may be placed: the first
@@ -22,17 +22,10 @@ impl Game {
         // later ones are seldom needed).
         let ally = self.ally(p);
         // The Villages where another of his Lords stands free, found in one pass over them.
-        let mut with_lord = [false; MAX_VILLAGES];
-        for l in &self.lords {
-            if l.owner == p && l.captor.is_none() && Some(l.id) != lord {
-                if let Some(w) = with_lord.get_mut(l.village as usize) {
-                    *w = true;
-                }
-            }
-        }
+        let with_lord = self.free_lord_players(lord);
         let options: [&dyn Fn(VillageId) -> bool; 4] = [
             &|v| ctrl(v) == Some(p) && self.villages[v as usize].fort != Fort::None,
-            &|v| with_lord.get(v as usize).copied().unwrap_or(false),
+            &|v| with_lord.get(v as usize).is_some_and(|m| m & (1 << p) != 0),
             &|v| ctrl(v) == Some(p),
             &|v| (ctrl(v).is_none() && !self.occupied(v)) || (ctrl(v).is_some() && ctrl(v) == ally),
         ];
