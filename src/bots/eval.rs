@@ -44,12 +44,15 @@ pub fn village_worth(g: &Game, v: usize) -> f64 {
 }
 
 /// What every score of one position shares, worked out once (a playout scores every player
-/// of the same position): each player's SP in each Village (`Game::player_sp`), and the SP of
-/// his army there when it can move (a free Lord with it), 0 otherwise. Held in place (the map
-/// has at most `MAX_VILLAGES`): a playout builds one for every position it weighs.
+/// of the same position): each player's SP in each Village (`Game::player_sp`), and, for each
+/// Village, the SP of each player's strongest army next door that can move (a free Lord with
+/// it). Held in place (the map has at most `MAX_VILLAGES`): a playout builds one for every
+/// position it weighs.
 pub struct Board {
     sp: [[u32; MAX_PLAYERS]; MAX_VILLAGES],
-    mobile: [[u32; MAX_PLAYERS]; MAX_VILLAGES],
+    next_door: [[u32; MAX_PLAYERS]; MAX_VILLAGES],
+    /// The players with Troops in each Village (bit `p` for player `p`).
+    present: [u8; MAX_VILLAGES],
 }
 
 impl Board {
@@ -57,26 +60,47 @@ impl Board {
         let nv = g.villages.len().min(MAX_VILLAGES);
         let n = g.players.len().min(MAX_PLAYERS);
         let mut sp = [[0u32; MAX_PLAYERS]; MAX_VILLAGES];
-        for (row, vs) in sp.iter_mut().zip(&g.villages[..nv]) {
-            for (s, t) in row.iter_mut().zip(&vs.troops).take(n) {
-                *s = t.sp();
+        let mut present = [0u8; MAX_VILLAGES];
+        for v in 0..nv {
+            let troops = &g.villages[v].troops;
+            let mut here = 0u8;
+            for q in 0..n {
+                let x = troops[q].sp();
+                sp[v][q] = x;
+                // Troops mean SP (a Man-at-Arms 1, a Knight 3).
+                here |= u8::from(x > 0) << q;
             }
+            present[v] = here;
         }
+        // Where each player has a free Lord (his army there can move), each place once.
         let mut free = [[false; MAX_PLAYERS]; MAX_VILLAGES];
+        let mut armies: SmallVec<[(usize, usize); 32]> = SmallVec::new();
         for l in g.lords.iter().filter(|l| l.captor.is_none()) {
             let (v, q) = (l.village as usize, l.owner as usize);
             if v < nv && q < n {
                 sp[v][q] += g.lord_sp(l.id);
-                free[v][q] = true;
+                if !free[v][q] {
+                    free[v][q] = true;
+                    armies.push((v, q));
+                }
             }
         }
-        let mut mobile = [[0u32; MAX_PLAYERS]; MAX_VILLAGES];
-        for ((m, s), f) in mobile.iter_mut().zip(&sp).zip(&free).take(nv) {
-            for q in (0..n).filter(|&q| f[q]) {
-                m[q] = s[q];
+        // Each army that can move raises the figure of every Village next to its own (a
+        // few armies, a few roads each: cheaper than every Village looking at its roads).
+        let mut next_door = [[0u32; MAX_PLAYERS]; MAX_VILLAGES];
+        for &(w, q) in &armies {
+            let army = sp[w][q];
+            for &v in &g.map.villages[w].neighbours {
+                if let Some(row) = next_door.get_mut(v as usize) {
+                    row[q] = row[q].max(army);
+                }
             }
         }
-        Board { sp, mobile }
+        Board {
+            sp,
+            next_door,
+            present,
+        }
     }
 }
 
@@ -110,13 +134,14 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
     let mut s = [0.0f64; MAX_PLAYERS];
     // The rivals of each player (everyone but himself and his ally).
     let mut rivals = [[false; MAX_PLAYERS]; MAX_PLAYERS];
+    let allies = g.allies();
     for p in 0..n {
         let pl = &g.players[p];
         let money = pl.money as f64;
         s[p] = VP * vp[p] as f64;
         s[p] += 5.0 * money.min(20.0) + 1.5 * (money - 20.0).max(0.0);
         s[p] += 8.0 * pl.hand.len() as f64;
-        let ally = g.ally(p as PlayerId);
+        let ally = allies[p];
         for (q, r) in rivals[p].iter_mut().enumerate().take(n) {
             *r = q != p && ally.is_none_or(|a| a as usize != q);
         }
@@ -131,15 +156,29 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
     for (v, vs) in g.villages.iter().enumerate().take(nv) {
         first[v] = contested.len();
         let worth = village_worth(g, v);
-        for p in 0..n {
+        // Only the players with Troops here or ruling it score anything in this Village.
+        let ruler = vs
+            .controller
+            .map_or(0, |c| 1u32.checked_shl(c.into()).unwrap_or(0));
+        let mut who = u32::from(b.present[v]) | ruler;
+        while who != 0 {
+            let p = who.trailing_zeros() as usize;
+            who &= who - 1;
+            if p >= n {
+                break;
+            }
             let t = vs.troops[p];
-            s[p] += 6.0 * t.maa as f64 + 16.0 * t.knights as f64;
-            if vs.controller != Some(p as PlayerId) {
-                if t.count() > 0 {
-                    let x = share(g, b, p as PlayerId, v);
-                    contested.push((p, x));
-                    s[p] += x * worth;
-                }
+            let here = t.count() > 0;
+            // Whole numbers, added as one (the same figure as 6 MaA and 16 a Knight added
+            // apart); nothing to add without Troops.
+            if here {
+                s[p] += (6 * u32::from(t.maa) + 16 * u32::from(t.knights)) as f64;
+            }
+            if ruler >> p & 1 == 0 {
+                // Not his: he has Troops here (`present`).
+                let x = share(g, b, p as PlayerId, v);
+                contested.push((p, x));
+                s[p] += x * worth;
                 continue;
             }
             s[p] += worth;
@@ -150,16 +189,11 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
                     Fort::Stronghold => 4,
                     Fort::City => 8,
                 };
-            let mut threat = 0;
-            for &w in &g.map.villages[v].neighbours {
-                if let Some(m) = b.mobile.get(w as usize) {
-                    for (q, &sp) in m.iter().enumerate().take(n) {
-                        if rivals[p][q] && sp > threat {
-                            threat = sp;
-                        }
-                    }
-                }
-            }
+            let threat = (0..n)
+                .filter(|&q| rivals[p][q])
+                .map(|q| b.next_door[v][q])
+                .max()
+                .unwrap_or(0);
             if threat > mine + 2 {
                 s[p] -= 0.4 * worth;
             }
@@ -178,17 +212,19 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
             .any(|&v| g.villages[v as usize].fort == Fort::Stronghold);
         // Each player's `share` of the Fief's Villages added up in the Fief's order, from
         // what the Villages' loop found (nothing listed: no Troops there).
+        // Each player's additions come in the Fief's order as before; only the zeros are
+        // left out, and a sum of nothing (-0.0) squares to the same 0.
         let mut got = [-0.0f64; MAX_PLAYERS];
         for &v in &fief.villages {
             let v = v as usize;
-            let ctrl = g.villages[v].controller;
-            let here = &contested[first[v]..first[v + 1]];
-            for (p, c) in got.iter_mut().enumerate().take(n) {
-                *c += if ctrl == Some(p as PlayerId) {
-                    1.0
-                } else {
-                    here.iter().find(|e| e.0 == p).map_or(0.0, |e| e.1)
-                };
+            if let Some(c) = g.villages[v]
+                .controller
+                .and_then(|c| got.get_mut(c as usize))
+            {
+                *c += 1.0;
+            }
+            for &(p, x) in &contested[first[v]..first[v + 1]] {
+                got[p] += x;
             }
         }
         for (p, sp) in s.iter_mut().enumerate().take(n) {
@@ -318,9 +354,10 @@ pub fn rewards(g: &Game, dist: &[Vec<u8>], alliance_win: f64) -> Vec<f64> {
             .collect();
     }
     let scores = scores(g, &Board::new(g), dist);
+    let allies = g.allies();
     (0..n)
         .map(|p| {
-            let ally = g.ally(p as PlayerId).map(|a| a as usize);
+            let ally = allies[p].map(|a| a as usize);
             let best = (0..n)
                 .filter(|&q| q != p && Some(q) != ally)
                 .map(|q| scores[q])

@@ -90,13 +90,23 @@ pub struct Policy<'a> {
     /// While `play` chooses: the actions it was given are this very game's own list
     /// (`Game::bot_actions`), so the lookahead plays them without checking them again.
     listed: Cell<bool>,
+    /// Games the lookahead is done with, kept to copy the next candidates into
+    /// (`Game::clone_lean_into`): a copy into a game already held allocates almost nothing.
+    /// Boxed, as every game the lookahead passes around is: a game is moved by its pointer,
+    /// not copied whole.
+    // Boxes in the list on purpose: each is handed out and back whole (`after`, `Looked`).
+    #[allow(clippy::vec_box)]
+    spare: RefCell<Vec<Box<Game>>>,
 }
+
+/// Spare games a `Policy` keeps at most (a lookahead weighs a handful at a time).
+const SPARE_GAMES: usize = 8;
 
 /// A game after a candidate, as `Policy::after` left it, and its value to the player.
 struct Looked {
     action: Action,
     player: PlayerId,
-    game: Game,
+    game: Box<Game>,
     value: f64,
 }
 
@@ -116,18 +126,35 @@ impl<'a> Policy<'a> {
             looked: RefCell::new(None),
             known: Cell::new(None),
             listed: Cell::new(false),
+            spare: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Keeps a game the lookahead is done with, to copy a later candidate into.
+    fn recycle(&self, h: Box<Game>) {
+        let mut spare = self.spare.borrow_mut();
+        if spare.len() < SPARE_GAMES {
+            spare.push(h);
         }
     }
 
     /// The game after `a` (applied on a quiet copy) and its value to `p`; `None` when `a` is
     /// refused.
-    fn after(&self, g: &Game, p: PlayerId, a: &Action) -> Option<(Game, f64)> {
-        let mut h = g.clone_lean();
+    fn after(&self, g: &Game, p: PlayerId, a: &Action) -> Option<(Box<Game>, f64)> {
+        let spare = self.spare.borrow_mut().pop();
+        let mut h = match spare {
+            Some(mut h) => {
+                g.clone_lean_into(&mut h);
+                h
+            }
+            None => Box::new(g.clone_lean()),
+        };
         h.quiet = true;
         if self.listed.get() {
             h.apply_listed(p, a.clone());
-        } else {
-            h.apply(p, a.clone()).ok()?;
+        } else if h.apply(p, a.clone()).is_err() {
+            self.recycle(h);
+            return None;
         }
         let v = value(&h, p, self.dist);
         Some((h, v))
@@ -160,7 +187,7 @@ impl<'a> Policy<'a> {
             pool.extend(last);
         }
         let mut best: Option<(&Action, f64)> = None;
-        let mut best_game: Option<Game> = None;
+        let mut best_game: Option<Box<Game>> = None;
         for a in pool {
             let (h, v) = match self.after(g, p, a) {
                 Some((h, v)) => (Some(h), v),
@@ -168,7 +195,11 @@ impl<'a> Policy<'a> {
             };
             if best.is_none_or(|(_, b)| v > b) {
                 best = Some((a, v));
-                best_game = h;
+                if let Some(old) = std::mem::replace(&mut best_game, h) {
+                    self.recycle(old);
+                }
+            } else if let Some(h) = h {
+                self.recycle(h);
             }
         }
         // `cands` is never empty: every caller passes legal actions of a decision.
@@ -179,12 +210,15 @@ impl<'a> Policy<'a> {
                 f64::MIN,
             ),
         };
-        *self.looked.borrow_mut() = best_game.map(|game| Looked {
+        let old = self.looked.replace(best_game.map(|game| Looked {
             action: a.clone(),
             player: p,
             game,
             value: v,
-        });
+        }));
+        if let Some(old) = old {
+            self.recycle(old.game);
+        }
         (a, v)
     }
 
@@ -202,7 +236,9 @@ impl<'a> Policy<'a> {
         rng: &mut Rng,
         known: Option<(PlayerId, f64)>,
     ) -> (bool, Option<(PlayerId, f64)>) {
-        self.looked.replace(None);
+        if let Some(old) = self.looked.take() {
+            self.recycle(old.game);
+        }
         self.known.set(known);
         self.listed.set(true);
         let a = self.choose(g, p, legal, rng);
@@ -210,10 +246,18 @@ impl<'a> Policy<'a> {
         self.known.set(None);
         match self.looked.take() {
             Some(l) if l.action == a && l.player == p => {
-                *g = l.game;
+                let mut game = l.game;
+                // The game before goes to the spares in the box the new one leaves.
+                std::mem::swap(g, &mut game);
+                self.recycle(game);
                 (true, Some((p, l.value)))
             }
-            _ => (g.apply(p, a).is_ok(), None),
+            other => {
+                if let Some(l) = other {
+                    self.recycle(l.game);
+                }
+                (g.apply(p, a).is_ok(), None)
+            }
         }
     }
 
@@ -236,7 +280,13 @@ impl<'a> Policy<'a> {
         }
         let mut scored: Vec<(f64, Action)> = pool
             .into_iter()
-            .map(|a| (self.after(g, p, a).map_or(f64::MIN, |(_, v)| v), a.clone()))
+            .map(|a| {
+                let v = self.after(g, p, a).map_or(f64::MIN, |(h, v)| {
+                    self.recycle(h);
+                    v
+                });
+                (v, a.clone())
+            })
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         scored.into_iter().map(|x| x.1).collect()

@@ -304,7 +304,7 @@ impl<'a, 'g> Builder<'a, 'g> {
         self.parts.push((key, Part::One(leaf)));
     }
 
-    fn many<T: Serialize + PartialEq>(&mut self, key: &'static str, get: fn(&Game) -> &Vec<T>) {
+    fn many<T: Serialize + PartialEq>(&mut self, key: &'static str, get: fn(&Game) -> &[T]) {
         debug_assert!(self.parts.last().is_none_or(|(k, _)| *k < key));
         let games = self.shared.games;
         let new = get(&games[self.seat]);

@@ -394,6 +394,25 @@ impl Game {
         self.spouse_player(p)
     }
 
+    /// `ally` of every player at once, indexed by player (one pass over the Lords: a score
+    /// of the position wants them all).
+    pub fn allies(&self) -> [Option<PlayerId>; MAX_PLAYERS] {
+        let mut allies = [None; MAX_PLAYERS];
+        if self.n() < 4 {
+            return allies;
+        }
+        // `spouse_player`: the first Lord of each family (in the Lords' order) whose spouse
+        // is in play names the ally.
+        for l in &self.lords {
+            if let Some(a) = allies.get_mut(l.owner as usize) {
+                if a.is_none() {
+                    *a = l.spouse.and_then(|s| self.lord(s)).map(|s| s.owner);
+                }
+            }
+        }
+        allies
+    }
+
     /// The player whose Lord is married to one of `p`'s Lords.
     pub fn spouse_player(&self, p: PlayerId) -> Option<PlayerId> {
         self.family(p)

@@ -84,7 +84,7 @@ impl Game {
             pending: Vec::new(),
             players: (0..n).map(|_| Player::new()).collect(),
             villages: vec![VillageState::default(); nv],
-            lords: Vec::new(),
+            lords: Lords::default(),
             titles: Titles::default(),
             lords_deck,
             lords_discard: Vec::new(),

@@ -169,6 +169,134 @@ impl Lord {
     }
 }
 
+/// The Lords in play, in the order they came into play (the order every rule that goes
+/// through them uses), with where each one stands in that order kept by his id, so that
+/// `Game::lord` reads his place rather than searching the list: the rules and the bots look
+/// Lords up by id all the time.
+///
+/// Read as a slice of `Lord`s (and changed in place as one); a Lord comes into play with
+/// `push`, leaves it with `remove`. Every place read is checked against the id it is read
+/// for, so a place gone stale (the list changed in place) can only make a lookup search, never
+/// find the wrong Lord. Written and read in files as the plain list.
+#[derive(Debug, Clone, Default)]
+pub struct Lords {
+    list: Vec<Lord>,
+    /// `at[id]`: the place of Lord `id` in `list` (any value when he is not in play).
+    at: [u8; LORD_IDS],
+}
+
+/// Lord ids the places are kept for: every Lord card (1.0); a larger id is searched for.
+const LORD_IDS: usize = super::cards::LORDS.len();
+
+impl Lords {
+    /// The Lord with this id, if he is in play.
+    pub fn by_id(&self, id: LordId) -> Option<&Lord> {
+        match self
+            .at
+            .get(id as usize)
+            .and_then(|&i| self.list.get(i as usize))
+        {
+            Some(l) if l.id == id => Some(l),
+            _ => self.list.iter().find(|l| l.id == id),
+        }
+    }
+
+    pub fn by_id_mut(&mut self, id: LordId) -> Option<&mut Lord> {
+        let i = match self.at.get(id as usize) {
+            Some(&i) if self.list.get(i as usize).is_some_and(|l| l.id == id) => i as usize,
+            _ => self.list.iter().position(|l| l.id == id)?,
+        };
+        self.list.get_mut(i)
+    }
+
+    /// A Lord comes into play, after the others.
+    pub fn push(&mut self, l: Lord) {
+        self.list.push(l);
+        self.reindex();
+    }
+
+    /// The Lord at place `i` leaves play; those after him move up.
+    pub fn remove(&mut self, i: usize) -> Lord {
+        let l = self.list.remove(i);
+        self.reindex();
+        l
+    }
+
+    pub fn clear(&mut self) {
+        self.list.clear();
+    }
+
+    fn reindex(&mut self) {
+        // From the last to the first, so that the first of a (corrupt) repeated id is the one
+        // found, as a search finds it.
+        for (i, l) in self.list.iter().enumerate().rev() {
+            if let Some(at) = self.at.get_mut(l.id as usize) {
+                *at = i as u8;
+            }
+        }
+    }
+}
+
+impl From<Vec<Lord>> for Lords {
+    fn from(list: Vec<Lord>) -> Lords {
+        let mut lords = Lords {
+            list,
+            at: [0; LORD_IDS],
+        };
+        lords.reindex();
+        lords
+    }
+}
+
+impl std::ops::Deref for Lords {
+    type Target = [Lord];
+    fn deref(&self) -> &[Lord] {
+        &self.list
+    }
+}
+
+impl std::ops::DerefMut for Lords {
+    fn deref_mut(&mut self) -> &mut [Lord] {
+        &mut self.list
+    }
+}
+
+impl<'a> IntoIterator for &'a Lords {
+    type Item = &'a Lord;
+    type IntoIter = std::slice::Iter<'a, Lord>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Lords {
+    type Item = &'a mut Lord;
+    type IntoIter = std::slice::IterMut<'a, Lord>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter_mut()
+    }
+}
+
+impl PartialEq for Lords {
+    fn eq(&self, other: &Lords) -> bool {
+        self.list == other.list
+    }
+}
+
+impl Eq for Lords {}
+
+impl Serialize for Lords {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.list.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Lords {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Lords, D::Error> {
+        Vec::<Lord>::deserialize(d).map(Lords::from)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CardinalSource {
     /// A Cardinal card (9.2); the card goes to the Lords discard pile when he dies.
@@ -665,7 +793,7 @@ pub struct Game {
     pub pending: Vec<Pending>,
     pub players: Vec<Player>,
     pub villages: Vec<VillageState>,
-    pub lords: Vec<Lord>,
+    pub lords: Lords,
     pub titles: Titles,
     pub lords_deck: Vec<Card>,
     pub lords_discard: Vec<Card>,
@@ -720,11 +848,11 @@ impl Game {
     }
 
     pub fn lord(&self, id: LordId) -> Option<&Lord> {
-        self.lords.iter().find(|l| l.id == id)
+        self.lords.by_id(id)
     }
 
     pub(crate) fn lord_mut(&mut self, id: LordId) -> Option<&mut Lord> {
-        self.lords.iter_mut().find(|l| l.id == id)
+        self.lords.by_id_mut(id)
     }
 
     pub fn family(&self, p: PlayerId) -> impl Iterator<Item = &Lord> + '_ {

@@ -207,7 +207,7 @@ impl Game {
                 })
                 .collect(),
             villages: Vec::new(),
-            lords: self.lords.clone(),
+            lords: self.lords.to_vec(),
             titles: self.titles.clone(),
             bishopric_cards: self.bishopric_cards,
             taxes: self.taxes.clone(),
@@ -401,6 +401,77 @@ impl Game {
             quiet: self.quiet,
             remarks: Vec::new(),
         }
+    }
+
+    /// `clone_lean` into a game already held (`into`): the same copy, made in `into`'s own
+    /// lists where they have room, so that a bot weighing one candidate after another
+    /// allocates nothing for most of them. Every field is named, so that a field added
+    /// later cannot be left out.
+    pub fn clone_lean_into(&self, into: &mut Game) {
+        let Game {
+            map,
+            options,
+            rng,
+            round,
+            first,
+            phase,
+            pending,
+            players,
+            villages,
+            lords,
+            titles,
+            lords_deck,
+            lords_discard,
+            fortune_deck,
+            fortune_discard,
+            track,
+            bishopric_cards,
+            taxes,
+            memory,
+            ransomed,
+            battle,
+            moves,
+            outcome,
+            starting_lords,
+            last_election,
+            relics,
+            relic_round,
+            history,
+            log,
+            quiet,
+            remarks,
+        } = into;
+        map.clone_from(&self.map);
+        options.clone_from(&self.options);
+        rng.clone_from(&self.rng);
+        *round = self.round;
+        *first = self.first;
+        phase.clone_from(&self.phase);
+        pending.clone_from(&self.pending);
+        players.clone_from(&self.players);
+        villages.clone_from(&self.villages);
+        lords.clone_from(&self.lords);
+        titles.clone_from(&self.titles);
+        lords_deck.clone_from(&self.lords_deck);
+        lords_discard.clone_from(&self.lords_discard);
+        fortune_deck.clone_from(&self.fortune_deck);
+        fortune_discard.clone_from(&self.fortune_discard);
+        *track = self.track;
+        *bishopric_cards = self.bishopric_cards;
+        taxes.clone_from(&self.taxes);
+        memory.clone_from(&self.memory);
+        ransomed.clone_from(&self.ransomed);
+        battle.clone_from(&self.battle);
+        moves.clone_from(&self.moves);
+        outcome.clone_from(&self.outcome);
+        starting_lords.clone_from(&self.starting_lords);
+        *last_election = None;
+        relics.clone_from(&self.relics);
+        *relic_round = self.relic_round;
+        *history = Default::default();
+        *log = Default::default();
+        *quiet = self.quiet;
+        remarks.clear();
     }
 
     /// The phase and step in words, as the header bar shows it.
