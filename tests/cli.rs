@@ -288,3 +288,33 @@ fn bench_net_sends_changes_and_says_how_many_bytes_a_seat_an_action() {
         "changes {changes} bytes, whole states {whole}: {line} / {whole_line}"
     );
 }
+
+#[test]
+fn a_duel_whose_other_program_cannot_play_ends_and_says_so() {
+    // The other "build" refuses at once (as an older fief-cli refuses an option it does not
+    // know): its seats fail, and the duel stops this program's seats rather than leaving them
+    // waiting for a full table, says why and exits 1. Loopback only.
+    let me = env!("CARGO_BIN_EXE_fief-cli");
+    let mut child = std::process::Command::new(me)
+        .args(["duel", "--other", "/bin/false", "--games", "2"])
+        .args(["--level", "easy"])
+        .env("FIEF_NET", "local")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A guard against the hang this test is about, not a measure of speed.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the duel still waits for seats that failed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("game 0, seat 1 (/bin/false)"), "{err}");
+    assert!(err.contains("game 1, seat 0 (/bin/false)"), "{err}");
+}

@@ -68,7 +68,8 @@ enum Command {
     BenchHostile(BenchHostileArgs),
     /// This program's bots against another build's at tables over loopback (two seats each,
     /// swapped every game): what the arena cannot compare. Prints each build's share of the
-    /// wins with a 95% interval.
+    /// wins with a 95% interval; exits 1 when a game failed (a seat's program refused to
+    /// play, a game that did not end).
     Duel(DuelArgs),
 }
 
@@ -518,7 +519,13 @@ fn duel(a: DuelArgs) -> ExitCode {
                 warn!("{f}");
             }
             say!("{}", d.report());
-            ExitCode::SUCCESS
+            // A game that failed (a seat's program refused, a game that did not end) makes the
+            // shares doubtful: said by the exit code too.
+            if d.failures.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
         }
         Err(e) => {
             warn!("fief-cli duel: {e}");

@@ -453,17 +453,39 @@ pub async fn run_duel(
                 .env("FIEF_NET", "local")
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::piped())
+                // A seat given up below is stopped, not left waiting for a table.
+                .kill_on_drop(true)
                 .spawn()
                 .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
-            children.push((mine, child));
+            children.push(child);
         }
-        for (_, child) in children {
-            let out = child.wait_with_output().await.map_err(|e| e.to_string())?;
+        // The four seats are awaited together: a seat that fails (another build that does
+        // not know an option, say) leaves the others waiting for it for ever, so the first
+        // failure ends the game and stops the rest.
+        let mut seats = tokio::task::JoinSet::new();
+        for (seat, child) in children.into_iter().enumerate() {
+            seats.spawn(async move { (seat, child.wait_with_output().await) });
+        }
+        while let Some(done) = seats.join_next().await {
+            let (seat, out) = match done {
+                Ok(x) => x,
+                // A seat stopped after another failed.
+                Err(e) if e.is_cancelled() => continue,
+                Err(e) => return Err(e.to_string()),
+            };
+            let out = out.map_err(|e| e.to_string())?;
             if !out.status.success() {
+                let program = if (seat as u32 + i).is_multiple_of(2) {
+                    this
+                } else {
+                    other
+                };
                 duel.failures.push(format!(
-                    "game {i}: {}",
+                    "game {i}, seat {seat} ({}): {}",
+                    program.display(),
                     String::from_utf8_lossy(&out.stderr).trim()
                 ));
+                seats.abort_all();
             }
         }
         let (game, _) = host
