@@ -92,9 +92,8 @@ pub struct Policy<'a> {
     listed: Cell<bool>,
     /// Games the lookahead is done with, kept to copy the next candidates into
     /// (`Game::clone_lean_into`): a copy into a game already held allocates almost nothing.
-    /// Boxed, as every game the lookahead passes around is: a game is moved by its pointer,
-    /// not copied whole.
-    // Boxes in the list on purpose: each is handed out and back whole (`after`, `Looked`).
+    /// Boxed, as every game the lookahead passes around is (`after`, `Looked`): a game is
+    /// moved by its pointer, not copied whole.
     #[allow(clippy::vec_box)]
     spare: RefCell<Vec<Box<Game>>>,
 }

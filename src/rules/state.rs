@@ -189,23 +189,22 @@ pub struct Lords {
 const LORD_IDS: usize = super::cards::LORDS.len();
 
 impl Lords {
-    /// The Lord with this id, if he is in play.
-    pub fn by_id(&self, id: LordId) -> Option<&Lord> {
-        match self
-            .at
-            .get(id as usize)
-            .and_then(|&i| self.list.get(i as usize))
-        {
-            Some(l) if l.id == id => Some(l),
-            _ => self.list.iter().find(|l| l.id == id),
+    /// Where the Lord with this id stands, if he is in play: his kept place when it still
+    /// holds him, else found by a search.
+    fn place(&self, id: LordId) -> Option<usize> {
+        match self.at.get(id as usize) {
+            Some(&i) if self.list.get(i as usize).is_some_and(|l| l.id == id) => Some(i as usize),
+            _ => self.list.iter().position(|l| l.id == id),
         }
     }
 
+    /// The Lord with this id, if he is in play.
+    pub fn by_id(&self, id: LordId) -> Option<&Lord> {
+        self.list.get(self.place(id)?)
+    }
+
     pub fn by_id_mut(&mut self, id: LordId) -> Option<&mut Lord> {
-        let i = match self.at.get(id as usize) {
-            Some(&i) if self.list.get(i as usize).is_some_and(|l| l.id == id) => i as usize,
-            _ => self.list.iter().position(|l| l.id == id)?,
-        };
+        let i = self.place(id)?;
         self.list.get_mut(i)
     }
 
