@@ -272,7 +272,7 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
     };
     loop {
         let (c, table) = client;
-        tell(Heard::Table(table));
+        hear_table(&mut mem, table, tell);
         match connected(c, &mut mem, &mut cmds, tell).await {
             End::Closed => break,
             End::Refused(refusal, why) => {
@@ -486,10 +486,7 @@ async fn talk(
                         tell(Heard::Refused { why, reason });
                     }
                     HostMsg::Table { table } | HostMsg::Welcome { table, .. } => {
-                        if mem.promise.is_none() {
-                            mem.promise = table.commitment.clone();
-                        }
-                        tell(Heard::Table(table));
+                        hear_table(mem, table, tell);
                     }
                     HostMsg::Chat { line } => tell(Heard::Chat(line)),
                     HostMsg::State { seat: Some(s), at, game, legal, log_from, log, hands, reveal } if s == mem.seat => {
@@ -513,6 +510,16 @@ async fn talk(
             }
         }
     }
+}
+
+/// Passes the table on, keeping the first promise of its seed it shows. The greeting's table
+/// counts: the host sends `table` frames at most so often, and a short game can end before
+/// one comes, when the deal could no longer be checked.
+fn hear_table(mem: &mut Memory, table: TableInfo, tell: &Teller) {
+    if mem.promise.is_none() {
+        mem.promise = table.commitment.clone();
+    }
+    tell(Heard::Table(table));
 }
 
 /// Keeps the digest of a state the seat was sent (the last one for each number of actions).

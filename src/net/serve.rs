@@ -267,13 +267,12 @@ pub fn run_bot_client(
         hard_budget,
     );
     let never = std::sync::atomic::AtomicBool::new(false);
-    let mut outcome = None;
     let mut verdict = None;
     // The decision last sent, and those the host refused at this state.
     let mut banned: Vec<String> = Vec::new();
     let mut last: Option<(u64, String)> = None;
     let mut asked: Option<super::link::Received> = None;
-    loop {
+    let outcome = loop {
         let Ok(heard) = rx.recv_timeout(Duration::from_secs(600)) else {
             return Err("the line went quiet for ten minutes".into());
         };
@@ -307,20 +306,20 @@ pub fn run_bot_client(
             Heard::Deal(v) => verdict = Some(v),
             Heard::State(r) => {
                 if r.game.is_over() {
-                    outcome = r.game.outcome.clone();
-                    if verdict.is_some() || r.game.options.sealed.is_none() {
-                        break;
+                    // The line checks the deal before it passes on the last state: a verdict
+                    // not heard by now will not come.
+                    if verdict.is_none() && r.game.options.sealed.is_some() {
+                        say(format!(
+                            "seat {seat}: the deal could not be checked (the table's promise or its opened seed never came)"
+                        ));
                     }
-                    continue;
+                    break r.game.outcome.clone();
                 }
                 banned.clear();
                 decide = !r.legal.is_empty();
                 asked = Some(*r);
             }
             _ => {}
-        }
-        if outcome.is_some() && verdict.is_some() {
-            break;
         }
         let Some(r) = asked.as_ref().filter(|_| decide) else {
             continue;
@@ -347,7 +346,7 @@ pub fn run_bot_client(
                 ));
             }
         }
-    }
+    };
     drop(link);
     if let Some(v) = &verdict {
         say(format!("seat {seat}: {}", v.words()));
