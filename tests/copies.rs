@@ -56,6 +56,27 @@ fn a_copy_into_a_held_game_is_the_lean_copy() {
 }
 
 #[test]
+fn a_copy_is_the_game_with_its_hands_and_memories() {
+    // The hands, the round's memories and the Movement's bookkeeping are copied by hand
+    // (`Clone` written out): a copy must hold all of them, and some positions must have
+    // them to copy.
+    let (mut hands, mut memories, mut moves) = (0, 0, 0);
+    for g in positions() {
+        let c = g.clone();
+        assert_eq!(json(&c), json(&g));
+        assert_eq!(json(&g.clone_lean()), json(&c.clone_lean()));
+        hands += g.players.iter().filter(|p| !p.hand.is_empty()).count();
+        let m = &g.memory;
+        memories += usize::from(!m.proposals.is_empty() || !m.asked_deals.is_empty());
+        moves += usize::from(!g.moves.lords.is_empty() || !g.moves.groups.is_empty());
+    }
+    assert!(
+        hands > 0 && memories > 0 && moves > 0,
+        "{hands} {memories} {moves}"
+    );
+}
+
+#[test]
 fn the_allies_found_at_once_are_each_players_ally() {
     let mut married = 0;
     for g in positions() {

@@ -132,8 +132,8 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
     let nv = g.villages.len().min(MAX_VILLAGES);
     let vp = g.vps();
     let mut s = [0.0f64; MAX_PLAYERS];
-    // The rivals of each player (everyone but himself and his ally).
-    let mut rivals = [[false; MAX_PLAYERS]; MAX_PLAYERS];
+    // The rivals of each player (everyone but himself and his ally): bit `q` for player `q`.
+    let mut rivals = [0u8; MAX_PLAYERS];
     let allies = g.allies();
     for p in 0..n {
         let pl = &g.players[p];
@@ -142,8 +142,10 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
         s[p] += 5.0 * money.min(20.0) + 1.5 * (money - 20.0).max(0.0);
         s[p] += 8.0 * pl.hand.len() as f64;
         let ally = allies[p];
-        for (q, r) in rivals[p].iter_mut().enumerate().take(n) {
-            *r = q != p && ally.is_none_or(|a| a as usize != q);
+        for q in 0..n {
+            if q != p && ally.is_none_or(|a| a as usize != q) {
+                rivals[p] |= 1 << q;
+            }
         }
     }
     // How much of each Village counts as each player's (`share`): all of it where he rules,
@@ -189,11 +191,13 @@ pub fn scores(g: &Game, b: &Board, dist: &[Vec<u8>]) -> [f64; MAX_PLAYERS] {
                     Fort::Stronghold => 4,
                     Fort::City => 8,
                 };
-            let threat = (0..n)
-                .filter(|&q| rivals[p][q])
-                .map(|q| b.next_door[v][q])
-                .max()
-                .unwrap_or(0);
+            let mut threat = 0;
+            let mut them = rivals[p];
+            while them != 0 {
+                let q = them.trailing_zeros() as usize;
+                them &= them - 1;
+                threat = threat.max(b.next_door[v][q]);
+            }
             if threat > mine + 2 {
                 s[p] -= 0.4 * worth;
             }

@@ -239,8 +239,8 @@ impl Game {
     pub fn side_leader(&self, s: usize) -> Option<PlayerId> {
         let b = self.battle.as_ref()?;
         let mut best: Option<(u32, PlayerId)> = None;
-        let mut order = vec![b.roles[s]];
-        order.extend(b.sides[s].iter().copied().filter(|&q| q != b.roles[s]));
+        let order = std::iter::once(b.roles[s])
+            .chain(b.sides[s].iter().copied().filter(|&q| q != b.roles[s]));
         for q in order {
             if !b.sides[s].contains(&q) {
                 continue;
@@ -807,20 +807,23 @@ impl Game {
                     );
                 }
             }
-            let text = msgn!(
-                "{who} rolls {dice} ({faces}): {hits}.",
-                "{who} roll {dice} ({faces}): {hits}.",
-                b.sides[s].len(),
-                who = self.pnames(b.sides[s].iter().copied()),
-                dice = msgn!("{n} die", "{n} dice", dice[s]),
-                faces = faces
-                    .iter()
-                    .map(|f| f.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                hits = msgn!("{n} hit", "{n} hits", hits[s])
+            say!(
+                self,
+                "6.2",
+                msgn!(
+                    "{who} rolls {dice} ({faces}): {hits}.",
+                    "{who} roll {dice} ({faces}): {hits}.",
+                    b.sides[s].len(),
+                    who = self.pnames(b.sides[s].iter().copied()),
+                    dice = msgn!("{n} die", "{n} dice", dice[s]),
+                    faces = faces
+                        .iter()
+                        .map(|f| f.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    hits = msgn!("{n} hit", "{n} hits", hits[s])
+                )
             );
-            say!(self, "6.2", text);
         }
         b.hits = hits;
         b.before = self.side_units(0) + self.side_units(1);

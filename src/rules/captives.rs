@@ -6,6 +6,7 @@ use super::prompt::{Asked, PromptKind};
 use super::state::*;
 use super::{refuse_with, Action, RuleError};
 use crate::map::VillageId;
+use smallvec::SmallVec;
 
 impl Game {
     /// 6.2.3: a Captive stays captive only while his captor has units with him.
@@ -37,7 +38,8 @@ impl Game {
     /// opposing player has Troops and a free Lord in his Village.
     pub(crate) fn check_lone_lords(&mut self, v: VillageId) {
         let vs = &self.villages[v as usize];
-        let armed: Vec<PlayerId> = (0..self.n())
+        // Held in place: this runs after every move.
+        let armed: SmallVec<[PlayerId; MAX_PLAYERS]> = (0..self.n())
             .map(|i| self.seat(i))
             .filter(|&p| {
                 vs.troops[p as usize].count() > 0
@@ -48,14 +50,14 @@ impl Game {
             })
             .collect();
         let controller = vs.controller;
-        let victims: Vec<(LordId, PlayerId)> = self
+        let victims: SmallVec<[(LordId, PlayerId); 4]> = self
             .lords
             .iter()
             .filter(|l| {
                 l.village == v && l.captor.is_none() && vs.troops[l.owner as usize].count() == 0
             })
             .filter_map(|l| {
-                let foes: Vec<PlayerId> = armed
+                let foes: SmallVec<[PlayerId; MAX_PLAYERS]> = armed
                     .iter()
                     .copied()
                     .filter(|&q| q != l.owner && self.ally(l.owner) != Some(q))

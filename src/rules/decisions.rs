@@ -98,7 +98,7 @@ impl Game {
     /// instead of being discarded) but never once the Draw itself has begun (2.0).
     pub fn any_time_open(&self, prompt: &Prompt) -> bool {
         prompt.kind.allows_any_time()
-            || (prompt.kind == PromptKind::DiscardDraw
+            || (matches!(prompt.kind, PromptKind::DiscardDraw)
                 && matches!(self.phase, Phase::Draw { drawing: false, .. }))
     }
 
@@ -109,6 +109,21 @@ impl Game {
             self.any_time_candidates(prompt.player, coarse, &mut out);
         }
         out
+    }
+
+    /// Whether `phase_candidates` lists fewer candidates with `coarse` (the bots' shorter
+    /// lists) for this kind of decision: only these kinds read `coarse`; for every other kind
+    /// both lists are the same.
+    pub(crate) fn coarse_lists_fewer(kind: &PromptKind) -> bool {
+        matches!(
+            kind,
+            PromptKind::Marriage
+                | PromptKind::Movement
+                | PromptKind::Battles
+                | PromptKind::BattleSide { .. }
+                | PromptKind::BattleChoice { .. }
+                | PromptKind::Purchase
+        )
     }
 
     /// The candidates for the decision itself, without the "any time" actions.
@@ -485,7 +500,7 @@ impl<'a> Checks<'a> {
         let (g, player) = (self.game, self.player);
         debug_assert!(g.is_normalised(a), "a candidate not in its listed form");
         match a {
-            Action::Move(o) if self.prompt.kind == PromptKind::Movement => {
+            Action::Move(o) if matches!(self.prompt.kind, PromptKind::Movement) => {
                 let ok = match &self.route {
                     Some((lords, to, how, ok))
                         if *to == o.to && *how == o.how && *lords == o.lords =>

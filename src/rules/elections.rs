@@ -415,8 +415,12 @@ impl Game {
             .map(|i| i + 1)
             .unwrap_or(0);
         for &kind in &order[start..] {
-            // An election with nobody eligible to stand is not announced.
-            let anyone = self.lords.iter().any(|l| self.eligible(kind, l.id).is_ok());
+            // An election with nobody eligible to stand is not announced (only whether one
+            // is counts: the refusals are not put into words).
+            let anyone = {
+                let _terse = super::Terse::new();
+                self.lords.iter().any(|l| self.eligible(kind, l.id).is_ok())
+            };
             if self.election_triggered(kind) && anyone {
                 self.phase = Phase::Elections {
                     election: Some(Election {
@@ -497,6 +501,7 @@ impl Game {
             let has_choice = if e.voting {
                 self.vote_weight(e.kind, p) > 0
             } else {
+                let _terse = super::Terse::new();
                 self.family(p).any(|l| {
                     self.eligible(e.kind, l.id).is_ok() && !e.candidates.iter().any(|c| c.1 == l.id)
                 })

@@ -228,8 +228,7 @@ impl Game {
         let need = if o.how == MoveHow::Cavalcade { 2 } else { 1 };
         for l in o.lords.iter().filter(|_| route) {
             if self.moves_left(*l, darc) < need {
-                return refuse(
-                    if need == 2 { "5.2" } else { "5.0" },
+                return refuse_with(if need == 2 { "5.2" } else { "5.0" }, || {
                     if need == 2 {
                         msg!(
                             "{lord} needs a Move left after a Cavalcade: no Cavalcade on the last Move",
@@ -237,8 +236,8 @@ impl Game {
                         )
                     } else {
                         msg!("{lord} has no Move left", lord = lord_name(*l))
-                    },
-                );
+                    }
+                });
             }
         }
         let t = self.troops_for_army(p, from, &o.lords);
@@ -423,7 +422,7 @@ impl Game {
     /// Moves most often legal when any is: each free Lord alone, without Troops, along each
     /// road (for telling quickly whether a player has anything to move at all).
     pub(crate) fn likely_moves(&self, p: PlayerId) -> Vec<Action> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
         for l in &self.lords {
             if l.owner != p || l.captor.is_some() || self.moves_left(l.id, true) == 0 {
                 continue;
@@ -766,41 +765,9 @@ impl Game {
                 }),
             }
         }
-        let mut what: Vec<Arg> = o.lords.iter().map(|l| lord_name(*l).into()).collect();
-        // 11.2: under Fog of War the others see how many Troops move, not which.
-        let mut seen = what.clone();
-        if moving.count() > 0 {
-            seen.push(msgn!("{n} Troop", "{n} Troops", moving.count()).into());
-        }
-        if moving.maa > 0 {
-            what.push(msgn!("{n} Man-at-Arms", "{n} Men-at-Arms", moving.maa).into());
-        }
-        if moving.knights > 0 {
-            what.push(msgn!("{n} Knight", "{n} Knights", moving.knights).into());
-        }
-        if !o.captives.is_empty() {
-            let cs: Vec<Arg> = o.captives.iter().map(|c| lord_name(*c).into()).collect();
-            let captives: Arg = msg!("the Captive {lords}", lords = Arg::List(cs)).into();
-            what.push(captives.clone());
-            seen.push(captives);
-        }
-        let told = |what: Vec<Arg>| {
-            msgn!(
-                "{p}: {what} moves from {from} to {to}.",
-                "{p}: {what} move from {from} to {to}.",
-                what.len(),
-                p = self.pname(p),
-                what = Arg::List(what),
-                from = self.vname(from),
-                to = self.vname(to)
-            )
-        };
-        if self.options.fog_of_war {
-            let (full, public) = (told(what), told(seen));
-            say_private!(self, "5.0", p, full, public);
-        } else {
-            let full = told(what);
-            say!(self, "5.0", full);
+        // A bot's game keeps no log: the words are not even put together.
+        if !self.quiet {
+            self.tell_move(p, from, o, moving);
         }
         // 5.1: control of the Village entered; otherwise the road in is recorded.
         if !had_units {
@@ -849,6 +816,47 @@ impl Game {
             if *at == from && o.lords.iter().all(|l| ls.contains(l)) {
                 self.moves.onward = None;
             }
+        }
+    }
+
+    /// The log entry of a move made by `do_move` (`moving`: the Troops that went).
+    fn tell_move(&mut self, p: PlayerId, from: VillageId, o: &MoveOrder, moving: Troops) {
+        let to = o.to;
+        let mut what: Vec<Arg> = o.lords.iter().map(|l| lord_name(*l).into()).collect();
+        // 11.2: under Fog of War the others see how many Troops move, not which.
+        let mut seen = what.clone();
+        if moving.count() > 0 {
+            seen.push(msgn!("{n} Troop", "{n} Troops", moving.count()).into());
+        }
+        if moving.maa > 0 {
+            what.push(msgn!("{n} Man-at-Arms", "{n} Men-at-Arms", moving.maa).into());
+        }
+        if moving.knights > 0 {
+            what.push(msgn!("{n} Knight", "{n} Knights", moving.knights).into());
+        }
+        if !o.captives.is_empty() {
+            let cs: Vec<Arg> = o.captives.iter().map(|c| lord_name(*c).into()).collect();
+            let captives: Arg = msg!("the Captive {lords}", lords = Arg::List(cs)).into();
+            what.push(captives.clone());
+            seen.push(captives);
+        }
+        let told = |what: Vec<Arg>| {
+            msgn!(
+                "{p}: {what} moves from {from} to {to}.",
+                "{p}: {what} move from {from} to {to}.",
+                what.len(),
+                p = self.pname(p),
+                what = Arg::List(what),
+                from = self.vname(from),
+                to = self.vname(to)
+            )
+        };
+        if self.options.fog_of_war {
+            let (full, public) = (told(what), told(seen));
+            self.say_private("5.0", p, full, public);
+        } else {
+            let full = told(what);
+            self.say("5.0", full);
         }
     }
 

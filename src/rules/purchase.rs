@@ -490,29 +490,32 @@ impl Game {
                 if self.villages[v as usize].controller.is_none() {
                     self.set_controller(v, Some(p));
                 }
-                let full = if knight {
-                    msg!(
-                        "{p} buys a Knight in {v}.",
-                        p = self.pname(p),
-                        v = self.vname(v)
-                    )
-                } else {
-                    msg!(
-                        "{p} buys a Man-at-Arms in {v}.",
-                        p = self.pname(p),
-                        v = self.vname(v)
-                    )
-                };
-                if self.options.fog_of_war {
-                    // 11.2: purchases are announced, but not where they go.
-                    let public = if knight {
-                        msg!("{p} buys a Knight.", p = self.pname(p))
+                // A bot's game keeps no log: the words are not even put together.
+                if !self.quiet {
+                    let full = if knight {
+                        msg!(
+                            "{p} buys a Knight in {v}.",
+                            p = self.pname(p),
+                            v = self.vname(v)
+                        )
                     } else {
-                        msg!("{p} buys a Man-at-Arms.", p = self.pname(p))
+                        msg!(
+                            "{p} buys a Man-at-Arms in {v}.",
+                            p = self.pname(p),
+                            v = self.vname(v)
+                        )
                     };
-                    say_private!(self, "4.1", p, full, public);
-                } else {
-                    say!(self, "4.1", full);
+                    if self.options.fog_of_war {
+                        // 11.2: purchases are announced, but not where they go.
+                        let public = if knight {
+                            msg!("{p} buys a Knight.", p = self.pname(p))
+                        } else {
+                            msg!("{p} buys a Man-at-Arms.", p = self.pname(p))
+                        };
+                        say_private!(self, "4.1", p, full, public);
+                    } else {
+                        say!(self, "4.1", full);
+                    }
                 }
                 self.check_lone_lords(v);
             }

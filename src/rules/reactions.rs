@@ -21,6 +21,8 @@ impl Game {
         }
         let mut out = Vec::new();
         self.card_candidates(p, &mut out);
+        // Only whether one is allowed counts: the refusals are not put into words.
+        let _terse = super::Terse::new();
         out.iter().any(|a| self.check_any_time(p, a).is_ok())
     }
 

@@ -207,21 +207,29 @@ impl Game {
         // A few likely choices first, then the bots' shorter list (a subset of the legal
         // actions): another choice there settles it without listing every count of every
         // army.
-        let likely = match prompt.kind {
-            PromptKind::Movement => self.likely_moves(p),
+        let settled = match prompt.kind {
+            PromptKind::Movement => self
+                .likely_moves(p)
+                .iter()
+                .any(|a| a != pass && checks.legal(a)),
             PromptKind::Purchase => self
                 .troop_villages(p)
                 .into_iter()
                 .flat_map(|v| [Action::BuyMaa(v), Action::BuyKnight(v)])
-                .collect(),
-            _ => Vec::new(),
+                .any(|a| a != *pass && checks.legal(&a)),
+            _ => false,
         };
-        if likely.iter().any(|a| a != pass && checks.legal(a)) {
+        if settled {
             return false;
         }
         let coarse = self.phase_candidates(&prompt, true);
         if coarse.iter().any(|a| a != pass && checks.legal(a)) {
             return false;
+        }
+        // Most kinds of decision have one list: the shorter one was the whole.
+        if !Self::coarse_lists_fewer(&prompt.kind) {
+            debug_assert_eq!(coarse, self.phase_candidates(&prompt, false));
+            return self.check_prompted(p, pass, &prompt).is_ok();
         }
         // The whole list holds the shorter one's candidates, in the same order: those were
         // checked already and are passed over (one out of order is only checked again).

@@ -326,7 +326,7 @@ pub struct Titles {
 /// one more for a moment), so that a copy of the game allocates nothing for them.
 pub type Hand = smallvec::SmallVec<[Card; 4]>;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub money: u32,
     pub hand: Hand,
@@ -336,6 +336,32 @@ pub struct Player {
     pub stock_engines: u8,
     pub diplomacy: u8,
     pub tax_markers: u8,
+}
+
+/// Written out so that the hand is copied as the plain values cards are, not card by card
+/// (every copy of a game copies every hand). Every field is named, so that a field added
+/// later cannot be left out.
+impl Clone for Player {
+    fn clone(&self) -> Player {
+        let Player {
+            money,
+            hand,
+            stock_maa,
+            stock_knights,
+            stock_engines,
+            diplomacy,
+            tax_markers,
+        } = self;
+        Player {
+            money: *money,
+            hand: Hand::from_slice(hand),
+            stock_maa: *stock_maa,
+            stock_knights: *stock_knights,
+            stock_engines: *stock_engines,
+            diplomacy: *diplomacy,
+            tax_markers: *tax_markers,
+        }
+    }
 }
 
 impl Player {
@@ -529,7 +555,7 @@ pub struct TroopGroup {
 }
 
 /// Bookkeeping of the Movement phase (5.0–5.2, 2.3.3).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveState {
     pub lords: Vec<LordMove>,
     pub groups: Vec<TroopGroup>,
@@ -544,6 +570,46 @@ pub struct MoveState {
     pub plague_rolled: Vec<(LordId, BishopricId)>,
     /// 5.2: a victorious Cavalcade must go on: its Lords and where they stand.
     pub onward: Option<(Vec<LordId>, VillageId)>,
+}
+
+/// Written out for `copied`, and so that a copy made into a held one keeps its lists'
+/// room. Every field is named, so that a field added later cannot be left out.
+impl Clone for MoveState {
+    fn clone(&self) -> MoveState {
+        let MoveState {
+            lords,
+            groups,
+            refused,
+            refused_tolls,
+            plague_rolled,
+            onward,
+        } = self;
+        MoveState {
+            lords: copied(lords),
+            groups: copied(groups),
+            refused: copied(refused),
+            refused_tolls: copied(refused_tolls),
+            plague_rolled: copied(plague_rolled),
+            onward: onward.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, from: &MoveState) {
+        let MoveState {
+            lords,
+            groups,
+            refused,
+            refused_tolls,
+            plague_rolled,
+            onward,
+        } = self;
+        lords.clone_from(&from.lords);
+        groups.clone_from(&from.groups);
+        refused.clone_from(&from.refused);
+        refused_tolls.clone_from(&from.refused_tolls);
+        plague_rolled.clone_from(&from.plague_rolled);
+        onward.clone_from(&from.onward);
+    }
 }
 
 /// Where a battle stands (6.0–6.3).
@@ -898,7 +964,7 @@ pub struct Remark {
 /// The memories of one round, forgotten together when the next begins (`Default`): requests
 /// made or refused that may not be repeated in the round, so that no question is asked for
 /// ever.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundMemory {
     /// 1.1: marriage proposals already made (no repeating a refused proposal).
     pub proposals: Vec<(LordId, LordId)>,
@@ -922,6 +988,72 @@ pub struct RoundMemory {
     pub handed: Vec<VillageId>,
     /// 11.1: relic takings refused.
     pub relic_asks: Vec<(LordId, Relic)>,
+}
+
+/// A copy of a list that costs nothing when it is empty, as most of a round's and a
+/// phase's memories are (every copy of a game copies them).
+pub(crate) fn copied<T: Clone>(v: &[T]) -> Vec<T> {
+    if v.is_empty() {
+        Vec::new()
+    } else {
+        v.to_vec()
+    }
+}
+
+/// Written out for `copied`, and so that a copy made into a held one keeps its lists'
+/// room. Every field is named, so that a field added later cannot be left out.
+impl Clone for RoundMemory {
+    fn clone(&self) -> RoundMemory {
+        let RoundMemory {
+            proposals,
+            grant_offers,
+            excommunicated,
+            asked_annulments,
+            asked_deals,
+            refused_cardinals,
+            refused_placements,
+            passed_titles,
+            handed,
+            relic_asks,
+        } = self;
+        RoundMemory {
+            proposals: copied(proposals),
+            grant_offers: copied(grant_offers),
+            excommunicated: *excommunicated,
+            asked_annulments: copied(asked_annulments),
+            asked_deals: copied(asked_deals),
+            refused_cardinals: copied(refused_cardinals),
+            refused_placements: copied(refused_placements),
+            passed_titles: copied(passed_titles),
+            handed: copied(handed),
+            relic_asks: copied(relic_asks),
+        }
+    }
+
+    fn clone_from(&mut self, from: &RoundMemory) {
+        let RoundMemory {
+            proposals,
+            grant_offers,
+            excommunicated,
+            asked_annulments,
+            asked_deals,
+            refused_cardinals,
+            refused_placements,
+            passed_titles,
+            handed,
+            relic_asks,
+        } = self;
+        proposals.clone_from(&from.proposals);
+        grant_offers.clone_from(&from.grant_offers);
+        *excommunicated = from.excommunicated;
+        asked_annulments.clone_from(&from.asked_annulments);
+        asked_deals.clone_from(&from.asked_deals);
+        refused_cardinals.clone_from(&from.refused_cardinals);
+        refused_placements.clone_from(&from.refused_placements);
+        passed_titles.clone_from(&from.passed_titles);
+        handed.clone_from(&from.handed);
+        relic_asks.clone_from(&from.relic_asks);
+    }
 }
 
 /// The result of counting an election's FOR votes.
