@@ -21,6 +21,10 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::sync::atomic::AtomicBool;
 
+/// Pointers to some of a decision's candidates, held in place for the usual few dozen (a
+/// playout weighs one after another).
+type Refs<'a> = smallvec::SmallVec<[&'a Action; 64]>;
+
 pub struct Normal {
     rng: Rng,
     /// Why it answered the last question as it did.
@@ -177,7 +181,7 @@ impl<'a> Policy<'a> {
         cands: &[A],
         rng: &mut Rng,
     ) -> (Action, f64) {
-        let mut pool: Vec<&Action> = cands.iter().map(Borrow::borrow).collect();
+        let mut pool: Refs = cands.iter().map(Borrow::borrow).collect();
         if pool.len() > self.width {
             // Keep the ends (End…/Pass come last) and a random sample of the rest.
             let last = pool.pop();
@@ -549,7 +553,7 @@ impl<'a> Policy<'a> {
             _ => true,
         };
         // Pointers to the actions kept, not copies: a Move copies its Lords one by one.
-        let onward: Vec<&Action> = phase.iter().filter(|a| plain(a) && onward_ok(a)).collect();
+        let onward: Refs = phase.iter().filter(|a| plain(a) && onward_ok(a)).collect();
         // Early on, what improves the position at once comes first; once the game has gone
         // on for a while, the campaign does (the lookahead would otherwise march back to
         // every Village the campaign leaves).
@@ -581,7 +585,7 @@ impl<'a> Policy<'a> {
             return self.best_by_lookahead(g, p, cands, rng);
         }
         let now = self.value_now(g, p);
-        let others: Vec<&Action> = cands
+        let others: Refs = cands
             .iter()
             .map(Borrow::borrow)
             .filter(|a| *a != end)

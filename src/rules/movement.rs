@@ -442,7 +442,8 @@ impl Game {
     }
 
     pub(crate) fn movement_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
-        let mut villages: Vec<VillageId> = self
+        // The lists below are held in place: a family has at most 4 Lords (1.1).
+        let mut villages: SmallVec<[VillageId; 8]> = self
             .lords
             .iter()
             .filter(|l| l.owner == p && l.captor.is_none())
@@ -452,17 +453,20 @@ impl Game {
         villages.dedup();
         let passage = self.players[p as usize].hand.contains(&Card::SecretPassage);
         for v in villages {
-            // In the order they came into play, as every listed (normalised) action names them.
-            let free: Vec<LordId> = self
-                .free_lords_at(p, v)
-                .into_iter()
+            // In the order they came into play, as every listed (normalised) action names them
+            // (`free_lords_at`).
+            let free: SmallVec<[LordId; 8]> = self
+                .lords
+                .iter()
+                .filter(|l| l.owner == p && l.village == v && l.captor.is_none())
+                .map(|l| l.id)
                 .filter(|l| self.moves_left(*l, true) > 0)
                 .collect();
             if free.is_empty() {
                 continue;
             }
             // Every army of these Lords: every non-empty subset (a family has at most 4).
-            let armies: Vec<LordList> = (1u32..(1 << free.len()))
+            let armies: SmallVec<[LordList; 15]> = (1u32..(1 << free.len()))
                 .map(|mask| {
                     (0..free.len())
                         .filter(|i| mask & (1 << i) != 0)
@@ -470,15 +474,16 @@ impl Game {
                         .collect()
                 })
                 .collect();
-            let captives: Vec<LordId> = self
+            let captives: SmallVec<[LordId; 8]> = self
                 .lords
                 .iter()
                 .filter(|l| l.captor == Some(p) && l.village == v)
                 .map(|l| l.id)
                 .collect();
             // 6.2.3: any of them may go with the army (a bot weighs all or none).
-            let captive_sets: Vec<LordList> = if coarse {
-                let mut cs = vec![LordList::new()];
+            let captive_sets: SmallVec<[LordList; 2]> = if coarse {
+                let mut cs = SmallVec::new();
+                cs.push(LordList::new());
                 if !captives.is_empty() {
                     cs.push(LordList::from_slice(&captives));
                 }
