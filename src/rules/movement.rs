@@ -442,7 +442,7 @@ impl Game {
     }
 
     pub(crate) fn movement_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
-        // The lists below are held in place: a family has at most 4 Lords (1.1).
+        // The lists below are held in place: a family has few Lords.
         let mut villages: SmallVec<[VillageId; 8]> = self
             .lords
             .iter()

@@ -572,26 +572,13 @@ pub struct MoveState {
     pub onward: Option<(Vec<LordId>, VillageId)>,
 }
 
-/// Written out for `copied`, and so that a copy made into a held one keeps its lists'
-/// room. Every field is named, so that a field added later cannot be left out.
+/// Written out as `RoundMemory`'s is: empty lists cost nothing to copy, and a copy made into a
+/// held one keeps its lists' room.
 impl Clone for MoveState {
     fn clone(&self) -> MoveState {
-        let MoveState {
-            lords,
-            groups,
-            refused,
-            refused_tolls,
-            plague_rolled,
-            onward,
-        } = self;
-        MoveState {
-            lords: copied(lords),
-            groups: copied(groups),
-            refused: copied(refused),
-            refused_tolls: copied(refused_tolls),
-            plague_rolled: copied(plague_rolled),
-            onward: onward.clone(),
-        }
+        let mut copy = MoveState::default();
+        copy.clone_from(self);
+        copy
     }
 
     fn clone_from(&mut self, from: &MoveState) {
@@ -990,8 +977,8 @@ pub struct RoundMemory {
     pub relic_asks: Vec<(LordId, Relic)>,
 }
 
-/// A copy of a list that costs nothing when it is empty, as most of a round's and a
-/// phase's memories are (every copy of a game copies them).
+/// A copy of a list that costs nothing when it is empty, as the pending questions, taxes,
+/// ransoms and relics mostly are (every copy of a game copies them).
 pub(crate) fn copied<T: Clone>(v: &[T]) -> Vec<T> {
     if v.is_empty() {
         Vec::new()
@@ -1000,34 +987,14 @@ pub(crate) fn copied<T: Clone>(v: &[T]) -> Vec<T> {
     }
 }
 
-/// Written out for `copied`, and so that a copy made into a held one keeps its lists'
-/// room. Every field is named, so that a field added later cannot be left out.
+/// Written out so that empty lists (most of them, most of the time) cost nothing to copy, and
+/// so that a copy made into a held one keeps its lists' room. Every field is named, so that a
+/// field added later cannot be left out.
 impl Clone for RoundMemory {
     fn clone(&self) -> RoundMemory {
-        let RoundMemory {
-            proposals,
-            grant_offers,
-            excommunicated,
-            asked_annulments,
-            asked_deals,
-            refused_cardinals,
-            refused_placements,
-            passed_titles,
-            handed,
-            relic_asks,
-        } = self;
-        RoundMemory {
-            proposals: copied(proposals),
-            grant_offers: copied(grant_offers),
-            excommunicated: *excommunicated,
-            asked_annulments: copied(asked_annulments),
-            asked_deals: copied(asked_deals),
-            refused_cardinals: copied(refused_cardinals),
-            refused_placements: copied(refused_placements),
-            passed_titles: copied(passed_titles),
-            handed: copied(handed),
-            relic_asks: copied(relic_asks),
-        }
+        let mut copy = RoundMemory::default();
+        copy.clone_from(self);
+        copy
     }
 
     fn clone_from(&mut self, from: &RoundMemory) {
