@@ -592,7 +592,7 @@ impl Game {
         let Some(my) = (0..2).find(|&s| b.sides[s].contains(&p)) else {
             return refuse("10.5", "you are not taking part in this battle");
         };
-        if self.free_lords_at(p, b.village).is_empty() {
+        if self.free_lords_at(p, b.village).next().is_none() {
             return refuse("10.5", "you need a Lord taking part in the battle");
         }
         let ok = self.lord(l).is_some_and(|t| {

@@ -92,7 +92,7 @@ impl Game {
                         "a battle needs your Troops and the other player's Troops in the Village",
                     );
                 }
-                if self.free_lords_at(p, village).is_empty() {
+                if self.free_lords_at(p, village).next().is_none() {
                     return refuse("6.0", "Troops without a Lord cannot start a battle");
                 }
                 if self.bishopric_cards[self.bishopric_of(village) as usize].heavy_rain {

@@ -71,13 +71,12 @@ impl Game {
         limit.saturating_sub(used)
     }
 
-    /// Free (uncaptured) Lords of `p` in `v`.
-    pub fn free_lords_at(&self, p: PlayerId, v: VillageId) -> Vec<LordId> {
+    /// Free (uncaptured) Lords of `p` in `v`, in the order they came into play.
+    pub fn free_lords_at(&self, p: PlayerId, v: VillageId) -> impl Iterator<Item = LordId> + '_ {
         self.lords
             .iter()
-            .filter(|l| l.owner == p && l.village == v && l.captor.is_none())
+            .filter(move |l| l.owner == p && l.village == v && l.captor.is_none())
             .map(|l| l.id)
-            .collect()
     }
 
     /// Troops of `p` in `v` that may travel with an army of `lords` (5.0: Troops that already
@@ -263,10 +262,7 @@ impl Game {
         // 5.0: after a refusal the army goes back or stays; its Lords may not walk away from
         // the Troops they brought into the Village, leaving them stranded there.
         if loads && self.moves.refused.iter().any(|r| r.0 == p && r.1 == from) {
-            let stays = self
-                .free_lords_at(p, from)
-                .iter()
-                .any(|l| !o.lords.contains(l));
+            let stays = self.free_lords_at(p, from).any(|l| !o.lords.contains(&l));
             let brought = self
                 .moves
                 .groups
@@ -453,13 +449,9 @@ impl Game {
         villages.dedup();
         let passage = self.players[p as usize].hand.contains(&Card::SecretPassage);
         for v in villages {
-            // In the order they came into play, as every listed (normalised) action names them
-            // (`free_lords_at`).
+            // In the order they came into play, as every listed (normalised) action names them.
             let free: SmallVec<[LordId; 8]> = self
-                .lords
-                .iter()
-                .filter(|l| l.owner == p && l.village == v && l.captor.is_none())
-                .map(|l| l.id)
+                .free_lords_at(p, v)
                 .filter(|l| self.moves_left(*l, true) > 0)
                 .collect();
             if free.is_empty() {

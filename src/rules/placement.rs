@@ -42,7 +42,7 @@ impl Game {
     pub fn placement_with_leave(&self, p: PlayerId) -> Vec<VillageId> {
         let ctrl = |v: VillageId| self.villages[v as usize].controller;
         let last_option = (0..self.map.villages.len() as VillageId)
-            .all(|v| ctrl(v) != Some(p) && self.free_lords_at(p, v).is_empty());
+            .all(|v| ctrl(v) != Some(p) && self.free_lords_at(p, v).next().is_none());
         if !last_option {
             return Vec::new();
         }

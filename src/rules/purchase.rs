@@ -512,9 +512,9 @@ impl Game {
                         } else {
                             msg!("{p} buys a Man-at-Arms.", p = self.pname(p))
                         };
-                        say_private!(self, "4.1", p, full, public);
+                        self.say_private("4.1", p, full, public);
                     } else {
-                        say!(self, "4.1", full);
+                        self.say("4.1", full);
                     }
                 }
                 self.check_lone_lords(v);

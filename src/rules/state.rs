@@ -572,13 +572,27 @@ pub struct MoveState {
     pub onward: Option<(Vec<LordId>, VillageId)>,
 }
 
-/// Written out as `RoundMemory`'s is: empty lists cost nothing to copy, and a copy made into a
-/// held one keeps its lists' room.
+/// Written out as `RoundMemory`'s is: empty lists cost nothing to copy (`copied`), and a copy
+/// made into a held one keeps its lists' room. Every field is named, so that a field added
+/// later cannot be left out.
 impl Clone for MoveState {
     fn clone(&self) -> MoveState {
-        let mut copy = MoveState::default();
-        copy.clone_from(self);
-        copy
+        let MoveState {
+            lords,
+            groups,
+            refused,
+            refused_tolls,
+            plague_rolled,
+            onward,
+        } = self;
+        MoveState {
+            lords: copied(lords),
+            groups: copied(groups),
+            refused: copied(refused),
+            refused_tolls: copied(refused_tolls),
+            plague_rolled: copied(plague_rolled),
+            onward: onward.clone(),
+        }
     }
 
     fn clone_from(&mut self, from: &MoveState) {
@@ -991,10 +1005,33 @@ pub(crate) fn copied<T: Clone>(v: &[T]) -> Vec<T> {
 /// so that a copy made into a held one keeps its lists' room. Every field is named, so that a
 /// field added later cannot be left out.
 impl Clone for RoundMemory {
+    // Not a `clone_from` into an empty one: `Vec::clone_from` costs far more than `copied`
+    // when both lists are empty (a lean copy took 2,835 instructions against 2,455).
     fn clone(&self) -> RoundMemory {
-        let mut copy = RoundMemory::default();
-        copy.clone_from(self);
-        copy
+        let RoundMemory {
+            proposals,
+            grant_offers,
+            excommunicated,
+            asked_annulments,
+            asked_deals,
+            refused_cardinals,
+            refused_placements,
+            passed_titles,
+            handed,
+            relic_asks,
+        } = self;
+        RoundMemory {
+            proposals: copied(proposals),
+            grant_offers: copied(grant_offers),
+            excommunicated: *excommunicated,
+            asked_annulments: copied(asked_annulments),
+            asked_deals: copied(asked_deals),
+            refused_cardinals: copied(refused_cardinals),
+            refused_placements: copied(refused_placements),
+            passed_titles: copied(passed_titles),
+            handed: copied(handed),
+            relic_asks: copied(relic_asks),
+        }
     }
 
     fn clone_from(&mut self, from: &RoundMemory) {
