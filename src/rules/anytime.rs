@@ -12,6 +12,7 @@
 use super::actions::{Action, CardList, PassageUse};
 use super::cards::{lord_name, Card, LordId};
 use super::diplomacy::HIDDEN_ASK_MOST;
+use super::draw::HAND_LIMIT;
 use super::events::{n_, term};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
@@ -174,8 +175,12 @@ impl Game {
     pub(crate) fn any_time_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
         self.card_candidates(p, out);
         if self.pope_player() == Some(p) {
+            // 1.7: Lords to excommunicate only while the Pope may (`check_excommunicate`).
+            let excommunicate = self.check_excommunicate_now(p).is_ok();
             for l in &self.lords {
-                out.push(Action::Excommunicate(l.id));
+                if excommunicate {
+                    out.push(Action::Excommunicate(l.id));
+                }
                 if l.excommunicated {
                     out.push(Action::LiftExcommunication(l.id));
                 }
@@ -219,10 +224,17 @@ impl Game {
                 for amount in 1..=most(p) {
                     out.push(Action::OfferDeniers { to: q, amount });
                 }
-                out.extend(sets.iter().map(|cards| Action::OfferCard {
-                    to: q,
-                    cards: cards.clone(),
-                }));
+                // 8.0: only as many cards as the receiver's hand has room for
+                // (`check_card_offer`).
+                let room = HAND_LIMIT.saturating_sub(self.players[q as usize].hand.len());
+                out.extend(
+                    sets.iter()
+                        .filter(|cards| cards.len() <= room)
+                        .map(|cards| Action::OfferCard {
+                            to: q,
+                            cards: cards.clone(),
+                        }),
+                );
             }
             if receives(p) {
                 // FAQ, ruling R-HIDDEN-ASK: a purse the asker cannot see is asked of whatever
@@ -238,10 +250,10 @@ impl Game {
             }
         }
         // 5.1: to another player with units in a Village this one controls (`has_units`,
-        // its Lords found for the whole map in one pass).
+        // its Lords found for the whole map in one pass), once a round a Village.
         let lords_at = self.free_lord_players(None);
         for (v, vs) in self.villages.iter().enumerate() {
-            if vs.controller == Some(p) {
+            if vs.controller == Some(p) && !self.memory.handed.contains(&(v as VillageId)) {
                 for q in 0..self.n() {
                     let lord = lords_at.get(v).is_some_and(|m| m & (1 << q) != 0);
                     if q != p && (vs.troops[q as usize].count() > 0 || lord) {

@@ -50,18 +50,26 @@ impl Game {
             if vs.troops[p as usize].count() == 0 {
                 continue;
             }
-            // 6.0: against another player with Troops here (`check_battles_turn` says the
-            // rest).
-            for q in (0..self.n()).filter(|&q| q != p && vs.troops[q as usize].count() > 0) {
-                out.push(Action::DeclareBattle {
-                    village: v,
-                    against: q,
-                });
+            // 6.0: against another player with Troops here, led by a free Lord of his
+            // (`check_battles_turn` says the rest).
+            if self.free_lords_at(p, v).next().is_some() {
+                for q in (0..self.n()).filter(|&q| q != p && vs.troops[q as usize].count() > 0) {
+                    out.push(Action::DeclareBattle {
+                        village: v,
+                        against: q,
+                    });
+                }
             }
+            // 6.4: a siege only of a fortification another player holds (`check_siege` says
+            // the rest).
+            let fortified = vs.fort != Fort::None && vs.controller.is_some_and(|c| c != p);
             // Ruling R-BOT-MANNERS (not a rule: 6.4.1 lets a siege be laid again at once): a
             // bot does not lay again a siege it lifted this round, so that it never lays
             // and lifts one for ever.
-            if !(coarse && vs.engines[p as usize] == 0 && vs.engine_round[p as usize] == self.round)
+            if fortified
+                && !(coarse
+                    && vs.engines[p as usize] == 0
+                    && vs.engine_round[p as usize] == self.round)
             {
                 out.push(Action::DeclareSiege(v));
             }

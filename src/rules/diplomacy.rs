@@ -2,6 +2,7 @@
 //! (or freely under Open Diplomacy, 11.3).
 
 use super::cards::Card;
+use super::draw::HAND_LIMIT;
 use super::events::Arg;
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
@@ -340,7 +341,7 @@ impl Game {
                 return refuse("8.0", "you hold fewer copies of that card");
             }
         }
-        if self.players[to as usize].hand.len() + cards.len() > 3 {
+        if self.players[to as usize].hand.len() + cards.len() > HAND_LIMIT {
             return refuse("8.0", "the receiver's hand would hold more than 3 cards");
         }
         self.check_deal_of(p, to, 0, cards, None)

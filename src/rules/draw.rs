@@ -14,10 +14,13 @@ impl Game {
 
     /// 2.1: a card of the hand to discard (each kind once), a draw from either deck, or done.
     pub(crate) fn discard_draw_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
-        let mut hand = self.players[p as usize].hand.clone();
-        hand.sort();
-        hand.dedup();
-        out.extend(hand.into_iter().map(Action::Discard));
+        // Discarding comes before drawing (`check_draw`).
+        if !matches!(self.phase, Phase::Draw { drawing: true, .. }) {
+            let mut hand = self.players[p as usize].hand.clone();
+            hand.sort();
+            hand.dedup();
+            out.extend(hand.into_iter().map(Action::Discard));
+        }
         out.extend([Action::DrawFortune, Action::DrawLord, Action::EndDraw]);
     }
 
@@ -262,24 +265,26 @@ impl Game {
                 }
                 Card::Harvest => out.extend((0..5).map(Action::PlayHarvest)),
                 Card::GoodWeather => out.extend((0..5).map(Action::PlayGoodWeather)),
+                // 2.4.5, 2.4.6: a Tallage or a Tithe only where the Lord has the right to
+                // raise it (`tallage_role`, `tithe_role`; `check_play` says the rest).
                 Card::Taxes => {
                     for l in self.family(p) {
                         for f in 0..self.map.fiefs.len() as u8 {
-                            out.push(Action::PlayTallage {
-                                lord: l.id,
-                                fief: f,
-                            });
+                            if self.tallage_role(l.id, f).is_ok() {
+                                out.push(Action::PlayTallage {
+                                    lord: l.id,
+                                    fief: f,
+                                });
+                            }
                         }
-                        for b in 0..5 {
-                            out.push(Action::PlayTithe {
-                                lord: l.id,
-                                bishopric: Some(b),
-                            });
+                        for b in (0..5).map(Some).chain([None]) {
+                            if self.tithe_role(p, l.id, b).is_ok() {
+                                out.push(Action::PlayTithe {
+                                    lord: l.id,
+                                    bishopric: b,
+                                });
+                            }
                         }
-                        out.push(Action::PlayTithe {
-                            lord: l.id,
-                            bishopric: None,
-                        });
                     }
                 }
                 _ => {}

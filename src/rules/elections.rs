@@ -6,6 +6,7 @@ use super::events::{n_, term, Arg};
 use super::state::*;
 use super::{refuse, refuse_with, Action, RuleError};
 use crate::map::BISHOPRIC_COUNT;
+use smallvec::SmallVec;
 
 /// The most marriage proposals a bot makes in a round (see `Game::bot_actions`).
 pub const BOT_PROPOSALS_A_ROUND: usize = 3;
@@ -23,8 +24,18 @@ impl Game {
             out.push(Action::EndMarriages);
             return;
         }
+        // 1.1: one marriage a player at a time; no church title on the groom; 9.1: d'ARC
+        // never marries (`check_marriage`'s conditions, asked here so as not to list pairs
+        // it refuses).
+        let married: SmallVec<[bool; MAX_PLAYERS]> =
+            (0..self.n()).map(|q| self.is_married_player(q)).collect();
+        let free = |q: PlayerId| married.get(q as usize) == Some(&false);
         for a in &self.lords {
-            if a.spouse.is_some() || lord_sex(a.id) != Sex::Male {
+            if a.spouse.is_some()
+                || lord_sex(a.id) != Sex::Male
+                || !free(a.owner)
+                || self.is_church(a.id)
+            {
                 continue;
             }
             for b in &self.lords {
@@ -36,6 +47,8 @@ impl Game {
                     && (a.owner == p || b.owner == p)
                     && b.spouse.is_none()
                     && lord_sex(b.id) == Sex::Female
+                    && free(b.owner)
+                    && self.titles.darc != Some(b.id)
                 {
                     out.extend(dowries.clone().map(|dowry| Action::ProposeMarriage {
                         groom: a.id,

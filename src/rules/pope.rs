@@ -9,6 +9,16 @@ impl Game {
     /// 1.7: whether `p`, the Pope's player, may excommunicate Lord `l`: once a round, one
     /// Lord at a time, never the Pope himself (ruling R-EXCOMMUNICATION).
     pub(crate) fn check_excommunicate(&self, p: PlayerId, l: LordId) -> Result<(), RuleError> {
+        self.check_excommunicate_now(p)?;
+        if self.titles.pope == Some(l) || self.lord(l).is_none() {
+            return refuse("1.7", "the Pope cannot excommunicate that Lord");
+        }
+        Ok(())
+    }
+
+    /// 1.7: whether `p` may excommunicate anyone now, whichever Lord (the first conditions of
+    /// `check_excommunicate`).
+    pub(crate) fn check_excommunicate_now(&self, p: PlayerId) -> Result<(), RuleError> {
         if self.pope_player() != Some(p) {
             return refuse("1.7", "only the Pope excommunicates");
         }
@@ -17,9 +27,6 @@ impl Game {
         }
         if self.lords.iter().any(|x| x.excommunicated) {
             return refuse("1.7", "only one Lord may be excommunicated at a time");
-        }
-        if self.titles.pope == Some(l) || self.lord(l).is_none() {
-            return refuse("1.7", "the Pope cannot excommunicate that Lord");
         }
         Ok(())
     }

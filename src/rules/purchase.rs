@@ -73,15 +73,44 @@ impl Game {
             .count() as u8
     }
 
-    pub(crate) fn purchase_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
-        for v in self.troop_villages(p) {
-            out.push(Action::BuyMaa(v));
-            out.push(Action::BuyKnight(v));
+    /// The Troops `p` might buy now, Village by Village (a Man-at-Arms, then a Knight): only
+    /// what he can pay for and still has in his stockpile (4.0; `check_purchase` says the
+    /// rest).
+    pub(crate) fn troop_candidates(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let pl = &self.players[p as usize];
+        let maa = self.afford(p, MAA_COST).is_ok() && pl.stock_maa > 0;
+        let knight = self.afford(p, KNIGHT_COST).is_ok() && pl.stock_knights > 0;
+        if maa || knight {
+            for v in self.troop_villages(p) {
+                if maa {
+                    out.push(Action::BuyMaa(v));
+                }
+                if knight {
+                    out.push(Action::BuyKnight(v));
+                }
+            }
         }
-        for v in 0..self.map.villages.len() as VillageId {
-            if self.villages[v as usize].controller == Some(p) {
-                out.push(Action::BuyMill(v));
-                out.push(Action::BuyStronghold(v));
+    }
+
+    pub(crate) fn purchase_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
+        // Only what the player can pay for and what the supply still holds (4.0, 4.2, 4.4):
+        // `check_purchase` refuses the rest, and most purchases a playout weighs are past its
+        // purse. The same conditions, asked of the same functions, in the check's order.
+        let can = |cost: u32| self.afford(p, cost).is_ok();
+        self.troop_candidates(p, out);
+        let mill = can(MILL_COST) && self.mills_on_map() < MILLS_SUPPLY;
+        let stronghold = can(STRONGHOLD_COST) && self.forts_on_map() < FORTS_SUPPLY;
+        if mill || stronghold {
+            for (v, vs) in self.villages.iter().enumerate() {
+                let v = v as VillageId;
+                if vs.controller == Some(p) {
+                    if mill && vs.mills < 2 {
+                        out.push(Action::BuyMill(v));
+                    }
+                    if stronghold && vs.fort == Fort::None {
+                        out.push(Action::BuyStronghold(v));
+                    }
+                }
             }
         }
         let royal = self.royal_lord(p).is_some();
@@ -100,7 +129,7 @@ impl Game {
                     .filter(|&v| self.villages[v as usize].fort != Fort::None)
                     .collect();
                 for &city in &cities {
-                    if sole == p {
+                    if sole == p && can(fief.title_price()) {
                         for l in self.family(p) {
                             out.push(Action::BuyTitle {
                                 fief: f,
@@ -158,6 +187,13 @@ impl Game {
                 if coarse && self.memory.passed_titles.contains(&f) {
                     continue;
                 }
+                // 4.3: a title passes only within its holder's family, from a Lord who keeps
+                // another (`check_purchase` says which).
+                if self.lord(holder).map(|l| l.owner) != Some(p)
+                    || self.fief_titles_of(holder).len() < 2
+                {
+                    continue;
+                }
                 for l in self.family(p) {
                     if l.id != holder {
                         out.push(Action::PassTitle { fief: f, to: l.id });
@@ -165,9 +201,17 @@ impl Game {
                 }
             }
         }
-        for l in &self.lords {
-            if self.is_bishop(l.id) {
-                out.push(Action::BuyCardinal { lord: l.id });
+        let biretta = can(CARDINAL_COST)
+            && !self
+                .titles
+                .cardinals
+                .iter()
+                .any(|c| c.1 == CardinalSource::Purchased);
+        if biretta {
+            for l in &self.lords {
+                if self.is_bishop(l.id) {
+                    out.push(Action::BuyCardinal { lord: l.id });
+                }
             }
         }
         out.push(Action::EndPurchase);

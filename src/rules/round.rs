@@ -212,11 +212,11 @@ impl Game {
                 .likely_moves(p)
                 .iter()
                 .any(|a| a != pass && checks.legal(a)),
-            PromptKind::Purchase => self
-                .troop_villages(p)
-                .into_iter()
-                .flat_map(|v| [Action::BuyMaa(v), Action::BuyKnight(v)])
-                .any(|a| a != *pass && checks.legal(&a)),
+            PromptKind::Purchase => {
+                let mut troops = Vec::new();
+                self.troop_candidates(p, &mut troops);
+                troops.iter().any(|a| a != pass && checks.legal(a))
+            }
             _ => false,
         };
         if settled {
