@@ -82,12 +82,12 @@ fn resample(g: &Game, seat: PlayerId, rng: &mut Rng) -> Game {
     rng.shuffle(&mut lords);
     let lords_discard = g.lords_discard.len();
     h.lords_discard = lords.drain(..lords_discard).collect();
-    h.lords_deck = lords;
+    h.lords_deck = lords.into();
     fortune.append(&mut disasters);
     rng.shuffle(&mut fortune);
     let fortune_discard = g.fortune_discard.len();
     h.fortune_discard = fortune.drain(..fortune_discard).collect();
-    h.fortune_deck = fortune;
+    h.fortune_deck = fortune.into();
     // The others' face-down ballots (1.3).
     if let Phase::Elections { election: Some(e) } = &mut h.phase {
         let lords: Vec<_> = e.candidates.iter().map(|c| c.1).collect();

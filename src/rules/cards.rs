@@ -166,17 +166,21 @@ const ALL_KINDS: [Card; 13] = [
     Card::Plague,
 ];
 
+/// A deck or a discard pile, held in place (no pile is larger than the Fortune deck's 35
+/// cards): a copy of the game copies its four piles as plain bytes, with nothing to allocate.
+pub type Pile = smallvec::SmallVec<[Card; 35]>;
+
 /// The 22 cards of the Lords deck (Components).
-pub fn lords_deck() -> Vec<Card> {
-    let mut d: Vec<Card> = (0..18).map(Card::Lord).collect();
+pub fn lords_deck() -> Pile {
+    let mut d: Pile = (0..18).map(Card::Lord).collect();
     d.extend([Card::Cardinal; 3]);
     d.push(Card::Darc);
     d
 }
 
 /// The 35 cards of the Fortune & Disaster deck (Components).
-pub fn fortune_deck() -> Vec<Card> {
-    let mut d = Vec::with_capacity(35);
+pub fn fortune_deck() -> Pile {
+    let mut d = Pile::new();
     for (card, n) in [
         (Card::Harvest, 5),
         (Card::GoodWeather, 5),

@@ -239,15 +239,19 @@ impl Game {
                 });
             }
         }
-        let t = self.troops_for_army(p, from, &o.lords);
-        if loads && (o.maa > t.maa || o.knights > t.knights) {
-            return refuse_with("5.0", || {
-                msg!(
-                    "only {maa} Men-at-Arms and {knights} Knights may travel with this army (Troops that moved with another Lord stay with him)",
-                    maa = t.maa,
-                    knights = t.knights
-                )
-            });
+        // The Troops the army may take: counted only for a Move's load (a route's check, made
+        // once for every load listed with it, needs them not).
+        if loads {
+            let t = self.troops_for_army(p, from, &o.lords);
+            if o.maa > t.maa || o.knights > t.knights {
+                return refuse_with("5.0", || {
+                    msg!(
+                        "only {maa} Men-at-Arms and {knights} Knights may travel with this army (Troops that moved with another Lord stay with him)",
+                        maa = t.maa,
+                        knights = t.knights
+                    )
+                });
+            }
         }
         for (i, c) in o.captives.iter().enumerate().filter(|_| loads) {
             let Some(cl) = self.lord(*c) else {

@@ -1,6 +1,6 @@
 //! Setup and the start of each round (the round overview).
 
-use super::cards::{self, Card};
+use super::cards::{self, Card, Pile};
 use super::rng::Rng;
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
@@ -87,9 +87,9 @@ impl Game {
             lords: Lords::default(),
             titles: Titles::default(),
             lords_deck,
-            lords_discard: Vec::new(),
+            lords_discard: Pile::new(),
             fortune_deck,
-            fortune_discard: Vec::new(),
+            fortune_discard: Pile::new(),
             track: [None; 3],
             bishopric_cards: [BishopricCards::default(); BISHOPRIC_COUNT],
             taxes: Vec::new(),
@@ -98,7 +98,7 @@ impl Game {
             battle: None,
             moves: MoveState::default(),
             outcome: None,
-            starting_lords: Vec::new(),
+            starting_lords: Default::default(),
             last_election: None,
             relics: Vec::new(),
             relic_round: 0,

@@ -1,7 +1,7 @@
 //! What one player may see (the rules' open and hidden information; 11.2, ruling R-FOG): no other hands, no deck order,
 //! no face-down Disasters, no face-down votes.
 
-use super::cards::Card;
+use super::cards::{Card, Pile};
 use super::chain::Chain;
 use super::events::{Entries, Event};
 use super::rng::Rng;
@@ -9,6 +9,7 @@ use super::state::*;
 use super::{Action, Prompt};
 use crate::map::VillageId;
 use serde::Serialize;
+use smallvec::SmallVec;
 use std::borrow::Cow;
 
 #[derive(Debug, Clone, Serialize)]
@@ -266,9 +267,9 @@ impl Game {
     /// the generator's state, the history and the log. Bots fill it in again with `View::sample`, below.
     pub fn redacted(&self, viewer: Option<PlayerId>) -> Game {
         let mut g = self.clone_lean();
-        let mut lords: Vec<Card> = std::mem::take(&mut g.lords_deck);
+        let mut lords: Pile = std::mem::take(&mut g.lords_deck);
         lords.append(&mut g.lords_discard);
-        let mut fortune: Vec<Card> = std::mem::take(&mut g.fortune_deck);
+        let mut fortune: Pile = std::mem::take(&mut g.fortune_deck);
         fortune.append(&mut g.fortune_discard);
         for (p, pl) in g.players.iter_mut().enumerate() {
             if Some(p as PlayerId) != viewer {
@@ -380,10 +381,10 @@ impl Game {
             villages: self.villages.clone(),
             lords: self.lords.clone(),
             titles: self.titles.clone(),
-            lords_deck: self.lords_deck.clone(),
-            lords_discard: self.lords_discard.clone(),
-            fortune_deck: self.fortune_deck.clone(),
-            fortune_discard: self.fortune_discard.clone(),
+            lords_deck: Pile::from_slice(&self.lords_deck),
+            lords_discard: Pile::from_slice(&self.lords_discard),
+            fortune_deck: Pile::from_slice(&self.fortune_deck),
+            fortune_discard: Pile::from_slice(&self.fortune_discard),
             track: self.track,
             bishopric_cards: self.bishopric_cards,
             taxes: copied(&self.taxes),
@@ -392,7 +393,7 @@ impl Game {
             battle: self.battle.clone(),
             moves: self.moves.clone(),
             outcome: self.outcome.clone(),
-            starting_lords: self.starting_lords.clone(),
+            starting_lords: SmallVec::from_slice(&self.starting_lords),
             last_election: None,
             relics: copied(&self.relics),
             relic_round: self.relic_round,
@@ -452,10 +453,10 @@ impl Game {
         villages.clone_from(&self.villages);
         lords.clone_from(&self.lords);
         titles.clone_from(&self.titles);
-        lords_deck.clone_from(&self.lords_deck);
-        lords_discard.clone_from(&self.lords_discard);
-        fortune_deck.clone_from(&self.fortune_deck);
-        fortune_discard.clone_from(&self.fortune_discard);
+        *lords_deck = Pile::from_slice(&self.lords_deck);
+        *lords_discard = Pile::from_slice(&self.lords_discard);
+        *fortune_deck = Pile::from_slice(&self.fortune_deck);
+        *fortune_discard = Pile::from_slice(&self.fortune_discard);
         *track = self.track;
         *bishopric_cards = self.bishopric_cards;
         taxes.clone_from(&self.taxes);
@@ -464,7 +465,7 @@ impl Game {
         battle.clone_from(&self.battle);
         moves.clone_from(&self.moves);
         outcome.clone_from(&self.outcome);
-        starting_lords.clone_from(&self.starting_lords);
+        *starting_lords = SmallVec::from_slice(&self.starting_lords);
         *last_election = None;
         relics.clone_from(&self.relics);
         *relic_round = self.relic_round;
@@ -513,7 +514,7 @@ impl View {
         let mut lords = std::mem::take(&mut g.lords_deck);
         // A Disaster never stays in a hand (2.1): they can only be on the track, in the deck or
         // in the discard pile.
-        let (mut disasters, mut fortune): (Vec<_>, Vec<_>) = std::mem::take(&mut g.fortune_deck)
+        let (mut disasters, mut fortune): (Pile, Pile) = std::mem::take(&mut g.fortune_deck)
             .into_iter()
             .partition(|c| c.is_disaster());
         rng.shuffle(&mut lords);

@@ -370,8 +370,8 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
         }
         Ok(rest)
     };
-    let mut lords_rest = remaining(cards::lords_deck())?;
-    let mut fortune_rest = remaining(cards::fortune_deck())?;
+    let mut lords_rest = remaining(cards::lords_deck().to_vec())?;
+    let mut fortune_rest = remaining(cards::fortune_deck().to_vec())?;
     g.rng.shuffle(&mut lords_rest);
     g.rng.shuffle(&mut fortune_rest);
     // Cards named for a pile are taken from the cards left over, so no card is added or lost.
@@ -425,14 +425,15 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
         deck.extend(top.into_iter().rev());
         Ok((deck, thrown))
     };
-    (g.lords_deck, g.lords_discard) =
-        piles(&pos.lords_deck, &pos.lords_discard, lords_rest, "Lords")?;
-    (g.fortune_deck, g.fortune_discard) = piles(
+    let (deck, discard) = piles(&pos.lords_deck, &pos.lords_discard, lords_rest, "Lords")?;
+    (g.lords_deck, g.lords_discard) = (deck.into(), discard.into());
+    let (deck, discard) = piles(
         &pos.fortune_deck,
         &pos.fortune_discard,
         fortune_rest,
         "Fortune",
     )?;
+    (g.fortune_deck, g.fortune_discard) = (deck.into(), discard.into());
     // The phase.
     let idx = match &pos.turn {
         Some(t) => (pi(t)? + n as u8 - g.first) % n as u8,
