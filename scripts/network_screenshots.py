@@ -2,7 +2,7 @@
 """Photographs network play at 1280x800: the lobby, and a game with table talk and a player
 who dropped (docs/screenshots/network-*.png). Two `fief` processes, each with a home of its
 own under OUT, play on loopback (FIEF_NET=local) under an Xvfb display the caller starts, and
-are driven through FIEF_DRIVE=1 (src/ui/drive.rs) and xdotool.
+are driven through FIEF_DRIVE=1 (src/ui/app/drive.rs) and xdotool.
 
     Xvfb :78 -screen 0 1280x800x24 &
     python3 scripts/network_screenshots.py en :78 target/debug/fief /tmp/shots

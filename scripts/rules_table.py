@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the README's table "rulebook section -> where in the engine -> scenarios that test it"
 between the markers <!-- rules-table --> and <!-- /rules-table --> of README.md, from the code
-itself: the sections the in-app rules list (src/ui/rules_text.rs), the functions of src/rules/
+itself: the sections the in-app rules list (src/ui/rulebook/sections.rs), the functions of src/rules/
 whose comments or refusals cite each section, and the scenario files (tests/scenarios/) whose
 description cites it. Usage: scripts/rules_table.py [--check] (--check: exit 1 if the README's
 table is not the one the code gives)."""
@@ -11,7 +11,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 os.chdir(ROOT)
 
 sections = [(n, t) for n, t in re.findall(r's\("([0-9.]+)", tr\("([^"]*)"\)',
-                                           open("src/ui/rules_text.rs", encoding="utf-8").read())
+                                           open("src/ui/rulebook/sections.rs", encoding="utf-8").read())
             if not n.startswith(("12.", "13."))]
 
 

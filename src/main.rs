@@ -19,8 +19,8 @@ use fief::session::{Played, Seat, Session};
 use relm4::RelmApp;
 use std::ffi::OsString;
 use std::io::Write;
-use ui::app_init::AppInit;
-use ui::preferences::Pace;
+use ui::app::init::AppInit;
+use ui::dialogs::preferences::Pace;
 
 pub const APP_ID: &str = "io.github.fief1429.Fief";
 /// The gettext domain of the app's messages.
@@ -251,7 +251,7 @@ fn parse_args(args: &[OsString], mut init: AppInit) -> Result<Start, String> {
         };
     }
     let rules = o.rules.map(|list| {
-        let mut r = ui::preferences::OptionalRules::default();
+        let mut r = ui::dialogs::preferences::OptionalRules::default();
         for rule in list {
             match rule {
                 RuleArg::Relics => r.relics = true,
@@ -275,7 +275,7 @@ fn parse_args(args: &[OsString], mut init: AppInit) -> Result<Start, String> {
         if let Some(r) = rules {
             r.apply(&mut options);
         }
-        init.game = Game::new(options).map_err(|e| ui::text::rule_error(&e))?;
+        init.game = Game::new(options).map_err(|e| ui::words::text::rule_error(&e))?;
         init.ask_new_game = false;
     }
     if let Some(u) = o.until {
@@ -450,7 +450,12 @@ mod tests {
 
     /// A plain launch with the default preferences, kept nowhere.
     fn plain() -> AppInit {
-        AppInit::launch(ui::preferences::Prefs::default(), None, Vec::new(), None)
+        AppInit::launch(
+            ui::dialogs::preferences::Prefs::default(),
+            None,
+            Vec::new(),
+            None,
+        )
     }
 
     /// Each wrong command line is named in our own words (translated), never clap's.

@@ -1,5 +1,5 @@
 //! Two apps under one virtual display, each with a home of its own, play a network game on
-//! loopback (`FIEF_NET=local`) through their windows (ui/drive.rs drives them as a player
+//! loopback (`FIEF_NET=local`) through their windows (ui/app/drive.rs drives them as a player
 //! would: buttons, entries, the decisions the window offers). One hosts from the New Game
 //! dialog, the other joins with the invitation; they talk and play a round; the joining app
 //! is killed with `kill -9` and started again: it offers the table, rejoins, and sees the

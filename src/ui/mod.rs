@@ -1,44 +1,24 @@
-//! The desktop app (feature `gui`): relm4 components, one file each, and the pure logic they
-//! share (`text` for the words, `choices` for turning legal actions into clicks), which is
-//! tested without a display.
+//! The desktop app (feature `gui`), one folder a room:
+//! - `app`: the main window (its model, messages, input, file and network flows, hints, what
+//!   happened since a decision, its widgets) and its GTK tests;
+//! - `board`: the map widget, its geometry and its painting with cairo;
+//! - `panels`: what sits beside the map (prompt bar and composers, purchases and basket,
+//!   battle, family boards, hand, log, chat);
+//! - `dialogs`: the windows over it (questions, ballot, new game, preferences, join, lobby);
+//! - `words`: the text of names, actions, prompts, status and log, through gettext;
+//! - `rulebook`: the rules window, its text, search, quick reference and printing;
+//! - `plan`: how the engine's legal actions become clicks.
+//!
+//! The pure modules (`words`, `plan`, `board::geometry`, `board::paint`) are tested without a
+//! display.
 
 pub mod app;
-pub mod app_init;
-pub mod app_msg;
-pub mod basket;
-pub mod battle_panel;
-pub mod card_hand;
-pub mod chat_page;
-pub mod choices;
+pub mod board;
 pub mod dialogs;
-pub mod drive;
-pub mod election_dialog;
-pub mod family_board;
-pub mod files_flow;
-pub mod game_log;
-pub mod hints;
-pub mod join_dialog;
-pub mod later;
-pub mod lobby;
-pub mod log_text;
-pub mod map_canvas;
-pub mod map_geometry;
-pub mod map_paint;
-pub mod net_play;
-pub mod new_game;
-pub mod preferences;
-pub mod prompt_bar;
-pub mod purchase_panel;
-pub mod question_text;
-pub mod quick_reference;
-pub mod rules_pane;
-pub mod rules_print;
-pub mod rules_search;
-pub mod rules_text;
-pub mod status_text;
-pub mod text;
-pub mod trail;
-pub mod window;
+pub mod panels;
+pub mod plan;
+pub mod rulebook;
+pub mod words;
 
 /// A user-visible string, through gettext.
 pub fn tr(msgid: &str) -> String {

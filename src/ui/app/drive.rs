@@ -1,0 +1,125 @@
+//! A way for a test in another process to use the window as a player would: the network
+//! tests start two apps under one virtual display, host and join through their dialogs, play,
+//! and kill one with `kill -9`. Active only when `FIEF_DRIVE=1` is in the environment.
+//! Commands come one per line on standard input; each is answered with one line on standard
+//! output (`ok …`, `err …`, or for `state` a JSON object).
+//!
+//! - `click NAME`: presses the button of that widget name (or ticks that check button) in a
+//!   window on screen;
+//! - `text NAME WORDS…`: types the words into that entry;
+//! - `respond NAME RESPONSE`: answers that message dialog;
+//! - `exists NAME`: whether a widget of that name is on screen;
+//! - `decide`: makes the first decision the window offers, as the prompt bar would;
+//! - `say WORDS…`: says the words to the table;
+//! - `state`: what the window shows.
+
+use crate::ui::app::msg::{post, Msg};
+use relm4::adw::prelude::*;
+use relm4::{adw, gtk};
+use std::io::BufRead;
+
+/// The environment variable that turns driving on.
+pub const DRIVE_VAR: &str = "FIEF_DRIVE";
+
+/// Reads commands from standard input on a thread of its own, if driving is on.
+pub fn start(sender: relm4::Sender<Msg>) {
+    if std::env::var(DRIVE_VAR).as_deref() != Ok("1") {
+        return;
+    }
+    let _ = std::thread::Builder::new()
+        .name("fief-drive".into())
+        .spawn(move || {
+            for line in std::io::stdin().lock().lines() {
+                let Ok(line) = line else { return };
+                post(&sender, Msg::Drive(line));
+            }
+        });
+}
+
+/// Answers the command being run.
+pub fn reply(s: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{}", s.replace('\n', " "));
+    let _ = out.flush();
+}
+
+/// The first widget named `name` under `root` (depth first).
+pub fn widget_named(root: &gtk::Widget, name: &str) -> Option<gtk::Widget> {
+    let mut stack = vec![root.clone()];
+    while let Some(w) = stack.pop() {
+        if w.widget_name() == name {
+            return Some(w);
+        }
+        let mut c = w.first_child();
+        while let Some(x) = c {
+            c = x.next_sibling();
+            stack.push(x);
+        }
+    }
+    None
+}
+
+/// The windows on screen.
+pub fn windows() -> Vec<gtk::Window> {
+    gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Window>().ok())
+        .filter(|w| w.is_visible())
+        .collect()
+}
+
+/// A widget of this name, shown, in a window on screen.
+pub fn find(name: &str) -> Option<gtk::Widget> {
+    windows()
+        .iter()
+        .filter_map(|w| widget_named(w.upcast_ref(), name))
+        .find(|w| w.is_visible())
+}
+
+/// Runs the commands that need only the widgets; `None` for those the window answers.
+pub fn widgets_command(line: &str) -> Option<String> {
+    let mut words = line.split_whitespace();
+    let verb = words.next().unwrap_or_default();
+    let name = words.next().unwrap_or_default();
+    let rest: Vec<&str> = words.collect();
+    let missing = || format!("err no widget {name} on screen");
+    Some(match verb {
+        "click" => match find(name) {
+            Some(w) if !w.is_sensitive() => format!("err {name} is not sensitive"),
+            Some(w) => {
+                if let Some(c) = w.downcast_ref::<gtk::CheckButton>() {
+                    c.set_active(true);
+                } else if let Some(b) = w.downcast_ref::<gtk::Button>() {
+                    b.emit_clicked();
+                } else if let Some(r) = w.downcast_ref::<adw::ActionRow>() {
+                    ActionRowExt::activate(r);
+                } else {
+                    return Some(format!("err {name} cannot be clicked"));
+                }
+                "ok".into()
+            }
+            None => missing(),
+        },
+        "text" => match find(name).and_then(|w| w.downcast::<gtk::Entry>().ok()) {
+            Some(e) => {
+                e.set_text(&rest.join(" "));
+                "ok".into()
+            }
+            None => missing(),
+        },
+        "respond" => match windows()
+            .into_iter()
+            .find(|w| w.widget_name() == name)
+            .and_then(|w| w.downcast::<adw::MessageDialog>().ok())
+        {
+            Some(d) => {
+                d.response(rest.first().copied().unwrap_or_default());
+                "ok".into()
+            }
+            None => missing(),
+        },
+        "exists" => format!("ok {}", find(name).is_some()),
+        _ => return None,
+    })
+}

@@ -1,0 +1,195 @@
+//! The human's decisions in the main window: clicks and drags on the map, the hand's cards,
+//! the prompt bar's choices and standing orders, the answers to questions and to the
+//! confirmation of an attack, turned into the session's calls; a refusal is told with its
+//! reason.
+
+use super::App;
+use crate::ui::app::trail::Trail;
+use crate::ui::board::canvas::MapMsg;
+use crate::ui::panels::battle::BattleMsg;
+use crate::ui::plan::choices::{self, Click, Selection};
+use crate::ui::{words::status, words::text};
+use fief::map::VillageId;
+use fief::rules::{Action, Card, PlayerId};
+use fief::session::Standing;
+use relm4::ComponentController;
+
+impl App {
+    /// A human has decided: what came before is no news to him any more.
+    pub(super) fn decided(&mut self, p: PlayerId) {
+        if self.trail.decided(p, self.session.game().log.len()) {
+            self.w.news.show(None);
+        }
+        self.w.battle.emit(BattleMsg::Seen);
+    }
+
+    /// A click on the map, through the pure rules of `choices`.
+    pub(super) fn clicked(&mut self, v: Option<VillageId>) {
+        let (Some(v), Some(p)) = (v, self.session.human_turn()) else {
+            self.selection = Selection::None;
+            return;
+        };
+        // The acting player's legal actions, as the prompt bar and the map were given them.
+        let pool = self.game().legal_actions(p);
+        match choices::click(self.game(), &pool, &self.selection, v) {
+            Click::Apply(a) => self.decide(p, a),
+            Click::Select(s) => self.selection = s,
+            Click::Ignore => {
+                // Why, where the pointer is: the engine's refusal of what the step would do
+                // there, from what the player sees.
+                let view = self.session.view();
+                let why = choices::why_nothing_at(&view.state, p, &self.selection, v);
+                self.explain(status::nothing_at(self.game(), v, why));
+            }
+        }
+    }
+
+    /// An army dropped where it may not go: why, where it was dropped.
+    pub(super) fn drag_refused(&mut self, from: VillageId, to: VillageId) {
+        let Some(p) = self.session.human_turn() else {
+            return;
+        };
+        let view = self.session.view();
+        let why = choices::why_no_move(&view.state, p, from, to);
+        self.explain(status::no_move(self.game(), from, to, why));
+    }
+
+    /// Why nothing was done: in a bubble on the map and on the status line.
+    pub(super) fn explain(&mut self, why: String) {
+        self.w.map.emit(MapMsg::Explain(why.clone()));
+        self.status = why;
+    }
+
+    /// Applies several decisions in a row (the purchase panel's basket, every casualty of a
+    /// roll) one at a time; the first refusal stops them with its reason.
+    pub(super) fn buy(&mut self, actions: Vec<Action>, finish: bool) {
+        let Some(p) = self.session.human_turn() else {
+            return;
+        };
+        if self.session.remote_seat().is_some() {
+            // A network game sends them one after the other, each once the host answered.
+            let all = actions
+                .into_iter()
+                .chain(finish.then_some(Action::EndPurchase))
+                .collect();
+            match self.session.decide_all(p, all) {
+                Ok(()) => {
+                    self.decided(p);
+                    self.selection = Selection::None;
+                    self.status.clear();
+                }
+                Err(e) => self.status = text::rule_error(&e),
+            }
+            return;
+        }
+        for a in actions
+            .into_iter()
+            .chain(finish.then_some(Action::EndPurchase))
+        {
+            if self.session.human_turn() != Some(p) {
+                break;
+            }
+            self.apply(p, a);
+            if !self.status.is_empty() {
+                break;
+            }
+        }
+    }
+
+    /// An army dropped on a neighbour: moved there whole, or the composer opened.
+    pub(super) fn dragged(&mut self, from: VillageId, to: VillageId) {
+        let Some(p) = self.session.human_turn() else {
+            return;
+        };
+        let pool = self.game().legal_actions(p);
+        match choices::drag(self.game(), &pool, from, to) {
+            Click::Apply(a) => self.decide(p, a),
+            Click::Select(s) => self.selection = s,
+            Click::Ignore => {}
+        }
+    }
+
+    pub(super) fn choose(&mut self, a: Action) {
+        if let Some(p) = self.session.human_turn() {
+            self.decide(p, a);
+        }
+    }
+
+    /// Applies a human's decision through the session; a refusal is shown with its reason.
+    pub(super) fn apply(&mut self, p: PlayerId, a: Action) {
+        let mark = Trail::mark_of(self.game(), p, &a);
+        match self.session.decide(p, a) {
+            Ok(()) => {
+                self.trail.record(mark);
+                self.decided(p);
+                self.selection = Selection::None;
+                self.status.clear();
+            }
+            Err(e) => self.status = text::rule_error(&e),
+        }
+    }
+
+    /// A human's decision; one that starts a battle is confirmed first (Preferences).
+    pub(super) fn decide(&mut self, p: PlayerId, a: Action) {
+        let attack = matches!(a, Action::DeclareBattle { .. } | Action::DeclareSiege(_));
+        if !(attack && self.prefs.confirm_attack && self.shown) {
+            self.apply(p, a);
+            return;
+        }
+        let key = self.game().history.len();
+        self.dialogs
+            .confirm_attack(self.game(), self.session.viewer(), a, key);
+    }
+
+    /// A card of the hand clicked: selected, or no longer.
+    pub(super) fn card_clicked(&mut self, c: Card) {
+        if self.session.human_turn().is_some() {
+            self.selection = if self.selection == Selection::Card(c) {
+                Selection::None
+            } else {
+                Selection::Card(c)
+            };
+        }
+    }
+
+    /// A standing order given from the prompt bar: decisions taken for the human until it
+    /// runs out.
+    pub(super) fn stand(&mut self, order: Standing) {
+        if let Some(p) = self.session.human_turn() {
+            self.session.stand(p, order);
+            self.decided(p);
+            self.selection = Selection::None;
+        }
+    }
+
+    /// The answer of the yes/no question for the decision `key` (`every`: the same answer to
+    /// every question of its kind until the phase ends). Says whether it was still asked.
+    pub(super) fn answered(&mut self, key: usize, yes: bool, every: bool) -> bool {
+        self.dialogs.answered();
+        if key != self.game().history.len() {
+            return false;
+        }
+        if every {
+            let order = self
+                .game()
+                .prompt()
+                .and_then(|pr| Standing::answer_all(self.game(), &pr.kind, yes));
+            if let (Some(order), Some(p)) = (order, self.session.human_turn()) {
+                self.session.stand(p, order);
+            }
+        }
+        self.choose(if yes { Action::Accept } else { Action::Refuse });
+        true
+    }
+
+    /// "Attack" in the confirmation of the decision `key`. Says whether it was still asked.
+    pub(super) fn confirmed(&mut self, key: usize, a: Action) -> bool {
+        if key != self.game().history.len() {
+            return false;
+        }
+        if let Some(p) = self.session.human_turn() {
+            self.apply(p, a);
+        }
+        true
+    }
+}

@@ -1,0 +1,130 @@
+//! The messages of the main window: what its widgets, dialogs and shortcuts send to `App`
+//! (`Msg`), and what its worker threads bring back (`Cmd`). Apart from `App` so that the
+//! window's parts (app/window.rs, the dialogs, the file flows) post them without importing it.
+
+use crate::ui::app::hints::HintKey;
+use crate::ui::board::canvas::MapOut;
+use crate::ui::dialogs::ballot::BallotOut;
+use crate::ui::dialogs::new_game::NewGame;
+use crate::ui::dialogs::preferences::Prefs;
+use crate::ui::panels::hand::HandOut;
+use crate::ui::panels::prompt_bar::PromptOut;
+use fief::net::link::Heard;
+use fief::net::protocol::{Refusal, SeatNo, TableInfo};
+use fief::rules::Action;
+use fief::save::{LoadError, Saved};
+use fief::session::BotAnswer;
+use std::path::PathBuf;
+
+/// Sends a message to the window from a GTK callback; once the window is gone (its runtime
+/// shut down) the message is dropped instead of panicking inside the callback.
+pub fn post(s: &relm4::Sender<Msg>, m: Msg) {
+    s.send(m).ok();
+}
+
+#[derive(Debug)]
+pub enum Msg {
+    NewGame,
+    StartGame(Box<NewGame>),
+    /// The new-game dialog closed.
+    NewGameClosed,
+    Undo,
+    Save,
+    Load,
+    /// The Save chooser's answer: the file to write (None: cancelled).
+    SaveTo(Option<PathBuf>),
+    /// The Load chooser's answer: the file to read (None: cancelled).
+    LoadFrom(Option<PathBuf>),
+    /// The answer to "Resume your last game?".
+    Resume(bool),
+    /// The answer to "Attack?" for the decision `key`.
+    Confirmed(usize, Box<Action>),
+    Preferences,
+    PrefsChanged(Box<Prefs>),
+    /// Ctrl+Q: close the window (the game is autosaved).
+    Quit,
+    /// The window is asked to close: the game is saved first, or the player asked.
+    CloseRequest,
+    /// "Quit anyway" after the game could not be saved.
+    ForceQuit,
+    /// "Save As…" after the game could not be saved on quitting: save, then quit.
+    SaveAndQuit,
+    /// The banner naming a failed save was dismissed.
+    DismissProblem,
+    Rules,
+    Shortcuts,
+    About,
+    /// Escape: drop the selection.
+    Cancel,
+    /// Enter or Space: the prompt bar's main button.
+    MainButton,
+    Map(MapOut),
+    /// Ctrl+plus, Ctrl+minus, Ctrl+0.
+    Zoom(i8),
+    Hand(HandOut),
+    Prompt(PromptOut),
+    Ballot(BallotOut),
+    /// The hotseat cover was lifted by the player it asked for.
+    Uncover,
+    /// The answer of the yes/no dialog for the decision `key`; `true` last: the same answer
+    /// to every question of its kind until the phase ends.
+    Answer(usize, bool, bool),
+    ShowPage(&'static str),
+    /// The purchase panel's basket, bought in its order; then "Done buying" if `true`.
+    Buy(Vec<Action>, bool),
+    EndDialog(bool),
+    /// The window is mapped; `true` offers the last game or opens the new-game dialog.
+    Shown(bool),
+    /// Ctrl+H: the computer's suggestion for the human's decision.
+    Hint,
+    /// Ctrl+J, the main menu, the new-game dialog: Join a Game.
+    Join,
+    /// The join dialog's invitation, to look its table up.
+    JoinLookUp(String),
+    /// The join dialog's choice: invitation, seat, name.
+    JoinSeat(String, SeatNo, String),
+    /// Go back to the table sat at before, by its place in the list offered.
+    Rejoin(usize),
+    /// The answer to "Go back to your table?" at launch.
+    RejoinAnswer(bool),
+    /// The lobby's Start Now (the host's): bots in the open seats.
+    StartTable,
+    /// The lobby's Leave, Close Table or Close.
+    LobbyDismiss,
+    /// The header's connection button: the table's window (or, with the host gone, rejoin).
+    ShowTable,
+    /// Leave the table (its game stays on the host).
+    LeaveTable,
+    /// Table talk: to everyone or to one seat.
+    Say(Option<SeatNo>, String),
+    /// Listen again for tables on the local network (join dialog).
+    LanLook,
+    /// The join dialog's table heard on the local network, by its place in the list.
+    LanPick(usize),
+    /// The chat page came on screen (its lines are read).
+    ChatShown,
+    /// A command of a test driving the window from another process (ui/app/drive.rs).
+    Drive(String),
+    /// Each second of a network game: the clocks of dropped players and the line.
+    NetTick,
+}
+
+/// What worker threads bring back.
+#[derive(Debug)]
+pub enum Cmd {
+    /// A bot's decision.
+    Bot(BotAnswer),
+    /// A save chosen in the Load dialog, read and checked.
+    Loaded(PathBuf, Box<Result<Saved, LoadError>>),
+    /// The autosave at launch, read and checked (None: there is none), and when it cannot
+    /// be restored, its backup if that holds a game worth resuming.
+    LastGame(Option<Box<Result<Saved, LoadError>>>, Option<Box<Saved>>),
+    /// A hint worked out for a decision (None: the view asked nothing).
+    Hint(HintKey, Option<Box<fief::bots::hint::Hint>>),
+    /// News of the line to a table (its epoch tells an old line's from the current one's).
+    Net(u64, Box<Heard>),
+    /// The tables heard on the local network (or why none could be).
+    Lan(Result<Vec<fief::net::lan::LanTable>, String>),
+    /// The table of an invitation, looked up for the join dialog.
+    Peeked(String, Result<TableInfo, (Option<Refusal>, String)>),
+}

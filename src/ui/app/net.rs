@@ -1,0 +1,859 @@
+//! The window's network flows: hosting a table from the New Game dialog (its lobby, Start
+//! Now, Close Table), joining one with an invitation, the line's news turned into the game on
+//! screen, table talk and desktop notifications, and coming back to a table after a drop, a
+//! restart or a host that went away.
+
+use super::App;
+use crate::ui::app::msg::{post, Cmd, Msg};
+use crate::ui::app::net_play::{chat_line_words, refusal_words, status_words, NetGame, RETRY_FOR};
+use crate::ui::dialogs::new_game::NewGame;
+use crate::ui::{tr, trf, words::text};
+use fief::bots::Level;
+use fief::net::host::TableSpec;
+use fief::net::hosting::Hosting;
+use fief::net::joined::{Joined, JoinedTables};
+use fief::net::link::{Heard, Link, Received, Sit, Spec, Status};
+use fief::net::protocol::{Refusal, SeatKind, SeatNo};
+use fief::net::table::SeatPlan;
+use fief::net::ticket::Ticket;
+use fief::net::transport::Reach;
+use fief::session::{Seat, Session};
+use relm4::adw::prelude::*;
+use relm4::gtk::gio;
+use relm4::{ComponentController, ComponentSender};
+use std::time::{Duration, Instant};
+
+/// After how long a dropped player's seat is played by a bot.
+const BOT_AFTER: Duration = Duration::from_secs(180);
+
+impl App {
+    /// How far the app's network reaches: the local network and direct addresses, or the
+    /// internet through relays when the player turned it on (Preferences); `FIEF_NET`
+    /// overrides both.
+    fn reach(&self) -> Reach {
+        Reach::from_env(if self.prefs.internet {
+            Reach::Internet
+        } else {
+            Reach::Direct
+        })
+    }
+
+    fn joined_tables(&self) -> Option<JoinedTables> {
+        self.net_dir.as_deref().map(JoinedTables::in_dir)
+    }
+
+    /// The tables sat at before, most recent first (what is wrong with the list is told).
+    pub(super) fn remembered(&self) -> Vec<Joined> {
+        let Some(t) = self.joined_tables() else {
+            return Vec::new();
+        };
+        let (all, problem) = t.read();
+        if let Some(p) = problem {
+            eprintln!("fief: the list of tables: {p}");
+        }
+        all
+    }
+
+    fn start_hosting(&self) -> Result<Hosting, String> {
+        let dir = self
+            .net_dir
+            .as_ref()
+            .ok_or_else(|| tr("This app has no data folder to keep a table in."))?;
+        Hosting::start(&dir.join("host"), self.reach(), self.hard_budget)
+            .map_err(|e| trf("The table cannot be hosted: {e}", &[("e", &e)]))
+    }
+
+    /// Starts a game with players on other computers: this app hosts the table, sits at its
+    /// human seat, and shows the lobby.
+    pub(super) fn host_game(&mut self, ng: &NewGame, sender: &ComponentSender<Self>) {
+        let Some(me) = ng.seats.iter().position(|s| *s == Seat::Human) else {
+            return self.toast(&tr(
+                "A game with players on other computers has exactly one human player at this computer.",
+            ));
+        };
+        let me = me as SeatNo;
+        let name = ng.options.player_name(me);
+        let plan = ng
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                _ if i == me as usize => SeatPlan::Reserved(name.clone()),
+                Seat::Bot(l) => SeatPlan::Bot(*l),
+                Seat::Human | Seat::Remote => SeatPlan::Open,
+            })
+            .collect();
+        // The table on screen goes first: a host this app still runs for it (a game over, or
+        // one left for a new one) holds the port the new host keeps.
+        self.leave_net(false);
+        let hosting = match self.start_hosting() {
+            Ok(h) => h,
+            Err(e) => return self.toast(&e),
+        };
+        let spec = TableSpec {
+            options: ng.options.clone(),
+            seats: plan,
+            bot_after: Some(BOT_AFTER),
+            stand_in: Level::Normal,
+        };
+        let made = hosting.new_table(spec).and_then(|id| hosting.ticket(&id));
+        match made {
+            Ok(ticket) => {
+                self.open_line(
+                    ticket,
+                    me,
+                    Sit::Take(name.clone()),
+                    name,
+                    Some(hosting),
+                    sender,
+                );
+                self.show_lobby(true);
+            }
+            Err(e) => self.toast(&trf("The table cannot be hosted: {e}", &[("e", &e)])),
+        }
+    }
+
+    /// Opens the line to a table (leaving any other first); the board waits for its first
+    /// state.
+    fn open_line(
+        &mut self,
+        ticket: Ticket,
+        seat: SeatNo,
+        sit: Sit,
+        name: String,
+        hosting: Option<Hosting>,
+        sender: &ComponentSender<Self>,
+    ) {
+        self.leave_net(false);
+        self.files.keep_current_game(&self.session, self.idle);
+        self.net_epoch += 1;
+        let epoch = self.net_epoch;
+        let s = sender.command_sender().clone();
+        let secret = match &sit {
+            Sit::Return(secret) => Some(secret.clone()),
+            Sit::Take(_) => None,
+        };
+        let link = Link::open(
+            Spec {
+                ticket: ticket.clone(),
+                reach: self.reach(),
+                seat,
+                sit,
+                retry_for: RETRY_FOR,
+            },
+            move |h| {
+                let _ = s.send(Cmd::Net(epoch, Box::new(h)));
+            },
+        );
+        self.net = Some(NetGame {
+            epoch,
+            link,
+            hosting,
+            ticket,
+            seat,
+            name,
+            secret,
+            info: None,
+            status: Status::Connecting,
+            chat: Vec::new(),
+            unread: 0,
+            playing: false,
+            held: false,
+            opened_ms: fief::net::host::now_ms(),
+        });
+        // Nothing of the last game plays on behind the table.
+        self.idle = true;
+        self.session.pause();
+        self.w.chat.clear();
+        self.w.stack.page(&self.w.chat.root).set_visible(true);
+        self.show_net_status();
+    }
+
+    /// Leaves the table: the line closes (the game stays on the host, and this app
+    /// remembers it); a hosted table's host stops. `tell` says so.
+    pub(super) fn leave_net(&mut self, tell: bool) {
+        let Some(net) = self.net.take() else {
+            return;
+        };
+        let was_playing = net.playing;
+        drop(net);
+        self.w.lobby.close();
+        self.w.net_button.set_visible(false);
+        self.w.stack.page(&self.w.chat.root).set_visible(false);
+        if self.w.stack.visible_child_name().as_deref() == Some("chat") {
+            self.w.stack.set_visible_child_name("log");
+        }
+        if was_playing {
+            self.idle = true;
+            self.session.pause();
+        }
+        if tell {
+            self.toast(&tr(
+                "You left the table. Its game goes on: go back to it from Join a Game.",
+            ));
+        }
+    }
+
+    /// The lobby (or the table's window during the game) with the table as it is now.
+    pub(super) fn show_lobby(&self, present: bool) {
+        if let Some(net) = &self.net {
+            if present || self.w.lobby.is_open() {
+                self.w.lobby.show(net, present);
+            }
+        }
+    }
+
+    /// The header's word on the line, and the countdown while it comes back.
+    pub(super) fn show_net_status(&self) {
+        let Some(net) = &self.net else {
+            self.w.net_button.set_visible(false);
+            return;
+        };
+        let (words, class) = status_words(&net.status);
+        let words = if net.hosted() {
+            trf("Hosting · {state}", &[("state", &words)])
+        } else {
+            words
+        };
+        let b = &self.w.net_button;
+        b.set_label(&words);
+        for c in ["success", "warning", "error", "dim-label"] {
+            b.remove_css_class(c);
+        }
+        b.add_css_class(class);
+        b.set_visible(true);
+    }
+
+    /// Who plays each seat, for the family boards: in a network game, whether each player
+    /// is there.
+    pub(super) fn seat_words(&self) -> Vec<String> {
+        match &self.net {
+            Some(net) if net.playing => {
+                let words = net.seat_words();
+                if words.len() == self.session.seats().len() {
+                    return words;
+                }
+                crate::ui::panels::family_board::seat_labels(self.session.seats())
+            }
+            _ => crate::ui::panels::family_board::seat_labels(self.session.seats()),
+        }
+    }
+
+    /// The decisions the session queued for the host go down the line.
+    pub(super) fn send_decisions(&mut self) {
+        let sent = self.session.take_sent();
+        if sent.is_empty() {
+            return;
+        }
+        match &self.net {
+            Some(net) => {
+                for s in sent {
+                    net.link.act(s.at, s.notation);
+                }
+            }
+            None => self.session.unsent(),
+        }
+    }
+
+    /// The join dialog, with the tables sat at before.
+    pub(super) fn open_join(&mut self) {
+        self.offered = self.remembered();
+        let name = relm4::gtk::glib::real_name()
+            .into_string()
+            .ok()
+            .filter(|n| !n.trim().is_empty() && n != "Unknown")
+            .or_else(|| relm4::gtk::glib::user_name().into_string().ok())
+            .unwrap_or_default();
+        self.w.join.open(&self.offered, &name);
+    }
+
+    /// Listens for tables on the local network for a few seconds, on a worker thread.
+    pub(super) fn look_on_lan(&mut self, sender: &ComponentSender<Self>) {
+        self.w.join.lan_looking();
+        let reach = self.reach();
+        sender.spawn_oneshot_command(move || {
+            Cmd::Lan(fief::net::lan::browse(reach, Duration::from_secs(3)))
+        });
+    }
+
+    /// The tables heard on the local network, in the join dialog.
+    pub(super) fn heard_on_lan(&mut self, got: Result<Vec<fief::net::lan::LanTable>, String>) {
+        let tables = got.unwrap_or_else(|e| {
+            eprintln!("fief: {e}");
+            Vec::new()
+        });
+        let rows: Vec<(String, u8, u8)> = tables
+            .iter()
+            .map(|t| (t.open.host.clone(), t.open.free, t.open.seats))
+            .collect();
+        self.lan = tables;
+        self.w.join.show_lan(&rows);
+    }
+
+    /// A table heard on the network was chosen: its invitation is looked up.
+    pub(super) fn pick_lan(&mut self, i: usize, sender: &ComponentSender<Self>) {
+        let Some(t) = self.lan.get(i) else { return };
+        let code = t.ticket.encode();
+        self.w.join.set_code(&code);
+        self.look_up(code, sender);
+    }
+
+    /// Asks the host of an invitation for its table, on a worker thread.
+    pub(super) fn look_up(&mut self, code: String, sender: &ComponentSender<Self>) {
+        let ticket = match Ticket::decode(&code) {
+            Ok(t) => t,
+            Err(_) => {
+                let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+                return self.w.join.show_error(&if compact.is_empty() {
+                    tr("Paste the invitation the host sent you first.")
+                } else if !compact.starts_with(fief::net::ticket::PREFIX) {
+                    tr("This is not an invitation: an invitation begins with “fief”. Copy the whole of it from the host's message.")
+                } else {
+                    tr("This invitation is mistyped or cut short: a letter is wrong or missing. Copy it again, whole, from the host's message.")
+                });
+            }
+        };
+        self.w.join.looking();
+        let reach = self.reach();
+        sender.spawn_oneshot_command(move || {
+            let got = fief::net::link::peek(&ticket, reach);
+            Cmd::Peeked(code, got)
+        });
+    }
+
+    /// Sits at seat `seat` of the invitation's table under `name`.
+    pub(super) fn join_seat(
+        &mut self,
+        code: &str,
+        seat: SeatNo,
+        name: &str,
+        sender: &ComponentSender<Self>,
+    ) {
+        let name = fief::rules::readable::clean_readable(name, fief::rules::MAX_NAME_CHARS);
+        if name.is_empty() {
+            return self
+                .w
+                .join
+                .show_error(&tr("Your name, please: the others see it."));
+        }
+        let Ok(ticket) = Ticket::decode(code) else {
+            return;
+        };
+        self.w.join.close();
+        self.open_line(ticket, seat, Sit::Take(name.clone()), name, None, sender);
+        self.show_lobby(true);
+    }
+
+    /// Goes back to the table listed `i`th (starting its host again if this app hosted it).
+    pub(super) fn rejoin(&mut self, i: usize, sender: &ComponentSender<Self>) {
+        let Some(j) = self.offered.get(i).cloned() else {
+            return;
+        };
+        let Ok(ticket) = Ticket::decode(&j.ticket) else {
+            return;
+        };
+        let hosting = if j.hosted {
+            // The host must not run twice: the one running (if this is its table) goes first.
+            self.leave_net(false);
+            match self.start_hosting() {
+                Ok(h) if h.has(&j.table) => Some(h),
+                Ok(_) => {
+                    if let Some(t) = self.joined_tables() {
+                        let _ = t.forget(&j.ticket, j.seat);
+                    }
+                    return self.toast(&tr("That table is no longer kept by this computer."));
+                }
+                Err(e) => return self.toast(&e),
+            }
+        } else {
+            None
+        };
+        self.w.join.close();
+        self.open_line(
+            ticket,
+            j.seat,
+            Sit::Return(j.secret),
+            j.name,
+            hosting,
+            sender,
+        );
+        self.status = tr("Going back to your table…");
+    }
+
+    /// The host's Start Now: bots sit in the open seats and the game begins.
+    pub(super) fn start_table(&mut self) {
+        let Some(net) = &self.net else { return };
+        let Some(h) = &net.hosting else { return };
+        if let Err(e) = h.start_now(&net.ticket.table, Level::Normal) {
+            self.w.lobby.toast(&e);
+        }
+    }
+
+    /// The lobby's button: Close (the game is on), Close Table (the host, before the game:
+    /// the table is closed and forgotten), or Leave.
+    pub(super) fn lobby_dismiss(&mut self) {
+        let Some(net) = &self.net else {
+            return self.w.lobby.close();
+        };
+        if net.started() {
+            return self.w.lobby.close();
+        }
+        if let Some(h) = &net.hosting {
+            let _ = h.close_table(&net.ticket.table);
+            if let (Some(t), Some(net)) = (self.joined_tables(), &self.net) {
+                let _ = t.forget(&net.invitation(), net.seat);
+            }
+        }
+        self.leave_net(false);
+        self.w
+            .new_game
+            .emit(crate::ui::dialogs::new_game::NewGameMsg::Open);
+    }
+
+    /// Table talk from this seat.
+    pub(super) fn say(&mut self, to: Option<SeatNo>, text: String) {
+        // What the others could not read is dropped here, as the host would (`readable`).
+        let text =
+            fief::rules::readable::clean_readable(&text, fief::net::protocol::MAX_CHAT_CHARS);
+        if text.is_empty() {
+            return;
+        }
+        if let Some(net) = &self.net {
+            net.link.say(to, text);
+        }
+    }
+
+    /// The chat page came on screen: its lines are read.
+    pub(super) fn chat_read(&mut self) {
+        if let Some(net) = self.net.as_mut() {
+            net.unread = 0;
+        }
+        self.show_unread();
+    }
+
+    fn show_unread(&self) {
+        let n = self.net.as_ref().map_or(0, |n| n.unread);
+        let title = if n == 0 {
+            tr("Chat")
+        } else {
+            trf("Chat ({n})", &[("n", &n.to_string())])
+        };
+        self.w.stack.page(&self.w.chat.root).set_title(&title);
+    }
+
+    /// A desktop notification, only when the window is not the one in use.
+    fn notify(&self, id: &str, title: &str, body: &str) {
+        if self.window.is_active() {
+            return;
+        }
+        let Some(app) = self.window.application() else {
+            return;
+        };
+        // Without a session bus (no desktop around the app) there is nobody to tell.
+        if !app.is_registered() || app.dbus_connection().is_none() {
+            return;
+        }
+        let n = gio::Notification::new(title);
+        n.set_body(Some(body));
+        app.send_notification(Some(id), &n);
+    }
+
+    /// What the line heard; false when nothing on screen changed.
+    pub(super) fn heard(&mut self, epoch: u64, h: Heard) -> bool {
+        let Some(net) = self.net.as_mut() else {
+            return false;
+        };
+        if net.epoch != epoch {
+            return false;
+        }
+        match h {
+            Heard::Status(st) => {
+                let gone = match &st {
+                    Status::Gone { refusal, reason } => Some((*refusal, reason.clone())),
+                    _ => None,
+                };
+                net.status = st;
+                let redraw = gone.is_some();
+                if let Some((refusal, reason)) = gone {
+                    self.line_gone(refusal, &reason);
+                }
+                self.show_net_status();
+                self.show_lobby(false);
+                // The line gone: the status line says so, and the boards know nothing more.
+                return redraw;
+            }
+            Heard::Table(info) => {
+                let was = net.started();
+                let first = net.info.is_none();
+                net.info = Some((info, Instant::now()));
+                let names: Vec<(SeatNo, String)> = net
+                    .info
+                    .iter()
+                    .flat_map(|(t, _)| t.seats.iter())
+                    // Talk is for people: bots and empty seats read nothing.
+                    .filter(|s| s.seat != net.seat && s.kind == SeatKind::Human)
+                    .map(|s| {
+                        let n = s
+                            .name
+                            .clone()
+                            .unwrap_or_else(|| text::colour_name(s.colour as usize));
+                        (s.seat, n)
+                    })
+                    .collect();
+                let now = net.started();
+                self.w.chat.set_players(&names);
+                if !was && now && self.w.lobby.is_open() {
+                    self.w.lobby.close();
+                    self.toast(&tr("Every seat is filled: the game begins."));
+                }
+                self.show_lobby(false);
+                // Back at a table whose game has not begun: its lobby.
+                if first && !now && !self.w.lobby.is_open() {
+                    self.show_lobby(true);
+                }
+            }
+            Heard::Seated { seat, secret } => {
+                net.secret = Some(secret.clone());
+                let host = if net.hosted() {
+                    net.name.clone()
+                } else {
+                    net.info
+                        .iter()
+                        .flat_map(|(t, _)| t.seats.iter())
+                        .find(|s| s.seat != seat && s.kind == SeatKind::Human)
+                        .and_then(|s| s.name.clone())
+                        .unwrap_or_default()
+                };
+                let j = Joined {
+                    host,
+                    ticket: net.invitation(),
+                    table: net.ticket.table.clone(),
+                    seat,
+                    secret,
+                    name: net.name.clone(),
+                    hosted: net.hosted(),
+                    last_ms: fief::net::host::now_ms(),
+                };
+                if let Some(t) = self.joined_tables() {
+                    if let Err(e) = t.remember(j) {
+                        self.toast(&e);
+                    }
+                }
+                return false;
+            }
+            Heard::State(r) => self.received(*r),
+            // A line heard before (sent again after a reconnect) is not shown twice.
+            Heard::Chat(line) if net.chat.iter().any(|l| l.id == line.id) => return false,
+            Heard::Chat(line) => {
+                let (head, text) = chat_line_words(net, self.session.game(), &line);
+                let private = line.to.is_some();
+                self.w.chat.push(&head, &text, private);
+                // Lines said before this line to the table was opened are its history: read
+                // already, or missed while away; only what is said from now on is news.
+                let from_other = line.from != net.seat && line.at_ms >= net.opened_ms;
+                let net = self.net.as_mut().expect("checked above");
+                net.chat.push(line);
+                if from_other {
+                    if self.w.stack.visible_child_name().as_deref() != Some("chat") {
+                        net.unread += 1;
+                        self.show_unread();
+                    }
+                    self.notify("fief-chat", &head, &text);
+                }
+                return false;
+            }
+            Heard::Refused { why, reason } => {
+                if matches!(
+                    why,
+                    Refusal::Stale | Refusal::Illegal | Refusal::OutOfTurn | Refusal::NotYourSeat
+                ) {
+                    self.session.unsent();
+                }
+                self.toast(&refusal_words(Some(why), &reason));
+            }
+            Heard::Resent(_) => {
+                self.toast(&tr(
+                    "The connection came back: your decision was sent again.",
+                ));
+            }
+            Heard::Deal(v) => {
+                self.dialogs.deal = Some(deal_words(&v));
+                return false;
+            }
+            Heard::Lost(_) => {
+                self.session.unsent();
+                self.toast(&tr(
+                    "Your last decision was lost when the connection dropped: the game went on without it.",
+                ));
+            }
+        }
+        true
+    }
+
+    /// A state from the host: the first one sets the game on screen, the next ones move it.
+    fn received(&mut self, r: Received) {
+        let settings = self.settings();
+        let Some(net) = self.net.as_mut() else {
+            return;
+        };
+        let mine_before = self.session.human_turn().is_some();
+        if net.playing {
+            // The line is back: the game on screen goes on.
+            if std::mem::take(&mut net.held) {
+                self.session.unpause();
+                self.status.clear();
+            }
+            self.session.received(r.game, r.at, &r.legal);
+        } else {
+            match Session::remote(r.game, net.seat, r.at, &r.legal, settings) {
+                Ok(s) => {
+                    net.playing = true;
+                    self.install_session(s);
+                    self.session.unpause();
+                }
+                Err(e) => return self.toast(&e),
+            }
+        }
+        // A game that is over is not offered again.
+        if self.session.game().is_over() {
+            if let (Some(t), Some(net)) = (self.joined_tables(), &self.net) {
+                let _ = t.forget(&net.invitation(), net.seat);
+            }
+        }
+        if !mine_before && self.session.human_turn().is_some() {
+            self.notify(
+                "fief-turn",
+                &tr("Your turn"),
+                &tr("The table waits for your decision."),
+            );
+        }
+    }
+
+    /// The line is down for good: said in words; a table never reached is left.
+    fn line_gone(&mut self, refusal: Option<Refusal>, reason: &str) {
+        let words = refusal_words(refusal, reason);
+        let Some(net) = &self.net else { return };
+        if net.playing {
+            // A decision on its way is lost with the line: said, never dropped silently.
+            let lost = self.session.waits_for_host();
+            self.session.unsent();
+            self.session.pause();
+            if let Some(net) = self.net.as_mut() {
+                net.held = true;
+            }
+            let mut words = trf(
+                "{why} Your seat is kept: choose the connection button to try again.",
+                &[("why", &words)],
+            );
+            if lost {
+                words = trf(
+                    "{words} Your last decision did not reach the host.",
+                    &[("words", &words)],
+                );
+            }
+            // The whole of it stays on the status line (a toast holds one short line).
+            self.toast(&tr("The host is gone."));
+            self.status = words;
+            return;
+        }
+        // Never seated: the table could not be joined.
+        if refusal == Some(Refusal::NoTable) {
+            if let (Some(t), Some(net)) = (self.joined_tables(), &self.net) {
+                let _ = t.forget(&net.invitation(), net.seat);
+            }
+        }
+        self.leave_net(false);
+        if self.w.join.window.is_visible() {
+            self.w.join.show_error(&words);
+        } else {
+            self.toast(&words);
+            self.open_join();
+            self.w.join.show_error(&words);
+        }
+    }
+
+    /// The header's connection button: the table's window; with the host gone, try again.
+    pub(super) fn show_table(&mut self, sender: &ComponentSender<Self>) {
+        let Some(net) = &self.net else { return };
+        if matches!(net.status, Status::Gone { .. }) && net.playing {
+            return self.reconnect(sender);
+        }
+        self.show_lobby(true);
+    }
+
+    /// The line to the table on screen again, after the host was gone: the seat is taken
+    /// back with its secret (tried for a minute), and the game stays on screen meanwhile.
+    fn reconnect(&mut self, sender: &ComponentSender<Self>) {
+        self.net_epoch += 1;
+        let epoch = self.net_epoch;
+        let reach = self.reach();
+        let Some(net) = self.net.as_mut() else { return };
+        let Some(secret) = net.secret.clone() else {
+            return;
+        };
+        let s = sender.command_sender().clone();
+        net.link = Link::open(
+            Spec {
+                ticket: net.ticket.clone(),
+                reach,
+                seat: net.seat,
+                sit: Sit::Return(secret),
+                retry_for: RETRY_FOR,
+            },
+            move |h| {
+                let _ = s.send(Cmd::Net(epoch, Box::new(h)));
+            },
+        );
+        net.epoch = epoch;
+        net.status = Status::Connecting;
+        self.show_net_status();
+    }
+
+    /// "Go back to your table?" at launch, for the most recent table sat at.
+    pub(super) fn offer_rejoin(&mut self) -> bool {
+        self.offered = self.remembered();
+        let Some(j) = self.offered.first() else {
+            return false;
+        };
+        let d = relm4::adw::MessageDialog::new(
+            Some(&self.window),
+            Some(&tr("Go back to your table?")),
+            Some(&if j.hosted {
+                trf(
+                    "You host a table where you sit as {name}. Hosting it again lets the others come back with the same invitation.",
+                    &[("name", &j.name)],
+                )
+            } else if j.host.is_empty() {
+                trf("You sat at a table as {name}.", &[("name", &j.name)])
+            } else {
+                trf(
+                    "You sat at {host}'s table as {name}.",
+                    &[("host", &j.host), ("name", &j.name)],
+                )
+            }),
+        );
+        d.set_widget_name("rejoin-offer");
+        d.add_response("later", &tr("Not Now"));
+        d.add_response("rejoin", &tr("Rejoin"));
+        d.set_response_appearance("rejoin", relm4::adw::ResponseAppearance::Suggested);
+        d.set_default_response(Some("rejoin"));
+        d.set_close_response("later");
+        let s = self.input.clone();
+        d.connect_response(None, move |d, r| {
+            post(&s, Msg::RejoinAnswer(r == "rejoin"));
+            d.close();
+        });
+        d.present();
+        true
+    }
+
+    /// Each second of a network game: the clocks on the boards and in the lobby.
+    pub(super) fn net_tick(&mut self) {
+        let Some(net) = &self.net else { return };
+        if !net.playing || !net.clocks_run() {
+            self.show_lobby(false);
+            return;
+        }
+        let (view, _) = self.frame();
+        let who = std::rc::Rc::new(self.seat_words());
+        self.w
+            .boards
+            .emit(crate::ui::panels::family_board::BoardsMsg::Show(view, who));
+        self.show_lobby(false);
+    }
+}
+
+impl App {
+    /// A command of a test driving the window (ui/app/drive.rs); true when the window changed.
+    pub(super) fn drive(&mut self, line: &str) -> bool {
+        use crate::ui::app::drive::{reply, widgets_command, windows};
+        if let Some(r) = widgets_command(line) {
+            reply(&r);
+            return true;
+        }
+        let (verb, rest) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
+        match verb {
+            "state" => {
+                let g = self.session.game();
+                let net = self.net.as_ref().map(|n| {
+                    serde_json::json!({
+                        "seat": n.seat,
+                        "status": self.w.net_button.label().map(|l| l.to_string()),
+                        "started": n.started(),
+                        "playing": n.playing,
+                        "hosted": n.hosted(),
+                        "invitation": n.invitation(),
+                        "chat": n.chat.iter().map(|l| l.text.clone()).collect::<Vec<_>>(),
+                        "unread": n.unread,
+                    })
+                });
+                let state = serde_json::json!({
+                    "idle": self.idle,
+                    "at": g.history.len(),
+                    "round": g.round,
+                    "over": g.is_over(),
+                    "log": g.log.len(),
+                    "names": (0..g.n()).map(|p| text::player(g, p)).collect::<Vec<_>>(),
+                    "who": self.seat_words(),
+                    "my_turn": self.session.human_turn().is_some(),
+                    "windows": windows().iter().map(|w| w.widget_name().to_string()).collect::<Vec<_>>(),
+                    "status": self.status,
+                    "net": net,
+                    "deal": self.dialogs.deal,
+                });
+                reply(&state.to_string());
+                false
+            }
+            "decide" => match self.session.offered().first().cloned() {
+                Some(a) => {
+                    let n = a.notation(self.session.game());
+                    self.choose(a);
+                    reply(&format!("ok {n}"));
+                    true
+                }
+                None => {
+                    reply("err nothing to decide");
+                    false
+                }
+            },
+            "say" => {
+                self.say(None, rest.to_string());
+                reply("ok");
+                false
+            }
+            _ => {
+                reply(&format!("err unknown command {verb}"));
+                false
+            }
+        }
+    }
+}
+
+/// The check of a network game's deal, in the player's words.
+fn deal_words(v: &fief::net::fair::Verdict) -> String {
+    match v {
+        fief::net::fair::Verdict::Fair { states } => trf(
+            "The deal was fair: the host dealt from the seed it promised at the start, and replaying the game from it gives all {n} states you were shown.",
+            &[("n", &states.to_string())],
+        ),
+        fief::net::fair::Verdict::Unfair(why) => {
+            use fief::net::fair::Unfair;
+            let why = match why {
+                Unfair::Promise => {
+                    tr("the seed the host showed at the end is not the one it promised at the start")
+                }
+                Unfair::Deal(_) => tr("the game cannot be dealt again from the seed it showed"),
+                Unfair::Action { n, notation, .. } => trf(
+                    "action {n} ({a}) is refused when the game is played again",
+                    &[("n", &n.to_string()), ("a", notation)],
+                ),
+                Unfair::Differs { at } => trf(
+                    "after {n} actions, the game dealt from the promised seed is not the one you were shown",
+                    &[("n", &at.to_string())],
+                ),
+                Unfair::Beyond => tr("you were shown states the host's actions never reach"),
+            };
+            trf("The deal cannot be trusted: {why}.", &[("why", &why)])
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! Network play in the window, apart from its widgets: the table the player sits at (the
+//! line to it, the host when this app hosts it, the seats and who is there, the talk), and the
+//! words for all of it, in the player's language. The flows themselves (host, join, come back,
+//! talk) are the window's, in app/net.rs.
+
+use crate::ui::words::text;
+use crate::ui::{tr, trf};
+use fief::net::hosting::Hosting;
+use fief::net::link::{Link, Status};
+use fief::net::protocol::{ChatLine, Presence, Refusal, SeatInfo, SeatKind, SeatNo, TableInfo};
+use fief::net::ticket::Ticket;
+use std::time::Instant;
+
+/// How long a dropped connection is tried again before the host counts as gone.
+pub const RETRY_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The table this app sits at.
+pub struct NetGame {
+    /// Tells this table's news from an older line's.
+    pub epoch: u64,
+    pub link: Link,
+    /// The host, when this app hosts the table.
+    pub hosting: Option<Hosting>,
+    pub ticket: Ticket,
+    pub seat: SeatNo,
+    pub name: String,
+    /// The seat's secret, once seated.
+    pub secret: Option<String>,
+    /// The seats as last heard, and when.
+    pub info: Option<(TableInfo, Instant)>,
+    pub status: Status,
+    pub chat: Vec<ChatLine>,
+    /// Lines not yet read (the chat page was not on screen).
+    pub unread: usize,
+    /// The window plays the table's game (a state came).
+    pub playing: bool,
+    /// The game on screen waits for the line to come back (it went down).
+    pub held: bool,
+    /// When the line was opened (ms since the epoch): older talk is not news.
+    pub opened_ms: u64,
+}
+
+impl NetGame {
+    pub fn hosted(&self) -> bool {
+        self.hosting.is_some()
+    }
+
+    /// Whether the table's game has begun (every seat filled, or started by its host).
+    pub fn started(&self) -> bool {
+        self.info.as_ref().is_some_and(|(t, _)| t.started)
+    }
+
+    /// Whether a seat's clock runs (a player away: the time since he dropped, or until a bot
+    /// plays for him), so that the boards need saying again each second.
+    pub fn clocks_run(&self) -> bool {
+        self.info.as_ref().is_some_and(|(t, _)| {
+            t.seats.iter().any(|s| {
+                matches!(
+                    s.presence,
+                    Presence::Dropped { .. } | Presence::BotStandsIn { .. }
+                )
+            })
+        })
+    }
+
+    /// The invitation as text.
+    pub fn invitation(&self) -> String {
+        self.ticket.encode()
+    }
+
+    /// Each seat's state in words for the family boards: "You", "Here", how long since a
+    /// player dropped and until a bot plays for him.
+    pub fn seat_words(&self) -> Vec<String> {
+        let Some((t, at)) = &self.info else {
+            return Vec::new();
+        };
+        let since = at.elapsed().as_secs();
+        let down = self.status != Status::Connected;
+        t.seats
+            .iter()
+            .map(|s| match s.kind {
+                // Without the line, nobody's presence is known.
+                SeatKind::Human if down && s.seat != self.seat => tr("No news: connection lost"),
+                _ => presence_words(s, self.seat, since),
+            })
+            .collect()
+    }
+}
+
+/// Minutes and seconds: "1:20".
+pub fn clock(secs: u64) -> String {
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+/// A seat's state in words; `since` is how long ago the table was heard.
+pub fn presence_words(s: &SeatInfo, me: SeatNo, since: u64) -> String {
+    if s.seat == me {
+        return tr("Your seat");
+    }
+    match (s.kind, s.presence) {
+        (SeatKind::Bot, _) => tr("Bot"),
+        (SeatKind::Open, _) => tr("Open seat"),
+        (SeatKind::Reserved, _) => tr("Kept for a player"),
+        (_, Presence::Here) => tr("Here"),
+        (_, Presence::Empty) => tr("Not here"),
+        (_, Presence::Dropped { secs, bot_in }) => {
+            let away = clock(secs + since);
+            match bot_in {
+                Some(b) if b > since => trf(
+                    "Dropped for {away} · a bot plays in {left}",
+                    &[("away", &away), ("left", &clock(b - since))],
+                ),
+                Some(_) => trf("Dropped for {away} · a bot plays", &[("away", &away)]),
+                None => trf("Dropped for {away} · the table waits", &[("away", &away)]),
+            }
+        }
+        (_, Presence::BotStandsIn { secs }) => trf(
+            "A bot plays for this player (away {away})",
+            &[("away", &clock(secs + since))],
+        ),
+    }
+}
+
+/// The line's state for the header, and its style class (none when all is well and the
+/// game is on).
+pub fn status_words(status: &Status) -> (String, &'static str) {
+    match status {
+        Status::Connecting => (tr("Connecting…"), "dim-label"),
+        Status::Connected => (tr("Connected"), "success"),
+        Status::Reconnecting { left } => (
+            trf(
+                "Connection lost · retrying {left}",
+                &[("left", &clock(*left))],
+            ),
+            "warning",
+        ),
+        Status::Gone { .. } => (tr("Host gone"), "error"),
+    }
+}
+
+/// Why a line ended or a message was refused, in the player's words; `reason` is the host's
+/// (in English) and is given after ours when it adds something.
+pub fn refusal_words(why: Option<Refusal>, reason: &str) -> String {
+    let ours = match why {
+        Some(Refusal::Version) => tr(
+            "The host plays another version of Fief. Both computers need the same version of the game.",
+        ),
+        Some(Refusal::NoTable) => tr(
+            "The host has no such table: it has ended or was closed, or the invitation is for another host.",
+        ),
+        Some(Refusal::SeatTaken) => tr("That seat is taken. Choose another."),
+        Some(Refusal::WrongSecret) => tr(
+            "The host does not know this seat's secret: the table may have been set anew.",
+        ),
+        Some(Refusal::Full) => {
+            tr("The table has no seat for you: it is full, or its game has begun.")
+        }
+        Some(Refusal::Stale) => {
+            tr("Your decision came too late: the game had moved on. Decide again.")
+        }
+        Some(Refusal::Illegal) => tr("The host refused your decision."),
+        Some(Refusal::TooFast) => tr("Too many messages at once: wait a moment."),
+        Some(Refusal::NotYourSeat) | Some(Refusal::OutOfTurn) => {
+            tr("The host refused this: it is not your turn or your seat.")
+        }
+        Some(Refusal::Malformed) => tr("The host could not read a message."),
+        None => tr("The host cannot be reached."),
+    };
+    let reason = fief::net::protocol::clean_text(reason, 200);
+    // The host's words explain a refusal; a host that cannot be reached has none (the
+    // system's words are for the terminal).
+    if why.is_none() {
+        if !reason.is_empty() {
+            eprintln!("fief: {reason}");
+        }
+        return ours;
+    }
+    if reason.is_empty() {
+        ours
+    } else {
+        trf("{ours} ({reason})", &[("ours", &ours), ("reason", &reason)])
+    }
+}
+
+/// A seat's name at the table: the name its player sat under, else the game's name for it.
+pub fn seat_name(net: &NetGame, g: &fief::rules::Game, s: SeatNo) -> String {
+    let taken = net
+        .info
+        .as_ref()
+        .and_then(|(t, _)| t.seats.get(s as usize))
+        .and_then(|x| x.name.clone());
+    match taken {
+        Some(n) => n,
+        None if (s as usize) < g.players.len() => text::player(g, s),
+        None => trf("seat {n}", &[("n", &(s as usize + 1).to_string())]),
+    }
+}
+
+/// A line of talk as the chat page shows it: who said it (and to whom), and what.
+pub fn chat_line_words(net: &NetGame, g: &fief::rules::Game, line: &ChatLine) -> (String, String) {
+    let me = net.seat;
+    let who = |s: SeatNo| seat_name(net, g, s);
+    let head = match line.to {
+        None if line.from == me => tr("You"),
+        None => who(line.from),
+        Some(to) if line.from == me => trf("You to {p}", &[("p", &who(to))]),
+        Some(_) => trf("{p} to you", &[("p", &who(line.from))]),
+    };
+    (head, line.text.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(kind: SeatKind, presence: Presence) -> SeatInfo {
+        SeatInfo {
+            seat: 1,
+            name: Some("Anne".into()),
+            kind,
+            presence,
+            colour: 1,
+        }
+    }
+
+    #[test]
+    fn each_seat_says_whether_its_player_is_there_and_for_how_long_he_was_not() {
+        assert_eq!(clock(80), "1:20");
+        assert_eq!(clock(5), "0:05");
+        let here = seat(SeatKind::Human, Presence::Here);
+        assert_eq!(presence_words(&here, 0, 0), "Here");
+        assert_eq!(presence_words(&here, 1, 0), "Your seat");
+        let dropped = seat(
+            SeatKind::Human,
+            Presence::Dropped {
+                secs: 70,
+                bot_in: Some(110),
+            },
+        );
+        // Ten seconds after the table was heard, the clocks have moved on.
+        assert_eq!(
+            presence_words(&dropped, 0, 10),
+            "Dropped for 1:20 · a bot plays in 1:40"
+        );
+        let waits = seat(
+            SeatKind::Human,
+            Presence::Dropped {
+                secs: 5,
+                bot_in: None,
+            },
+        );
+        assert_eq!(
+            presence_words(&waits, 0, 0),
+            "Dropped for 0:05 · the table waits"
+        );
+        let stood_in = seat(SeatKind::Human, Presence::BotStandsIn { secs: 200 });
+        assert!(presence_words(&stood_in, 0, 0).contains("3:20"));
+        assert_eq!(
+            presence_words(&seat(SeatKind::Open, Presence::Empty), 0, 0),
+            "Open seat"
+        );
+    }
+
+    #[test]
+    fn refusals_and_lost_hosts_are_said_in_words() {
+        let w = refusal_words(
+            Some(Refusal::SeatTaken),
+            "that seat is taken: its player comes back",
+        );
+        assert!(w.starts_with("That seat is taken."), "{w}");
+        let w = refusal_words(None, "cannot reach the host: timed out");
+        assert_eq!(w, "The host cannot be reached.");
+        let w = refusal_words(Some(Refusal::Version), "");
+        assert!(w.contains("same version"), "{w}");
+        // The host's words are shown cleaned: no control or reordering characters.
+        let w = refusal_words(Some(Refusal::Illegal), "bad\u{202e}move\n");
+        assert!(!w.contains('\u{202e}') && !w.contains('\n'), "{w}");
+        assert_eq!(
+            status_words(&Status::Reconnecting { left: 42 }).0,
+            "Connection lost · retrying 0:42"
+        );
+    }
+}

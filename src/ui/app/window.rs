@@ -1,0 +1,744 @@
+//! The main window's widgets: the header bar with its menu and actions (each declared once:
+//! name, accelerator, message), the map, the family boards, the hand, the prompt bar, the
+//! log, battle and election pages, the bar that names a failed save, the hotseat cover, and
+//! the dialogs the window owns. `App` (app/mod.rs) holds them and keeps them up to date.
+
+use crate::ui::app::msg::{post, Msg};
+use crate::ui::board::canvas::MapCanvas;
+use crate::ui::dialogs::ballot::{ElectionDialog, ElectionPanel, ElectionPanelOut};
+use crate::ui::dialogs::join::JoinDialog;
+use crate::ui::dialogs::later::Later;
+use crate::ui::dialogs::lobby::Lobby;
+use crate::ui::dialogs::new_game::{NewGameDialog, NewGameMsg, NewGameOut};
+use crate::ui::dialogs::preferences::{PreferencesWindow, Prefs, PrefsMsg, PrefsOut};
+use crate::ui::panels::battle::{BattleOut, BattlePanel};
+use crate::ui::panels::chat::ChatPage;
+use crate::ui::panels::family_board::FamilyBoards;
+use crate::ui::panels::game_log::{GameLog, LogOut};
+use crate::ui::panels::hand::CardHand;
+use crate::ui::panels::prompt_bar::{PromptBar, PromptOut};
+use crate::ui::panels::purchase::{PurchaseOut, PurchasePanel};
+use crate::ui::rulebook::pane::RulesPane;
+use crate::ui::tr;
+use fief::Map;
+use relm4::adw::prelude::*;
+use relm4::gtk::{gio, glib};
+use relm4::{adw, gtk, Component, ComponentController, Controller};
+use std::cell::Cell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+pub const APP_NAME: &str = "Fief: France 1429";
+
+/// A message made on demand (menu actions and shortcuts).
+type MsgFn = fn() -> Msg;
+
+/// A toast over the sidebar's pages: its title is Pango markup, so the text (a path, a
+/// name) is escaped.
+pub fn toast(toasts: &adw::ToastOverlay, s: &str) {
+    toasts.add_toast(adw::Toast::new(&crate::ui::words::text::glib_escape(s)));
+}
+
+/// The look of the boards, cards, dice and prompt bar.
+pub const CSS: &str = "
+.family-board { padding: 8px; border-radius: 8px; background: alpha(@card_bg_color, 0.9);
+  border: 1px solid alpha(@borders, 0.8); }
+.family-board.acting { border: 2px solid @accent_bg_color; }
+.fief-card { padding: 4px 8px; border-radius: 8px;
+  background: #f4ecd8; color: #2b1d0e; border: 1px solid #8a6a3a; }
+.fief-card.lords-deck { background: #eadcc0; border-color: #6b4a22; }
+.fief-card.selected { border: 3px solid #1c5bd6; }
+.fief-card.unplayable { opacity: 0.78; }
+.fief-card.unplayable:hover { background: #f4ecd8; }
+.die { min-width: 22px; min-height: 22px; border-radius: 4px; background: #fff; color: #000;
+  border: 1px solid #444; font-weight: bold; }
+.battle-side { padding: 6px; border-radius: 6px; background: alpha(@card_bg_color, 0.9); }
+.prompt-bar { background: alpha(@accent_bg_color, 0.08); }
+.save-problem { padding: 8px; background: alpha(@error_bg_color, 0.15);
+  border-bottom: 1px solid alpha(@error_color, 0.5); }
+.news-strip { padding: 2px 8px; background: alpha(@accent_bg_color, 0.06);
+  border-bottom: 1px solid alpha(@borders, 0.6); }
+";
+
+/// The width of the sidebar (family boards, log, battle and election pages).
+pub const SIDEBAR_WIDTH: i32 = 380;
+
+/// The height of the line beside the board (at the head of the sidebar) that tells what
+/// happened since the viewer's last decision: always there, so nothing moves when there is
+/// news.
+pub const NEWS_HEIGHT: i32 = 34;
+
+/// The map's share of a window of `width` × `height`: what the header bar, the sidebar,
+/// the hand and the prompt bar leave (the sizes are fixed, so the map never rescales when
+/// a decision changes).
+#[cfg_attr(not(test), allow(dead_code))]
+pub fn map_area(map: &Map, width: i32, height: i32) -> (f64, f64) {
+    let header = 47;
+    let hand = crate::ui::panels::hand::HAND_HEIGHT + 8 + 1;
+    let prompt = crate::ui::panels::prompt_bar::PROMPT_HEIGHT + 14 + 1;
+    let h = height - header - hand - prompt;
+    (map_width(map, width, h) as f64, h as f64)
+}
+
+/// The width the board fills when its area is `height` high (the board keeps its shape),
+/// with room beside it for the zoom buttons.
+pub fn board_width(map: &Map, height: i32) -> i32 {
+    let margin = 16.0;
+    ((height as f64 - margin) * map.width / map.height + margin + 48.0).ceil() as i32
+}
+
+/// The map's share of a row `width` wide whose map is `height` high: what the board fills,
+/// the sidebar the rest, and never less than its own width.
+pub fn map_width(map: &Map, width: i32, height: i32) -> i32 {
+    board_width(map, height)
+        .min(width - SIDEBAR_WIDTH - 6)
+        .max(120)
+}
+
+/// Gives the board, in the row `paned`, the width its height lets it fill and the sidebar
+/// the rest: in a wide window the board is as large as the height allows, with no empty
+/// margins beside it.
+pub fn fit_map(paned: &gtk::Paned, map: &Map) {
+    let (w, h) = (paned.width(), paned.height());
+    if w <= 0 || h <= 0 {
+        return;
+    }
+    let want = map_width(map, w, h);
+    if (paned.position() - want).abs() > 2 {
+        paned.set_position(want);
+    }
+}
+
+/// The window's size on the app's first launch, for a screen of `width` × `height`: the
+/// whole screen when it is small (the board needs every pixel), else most of it; `None`
+/// means maximised.
+pub fn first_size(width: i32, height: i32) -> Option<(i32, i32)> {
+    if width <= 1440 || height <= 900 {
+        None
+    } else {
+        Some((width * 9 / 10, height * 9 / 10))
+    }
+}
+
+/// Sizes the window to the screen it opens on (`first_size`).
+pub fn fit_to_screen(window: &adw::ApplicationWindow) {
+    use relm4::gtk::gdk;
+    let Some(display) = gdk::Display::default() else {
+        return;
+    };
+    let monitor = display
+        .monitors()
+        .item(0)
+        .and_then(|m| m.downcast::<gdk::Monitor>().ok());
+    let Some(geometry) = monitor.map(|m| m.geometry()) else {
+        return;
+    };
+    match first_size(geometry.width(), geometry.height()) {
+        Some((w, h)) => window.set_default_size(w, h),
+        None => window.maximize(),
+    }
+}
+
+/// Places the sidebar's divider: every board in sight when there is room, else the boards
+/// scroll and the pages below keep 170 px; while the Purchases page is shown (its list needs
+/// the room) the pages keep 320 px.
+pub fn fit_side(side: &gtk::Paned, players: usize, stack: &gtk::Stack) {
+    let max = side.max_position();
+    let page = if stack.visible_child_name().as_deref() == Some("purchase") {
+        320
+    } else {
+        170
+    };
+    let want = if max <= 0 {
+        boards_height(players)
+    } else {
+        boards_height(players).min((max - page).max(120))
+    };
+    if side.position() != want {
+        side.set_position(want);
+    }
+}
+
+/// The height that shows `players` closed family boards without scrolling.
+pub fn boards_height(players: usize) -> i32 {
+    players as i32 * 60 + 12
+}
+
+/// The line at the head of the sidebar, beside the board, that tells what happened since the
+/// viewer's last decision: a heading, the newest news in a line, and the whole list behind a
+/// button. It has a height of its own, so it never covers the board and nothing moves for it.
+pub struct News {
+    pub bar: gtk::Box,
+    pub title: gtk::Label,
+    pub line: gtk::Label,
+    pub more: gtk::MenuButton,
+    pub list: gtk::Label,
+}
+
+impl News {
+    fn new() -> News {
+        let bar = gtk::Box::new(gtk::Orientation::Horizontal, 8);
+        bar.add_css_class("news-strip");
+        bar.set_widget_name("since-last-turn");
+        bar.set_size_request(-1, NEWS_HEIGHT);
+        let title = gtk::Label::new(None);
+        title.add_css_class("heading");
+        title.set_xalign(0.0);
+        title.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        title.set_max_width_chars(34);
+        let line = gtk::Label::new(None);
+        line.set_xalign(0.0);
+        line.set_hexpand(true);
+        line.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        line.set_single_line_mode(true);
+        let list = gtk::Label::new(None);
+        list.set_xalign(0.0);
+        list.set_wrap(true);
+        // As wide as it may be: its height is then the one the popover gives it.
+        list.set_width_chars(56);
+        list.set_max_width_chars(56);
+        list.set_margin_start(6);
+        list.set_margin_end(6);
+        let scroll = gtk::ScrolledWindow::new();
+        scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
+        scroll.set_propagate_natural_height(true);
+        scroll.set_max_content_height(420);
+        scroll.set_child(Some(&list));
+        let pop = gtk::Popover::new();
+        pop.set_widget_name("news-all");
+        pop.set_child(Some(&scroll));
+        let more = gtk::MenuButton::new();
+        more.set_popover(Some(&pop));
+        more.add_css_class("flat");
+        more.set_valign(gtk::Align::Center);
+        more.set_focus_on_click(false);
+        more.set_widget_name("news-more");
+        bar.append(&title);
+        bar.append(&line);
+        bar.append(&more);
+        let news = News {
+            bar,
+            title,
+            line,
+            more,
+            list,
+        };
+        news.show(None);
+        news
+    }
+
+    /// Shows a heading and its lines, or (None) that nothing is new.
+    pub fn show(&self, card: Option<(String, Vec<String>)>) {
+        match card {
+            Some((title, lines)) => {
+                self.title.set_text(&title);
+                self.title.set_visible(true);
+                self.line.remove_css_class("dim-label");
+                // The newest news first in the line; all of it in order behind the button.
+                let newest: Vec<&str> = lines
+                    .iter()
+                    .rev()
+                    .filter(|l| !l.is_empty())
+                    .map(String::as_str)
+                    .collect();
+                self.line.set_text(&newest.join(" · "));
+                self.line.set_tooltip_text(Some(&lines.join("\n")));
+                self.title.set_tooltip_text(Some(&title));
+                self.list
+                    .set_text(&format!("{title}\n\n{}", lines.join("\n")));
+                let n = lines.iter().filter(|l| !l.is_empty()).count();
+                self.more
+                    .set_label(&crate::ui::trf("All ({n})", &[("n", &n.to_string())]));
+                self.more.set_sensitive(true);
+            }
+            None => {
+                self.title.set_text("");
+                self.title.set_visible(false);
+                self.line.add_css_class("dim-label");
+                self.line.set_text(&tr(
+                    "What the others do before your next decision is told here.",
+                ));
+                self.line.set_tooltip_text(None);
+                self.list.set_text("");
+                self.more.set_label(&tr("All"));
+                self.more.set_sensitive(false);
+            }
+        }
+    }
+}
+
+/// The widgets of the main window.
+pub struct Widgets {
+    pub title: adw::WindowTitle,
+    pub undo_button: gtk::Button,
+    /// "Hint": the computer's suggestion for the human's decision (Ctrl+H).
+    pub hint_button: gtk::Button,
+    pub cover: adw::StatusPage,
+    pub cover_button: gtk::Button,
+    /// A failed save, named at the top of the sidebar until dismissed (never over the
+    /// board, never moving it).
+    pub problem_bar: gtk::Box,
+    pub problem_label: gtk::Label,
+    /// Toasts show over the sidebar's pages, never over the board or the prompt bar.
+    pub toasts: adw::ToastOverlay,
+    /// The line beside the board: what happened since the viewer's last decision.
+    pub news: News,
+    pub stack: gtk::Stack,
+    /// Family boards above, the log and the pages below.
+    pub side: gtk::Paned,
+    /// How many boards the sidebar holds (for `fit_side` when the window is resized).
+    pub side_players: Rc<Cell<usize>>,
+    pub map: Controller<MapCanvas>,
+    pub boards: Controller<FamilyBoards>,
+    pub hand: Controller<CardHand>,
+    pub prompt: Controller<PromptBar>,
+    pub log: Controller<GameLog>,
+    pub battle: Controller<BattlePanel>,
+    pub elections: Controller<ElectionPanel>,
+    pub purchases: Controller<PurchasePanel>,
+    pub ballot: Controller<ElectionDialog>,
+    /// The dialogs, made once the window is on screen (or when first used).
+    pub new_game: Later<NewGameDialog>,
+    pub prefs_window: Later<PreferencesWindow>,
+    pub rules: Later<RulesPane>,
+    /// The line's state in the header (network games only).
+    pub net_button: gtk::Button,
+    pub chat: ChatPage,
+    pub lobby: Lobby,
+    pub join: JoinDialog,
+}
+
+impl Widgets {
+    /// The hotseat cover over the board, with its title, description and button (None:
+    /// the screen is not covered).
+    pub fn show_cover(&self, words: Option<(String, String, String)>) {
+        let Some((title, description, button)) = words else {
+            self.cover.set_visible(false);
+            return;
+        };
+        self.cover.set_title(&title);
+        // The description is Pango markup: the name is escaped.
+        self.cover
+            .set_description(Some(&crate::ui::words::text::glib_escape(&description)));
+        self.cover_button.set_label(&button);
+        self.cover.set_visible(true);
+    }
+}
+
+/// Builds the window's content, its actions and shortcuts; every callback posts a [`Msg`].
+pub fn build(
+    window: &adw::ApplicationWindow,
+    sender: &relm4::Sender<Msg>,
+    prefs: &Prefs,
+    prefs_kept: bool,
+    map: Arc<Map>,
+) -> Widgets {
+    // Header bar.
+    let header = adw::HeaderBar::new();
+    let title = adw::WindowTitle::new(APP_NAME, "");
+    header.set_title_widget(Some(&title));
+    let new_button = gtk::Button::with_label(&tr("New Game"));
+    new_button.set_tooltip_text(Some(&tr("Start a new game (Ctrl+N)")));
+    let s = sender.clone();
+    new_button.connect_clicked(move |_| post(&s, Msg::NewGame));
+    header.pack_start(&new_button);
+    let undo_button = gtk::Button::from_icon_name("edit-undo-symbolic");
+    undo_button.set_tooltip_text(Some(&tr("Undo your last decision (Ctrl+Z)")));
+    let s = sender.clone();
+    undo_button.connect_clicked(move |_| post(&s, Msg::Undo));
+    header.pack_start(&undo_button);
+    let hint_button = gtk::Button::with_label(&tr("Hint"));
+    hint_button.set_widget_name("hint");
+    hint_button.set_tooltip_text(Some(&tr(
+        "Suggest a choice for your decision, with the reason (Ctrl+H)",
+    )));
+    let s = sender.clone();
+    hint_button.connect_clicked(move |_| post(&s, Msg::Hint));
+    header.pack_start(&hint_button);
+    let menu = gio::Menu::new();
+    let game_section = gio::Menu::new();
+    game_section.append(Some(&tr("Save…")), Some("win.save"));
+    game_section.append(Some(&tr("Load…")), Some("win.load"));
+    game_section.append(Some(&tr("Join a Game…")), Some("win.join"));
+    game_section.append(Some(&tr("Leave the Table")), Some("win.leave"));
+    menu.append_section(None, &game_section);
+    let app_section = gio::Menu::new();
+    app_section.append(Some(&tr("Preferences")), Some("win.preferences"));
+    app_section.append(Some(&tr("Rules")), Some("win.rules"));
+    app_section.append(Some(&tr("Keyboard Shortcuts")), Some("win.shortcuts"));
+    app_section.append(Some(&tr("About Fief")), Some("win.about"));
+    menu.append_section(None, &app_section);
+    let menu_button = gtk::MenuButton::new();
+    menu_button.set_icon_name("open-menu-symbolic");
+    menu_button.set_menu_model(Some(&menu));
+    menu_button.set_tooltip_text(Some(&tr("Main menu")));
+    header.pack_end(&menu_button);
+    // The line to the table, in a network game: its state; a click shows the table.
+    let net_button = gtk::Button::with_label("");
+    net_button.set_widget_name("net-status");
+    net_button.add_css_class("flat");
+    net_button.set_tooltip_text(Some(&tr("The table: its invitation and who is there")));
+    let s = sender.clone();
+    net_button.connect_clicked(move |_| post(&s, Msg::ShowTable));
+    net_button.set_visible(false);
+    header.pack_end(&net_button);
+    let actions: [(&str, MsgFn); 8] = [
+        ("save", || Msg::Save),
+        ("load", || Msg::Load),
+        ("join", || Msg::Join),
+        ("leave", || Msg::LeaveTable),
+        ("preferences", || Msg::Preferences),
+        ("rules", || Msg::Rules),
+        ("shortcuts", || Msg::Shortcuts),
+        ("about", || Msg::About),
+    ];
+    for (name, msg) in actions {
+        let a = gio::SimpleAction::new(name, None);
+        let s = sender.clone();
+        a.connect_activate(move |_, _| post(&s, msg()));
+        window.add_action(&a);
+    }
+    // Keyboard shortcuts.
+    let keys = gtk::ShortcutController::new();
+    keys.set_scope(gtk::ShortcutScope::Global);
+    let bind: [(&str, MsgFn); 17] = [
+        ("<Control>h", || Msg::Hint),
+        ("<Control>j", || Msg::Join),
+        ("Return", || Msg::MainButton),
+        ("KP_Enter", || Msg::MainButton),
+        ("space", || Msg::MainButton),
+        ("<Control>q", || Msg::Quit),
+        ("<Control>n", || Msg::NewGame),
+        ("<Control>z", || Msg::Undo),
+        ("<Control>s", || Msg::Save),
+        ("<Control>o", || Msg::Load),
+        ("F1", || Msg::Rules),
+        ("<Control>comma", || Msg::Preferences),
+        ("<Control>question", || Msg::Shortcuts),
+        ("Escape", || Msg::Cancel),
+        ("<Control>plus", || Msg::Zoom(1)),
+        ("<Control>minus", || Msg::Zoom(-1)),
+        ("<Control>0", || Msg::Zoom(0)),
+    ];
+    for (accel, msg) in bind {
+        let s = sender.clone();
+        keys.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string(accel),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                post(&s, msg());
+                glib::Propagation::Stop
+            })),
+        ));
+    }
+    window.add_controller(keys);
+
+    // Children.
+    let board = map.clone();
+    let map = MapCanvas::builder().launch(map).forward(sender, Msg::Map);
+    let boards = FamilyBoards::builder().launch(()).detach();
+    let hand = CardHand::builder().launch(()).forward(sender, Msg::Hand);
+    let prompt = PromptBar::builder().launch(()).forward(sender, Msg::Prompt);
+    let log = GameLog::builder()
+        .launch(())
+        .forward(sender, |LogOut::Rule(section)| {
+            Msg::Prompt(PromptOut::Rule(section))
+        });
+    let battle = BattlePanel::builder()
+        .launch(())
+        .forward(sender, |BattleOut::Started| Msg::ShowPage("battle"));
+    let elections = ElectionPanel::builder()
+        .launch(())
+        .forward(sender, |ElectionPanelOut::Decided| {
+            Msg::ShowPage("election")
+        });
+    let purchases = PurchasePanel::builder()
+        .launch(())
+        .forward(sender, |out| match out {
+            PurchaseOut::Started => Msg::ShowPage("purchase"),
+            PurchaseOut::Buy { actions, finish } => Msg::Buy(actions, finish),
+        });
+    let ballot = ElectionDialog::builder()
+        .transient_for(window)
+        .launch(())
+        .forward(sender, Msg::Ballot);
+    let new_game = {
+        let (window, sender, prefs) = (window.clone(), sender.clone(), prefs.clone());
+        Later::new(move || {
+            let d = NewGameDialog::builder()
+                .transient_for(&window)
+                .launch(())
+                .forward(&sender, |out| match out {
+                    NewGameOut::Start(ng) => Msg::StartGame(Box::new(ng)),
+                    NewGameOut::Join => Msg::Join,
+                    NewGameOut::Closed => Msg::NewGameClosed,
+                });
+            d.emit(NewGameMsg::Pace(prefs.pace));
+            d.emit(NewGameMsg::Defaults(
+                prefs.default_seats.clone(),
+                prefs.optional_rules,
+                prefs.game_length,
+            ));
+            d
+        })
+    };
+    let prefs_window = {
+        let (window, sender, prefs) = (window.clone(), sender.clone(), prefs.clone());
+        Later::new(move || {
+            let d = PreferencesWindow::builder()
+                .transient_for(&window)
+                .launch(prefs.clone())
+                .forward(&sender, |PrefsOut::Changed(p)| Msg::PrefsChanged(p));
+            if !prefs_kept {
+                d.emit(PrefsMsg::NotKept);
+            }
+            d
+        })
+    };
+    let rules = {
+        let window = window.clone();
+        Later::new(move || {
+            RulesPane::builder()
+                .transient_for(&window)
+                .launch(())
+                .detach()
+        })
+    };
+
+    // Layout: map | sidebar (families above; log, battle, election below), then the hand
+    // and the prompt bar.
+    let boards_scroll = gtk::ScrolledWindow::new();
+    boards_scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
+    boards_scroll.set_child(Some(boards.widget()));
+    boards_scroll.set_vexpand(true);
+    let stack = gtk::Stack::new();
+    stack.add_titled(log.widget(), Some("log"), &tr("Log"));
+    let battle_scroll = gtk::ScrolledWindow::new();
+    battle_scroll.set_child(Some(battle.widget()));
+    stack.add_titled(&battle_scroll, Some("battle"), &tr("Battle"));
+    let election_scroll = gtk::ScrolledWindow::new();
+    election_scroll.set_child(Some(elections.widget()));
+    stack.add_titled(&election_scroll, Some("election"), &tr("Election"));
+    stack.add_titled(purchases.widget(), Some("purchase"), &tr("Purchases"));
+    // Table talk, in a network game only.
+    let chat = ChatPage::new(sender);
+    stack.add_titled(&chat.root, Some("chat"), &tr("Chat"));
+    stack.page(&chat.root).set_visible(false);
+    stack.set_vexpand(true);
+    let switcher = gtk::StackSwitcher::new();
+    switcher.set_stack(Some(&stack));
+    switcher.set_halign(gtk::Align::Center);
+    let lower = gtk::Box::new(gtk::Orientation::Vertical, 4);
+    lower.append(&switcher);
+    lower.append(&stack);
+    // Toasts ("Game saved") show over the pages, never over the board or the prompt bar.
+    let toasts = adw::ToastOverlay::new();
+    toasts.set_child(Some(&lower));
+    let side = gtk::Paned::new(gtk::Orientation::Vertical);
+    side.set_start_child(Some(&boards_scroll));
+    side.set_end_child(Some(&toasts));
+    let side_players = Rc::new(Cell::new(4usize));
+    let players = side_players.clone();
+    // In a short window the boards scroll and the pages below stay usable.
+    let st = stack.clone();
+    side.connect_max_position_notify(move |side| fit_side(side, players.get(), &st));
+    let (sd, players) = (side.clone(), side_players.clone());
+    stack.connect_visible_child_name_notify(move |st| fit_side(&sd, players.get(), st));
+    fit_side(&side, 4, &stack);
+    side.set_size_request(SIDEBAR_WIDTH, -1);
+    // A failed save stays named at the top of the sidebar until dismissed: it never covers
+    // the board nor moves it.
+    let problem_bar = gtk::Box::new(gtk::Orientation::Vertical, 6);
+    problem_bar.add_css_class("save-problem");
+    problem_bar.set_widget_name("save-problem");
+    // One line each (a wrapped text beside the board would ask for a height the row's
+    // width cannot give): the whole message in the tooltip.
+    let problem_head = gtk::Label::new(Some(&tr("Your game is not saved")));
+    problem_head.add_css_class("heading");
+    problem_head.set_xalign(0.0);
+    problem_bar.append(&problem_head);
+    let problem_label = gtk::Label::new(None);
+    problem_label.set_xalign(0.0);
+    problem_label.set_ellipsize(gtk::pango::EllipsizeMode::Middle);
+    problem_label.set_single_line_mode(true);
+    problem_bar.append(&problem_label);
+    let problem_buttons = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+    problem_buttons.set_halign(gtk::Align::End);
+    let problem_actions: [(String, MsgFn); 2] = [
+        (tr("Save As…"), || Msg::Save),
+        (tr("Dismiss"), || Msg::DismissProblem),
+    ];
+    for (label, msg) in problem_actions {
+        let b = gtk::Button::with_label(&label);
+        let s = sender.clone();
+        b.connect_clicked(move |_| post(&s, msg()));
+        problem_buttons.append(&b);
+    }
+    problem_bar.append(&problem_buttons);
+    problem_bar.set_visible(false);
+    // The news line heads the sidebar, beside the board: never over it.
+    let news = News::new();
+    let side_column = gtk::Box::new(gtk::Orientation::Vertical, 0);
+    side_column.append(&news.bar);
+    side_column.append(&problem_bar);
+    side_column.append(&side);
+    let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
+    paned.set_start_child(Some(map.widget()));
+    paned.set_end_child(Some(&side_column));
+    paned.set_resize_end_child(false);
+    paned.set_shrink_end_child(false);
+    paned.set_vexpand(true);
+    // The board takes the width its height lets it fill; the sidebar the rest. Measured
+    // once the map has its new size, outside the layout that gave it.
+    if let Some(area) = map
+        .widget()
+        .child()
+        .and_then(|c| c.downcast::<gtk::DrawingArea>().ok())
+    {
+        let (p, board) = (paned.clone(), board.clone());
+        area.connect_resize(move |_, _, _| {
+            let (p, board) = (p.clone(), board.clone());
+            glib::idle_add_local_once(move || fit_map(&p, &board));
+        });
+    }
+    let (p, board) = (paned.clone(), board.clone());
+    paned.connect_max_position_notify(move |_| {
+        let (p, board) = (p.clone(), board.clone());
+        glib::idle_add_local_once(move || fit_map(&p, &board));
+    });
+    let main = gtk::Box::new(gtk::Orientation::Vertical, 0);
+    main.append(&paned);
+    main.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
+    main.append(hand.widget());
+    main.append(&gtk::Separator::new(gtk::Orientation::Horizontal));
+    main.append(prompt.widget());
+
+    // The hotseat cover lies over everything but the header bar.
+    let overlay = gtk::Overlay::new();
+    overlay.set_child(Some(&main));
+    let cover = adw::StatusPage::new();
+    cover.set_icon_name(Some("view-conceal-symbolic"));
+    cover.add_css_class("background");
+    let cover_button = gtk::Button::with_label("");
+    cover_button.add_css_class("pill");
+    cover_button.add_css_class("suggested-action");
+    cover_button.set_halign(gtk::Align::Center);
+    cover_button.set_widget_name("uncover");
+    let s = sender.clone();
+    cover_button.connect_clicked(move |_| post(&s, Msg::Uncover));
+    cover.set_child(Some(&cover_button));
+    cover.set_visible(false);
+    overlay.add_overlay(&cover);
+    let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
+    content.append(&header);
+    content.append(&overlay);
+    window.set_content(Some(&content));
+    Widgets {
+        title,
+        undo_button,
+        hint_button,
+        cover,
+        cover_button,
+        problem_bar,
+        problem_label,
+        toasts,
+        news,
+        stack,
+        side,
+        side_players,
+        map,
+        boards,
+        hand,
+        prompt,
+        log,
+        battle,
+        elections,
+        purchases,
+        ballot,
+        new_game,
+        prefs_window,
+        rules,
+        net_button,
+        chat,
+        lobby: Lobby::new(window, sender),
+        join: JoinDialog::new(window, sender),
+    }
+}
+
+/// The About window of the app.
+pub fn about_window(parent: &adw::ApplicationWindow) -> adw::AboutWindow {
+    adw::AboutWindow::builder()
+        .transient_for(parent)
+        .application_name(APP_NAME)
+        .application_icon("applications-games")
+        .version(env!("CARGO_PKG_VERSION"))
+        .license_type(gtk::License::Gpl30)
+        .comments(tr(
+            "The medieval game of marriages, elections and war in 15th-century France, with its rules enforced, against bots or friends at one screen.",
+        ))
+        .developer_name(tr("The Fief app team"))
+        .build()
+}
+
+pub fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow {
+    let rows = [
+        ("<Control>n", tr("New game")),
+        ("<Control>z", tr("Undo your last decision")),
+        ("<Control>h", tr("A hint for your decision")),
+        ("<Control>s", tr("Save the game")),
+        ("<Control>o", tr("Load a game")),
+        ("F1", tr("Rules at hand")),
+        ("<Control>comma", tr("Preferences")),
+        ("<Control>question", tr("Keyboard shortcuts")),
+        ("Return", tr("The prompt's main button (Space too)")),
+        ("Escape", tr("Cancel the selection")),
+        ("<Control>plus", tr("Zoom in")),
+        ("<Control>minus", tr("Zoom out")),
+        ("<Control>0", tr("Whole board")),
+        ("<Control>q", tr("Quit (the game is saved)")),
+    ];
+    let mut xml = String::from(
+        "<interface><object class=\"GtkShortcutsWindow\" id=\"w\"><property name=\"modal\">1</property>\
+         <child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>\
+         <child><object class=\"GtkShortcutsGroup\"><property name=\"title\">",
+    );
+    xml += &glib::markup_escape_text(&tr("Fief"));
+    xml += "</property>";
+    for (accel, title) in rows {
+        xml += &format!(
+            "<child><object class=\"GtkShortcutsShortcut\"><property name=\"accelerator\">{}</property>\
+             <property name=\"title\">{}</property></object></child>",
+            glib::markup_escape_text(accel),
+            glib::markup_escape_text(&title)
+        );
+    }
+    xml += "</object></child></object></child></object></interface>";
+    let b = gtk::Builder::from_string(&xml);
+    let w: gtk::ShortcutsWindow = b.object("w").expect("the shortcuts window is built");
+    w.set_transient_for(Some(parent));
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::board::geometry::{Camera, Fit, CHIP_TEXT, LORD_TEXT, NAME_SIZE};
+    use fief::rules::{Game, Options};
+
+    /// The map's part of a 1280×800 window (the sidebar, the hand and the prompt bar take
+    /// the rest): its words are at least 11 pixels high, and grow with the zoom.
+    #[test]
+    fn the_board_reads_at_1280_by_800() {
+        let g = Game::new(Options::default()).unwrap();
+        let (w, h) = map_area(&g.map, 1280, 800);
+        let fit = Fit::new(&g.map, w, h, Camera::whole(&g.map));
+        assert!(
+            NAME_SIZE * fit.scale >= 11.0,
+            "{} px",
+            NAME_SIZE * fit.scale
+        );
+        assert!(CHIP_TEXT * fit.scale >= 11.0 && LORD_TEXT * fit.scale >= 11.0);
+        let mut cam = Camera::whole(&g.map);
+        cam.zoom_at(&g.map, w, h, 2.0, w / 2.0, h / 2.0);
+        assert!(NAME_SIZE * Fit::new(&g.map, w, h, cam).scale >= 22.0);
+    }
+}

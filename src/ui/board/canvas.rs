@@ -1,0 +1,770 @@
+//! The board widget: a DrawingArea that shows the map (board/paint.rs) through a camera
+//! (board/geometry.rs), and turns presses, drags, keys and scrolls into messages.
+
+use crate::ui::app::trail::Mark;
+pub use crate::ui::board::geometry::*;
+pub use crate::ui::board::paint::*;
+use fief::map::{Map, VillageId};
+use fief::rules::{PlayerId, View};
+use relm4::gtk::prelude::*;
+use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+struct Shared {
+    map: Arc<Map>,
+    view: Option<Rc<View>>,
+    look: Look,
+    pointer: (f64, f64),
+    drag_last: (f64, f64),
+    /// The roads a legal Move may take now (from, to).
+    moves: Vec<(VillageId, VillageId)>,
+    /// The armies that can be dragged on the viewer's decision, even where no Move is open
+    /// (the drop then says why): every Village with units.
+    armies: Vec<VillageId>,
+    /// The Move composed or the Village selected (its road is previewed on hover).
+    path: Option<(VillageId, VillageId)>,
+    /// The Village an army is being dragged from.
+    drag_from: Option<VillageId>,
+    /// Where the drag began, in widget coordinates.
+    drag_start: (f64, f64),
+    /// Where the last click was pressed.
+    press: (f64, f64),
+    /// The "why not" bubble is on screen.
+    bubble_shown: bool,
+}
+
+impl Shared {
+    fn village_at(&self, a: &gtk::DrawingArea, x: f64, y: f64) -> Option<VillageId> {
+        hit_test(
+            &self.map,
+            a.width() as f64,
+            a.height() as f64,
+            self.look.camera,
+            x,
+            y,
+        )
+    }
+
+    /// The road previewed with the pointer over `v`: a drag's, or the selected Village's
+    /// towards a lit destination, or the composed Move's.
+    fn preview(&mut self, v: Option<VillageId>) {
+        let from = self.drag_from.or(self.look.selected);
+        self.look.path = match (from, v) {
+            (Some(f), Some(t)) if self.moves.contains(&(f, t)) => Some((f, t)),
+            _ if self.drag_from.is_some() => None,
+            _ => self.path,
+        };
+    }
+}
+
+/// Sets the accessible name a screen reader reads for `w`. GTK has had the call since 4.0,
+/// but gtk4-rs binds GtkAccessible only for GTK 4.10 and later, so it is declared here.
+fn set_accessible_label(w: &gtk::DrawingArea, label: &str) {
+    use gtk::glib::translate::ToGlibPtr;
+    extern "C" {
+        fn gtk_accessible_update_property_value(
+            this: *mut gtk::ffi::GtkWidget,
+            n_properties: std::ffi::c_int,
+            properties: *mut gtk::ffi::GtkAccessibleProperty,
+            values: *const gtk::glib::gobject_ffi::GValue,
+        );
+    }
+    let value = label.to_value();
+    let mut property = gtk::ffi::GTK_ACCESSIBLE_PROPERTY_LABEL;
+    let widget: &gtk::Widget = w.upcast_ref();
+    // SAFETY: every GtkWidget is a GtkAccessible; one property and one string value, both
+    // alive for the call, which copies the string.
+    unsafe {
+        gtk_accessible_update_property_value(
+            widget.to_glib_none().0,
+            1,
+            &mut property,
+            value.to_glib_none().0,
+        );
+    }
+}
+
+pub struct MapCanvas {
+    shared: Rc<RefCell<Shared>>,
+    area: gtk::DrawingArea,
+    /// The bubble that says why a click or a drop did nothing, and its text.
+    pub bubble: gtk::Popover,
+    explain: gtk::Label,
+    /// Bubbles shown so far: a bubble's timer closes only its own.
+    explained: Rc<std::cell::Cell<u64>>,
+    /// The animation of a move under way.
+    tick: Option<(gtk::TickCallbackId, Rc<std::cell::Cell<bool>>)>,
+}
+
+#[derive(Debug)]
+pub enum MapMsg {
+    /// A new position to show.
+    Show(Box<MapShow>),
+    ZoomIn,
+    ZoomOut,
+    ZoomReset,
+    /// Draw again (a drag ended on nothing).
+    Redraw,
+    /// Why the last click or drop did nothing, said where the pointer is.
+    Explain(String),
+}
+
+/// What the board shows: the position, the Villages that react, the selected one, the
+/// marks of the others' last moves, and how long a new move takes to travel its road (None:
+/// no animation).
+#[derive(Debug)]
+pub struct MapShow {
+    pub view: Rc<View>,
+    pub highlights: Vec<VillageId>,
+    pub selected: Option<VillageId>,
+    pub marks: Vec<Mark>,
+    pub travel: Option<std::time::Duration>,
+    /// The roads legal Moves may take now (from, to): an army can be dragged along them.
+    pub moves: Vec<(VillageId, VillageId)>,
+    /// The armies that can be dragged (see `Shared::armies`).
+    pub armies: Vec<VillageId>,
+    /// The Move being composed, previewed on the board.
+    pub path: Option<(VillageId, VillageId)>,
+    /// The Villages of the hint shown (a Move's start and end): ringed, a road drawn.
+    pub hint: Vec<VillageId>,
+}
+
+#[derive(Debug)]
+pub enum MapOut {
+    /// A click on a Village (or on no Village: `None`), or Enter on the keyboard's Village.
+    Clicked(Option<VillageId>),
+    /// An army dragged from its Village to a neighbour it may move to.
+    Dragged(VillageId, VillageId),
+    /// An army dragged to a Village it may not move to now (the window says why).
+    DragRefused(VillageId, VillageId),
+}
+
+impl MapCanvas {
+    /// Shows an army travelling from `from` to `to` in `d`, frame by frame.
+    fn travel(&mut self, p: PlayerId, from: VillageId, to: VillageId, d: std::time::Duration) {
+        if let Some((t, done)) = self.tick.take() {
+            if !done.get() {
+                t.remove();
+            }
+        }
+        let secs = d.as_secs_f64().max(0.05);
+        let sh = self.shared.clone();
+        let start = std::cell::Cell::new(None::<i64>);
+        let done = Rc::new(std::cell::Cell::new(false));
+        self.shared.borrow_mut().look.moving = Some((p, from, to, 0.0));
+        let finished = done.clone();
+        let id = self.area.add_tick_callback(move |a, clock| {
+            let now = clock.frame_time();
+            let t0 = start.get().unwrap_or(now);
+            start.set(Some(t0));
+            let t = (now - t0) as f64 / 1e6 / secs;
+            let mut s = sh.borrow_mut();
+            if t >= 1.0 {
+                finished.set(true);
+                s.look.moving = None;
+                a.queue_draw();
+                return gtk::glib::ControlFlow::Break;
+            }
+            s.look.moving = Some((p, from, to, t));
+            a.queue_draw();
+            gtk::glib::ControlFlow::Continue
+        });
+        self.tick = Some((id, done));
+    }
+
+    fn zoom(&self, factor: f64) {
+        let mut sh = self.shared.borrow_mut();
+        let (w, h) = (self.area.width() as f64, self.area.height() as f64);
+        let map = sh.map.clone();
+        sh.look.camera.zoom_at(&map, w, h, factor, w / 2.0, h / 2.0);
+    }
+}
+
+impl SimpleComponent for MapCanvas {
+    type Init = Arc<Map>;
+    type Input = MapMsg;
+    type Output = MapOut;
+    type Root = gtk::Overlay;
+    type Widgets = ();
+
+    fn init_root() -> gtk::Overlay {
+        gtk::Overlay::new()
+    }
+
+    fn init(
+        map: Arc<Map>,
+        root: gtk::Overlay,
+        sender: ComponentSender<Self>,
+    ) -> ComponentParts<Self> {
+        let shared = Rc::new(RefCell::new(Shared {
+            look: Look::plain(&map),
+            map,
+            view: None,
+            pointer: (0.0, 0.0),
+            drag_last: (0.0, 0.0),
+            moves: Vec::new(),
+            armies: Vec::new(),
+            path: None,
+            drag_from: None,
+            drag_start: (0.0, 0.0),
+            press: (0.0, 0.0),
+            bubble_shown: false,
+        }));
+        let area = gtk::DrawingArea::new();
+        area.set_hexpand(true);
+        area.set_vexpand(true);
+        area.set_widget_name("board");
+        area.set_focusable(true);
+        let sh = shared.clone();
+        area.set_draw_func(move |_, cr, w, h| {
+            let sh = sh.borrow();
+            if let Some(view) = &sh.view {
+                draw_map(cr, &sh.map, view, &sh.look, w as f64, h as f64);
+            }
+        });
+        // Clicks (a drag beyond the threshold cancels the click).
+        let click = gtk::GestureClick::new();
+        let (sh, a) = (shared.clone(), area.clone());
+        click.connect_pressed(move |_, _, x, y| {
+            sh.borrow_mut().press = (x, y);
+            a.grab_focus();
+        });
+        let (sh, s, a) = (shared.clone(), sender.clone(), area.clone());
+        click.connect_released(move |_, _, x, y| {
+            let mut sh = sh.borrow_mut();
+            let (w, h) = (a.width() as f64, a.height() as f64);
+            if let Some(v) = click_target(&sh.map, w, h, sh.look.camera, sh.press, (x, y)) {
+                sh.pointer = (x, y);
+                drop(sh);
+                s.output(MapOut::Clicked(v)).ok();
+            }
+        });
+        area.add_controller(click);
+        // Drag an army from its Village to a lit neighbour to move it there; elsewhere,
+        // drag to pan when zoomed in.
+        let drag = gtk::GestureDrag::new();
+        let (sh, a) = (shared.clone(), area.clone());
+        drag.connect_drag_begin(move |_, x, y| {
+            let mut sh = sh.borrow_mut();
+            sh.drag_last = (0.0, 0.0);
+            sh.drag_start = (x, y);
+            let v = sh.village_at(&a, x, y);
+            sh.drag_from =
+                v.filter(|v| sh.moves.iter().any(|m| m.0 == *v) || sh.armies.contains(v));
+        });
+        let (sh, a) = (shared.clone(), area.clone());
+        drag.connect_drag_update(move |_, dx, dy| {
+            let mut sh = sh.borrow_mut();
+            let (w, h) = (a.width() as f64, a.height() as f64);
+            if let Some(from) = sh.drag_from {
+                let (x, y) = (sh.drag_start.0 + dx, sh.drag_start.1 + dy);
+                let v = sh.village_at(&a, x, y);
+                sh.preview(v);
+                let fit = Fit::new(&sh.map, w, h, sh.look.camera);
+                sh.look.rubber = Some((from, fit.to_board(x, y)));
+                sh.look.highlights = sh
+                    .moves
+                    .iter()
+                    .filter(|m| m.0 == from)
+                    .map(|m| m.1)
+                    .collect();
+                a.queue_draw();
+                return;
+            }
+            let (lx, ly) = sh.drag_last;
+            sh.drag_last = (dx, dy);
+            let map = sh.map.clone();
+            sh.look.camera.pan(&map, w, h, dx - lx, dy - ly);
+            a.queue_draw();
+        });
+        let (sh, a, s) = (shared.clone(), area.clone(), sender.clone());
+        drag.connect_drag_end(move |_, dx, dy| {
+            let mut sh = sh.borrow_mut();
+            let Some(from) = sh.drag_from.take() else {
+                return;
+            };
+            sh.look.rubber = None;
+            let (x, y) = (sh.drag_start.0 + dx, sh.drag_start.1 + dy);
+            let to = sh.village_at(&a, x, y);
+            a.queue_draw();
+            sh.pointer = (x, y);
+            match to {
+                Some(to) if sh.moves.contains(&(from, to)) => {
+                    s.output(MapOut::Dragged(from, to)).ok();
+                }
+                // Dropped on another Village it cannot go to: the window says why, there.
+                Some(to) if to != from => {
+                    sh.look.path = sh.path;
+                    s.output(MapOut::DragRefused(from, to)).ok();
+                    s.input(MapMsg::Redraw);
+                }
+                // Dropped elsewhere: nothing happens, the board shows the decision again.
+                _ => {
+                    sh.look.path = sh.path;
+                    s.input(MapMsg::Redraw);
+                }
+            }
+        });
+        area.add_controller(drag);
+        // The keyboard: arrows go from Village to Village, Enter or Space picks one.
+        let keys = gtk::EventControllerKey::new();
+        let (sh, a, s) = (shared.clone(), area.clone(), sender.clone());
+        keys.connect_key_pressed(move |_, key, _, _| {
+            use gtk::gdk::Key;
+            let mut sh = sh.borrow_mut();
+            let dir = match key {
+                Key::Left | Key::KP_Left => Some((-1.0, 0.0)),
+                Key::Right | Key::KP_Right => Some((1.0, 0.0)),
+                Key::Up | Key::KP_Up => Some((0.0, -1.0)),
+                Key::Down | Key::KP_Down => Some((0.0, 1.0)),
+                _ => None,
+            };
+            let start = sh
+                .look
+                .focus
+                .or(sh.look.selected)
+                .or(sh.look.highlights.first().copied());
+            if let Some((dx, dy)) = dir {
+                let next = match start {
+                    Some(f) if sh.look.focus.is_some() => {
+                        neighbour_towards(&sh.map, f, dx, dy).or(Some(f))
+                    }
+                    Some(f) => Some(f),
+                    None => Some(0),
+                };
+                sh.look.focus = next;
+                sh.preview(next);
+                if let (Some(v), Some(view)) = (next, sh.view.clone()) {
+                    let tip = crate::ui::words::text::village_tooltip(
+                        &view.state,
+                        view.viewer,
+                        v,
+                        &view.legal,
+                    );
+                    let plain = gtk::pango::parse_markup(&tip, '\0')
+                        .map(|(_, t, _)| t.to_string())
+                        .unwrap_or(tip);
+                    let hot = if sh.look.highlights.contains(&v) {
+                        crate::ui::tr("can be picked now")
+                    } else {
+                        String::new()
+                    };
+                    set_accessible_label(&a, &format!("{plain}\n{hot}"));
+                }
+                a.queue_draw();
+                return gtk::glib::Propagation::Stop;
+            }
+            match key {
+                Key::Return | Key::KP_Enter | Key::space if sh.look.focus.is_some() => {
+                    s.output(MapOut::Clicked(sh.look.focus)).ok();
+                    gtk::glib::Propagation::Stop
+                }
+                _ => gtk::glib::Propagation::Proceed,
+            }
+        });
+        area.add_controller(keys);
+        let focus = gtk::EventControllerFocus::new();
+        let (sh, a) = (shared.clone(), area.clone());
+        focus.connect_leave(move |_| {
+            sh.borrow_mut().look.focus = None;
+            a.queue_draw();
+        });
+        area.add_controller(focus);
+        set_accessible_label(
+            &area,
+            &crate::ui::tr("The board: arrows go from Village to Village, Enter picks one"),
+        );
+        // Scroll to zoom at the pointer.
+        let scroll = gtk::EventControllerScroll::new(gtk::EventControllerScrollFlags::VERTICAL);
+        let (sh, a) = (shared.clone(), area.clone());
+        scroll.connect_scroll(move |_, _, dy| {
+            let mut sh = sh.borrow_mut();
+            let map = sh.map.clone();
+            let (x, y) = sh.pointer;
+            let (w, h) = (a.width() as f64, a.height() as f64);
+            let factor = if dy < 0.0 { 1.2 } else { 1.0 / 1.2 };
+            sh.look.camera.zoom_at(&map, w, h, factor, x, y);
+            a.queue_draw();
+            gtk::glib::Propagation::Stop
+        });
+        area.add_controller(scroll);
+        // Hover: remember the pointer; a hand cursor over Villages that react.
+        let motion = gtk::EventControllerMotion::new();
+        let (sh, a) = (shared.clone(), area.clone());
+        motion.connect_motion(move |_, x, y| {
+            let mut sh = sh.borrow_mut();
+            sh.pointer = (x, y);
+            let v = sh.village_at(&a, x, y);
+            let hot = v.is_some_and(|v| sh.look.highlights.contains(&v));
+            let army = v.is_some_and(|v| sh.moves.iter().any(|m| m.0 == v));
+            a.set_cursor_from_name(Some(match (army, hot) {
+                (true, _) => "grab",
+                (false, true) => "pointer",
+                _ => "default",
+            }));
+            let before = sh.look.path;
+            sh.preview(v);
+            if sh.look.path != before {
+                a.queue_draw();
+            }
+        });
+        area.add_controller(motion);
+        // The tooltip: everything on the Village under the pointer.
+        area.set_has_tooltip(true);
+        let sh = shared.clone();
+        area.connect_query_tooltip(move |a, x, y, keyboard, tip| {
+            let Ok(sh) = sh.try_borrow() else {
+                return false;
+            };
+            let Some(view) = &sh.view else { return false };
+            // The "why not" bubble says what matters here now: no tooltip over it.
+            if sh.bubble_shown {
+                return false;
+            }
+            // A card's tag beside a mitre: what the card does there.
+            if !keyboard {
+                let fit = Fit::new(&sh.map, a.width() as f64, a.height() as f64, sh.look.camera);
+                let (bx, by) = fit.to_board(x as f64, y as f64);
+                if let Some(t) = tag_at(&sh.map, view, bx, by) {
+                    tip.set_text(Some(&crate::ui::words::text::card_tag_tooltip(
+                        &view.state,
+                        t.bishopric,
+                        t.card,
+                    )));
+                    return true;
+                }
+            }
+            // Shown from the keyboard: the keyboard's Village.
+            let v = if keyboard {
+                sh.look.focus
+            } else {
+                hit_test(
+                    &sh.map,
+                    a.width() as f64,
+                    a.height() as f64,
+                    sh.look.camera,
+                    x as f64,
+                    y as f64,
+                )
+            };
+            match v {
+                Some(v) => {
+                    tip.set_markup(Some(&crate::ui::words::text::village_tooltip(
+                        &view.state,
+                        view.viewer,
+                        v,
+                        &view.legal,
+                    )));
+                    true
+                }
+                None => false,
+            }
+        });
+        root.set_child(Some(&area));
+
+        // Zoom buttons in the corner.
+        let zoom = gtk::Box::new(gtk::Orientation::Vertical, 0);
+        zoom.add_css_class("linked");
+        zoom.add_css_class("osd");
+        zoom.set_halign(gtk::Align::End);
+        zoom.set_valign(gtk::Align::Start);
+        zoom.set_margin_top(8);
+        zoom.set_margin_end(8);
+        for (icon, tip, msg) in [
+            ("zoom-in-symbolic", crate::ui::tr("Zoom in"), 0),
+            ("zoom-out-symbolic", crate::ui::tr("Zoom out"), 1),
+            ("zoom-fit-best-symbolic", crate::ui::tr("Whole board"), 2),
+        ] {
+            let b = gtk::Button::from_icon_name(icon);
+            b.set_tooltip_text(Some(&tip));
+            b.set_focus_on_click(false);
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.input(match msg {
+                    0 => MapMsg::ZoomIn,
+                    1 => MapMsg::ZoomOut,
+                    _ => MapMsg::ZoomReset,
+                })
+            });
+            zoom.append(&b);
+        }
+        root.add_overlay(&zoom);
+
+        // The bubble for "why not": it does not take the keyboard nor block the board.
+        let bubble = gtk::Popover::new();
+        bubble.set_autohide(false);
+        bubble.set_can_focus(false);
+        bubble.set_can_target(false);
+        bubble.set_position(gtk::PositionType::Top);
+        bubble.set_widget_name("why-not");
+        let explain = gtk::Label::new(None);
+        explain.set_wrap(true);
+        explain.set_max_width_chars(44);
+        explain.set_xalign(0.0);
+        bubble.set_child(Some(&explain));
+        bubble.set_parent(&area);
+        let b = bubble.clone();
+        area.connect_destroy(move |_| b.unparent());
+        let sh = shared.clone();
+        bubble.connect_closed(move |_| {
+            if let Ok(mut sh) = sh.try_borrow_mut() {
+                sh.bubble_shown = false;
+            }
+        });
+        ComponentParts {
+            model: MapCanvas {
+                shared,
+                area,
+                bubble,
+                explain,
+                explained: Rc::new(std::cell::Cell::new(0)),
+                tick: None,
+            },
+            widgets: (),
+        }
+    }
+
+    fn update(&mut self, msg: MapMsg, _sender: ComponentSender<Self>) {
+        match msg {
+            MapMsg::Show(show) => {
+                let MapShow {
+                    view,
+                    highlights,
+                    selected,
+                    marks,
+                    travel,
+                    moves,
+                    armies,
+                    path,
+                    hint,
+                } = *show;
+                let mut sh = self.shared.borrow_mut();
+                // A move that was not marked before travels its road.
+                let new_move = marks
+                    .iter()
+                    .rev()
+                    .find(|m| matches!(m, Mark::Move { .. }) && !sh.look.marks.contains(m))
+                    .copied();
+                sh.view = Some(view);
+                sh.look.highlights = highlights;
+                sh.look.selected = selected;
+                sh.look.marks = marks;
+                sh.moves = moves;
+                sh.armies = armies;
+                sh.path = path;
+                sh.look.path = path;
+                sh.look.hint = hint;
+                sh.look.focus = sh.look.focus.filter(|_| self.area.has_focus());
+                drop(sh);
+                if let (Some(Mark::Move { player, from, to }), Some(d)) = (new_move, travel) {
+                    self.travel(player, from, to, d);
+                }
+            }
+            MapMsg::ZoomIn => self.zoom(1.25),
+            MapMsg::ZoomOut => self.zoom(0.8),
+            MapMsg::ZoomReset => {
+                let mut sh = self.shared.borrow_mut();
+                sh.look.camera = Camera::whole(&sh.map);
+            }
+            MapMsg::Redraw => {}
+            MapMsg::Explain(why) => {
+                // A bubble pointing at where the pointer was: read where the eye is.
+                let (x, y) = self.shared.borrow().pointer;
+                self.explain.set_text(&why);
+                self.bubble
+                    .set_pointing_to(Some(&gtk::gdk::Rectangle::new(x as i32, y as i32, 1, 1)));
+                self.bubble.popup();
+                self.shared.borrow_mut().bubble_shown = true;
+                let (b, n) = (self.bubble.clone(), self.explained.get() + 1);
+                self.explained.set(n);
+                let seen = self.explained.clone();
+                gtk::glib::timeout_add_local_once(std::time::Duration::from_secs(4), move || {
+                    if seen.get() == n {
+                        b.popdown();
+                    }
+                });
+                return;
+            }
+        }
+        self.area.queue_draw();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cairo::Context;
+    use fief::rules::{Action, Game, Options};
+
+    #[test]
+    fn draws_the_board_on_an_image_surface() {
+        let mut g = Game::new(Options {
+            players: 4,
+            seed: 3,
+            ..Options::default()
+        })
+        .unwrap();
+        for v in 0..4 {
+            let p = g.to_act().unwrap();
+            g.apply(p, Action::ChooseStart(v * 6)).unwrap();
+        }
+        let map = g.map.clone();
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1000, 800).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        let mut look = Look::plain(&map);
+        look.highlights = vec![1, 2];
+        draw_map(&cr, &map, &g.view(None), &look, 1000.0, 800.0);
+        drop(cr);
+        let data = surface.take_data().unwrap();
+        // Many different colours were painted (not a blank or single-colour surface).
+        let mut colours: Vec<&[u8]> = data.chunks(4).collect();
+        colours.sort();
+        colours.dedup();
+        assert!(colours.len() > 50, "only {} colours", colours.len());
+        // Hit-testing finds the village at its own centre.
+        let cam = look.camera;
+        let fit = Fit::new(&map, 1000.0, 800.0, cam);
+        let v = &map.villages[7];
+        let (x, y) = fit.to_widget(v.x, v.y);
+        assert_eq!(hit_test(&map, 1000.0, 800.0, cam, x, y), Some(7));
+    }
+
+    fn render(g: &Game, look: &Look, w: i32, h: i32) -> (Vec<u8>, i32) {
+        let mut surface = cairo::ImageSurface::create(cairo::Format::ARgb32, w, h).unwrap();
+        {
+            let cr = Context::new(&surface).unwrap();
+            draw_map(&cr, &g.map, &g.view(None), look, w as f64, h as f64);
+        }
+        let stride = surface.stride();
+        let data = surface.data().unwrap().to_vec();
+        (data, stride)
+    }
+
+    /// The RGB at a widget pixel (ARgb32 is stored B, G, R, A on little-endian machines).
+    fn pixel(data: &[u8], stride: i32, x: f64, y: f64) -> (u8, u8, u8) {
+        let i = (y as i32 * stride + x as i32 * 4) as usize;
+        (data[i + 2], data[i + 1], data[i])
+    }
+
+    fn close(a: (u8, u8, u8), b: (f64, f64, f64)) -> bool {
+        let d = |x: u8, y: f64| (x as f64 - y * 255.0).abs();
+        d(a.0, b.0) < 6.0 && d(a.1, b.1) < 6.0 && d(a.2, b.2) < 6.0
+    }
+
+    /// Every Village with the most tokens a game puts there (three Troop stacks, three Lords
+    /// and a Siege Engine, two Mills and a relic): no token lies on any Village's name, and
+    /// no two names overlap.
+    #[test]
+    fn no_token_covers_a_village_name() {
+        let g = Game::new(Options::default()).unwrap();
+        let map = &g.map;
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 10, 10).unwrap();
+        let cr = Context::new(&surface).unwrap();
+        let all: Vec<Spots> = (0..map.villages.len() as VillageId)
+            .map(|v| spots(map, v, name_width(&cr, map, v), 3, 4, 3))
+            .collect();
+        for (i, a) in all.iter().enumerate() {
+            for (j, b) in all.iter().enumerate() {
+                for t in a.tokens() {
+                    assert!(
+                        !t.overlaps(&b.name),
+                        "a token of {} covers the name of {}",
+                        map.villages[i].name,
+                        map.villages[j].name
+                    );
+                }
+                if i < j {
+                    assert!(
+                        !a.name.overlaps(&b.name),
+                        "the names of {} and {} overlap",
+                        map.villages[i].name,
+                        map.villages[j].name
+                    );
+                }
+            }
+        }
+    }
+
+    /// Item 7: a quick click made on the move (pressed and released on the same Village,
+    /// however far the pointer slid) is a click; a press and release on two places is a
+    /// drag, never a click.
+    #[test]
+    fn a_click_on_the_move_is_a_click() {
+        let g = Game::new(Options::default()).unwrap();
+        let (map, cam) = (&g.map, Camera::whole(&g.map));
+        let fit = Fit::new(map, 800.0, 600.0, cam);
+        let v = &map.villages[7];
+        let (x, y) = fit.to_widget(v.x, v.y);
+        let at = |dx: f64| click_target(map, 800.0, 600.0, cam, (x, y), (x + dx, y));
+        assert_eq!(at(0.0), Some(Some(7)));
+        // Slid 12 pixels within the Village's square: still a click on it.
+        let inside = (half_side(map, 7) * fit.scale * 0.9).min(12.0);
+        assert_eq!(at(inside), Some(Some(7)));
+        // Released on another place far away: a drag.
+        let w = &map.villages[8];
+        let (x2, y2) = fit.to_widget(w.x, w.y);
+        assert_eq!(click_target(map, 800.0, 600.0, cam, (x, y), (x2, y2)), None);
+    }
+
+    #[test]
+    fn every_fief_is_painted_in_its_colour() {
+        let g = Game::new(Options::default()).unwrap();
+        let look = Look::plain(&g.map);
+        let (w, h) = (1000, 800);
+        let (data, stride) = render(&g, &look, w, h);
+        let fit = Fit::new(&g.map, w as f64, h as f64, look.camera);
+        for (fi, fief) in g.map.fiefs.iter().enumerate() {
+            let want = lighten(fief.rgb(), 0.15);
+            // Points of the Fief's Village cells, part way from each Village to its corners.
+            let found = fief.villages.iter().any(|&v| {
+                let c = &g.map.villages[v as usize];
+                g.map.cells[v as usize].polygon.iter().any(|&(px, py)| {
+                    [0.45, 0.6, 0.75].iter().any(|t| {
+                        let (bx, by) = (c.x + (px - c.x) * t, c.y + (py - c.y) * t);
+                        let (x, y) = fit.to_widget(bx, by);
+                        close(pixel(&data, stride, x, y), want)
+                    })
+                })
+            });
+            assert!(found, "no pixel of fief {fi} ({}) in its colour", fief.name);
+        }
+    }
+
+    #[test]
+    fn only_highlighted_villages_glow_and_the_camera_zooms_on_a_point() {
+        let g = Game::new(Options::default()).unwrap();
+        let mut look = Look::plain(&g.map);
+        look.highlights = vec![5];
+        let (w, h) = (1000, 800);
+        let (data, stride) = render(&g, &look, w, h);
+        let fit = Fit::new(&g.map, w as f64, h as f64, look.camera);
+        let glow = HIGHLIGHT;
+        for v in [5usize, 6] {
+            let c = &g.map.villages[v];
+            let half = half_side(&g.map, v as u8);
+            // On the ring's left side, at mid height: the bright band.
+            let (x, y) = fit.to_widget(c.x - half - 9.0, c.y);
+            assert_eq!(
+                close(pixel(&data, stride, x, y), glow),
+                v == 5,
+                "village {v}"
+            );
+        }
+        // Zooming keeps the board point under the pointer in place, and hit-testing follows.
+        let mut cam = Camera::whole(&g.map);
+        let c = &g.map.villages[12];
+        let (x, y) = Fit::new(&g.map, 1000.0, 800.0, cam).to_widget(c.x, c.y);
+        cam.zoom_at(&g.map, 1000.0, 800.0, 2.0, x, y);
+        assert!(cam.zoom > 1.9);
+        let (x2, y2) = Fit::new(&g.map, 1000.0, 800.0, cam).to_widget(c.x, c.y);
+        assert!((x2 - x).abs() < 0.5 && (y2 - y).abs() < 0.5);
+        assert_eq!(hit_test(&g.map, 1000.0, 800.0, cam, x, y), Some(12));
+        // Far from every Village, nothing is hit.
+        assert_eq!(
+            hit_test(&g.map, 1000.0, 800.0, Camera::whole(&g.map), 2.0, 2.0),
+            None
+        );
+    }
+}

@@ -1,0 +1,706 @@
+//! The new-game dialog, in libadwaita rows: 3 to 6 seats, each a human or a bot (Easy, Normal,
+//! Hard) with a name and a colour; the game's length and seed (random unless given); the
+//! optional rules. Escape closes it like Cancel.
+
+use crate::ui::board::canvas::PLAYER_RGB;
+use crate::ui::dialogs::preferences::{
+    game_length_explanation, seat_kind_label, LengthRow, OptionalRules, Pace, Prefs, SEAT_KINDS,
+};
+use crate::ui::{tr, trf};
+use fief::bots::Level;
+use fief::rules::{Options, COLOURS};
+use fief::session::Seat;
+use relm4::adw::prelude::*;
+use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
+
+/// What the dialog produces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewGame {
+    pub options: Options,
+    pub seats: Vec<Seat>,
+    /// The bots' pace chosen in the dialog (None: as it was).
+    pub pace: Option<Pace>,
+}
+
+impl NewGame {
+    /// Remembers in `prefs` the seats, optional rules, length and pace of this game, the
+    /// dialog's defaults next time; says whether anything changed.
+    pub fn remember(&self, prefs: &mut Prefs) -> bool {
+        let rules = OptionalRules::of(&self.options);
+        let pace = self.pace.unwrap_or(prefs.pace);
+        if prefs.default_seats == self.seats
+            && prefs.optional_rules == rules
+            && prefs.game_length == self.options.round_cap
+            && prefs.pace == pace
+        {
+            return false;
+        }
+        prefs.default_seats = self.seats.clone();
+        prefs.optional_rules = rules;
+        prefs.game_length = self.options.round_cap;
+        prefs.pace = pace;
+        true
+    }
+}
+
+/// One seat as filled in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatForm {
+    pub name: String,
+    pub colour: u8,
+    /// 0 human, 1 Easy, 2 Normal, 3 Hard, 4 a player on another computer.
+    pub kind: u32,
+}
+
+pub fn kind_seat(kind: u32) -> Seat {
+    SEAT_KINDS
+        .get(kind as usize)
+        .copied()
+        .unwrap_or(Seat::Bot(Level::Normal))
+}
+
+/// Turns the filled-in form into a game setup, or says what is wrong with it.
+pub fn build(
+    seats: &[SeatForm],
+    seed_text: &str,
+    random_seed: u64,
+    rules: OptionalRules,
+    round_cap: Option<u16>,
+) -> Result<NewGame, String> {
+    if !(3..=6).contains(&seats.len()) {
+        return Err(tr("Fief is played by 3 to 6 players."));
+    }
+    let mut colours: Vec<u8> = seats.iter().map(|s| s.colour).collect();
+    colours.sort_unstable();
+    colours.dedup();
+    if colours.len() != seats.len() {
+        return Err(tr("Each player needs a colour of his own."));
+    }
+    let seed = match seed_text.trim() {
+        "" => random_seed,
+        t => t
+            .parse::<u64>()
+            .map_err(|_| trf("The seed must be a whole number, not “{t}”.", &[("t", t)]))?,
+    };
+    let mut options = Options {
+        players: seats.len() as u8,
+        // What the rules refuse in a name (control characters, text reordering, invisible
+        // marks: `readable`) is dropped, as typed; an entry holds at most the longest name,
+        // and one with nothing visible is the seat's colour.
+        names: seats
+            .iter()
+            .map(|s| fief::rules::readable::clean_readable(&s.name, fief::rules::MAX_NAME_CHARS))
+            .collect(),
+        colours: seats.iter().map(|s| s.colour).collect(),
+        seed,
+        round_cap,
+        ..Options::default()
+    };
+    rules.apply(&mut options);
+    fief::rules::Game::new(options.clone()).map_err(|e| crate::ui::words::text::rule_error(&e))?;
+    let seat_kinds: Vec<Seat> = seats.iter().map(|s| kind_seat(s.kind)).collect();
+    let here = seat_kinds.iter().filter(|s| **s == Seat::Human).count();
+    if seat_kinds.contains(&Seat::Remote) && here != 1 {
+        return Err(tr(
+            "A game with players on other computers has exactly one human player at this computer.",
+        ));
+    }
+    Ok(NewGame {
+        options,
+        seats: seats.iter().map(|s| kind_seat(s.kind)).collect(),
+        pace: None,
+    })
+}
+
+/// A seed nobody can guess: from the operating system (the clock only if it has none).
+pub fn random_seed() -> u64 {
+    if let Ok(seed) = fief::net::fair::random_seed() {
+        return seed;
+    }
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+}
+
+/// The rows of one seat.
+struct SeatRows {
+    group: adw::PreferencesGroup,
+    name: gtk::Entry,
+    colour: adw::ComboRow,
+    kind: adw::ComboRow,
+}
+
+pub struct NewGameDialog {
+    window: adw::Window,
+    count: gtk::SpinButton,
+    seats: Vec<SeatRows>,
+    /// Each seat's colour as last seen, to give a colour taken from another seat back to it.
+    colours: Vec<u32>,
+    length: LengthRow,
+    /// The bots' pace (also in Preferences).
+    pace: adw::ComboRow,
+    seed: gtk::Entry,
+    /// One switch per optional rule, in `OptionalRules::rules()` order.
+    rules: Vec<gtk::Switch>,
+    error: gtk::Label,
+}
+
+#[derive(Debug)]
+pub enum NewGameMsg {
+    Open,
+    /// The seats, optional rules and game length to start from (Preferences; the last game's).
+    Defaults(Vec<Seat>, OptionalRules, Option<u16>),
+    /// The pace to start from (Preferences).
+    Pace(Pace),
+    Count,
+    /// Seat `i` chose another colour.
+    Colour(usize),
+    Start,
+}
+
+#[derive(Debug)]
+pub enum NewGameOut {
+    Start(NewGame),
+    /// "Join a Game…": the player joins another's table instead.
+    Join,
+    /// The dialog was closed (after Start, or cancelled).
+    Closed,
+}
+
+impl NewGameDialog {
+    fn optional_rules(&self) -> OptionalRules {
+        let mut r = OptionalRules::default();
+        for ((_, _, field), sw) in OptionalRules::rules().into_iter().zip(&self.rules) {
+            *field(&mut r) = sw.is_active();
+        }
+        r
+    }
+
+    fn forms(&self) -> Vec<SeatForm> {
+        let n = self.count.value() as usize;
+        self.seats
+            .iter()
+            .take(n)
+            .map(|r| SeatForm {
+                name: r.name.text().to_string(),
+                colour: r.colour.selected() as u8,
+                kind: r.kind.selected(),
+            })
+            .collect()
+    }
+
+    fn show_error(&self, e: &str) {
+        self.error.set_text(e);
+        self.error.set_visible(!e.is_empty());
+    }
+}
+
+/// A dialog's frame: a box holding a header bar with Cancel at its start (closing the
+/// dialog, as Escape does); the caller adds its buttons to the header and its content to the
+/// box.
+pub fn dialog_frame(window: &adw::Window) -> (gtk::Box, adw::HeaderBar) {
+    let outer = gtk::Box::new(gtk::Orientation::Vertical, 0);
+    let header = adw::HeaderBar::new();
+    header.set_show_end_title_buttons(false);
+    let cancel = gtk::Button::with_label(&tr("Cancel"));
+    let w = window.clone();
+    cancel.connect_clicked(move |_| w.set_visible(false));
+    header.pack_start(&cancel);
+    outer.append(&header);
+    close_on_escape(window);
+    (outer, header)
+}
+
+/// An empty list of rows in libadwaita's boxed style, named `name`, that selects nothing.
+pub fn boxed_list(name: &str) -> gtk::ListBox {
+    let list = gtk::ListBox::new();
+    list.set_widget_name(name);
+    list.add_css_class("boxed-list");
+    list.set_selection_mode(gtk::SelectionMode::None);
+    list
+}
+
+/// Removes every row of `list` (GTK 4.8 has no `remove_all`).
+pub fn clear_list(list: &gtk::ListBox) {
+    while let Some(c) = list.first_child() {
+        list.remove(&c);
+    }
+}
+
+/// Escape closes (hides) a dialog, like its Cancel button.
+pub fn close_on_escape(window: &adw::Window) {
+    let keys = gtk::ShortcutController::new();
+    let w = window.clone();
+    keys.add_shortcut(gtk::Shortcut::new(
+        gtk::ShortcutTrigger::parse_string("Escape"),
+        Some(gtk::CallbackAction::new(move |_, _| {
+            w.set_visible(false);
+            gtk::glib::Propagation::Stop
+        })),
+    ));
+    window.add_controller(keys);
+}
+
+/// A round swatch of player colour `i` with a dark outline.
+pub fn swatch(i: usize) -> gtk::DrawingArea {
+    let area = gtk::DrawingArea::new();
+    area.set_content_width(16);
+    area.set_content_height(16);
+    area.set_valign(gtk::Align::Center);
+    let (r, g, b) = PLAYER_RGB[i % PLAYER_RGB.len()];
+    area.set_draw_func(move |_, cr, w, h| {
+        let radius = (w.min(h) as f64) / 2.0 - 1.0;
+        cr.arc(
+            w as f64 / 2.0,
+            h as f64 / 2.0,
+            radius,
+            0.0,
+            std::f64::consts::TAU,
+        );
+        cr.set_source_rgb(r, g, b);
+        let _ = cr.fill_preserve();
+        cr.set_source_rgba(0.0, 0.0, 0.0, 0.6);
+        cr.set_line_width(1.0);
+        let _ = cr.stroke();
+    });
+    area
+}
+
+/// Shows each colour of a colour row (a list of the colours' indices) as its swatch and name.
+fn colour_factory() -> gtk::SignalListItemFactory {
+    let factory = gtk::SignalListItemFactory::new();
+    factory.connect_bind(|_, item| {
+        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+            return;
+        };
+        // The row's own display of its choice is not told the position: the item is the
+        // colour's index.
+        let Some(i) = item
+            .item()
+            .and_downcast::<gtk::StringObject>()
+            .and_then(|s| s.string().parse::<usize>().ok())
+        else {
+            return;
+        };
+        let b = gtk::Box::new(gtk::Orientation::Horizontal, 8);
+        b.append(&swatch(i));
+        b.append(&gtk::Label::new(Some(
+            &crate::ui::words::text::colour_name(i),
+        )));
+        item.set_child(Some(&b));
+    });
+    factory
+}
+
+/// A row of `group` titled `title` with `widget` at its end, which a click on the row
+/// activates.
+fn suffix_row(
+    group: &adw::PreferencesGroup,
+    title: &str,
+    widget: &impl IsA<gtk::Widget>,
+) -> adw::ActionRow {
+    let row = adw::ActionRow::new();
+    row.set_title(title);
+    widget.set_valign(gtk::Align::Center);
+    row.add_suffix(widget);
+    row.set_activatable_widget(Some(widget));
+    group.add(&row);
+    row
+}
+
+impl SimpleComponent for NewGameDialog {
+    type Init = ();
+    type Input = NewGameMsg;
+    type Output = NewGameOut;
+    type Root = adw::Window;
+    type Widgets = ();
+
+    fn init_root() -> adw::Window {
+        adw::Window::builder()
+            .modal(true)
+            .title(tr("New Game"))
+            .default_width(600)
+            .default_height(700)
+            .hide_on_close(true)
+            .build()
+    }
+
+    fn init(_: (), window: adw::Window, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        window.set_widget_name("new-game");
+        let (outer, header) = dialog_frame(&window);
+        let join = gtk::Button::with_label(&tr("Join a Game…"));
+        join.set_widget_name("join-from-new-game");
+        join.set_tooltip_text(Some(&tr(
+            "Sit at a table another player hosts, with his invitation (Ctrl+J)",
+        )));
+        let (w, s) = (window.clone(), sender.clone());
+        join.connect_clicked(move |_| {
+            w.set_visible(false);
+            s.output(NewGameOut::Join).ok();
+        });
+        header.pack_start(&join);
+        let start = gtk::Button::with_label(&tr("Start"));
+        start.add_css_class("suggested-action");
+        start.set_widget_name("start-game");
+        let s = sender.clone();
+        start.connect_clicked(move |_| s.input(NewGameMsg::Start));
+        header.pack_end(&start);
+
+        // What is wrong with the form, above the rows so that it is seen without scrolling.
+        let error = gtk::Label::new(None);
+        error.add_css_class("error");
+        error.set_wrap(true);
+        error.set_justify(gtk::Justification::Center);
+        error.set_margin_start(18);
+        error.set_margin_end(18);
+        error.set_margin_top(12);
+        error.set_margin_bottom(6);
+        error.set_visible(false);
+        outer.append(&error);
+
+        let page = adw::PreferencesPage::new();
+        page.set_vexpand(true);
+        let group = adw::PreferencesGroup::new();
+        group.set_title(&tr("Players"));
+        group.set_description(Some(&tr(
+            "An empty name takes the colour's name. With two or more humans, the screen is covered before each one's secret information is shown. A player on another computer joins with the invitation the game shows once started.",
+        )));
+        let count = gtk::SpinButton::with_range(3.0, 6.0, 1.0);
+        count.set_value(4.0);
+        let s = sender.clone();
+        count.connect_value_changed(move |_| s.input(NewGameMsg::Count));
+        suffix_row(&group, &tr("Number of players"), &count);
+        page.add(&group);
+
+        let colour_names: Vec<String> = (0..COLOURS.len())
+            .map(crate::ui::words::text::colour_name)
+            .collect();
+        let colour_ids: Vec<String> = (0..COLOURS.len()).map(|i| i.to_string()).collect();
+        let colour_refs: Vec<&str> = colour_ids.iter().map(|s| s.as_str()).collect();
+        let kinds: Vec<String> = SEAT_KINDS.iter().map(|k| seat_kind_label(*k)).collect();
+        let kind_refs: Vec<&str> = kinds.iter().map(|s| s.as_str()).collect();
+        let mut seats = Vec::new();
+        for (i, colour_name) in colour_names.iter().enumerate() {
+            let group = adw::PreferencesGroup::new();
+            group.set_title(&trf("Player {n}", &[("n", &(i + 1).to_string())]));
+            let name = gtk::Entry::new();
+            name.set_max_length(fief::rules::MAX_NAME_CHARS as i32);
+            name.set_placeholder_text(Some(colour_name));
+            name.set_hexpand(true);
+            suffix_row(&group, &tr("Name"), &name);
+            let colour = adw::ComboRow::new();
+            colour.set_title(&tr("Colour"));
+            colour.set_model(Some(&gtk::StringList::new(&colour_refs)));
+            colour.set_factory(Some(&colour_factory()));
+            colour.set_selected(i as u32);
+            let s = sender.clone();
+            colour.connect_selected_notify(move |_| s.input(NewGameMsg::Colour(i)));
+            group.add(&colour);
+            let kind = adw::ComboRow::new();
+            kind.set_title(&tr("Played by"));
+            kind.set_model(Some(&gtk::StringList::new(&kind_refs)));
+            kind.set_selected(if i == 0 { 0 } else { 2 });
+            group.add(&kind);
+            page.add(&group);
+            seats.push(SeatRows {
+                group,
+                name,
+                colour,
+                kind,
+            });
+        }
+
+        let group = adw::PreferencesGroup::new();
+        group.set_title(&tr("Game"));
+        group.set_description(Some(&game_length_explanation()));
+        let length = LengthRow::new(None);
+        group.add(&length.row);
+        let pace = crate::ui::dialogs::preferences::pace_row(Pace::default());
+        pace.set_widget_name("new-game-pace");
+        group.add(&pace);
+        let seed = gtk::Entry::new();
+        seed.set_placeholder_text(Some(&tr("random")));
+        seed.set_hexpand(true);
+        seed.set_tooltip_text(Some(&tr(
+            "The same seed and the same decisions give the same game.",
+        )));
+        let s = sender.clone();
+        seed.connect_activate(move |_| s.input(NewGameMsg::Start));
+        suffix_row(&group, &tr("Seed"), &seed);
+        page.add(&group);
+
+        let group = adw::PreferencesGroup::new();
+        group.set_title(&tr("Optional rules"));
+        let mut rules = Vec::new();
+        for (name, explanation, _) in OptionalRules::rules() {
+            let sw = gtk::Switch::new();
+            suffix_row(&group, &name, &sw).set_subtitle(&explanation);
+            rules.push(sw);
+        }
+        page.add(&group);
+        outer.append(&page);
+        window.set_content(Some(&outer));
+        let s = sender.clone();
+        window.connect_hide(move |_| {
+            s.output(NewGameOut::Closed).ok();
+        });
+        let model = NewGameDialog {
+            window,
+            count,
+            seats,
+            colours: (0..6).collect(),
+            length,
+            pace,
+            seed,
+            rules,
+            error,
+        };
+        sender.input(NewGameMsg::Count);
+        ComponentParts { model, widgets: () }
+    }
+
+    fn update(&mut self, msg: NewGameMsg, sender: ComponentSender<Self>) {
+        match msg {
+            NewGameMsg::Open => {
+                self.show_error("");
+                self.window.present();
+            }
+            NewGameMsg::Defaults(seats, rules, length) => {
+                let mut rules = rules;
+                for ((_, _, field), sw) in OptionalRules::rules().into_iter().zip(&self.rules) {
+                    sw.set_active(*field(&mut rules));
+                }
+                self.length.set(length);
+                if !(3..=6).contains(&seats.len()) {
+                    return;
+                }
+                self.count.set_value(seats.len() as f64);
+                for (r, seat) in self.seats.iter().zip(&seats) {
+                    let k = SEAT_KINDS.iter().position(|k| k == seat).unwrap_or(2);
+                    r.kind.set_selected(k as u32);
+                }
+                sender.input(NewGameMsg::Count);
+            }
+            NewGameMsg::Pace(p) => self.pace.set_selected(p.index() as u32),
+            NewGameMsg::Count => {
+                let n = self.count.value() as usize;
+                for (i, r) in self.seats.iter().enumerate() {
+                    r.group.set_visible(i < n);
+                }
+            }
+            NewGameMsg::Colour(i) => {
+                // A colour taken from another seat: that seat gets this one's old colour, so
+                // that the colours stay one each.
+                let Some(new) = self.seats.get(i).map(|r| r.colour.selected()) else {
+                    return;
+                };
+                if new == self.colours[i] || new as usize >= COLOURS.len() {
+                    return;
+                }
+                let old = std::mem::replace(&mut self.colours[i], new);
+                for (j, r) in self.seats.iter().enumerate() {
+                    if j != i && self.colours[j] == new {
+                        self.colours[j] = old;
+                        r.colour.set_selected(old);
+                        r.name
+                            .set_placeholder_text(Some(&crate::ui::words::text::colour_name(
+                                old as usize,
+                            )));
+                    }
+                }
+                self.seats[i]
+                    .name
+                    .set_placeholder_text(Some(&crate::ui::words::text::colour_name(new as usize)));
+            }
+            NewGameMsg::Start => match build(
+                &self.forms(),
+                &self.seed.text(),
+                random_seed(),
+                self.optional_rules(),
+                self.length.get(),
+            ) {
+                Ok(mut ng) => {
+                    ng.pace = Pace::ALL.get(self.pace.selected() as usize).copied();
+                    sender.output(NewGameOut::Start(ng)).ok();
+                    self.window.set_visible(false);
+                }
+                Err(e) => self.show_error(&e),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forms(n: usize) -> Vec<SeatForm> {
+        (0..n)
+            .map(|i| SeatForm {
+                name: String::new(),
+                colour: i as u8,
+                kind: if i == 0 { 0 } else { 2 },
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_form_builds_a_game_or_says_what_is_wrong() {
+        let ng = build(&forms(4), "", 77, OptionalRules::default(), None).unwrap();
+        assert_eq!(ng.options.seed, 77);
+        assert_eq!(ng.seats[0], Seat::Human);
+        assert_eq!(ng.seats[1], Seat::Bot(Level::Normal));
+        assert_eq!(
+            build(&forms(5), " 12 ", 1, OptionalRules::default(), None)
+                .unwrap()
+                .options
+                .seed,
+            12
+        );
+        assert!(build(&forms(2), "", 1, OptionalRules::default(), None).is_err());
+        assert!(build(&forms(4), "abc", 1, OptionalRules::default(), None)
+            .unwrap_err()
+            .contains("abc"));
+        let mut same = forms(3);
+        same[1].colour = 0;
+        assert!(build(&same, "", 1, OptionalRules::default(), None).is_err());
+        let mut named = forms(3);
+        named[2].name = "Jehanne".into();
+        named[2].colour = 5;
+        let g = fief::rules::Game::new(
+            build(&named, "", 3, OptionalRules::default(), None)
+                .unwrap()
+                .options,
+        )
+        .unwrap();
+        assert_eq!(g.name(2), "Jehanne");
+        assert_eq!(g.view(None).players[2].colour, "Red");
+        assert_eq!(g.view(None).players[0].colour, "Green");
+    }
+
+    #[test]
+    fn the_game_length_becomes_the_round_cap() {
+        for cap in [None, Some(10), Some(30)] {
+            let ng = build(&forms(4), "", 5, OptionalRules::default(), cap).unwrap();
+            assert_eq!(ng.options.round_cap, cap);
+        }
+        // A game of one round ends after it, by the tie-break order.
+        let ng = build(&forms(3), "", 5, OptionalRules::default(), Some(1)).unwrap();
+        let bots = (0..3)
+            .map(|p| fief::bots::new_bot(Level::Easy, p, fief::bots::Budget::Iterations(1)))
+            .collect();
+        let mut s =
+            fief::session::Session::bots_only(fief::rules::Game::new(ng.options).unwrap(), bots)
+                .unwrap();
+        s.play(100_000, |g| g.is_over()).unwrap();
+        assert_eq!(s.game().round, 1);
+        assert!(s.game().outcome.is_some());
+    }
+}
+
+/// The dialog in a real GTK main loop (run under `xvfb-run -a`).
+#[cfg(test)]
+mod gtk_tests {
+    use super::*;
+    use crate::ui::pump_until;
+    use relm4::{Component, ComponentController};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// The dialog's Escape shortcut, if any.
+    fn escape(window: &adw::Window) -> Option<gtk::Shortcut> {
+        let controllers = window.observe_controllers();
+        (0..controllers.n_items())
+            .filter_map(|i| {
+                controllers
+                    .item(i)
+                    .and_downcast::<gtk::ShortcutController>()
+            })
+            .flat_map(|c| {
+                (0..c.n_items())
+                    .filter_map(|i| c.item(i).and_downcast::<gtk::Shortcut>())
+                    .collect::<Vec<_>>()
+            })
+            .find(|s| s.trigger().is_some_and(|t| t.to_str() == "Escape"))
+    }
+
+    #[gtk4::test]
+    fn the_dialog_takes_its_defaults_shows_errors_and_closes_on_escape() {
+        let _ = adw::init();
+        let outs = Rc::new(RefCell::new(Vec::new()));
+        let o = outs.clone();
+        let d = NewGameDialog::builder()
+            .launch(())
+            .connect_receiver(move |_, out| o.borrow_mut().push(out));
+        let rules = OptionalRules {
+            relics: true,
+            ..OptionalRules::default()
+        };
+        let seats = vec![
+            Seat::Human,
+            Seat::Bot(Level::Hard),
+            Seat::Human,
+            Seat::Human,
+            Seat::Bot(Level::Easy),
+        ];
+        d.emit(NewGameMsg::Defaults(seats.clone(), rules, Some(20)));
+        d.emit(NewGameMsg::Open);
+        assert!(pump_until(5, || d.widget().is_visible()));
+        pump_until(1, || false);
+        {
+            let m = d.model();
+            assert_eq!(m.length.get(), Some(20));
+            assert_eq!(m.optional_rules(), rules);
+            let shown: Vec<bool> = m.seats.iter().map(|r| r.group.is_visible()).collect();
+            assert_eq!(shown, [true, true, true, true, true, false]);
+            let kinds: Vec<Seat> = m.forms().iter().map(|f| kind_seat(f.kind)).collect();
+            assert_eq!(kinds, seats);
+        }
+        // A length that is not offered is added to the row.
+        d.emit(NewGameMsg::Defaults(seats.clone(), rules, Some(25)));
+        assert!(pump_until(5, || d.model().length.get() == Some(25)));
+        // A colour taken from another seat gives that seat the old one.
+        d.model().seats[0].colour.set_selected(3);
+        pump_until(1, || false);
+        let colours: Vec<u8> = d.model().forms().iter().map(|f| f.colour).collect();
+        assert_eq!(colours, [3, 1, 2, 0, 4]);
+        // A wrong seed is said in the dialog, which stays open.
+        d.model().seed.set_text("abc");
+        d.emit(NewGameMsg::Start);
+        pump_until(1, || false);
+        assert!(d.widget().is_visible());
+        assert!(d.model().error.is_visible());
+        assert!(d.model().error.text().contains("abc"));
+        assert!(outs.borrow().is_empty());
+        // Escape closes it like Cancel.
+        let esc = escape(d.widget()).expect("no Escape shortcut");
+        assert!(esc.action().unwrap().activate(
+            gtk::ShortcutActionFlags::empty(),
+            d.widget(),
+            None
+        ));
+        assert!(pump_until(5, || !d.widget().is_visible()));
+        assert!(pump_until(5, || matches!(
+            outs.borrow().as_slice(),
+            [NewGameOut::Closed]
+        )));
+        // Opened again: no old error; Start gives the game with its length.
+        d.model().seed.set_text("9");
+        d.emit(NewGameMsg::Open);
+        assert!(pump_until(5, || d.widget().is_visible()));
+        assert!(!d.model().error.is_visible());
+        d.emit(NewGameMsg::Start);
+        assert!(pump_until(5, || outs.borrow().len() == 3));
+        match &outs.borrow()[1] {
+            NewGameOut::Start(ng) => {
+                assert_eq!(ng.options.round_cap, Some(25));
+                assert_eq!(ng.options.seed, 9);
+                assert!(ng.options.relics);
+                assert_eq!(ng.seats, seats);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!d.widget().is_visible());
+    }
+}

@@ -1,0 +1,12 @@
+//! The panels of the main window beside the map: the prompt bar and its composers, the
+//! Purchases page and its basket, the battle, the family boards, the hand of cards, the game
+//! log and the chat.
+
+pub mod basket;
+pub mod battle;
+pub mod chat;
+pub mod family_board;
+pub mod game_log;
+pub mod hand;
+pub mod prompt_bar;
+pub mod purchase;

@@ -1,0 +1,794 @@
+//! The prompt bar: says in plain words what the engine asks, names the rule it comes from,
+//! and offers the choices as buttons (actions of one kind share a menu). While a Move is being
+//! composed it holds the composer: which Lords go, how many Men-at-Arms and Knights, how.
+
+use crate::ui::plan::choices::{self, MoveDraft, Selection};
+use crate::ui::words::text;
+use crate::ui::{tr, trf, trnf};
+use fief::map::VillageId;
+use fief::rules::{Action, MoveHow, View};
+use fief::session::Standing;
+use relm4::gtk::{glib, prelude::*};
+use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::Duration;
+
+/// The composers of a Move and of the losses of a roll (impl PromptBar).
+mod composers;
+
+/// How long the buttons ignore the pointer after they changed under it: a second click
+/// meant for the old button must not land on the new one.
+pub const CLICK_GUARD: Duration = Duration::from_millis(400);
+
+/// How much longer a button that appeared under a pointer held still stays out of its
+/// reach: a double click, or a click made before the eye saw the change, lands on nothing.
+/// Moving the pointer gives it back at once.
+pub const NEW_UNDER_POINTER: Duration = Duration::from_millis(1200);
+
+/// The bar's height, the same for every decision: the map above it never rescales.
+pub const PROMPT_HEIGHT: i32 = 122;
+
+#[derive(Debug, Clone)]
+pub struct PromptData {
+    pub view: Rc<View>,
+    /// The viewer's legal actions (empty when it is not his decision).
+    pub pool: Rc<Vec<Action>>,
+    pub selection: Selection,
+    /// A line of news: who is thinking, why an action was refused.
+    pub status: String,
+    /// The screen is covered (hotseat): no choices are shown.
+    pub covered: bool,
+    /// The hint asked for this decision, in words (Ctrl+H).
+    pub hint: Option<String>,
+}
+
+pub struct PromptBar {
+    data: Option<PromptData>,
+    draft: Option<(VillageId, MoveDraft)>,
+    text: gtk::Label,
+    /// "? Rule 5.0": opens the rules at the section the prompt comes from.
+    section: gtk::Button,
+    status: gtk::Label,
+    buttons: gtk::Box,
+    /// A line under the buttons: the battle's odds, or how to use the map.
+    note: gtk::Label,
+    /// The hint asked for (Ctrl+H), under the note; hidden when there is none.
+    hint: gtk::Label,
+    /// What the buttons were last built from: unchanged, they are left as they are.
+    built: String,
+    /// Raised each time the buttons change; the guard's timer lifts only its own.
+    guard: Rc<Cell<u64>>,
+    /// What Enter does: the main button's action, or the composed Move.
+    main: Option<MainButton>,
+    /// The composer's "Move" button, or the losses composer's "Remove" button.
+    go: Option<gtk::Button>,
+    /// The losses being chosen (6.2.2): how many of each casualty.
+    losses: Option<choices::LossCounts>,
+    /// Where the pointer is over the buttons (their box's coordinates), if it is.
+    pointer: Option<(f64, f64)>,
+    /// The caption of the button under the pointer when the buttons were last rebuilt, and
+    /// where the pointer was then.
+    under_before: Option<(String, (f64, f64))>,
+    /// A button that appeared under the pointer, out of reach until the pointer moves.
+    frozen: Option<gtk::Widget>,
+}
+
+#[derive(Debug, Clone)]
+enum MainButton {
+    Choose(Action),
+    ConfirmMove,
+    ConfirmLosses,
+}
+
+#[derive(Debug)]
+pub enum PromptMsg {
+    Show(PromptData),
+    /// A change to the composed Move.
+    Draft(Edit),
+    ConfirmMove,
+    /// The losses composer: `n` casualties of this kind.
+    Loss(fief::rules::Casualty, u8),
+    /// The losses composer: back to the rules' default.
+    ResetLosses,
+    ConfirmLosses,
+    OpenRule,
+    /// Enter: the main button, if the buttons are not guarded.
+    Main,
+    /// The pointer moved over the buttons (their box's coordinates), or left them (None).
+    Pointer(Option<(f64, f64)>),
+    /// The guard of the rebuild `n` lifted: a new button under the pointer stays out of
+    /// reach a while longer.
+    GuardLifted(u64),
+    /// The button frozen by the rebuild `n` comes back within reach.
+    Thaw(u64),
+}
+
+/// One change to the composed Move, applied to the draft as it is now.
+#[derive(Debug, Clone, Copy)]
+pub enum Edit {
+    Lord(fief::rules::LordId, bool),
+    Maa(u8),
+    Knights(u8),
+    Captives(bool),
+    How(MoveHow),
+}
+
+#[derive(Debug)]
+pub enum PromptOut {
+    Chosen(Action),
+    /// Several decisions in a row, taken as one (every casualty of a roll).
+    ChosenAll(Vec<Action>),
+    Select(Selection),
+    OpenBallot,
+    /// A composed Move the engine refuses: its reason is shown.
+    Refused(String),
+    /// Open the rules at this section.
+    Rule(String),
+    /// A standing order: decisions taken for the player until it runs out.
+    Stand(Standing),
+}
+
+/// What a widget of the bar says: a button's label, a menu's, or its kind.
+fn caption(w: &gtk::Widget) -> String {
+    if let Some(b) = w.downcast_ref::<gtk::Button>() {
+        return b.label().map(|l| l.to_string()).unwrap_or_default();
+    }
+    if let Some(m) = w.downcast_ref::<gtk::MenuButton>() {
+        return m.label().map(|l| l.to_string()).unwrap_or_default();
+    }
+    w.type_().name().to_string()
+}
+
+impl PromptBar {
+    fn add(&self, w: &impl IsA<gtk::Widget>) {
+        // A click does not take the keyboard focus: Enter stays with the main button.
+        w.as_ref().set_focus_on_click(false);
+        self.buttons.append(w);
+    }
+
+    /// The buttons changed: for a moment they let clicks through to nothing; then a button
+    /// that appeared under a pointer held still stays out of reach a while longer.
+    fn arm_guard(&self, sender: &ComponentSender<Self>) {
+        let n = self.guard.get() + 1;
+        self.guard.set(n);
+        self.buttons.set_can_target(false);
+        let (guard, buttons, s) = (self.guard.clone(), self.buttons.clone(), sender.clone());
+        glib::timeout_add_local_once(CLICK_GUARD, move || {
+            if guard.get() == n {
+                buttons.set_can_target(true);
+                // (The bar may be gone by then: the message is dropped.)
+                s.input_sender().send(PromptMsg::GuardLifted(n)).ok();
+            }
+        });
+    }
+
+    /// The button under the pointer, if any, and its caption.
+    fn under_pointer(&self) -> Option<(gtk::Widget, String)> {
+        let (x, y) = self.pointer?;
+        let mut c = self.buttons.first_child();
+        while let Some(w) = c {
+            c = w.next_sibling();
+            let Some(b) = w.compute_bounds(&self.buttons) else {
+                continue;
+            };
+            let (bx, by) = (b.x() as f64, b.y() as f64);
+            if x >= bx && x < bx + b.width() as f64 && y >= by && y < by + b.height() as f64 {
+                let caption = caption(&w);
+                return Some((w, caption));
+            }
+        }
+        None
+    }
+
+    /// Gives a frozen button back to the pointer.
+    fn thaw(&mut self) {
+        if let Some(w) = self.frozen.take() {
+            w.set_can_target(true);
+        }
+    }
+
+    fn set_note(&self, text: &str, strong: bool) {
+        self.note.set_text(text);
+        self.note
+            .set_tooltip_text((!text.is_empty()).then_some(text));
+        if strong {
+            self.note.remove_css_class("dim-label");
+            self.note.add_css_class("heading");
+        } else {
+            self.note.remove_css_class("heading");
+            self.note.add_css_class("dim-label");
+        }
+    }
+
+    fn guarded(&self) -> bool {
+        !self.buttons.can_target()
+    }
+
+    fn action_button(&self, label: &str, a: Action, sender: &ComponentSender<Self>) -> gtk::Button {
+        let b = gtk::Button::with_label(label);
+        let s = sender.clone();
+        b.connect_clicked(move |_| {
+            s.output(PromptOut::Chosen(a.clone())).ok();
+        });
+        b
+    }
+
+    /// Shows the prompt; the buttons are built again only when what they offer changed
+    /// (`force`: the player changed the composed Move himself, no guard is needed).
+    fn rebuild(&mut self, sender: &ComponentSender<Self>, force: bool) {
+        let Some(d) = self.data.clone() else { return };
+        let built = format!(
+            "{:?}|{:?}|{}|{:?}",
+            d.pool, d.selection, d.covered, d.view.prompt
+        );
+        let changed = built != self.built;
+        if !changed && !force {
+            self.texts(&d);
+            return;
+        }
+        self.thaw();
+        self.under_before = self
+            .under_pointer()
+            .and_then(|(_, caption)| Some((caption, self.pointer?)));
+        while let Some(c) = self.buttons.first_child() {
+            self.buttons.remove(&c);
+        }
+        self.set_note("", false);
+        self.main = None;
+        self.go = None;
+        if changed && !d.pool.is_empty() {
+            self.arm_guard(sender);
+        }
+        self.built = built;
+        self.texts(&d);
+        if d.covered || d.pool.is_empty() {
+            return;
+        }
+        if let Selection::MoveTo(from, to) = d.selection {
+            self.composer(from, to, sender);
+            return;
+        }
+        if choices::losses_step(&d.pool) {
+            if changed {
+                self.losses = None;
+            }
+            self.losses_composer(&d, sender);
+            return;
+        }
+        self.choices(&d, sender);
+    }
+
+    /// The prompt's words: what is asked, the rule, the news line.
+    fn texts(&self, d: &PromptData) {
+        let g = &d.view.state;
+        match &d.view.prompt {
+            Some(p) => {
+                self.text
+                    .set_text(&crate::ui::words::question::prompt(g, p, d.view.viewer));
+                self.section
+                    .set_label(&trf("? Rule {s}", &[("s", p.section)]));
+                self.section.set_visible(!p.section.is_empty());
+            }
+            None => {
+                let t = match &d.view.outcome {
+                    Some(o) => {
+                        let names: Vec<String> =
+                            o.winners.iter().map(|w| text::player(g, *w)).collect();
+                        if names.is_empty() {
+                            trf(
+                                "The game is over: {why}.",
+                                &[("why", &text::msg(&o.why, &o.reason))],
+                            )
+                        } else {
+                            trf(
+                                "The game is over: {who} won ({why}).",
+                                &[
+                                    ("who", &names.join(" & ")),
+                                    ("why", &text::msg(&o.why, &o.reason)),
+                                ],
+                            )
+                        }
+                    }
+                    None => String::new(),
+                };
+                self.text.set_text(&t);
+                self.section.set_visible(false);
+            }
+        }
+        self.text.set_tooltip_text(Some(&self.text.text()));
+        self.status.set_text(&d.status);
+        match &d.hint {
+            Some(h) if !d.covered => {
+                self.hint.set_text(h);
+                self.hint.set_tooltip_text(Some(h));
+                self.hint.set_visible(true);
+            }
+            _ => self.hint.set_visible(false),
+        }
+    }
+
+    /// The choices as buttons (actions of one kind share a menu), the main one first.
+    fn choices(&mut self, d: &PromptData, sender: &ComponentSender<Self>) {
+        let g = &d.view.state;
+        let listed = choices::listed(g, &d.pool, &d.selection);
+        let (groups, finish) = choices::groups(g, &listed);
+        if d.pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
+            let b = gtk::Button::with_label(&tr("Open the ballot…"));
+            b.add_css_class("suggested-action");
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::OpenBallot).ok();
+            });
+            self.add(&b);
+        }
+        // The step's main button first: it keeps its place while the choices after it come
+        // and go.
+        for (label, a) in finish {
+            if self.main.is_none() {
+                self.main = Some(MainButton::Choose(a.clone()));
+            }
+            let b = self.action_button(&label, a, sender);
+            b.add_css_class("suggested-action");
+            self.add(&b);
+        }
+        // 2.1: the whole draw from the Fortune deck in one click.
+        if let (true, Some(p)) = (d.pool.contains(&Action::DrawFortune), d.view.viewer) {
+            let n = choices::fortune_draws(g, p);
+            if n >= 2 {
+                let b = gtk::Button::with_label(&trnf(
+                    "Draw {n} Fortune card",
+                    "Draw {n} Fortune cards",
+                    n,
+                    &[],
+                ));
+                b.set_widget_name("draw-all");
+                let (s, draws) = (sender.clone(), vec![Action::DrawFortune; n as usize]);
+                b.connect_clicked(move |_| {
+                    s.output(PromptOut::ChosenAll(draws.clone())).ok();
+                });
+                self.add(&b);
+            }
+        }
+        // Standing orders: end the routine steps up to the purchases; fight a battle out.
+        // They sit apart at the far end of the bar: a step's buttons that come and go never
+        // put one of them where another button was.
+        let mut orders: Vec<gtk::Button> = Vec::new();
+        let routine =
+            matches!(&self.main, Some(MainButton::Choose(a)) if Standing::routine_end(a, &d.pool));
+        if routine && g.phase.number() <= 4 {
+            let b = gtk::Button::with_label(&tr("Done until my purchases"));
+            b.set_tooltip_text(Some(&tr(
+                "Ends this step and every later one you can simply end or pass, up to your purchases. Your draw, votes, nominations and battles are still asked.",
+            )));
+            b.set_widget_name("until-purchases");
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::Stand(Standing::UntilPurchases)).ok();
+            });
+            orders.push(b);
+        }
+        // A reaction window: hold the cards and pass every window of this phase.
+        if d.pool.contains(&Action::Pass)
+            && matches!(
+                d.view.prompt.as_ref().map(|p| &p.kind),
+                Some(fief::rules::PromptKind::Window { .. })
+            )
+        {
+            let b = gtk::Button::with_label(&tr("Pass until this phase ends"));
+            b.set_tooltip_text(Some(&tr(
+                "Passes this window and every other one until the phase ends: your cards stay in your hand.",
+            )));
+            b.set_widget_name("pass-phase");
+            let (s, order) = (sender.clone(), Standing::pass_windows(g));
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::Stand(order)).ok();
+            });
+            orders.push(b);
+        }
+        // Never offered to a side that would roll no dice: it could not hit anything.
+        let no_dice = d.view.viewer.is_some_and(|v| {
+            fief::session::fight_stop(g, v, 0.0) == Some(fief::session::FightStop::NoDice)
+        });
+        if let (true, false, Some(b)) =
+            (d.pool.contains(&Action::Fight), no_dice, g.battle.as_ref())
+        {
+            let order = Standing::FightOn {
+                round: g.round,
+                village: b.village,
+            };
+            let b = gtk::Button::with_label(&tr("Fight to the end"));
+            b.set_tooltip_text(Some(&tr(
+                "Rolls again after each roll until the battle is over or something else must be decided.",
+            )));
+            b.set_widget_name("fight-on");
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::Stand(order)).ok();
+            });
+            orders.push(b);
+        }
+        for gr in groups {
+            // One or two choices of a kind are buttons of their own (a menu would cost a
+            // click more); more share a menu.
+            if gr.items.len() <= 2 {
+                for (label, a) in gr.items {
+                    let b = self.action_button(&label, a.clone(), sender);
+                    if let Some(odds) = text::attack_chances(g, d.view.viewer, &a) {
+                        b.set_tooltip_text(Some(&odds));
+                    }
+                    self.add(&b);
+                }
+                continue;
+            }
+            let menu = gtk::MenuButton::new();
+            menu.set_label(&format!("{} ({})", gr.title, gr.items.len()));
+            let pop = gtk::Popover::new();
+            let list = gtk::Box::new(gtk::Orientation::Vertical, 2);
+            for (label, a) in gr.items {
+                let label = match text::attack_chances(g, d.view.viewer, &a) {
+                    Some(odds) => format!("{label}\n{odds}"),
+                    None => label,
+                };
+                let b = gtk::Button::with_label(&label);
+                b.add_css_class("flat");
+                if let Some(l) = b.child().and_downcast::<gtk::Label>() {
+                    l.set_xalign(0.0);
+                }
+                let (s, p) = (sender.clone(), pop.clone());
+                b.connect_clicked(move |_| {
+                    p.popdown();
+                    s.output(PromptOut::Chosen(a.clone())).ok();
+                });
+                list.append(&b);
+            }
+            let scroll = gtk::ScrolledWindow::new();
+            scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
+            scroll.set_propagate_natural_height(true);
+            scroll.set_max_content_height(420);
+            scroll.set_child(Some(&list));
+            pop.set_child(Some(&scroll));
+            menu.set_popover(Some(&pop));
+            self.add(&menu);
+        }
+        if d.selection != Selection::None {
+            let b = gtk::Button::with_label(&tr("Cancel"));
+            b.set_tooltip_text(Some(&tr("Cancel the selection (Escape)")));
+            let s = sender.clone();
+            b.connect_clicked(move |_| {
+                s.output(PromptOut::Select(Selection::None)).ok();
+            });
+            self.add(&b);
+        }
+        if !orders.is_empty() {
+            let gap = gtk::Box::new(gtk::Orientation::Horizontal, 0);
+            gap.set_hexpand(true);
+            gap.set_size_request(24, -1);
+            self.add(&gap);
+            for b in &orders {
+                self.add(b);
+            }
+        }
+        if self.main.is_none() && listed.len() == 1 {
+            self.main = Some(MainButton::Choose(listed[0].clone()));
+        }
+        let in_battle = d.pool.iter().any(|a| {
+            matches!(
+                a,
+                Action::Fight
+                    | Action::EndBattle
+                    | Action::Surrender
+                    | Action::ProposeTruce
+                    | Action::BuyTruce(_)
+                    | Action::JoinSide(_)
+            )
+        });
+        if let Some(odds) = text::battle_chances(g, d.view.viewer).filter(|_| in_battle) {
+            self.set_note(&odds, true);
+            return;
+        }
+        // A Village selected in the Battles step where no attack is offered: why not.
+        if let (Selection::Village(v), Some(p), Some(fief::rules::PromptKind::Battles)) = (
+            &d.selection,
+            d.view.viewer,
+            d.view.prompt.as_ref().map(|pr| &pr.kind),
+        ) {
+            let attack = listed
+                .iter()
+                .any(|a| matches!(a, Action::DeclareBattle { .. }));
+            if let (false, Some(why)) =
+                (attack, choices::why_nothing_at(g, p, &Selection::None, *v))
+            {
+                self.set_note(
+                    &trf(
+                        "No attack at {v}: {why}",
+                        &[("v", &text::village(g, *v)), ("why", &why)],
+                    ),
+                    false,
+                );
+                return;
+            }
+        }
+        let hl = choices::highlights(g, &d.pool, &d.selection);
+        if !hl.is_empty() {
+            let hint = match d.selection {
+                Selection::Village(v) => trf(
+                    "Click a highlighted Village to move there from {v}.",
+                    &[("v", &text::village(g, v))],
+                ),
+                _ => tr("Highlighted Villages on the map can be clicked."),
+            };
+            self.set_note(&hint, false);
+        }
+    }
+}
+
+impl SimpleComponent for PromptBar {
+    type Init = ();
+    type Input = PromptMsg;
+    type Output = PromptOut;
+    type Root = gtk::Box;
+    type Widgets = ();
+
+    fn init_root() -> gtk::Box {
+        gtk::Box::new(gtk::Orientation::Vertical, 4)
+    }
+
+    fn init(_: (), root: gtk::Box, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        root.add_css_class("prompt-bar");
+        root.set_margin_start(10);
+        root.set_margin_end(10);
+        root.set_margin_top(6);
+        root.set_margin_bottom(8);
+        let line = gtk::Box::new(gtk::Orientation::Horizontal, 8);
+        let text = gtk::Label::new(None);
+        text.set_wrap(true);
+        text.set_lines(2);
+        text.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        text.set_xalign(0.0);
+        text.set_hexpand(true);
+        text.add_css_class("heading");
+        text.set_widget_name("prompt-text");
+        let section = gtk::Button::with_label("");
+        section.add_css_class("flat");
+        section.set_valign(gtk::Align::Start);
+        section.set_tooltip_text(Some(&tr("Read this rule")));
+        section.set_widget_name("rule-link");
+        let s = sender.clone();
+        section.connect_clicked(move |_| s.input(PromptMsg::OpenRule));
+        line.append(&text);
+        let status = gtk::Label::new(None);
+        status.set_xalign(0.0);
+        status.set_wrap(true);
+        status.set_lines(2);
+        status.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        status.add_css_class("warning");
+        status.set_hexpand(true);
+        line.append(&status);
+        line.append(&section);
+        // Room for two lines of the question, whether it has one or two: the buttons below
+        // never move because a question is longer.
+        line.set_size_request(-1, 40);
+        root.append(&line);
+        let buttons = gtk::Box::new(gtk::Orientation::Horizontal, 4);
+        buttons.set_valign(gtk::Align::Center);
+        buttons.set_widget_name("prompt-buttons");
+        // Where the pointer is over the buttons: a button that appears under it is not
+        // clicked by a click meant for the one before.
+        let motion = gtk::EventControllerMotion::new();
+        let s = sender.clone();
+        motion.connect_motion(move |_, x, y| {
+            s.input_sender().send(PromptMsg::Pointer(Some((x, y)))).ok();
+        });
+        let s = sender.clone();
+        motion.connect_enter(move |_, x, y| {
+            s.input_sender().send(PromptMsg::Pointer(Some((x, y)))).ok();
+        });
+        let s = sender.clone();
+        motion.connect_leave(move |_| {
+            s.input_sender().send(PromptMsg::Pointer(None)).ok();
+        });
+        buttons.add_controller(motion);
+        // One row that scrolls sideways when it is long: the bar keeps its height.
+        let row = gtk::ScrolledWindow::new();
+        row.set_policy(gtk::PolicyType::Automatic, gtk::PolicyType::Never);
+        row.set_child(Some(&buttons));
+        row.set_min_content_height(40);
+        root.append(&row);
+        let note = gtk::Label::new(None);
+        note.set_xalign(0.0);
+        note.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        note.set_widget_name("prompt-note");
+        root.append(&note);
+        let hint = gtk::Label::new(None);
+        hint.set_xalign(0.0);
+        hint.set_wrap(true);
+        hint.set_lines(2);
+        hint.set_ellipsize(gtk::pango::EllipsizeMode::End);
+        hint.add_css_class("accent");
+        hint.set_widget_name("prompt-hint");
+        hint.set_visible(false);
+        root.append(&hint);
+        root.set_size_request(-1, PROMPT_HEIGHT);
+        ComponentParts {
+            model: PromptBar {
+                data: None,
+                draft: None,
+                text,
+                section,
+                status,
+                buttons,
+                note,
+                hint,
+                built: String::new(),
+                guard: Rc::new(Cell::new(0)),
+                main: None,
+                go: None,
+                losses: None,
+                pointer: None,
+                under_before: None,
+                frozen: None,
+            },
+            widgets: (),
+        }
+    }
+
+    fn update(&mut self, msg: PromptMsg, sender: ComponentSender<Self>) {
+        match msg {
+            PromptMsg::Show(d) => {
+                if !matches!(d.selection, Selection::MoveTo(..)) {
+                    self.draft = None;
+                }
+                self.data = Some(d);
+            }
+            PromptMsg::Draft(edit) => {
+                let Some((from, mut dr)) = self.draft.clone() else {
+                    return;
+                };
+                match edit {
+                    Edit::Lord(l, true) if !dr.lords.contains(&l) => dr.lords.push(l),
+                    Edit::Lord(l, false) => dr.lords.retain(|x| *x != l),
+                    Edit::Lord(..) => {}
+                    Edit::Maa(n) => dr.maa = n,
+                    Edit::Knights(n) => dr.knights = n,
+                    Edit::Captives(c) => dr.captives = c,
+                    Edit::How(h) => dr.how = h,
+                }
+                self.draft = Some((from, dr.clone()));
+                // Only the counts changed: the composer stays as it is (a widget rebuilt
+                // under the pointer would lose the next click), the "Move" button is told.
+                if matches!(edit, Edit::Maa(_) | Edit::Knights(_) | Edit::Captives(_)) {
+                    self.move_refusal(from, &dr);
+                    return;
+                }
+                self.rebuild(&sender, true);
+                return;
+            }
+            PromptMsg::Main => {
+                if self.guarded() {
+                    return;
+                }
+                match self.main.clone() {
+                    Some(MainButton::Choose(a)) => {
+                        sender.output(PromptOut::Chosen(a)).ok();
+                    }
+                    Some(MainButton::ConfirmMove) => sender.input(PromptMsg::ConfirmMove),
+                    Some(MainButton::ConfirmLosses) => sender.input(PromptMsg::ConfirmLosses),
+                    None => {}
+                }
+                return;
+            }
+            PromptMsg::Loss(c, n) => {
+                let Some(counts) = self.losses.as_mut() else {
+                    return;
+                };
+                match counts.iter_mut().find(|(k, _)| *k == c) {
+                    Some((_, m)) => *m = n,
+                    None => counts.push((c, n)),
+                }
+                // The widgets stay as they are (one rebuilt under the pointer would lose
+                // the next click); the "Remove" button is told.
+                self.losses_refusal();
+                return;
+            }
+            PromptMsg::ResetLosses => {
+                self.losses = None;
+                self.rebuild(&sender, true);
+                return;
+            }
+            PromptMsg::ConfirmLosses => {
+                let (Some(d), Some(counts)) = (&self.data, &self.losses) else {
+                    return;
+                };
+                let p = d.view.viewer.unwrap_or(0);
+                match choices::losses_plan(&d.view.state, p, counts) {
+                    Ok(plan) => {
+                        sender.output(PromptOut::ChosenAll(plan)).ok();
+                    }
+                    Err(why) => {
+                        sender.output(PromptOut::Refused(why)).ok();
+                    }
+                }
+                return;
+            }
+            PromptMsg::Pointer(at) => {
+                self.pointer = at;
+                let moved = match (at, &self.under_before) {
+                    (Some((x, y)), Some((_, (bx, by)))) => (x - bx).hypot(y - by) > 3.0,
+                    _ => true,
+                };
+                if moved {
+                    self.under_before = None;
+                    self.thaw();
+                }
+                return;
+            }
+            PromptMsg::GuardLifted(n) => {
+                if n != self.guard.get() {
+                    return;
+                }
+                // Still where it was at the rebuild, over a button that was not there.
+                let Some((before, at)) = self.under_before.clone() else {
+                    return;
+                };
+                if self.pointer != Some(at) {
+                    return;
+                }
+                if let Some((w, caption)) = self.under_pointer() {
+                    if caption != before {
+                        w.set_can_target(false);
+                        self.frozen = Some(w);
+                        let s = sender.clone();
+                        glib::timeout_add_local_once(NEW_UNDER_POINTER, move || {
+                            s.input_sender().send(PromptMsg::Thaw(n)).ok();
+                        });
+                    }
+                }
+                return;
+            }
+            PromptMsg::Thaw(n) => {
+                if n == self.guard.get() {
+                    self.thaw();
+                }
+                return;
+            }
+            PromptMsg::OpenRule => {
+                let section = self
+                    .data
+                    .as_ref()
+                    .and_then(|d| d.view.prompt.as_ref())
+                    .map(|p| p.section.to_string());
+                if let Some(section) = section {
+                    sender.output(PromptOut::Rule(section)).ok();
+                }
+            }
+            PromptMsg::ConfirmMove => {
+                let (Some(d), Some((from, dr))) = (&self.data, &self.draft) else {
+                    return;
+                };
+                let g = &d.view.state;
+                match choices::draft_legal(g, &d.pool, *from, dr) {
+                    Some(a) => {
+                        sender.output(PromptOut::Chosen(a)).ok();
+                    }
+                    None => {
+                        let why = match g.check(
+                            d.view.viewer.unwrap_or(0),
+                            &choices::draft_action(g, *from, dr),
+                        ) {
+                            Err(e) => text::rule_error(&e),
+                            Ok(()) => tr("This move is not possible."),
+                        };
+                        sender.output(PromptOut::Refused(why)).ok();
+                    }
+                }
+                return;
+            }
+        }
+        self.rebuild(&sender, false);
+    }
+}
+
+/// The bar in a real GTK main loop (run under `xvfb-run -a`).
+#[cfg(test)]
+mod gtk_tests;
