@@ -7,7 +7,8 @@ use super::App;
 use crate::ui::app::trail::Trail;
 use crate::ui::board::canvas::MapMsg;
 use crate::ui::panels::battle::BattleMsg;
-use crate::ui::plan::choices::{self, Click, Selection};
+use crate::ui::plan::clicks;
+use crate::ui::plan::clicks::{Click, Selection};
 use crate::ui::{words::status, words::text};
 use fief::map::VillageId;
 use fief::rules::{Action, Card, PlayerId};
@@ -31,14 +32,14 @@ impl App {
         };
         // The acting player's legal actions, as the prompt bar and the map were given them.
         let pool = self.game().legal_actions(p);
-        match choices::click(self.game(), &pool, &self.selection, v) {
+        match clicks::click(self.game(), &pool, &self.selection, v) {
             Click::Apply(a) => self.decide(p, a),
             Click::Select(s) => self.selection = s,
             Click::Ignore => {
                 // Why, where the pointer is: the engine's refusal of what the step would do
                 // there, from what the player sees.
                 let view = self.session.view();
-                let why = choices::why_nothing_at(&view.state, p, &self.selection, v);
+                let why = clicks::why_nothing_at(&view.state, p, &self.selection, v);
                 self.explain(status::nothing_at(self.game(), v, why));
             }
         }
@@ -50,7 +51,7 @@ impl App {
             return;
         };
         let view = self.session.view();
-        let why = choices::why_no_move(&view.state, p, from, to);
+        let why = clicks::why_no_move(&view.state, p, from, to);
         self.explain(status::no_move(self.game(), from, to, why));
     }
 
@@ -102,7 +103,7 @@ impl App {
             return;
         };
         let pool = self.game().legal_actions(p);
-        match choices::drag(self.game(), &pool, from, to) {
+        match clicks::drag(self.game(), &pool, from, to) {
             Click::Apply(a) => self.decide(p, a),
             Click::Select(s) => self.selection = s,
             Click::Ignore => {}

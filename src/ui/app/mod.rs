@@ -35,7 +35,8 @@ use crate::ui::panels::game_log::LogMsg;
 use crate::ui::panels::hand::{HandMsg, HandOut};
 use crate::ui::panels::prompt_bar::{PromptData, PromptMsg, PromptOut};
 use crate::ui::panels::purchase::PurchaseMsg;
-use crate::ui::plan::choices::{self, Selection};
+use crate::ui::plan::clicks;
+use crate::ui::plan::clicks::Selection;
 use crate::ui::rulebook::pane::RulesMsg;
 use crate::ui::words::status::{self, Waiting};
 use crate::ui::{tr, words::text};
@@ -267,7 +268,7 @@ impl App {
         self.w
             .show_cover(self.session.covered().map(|p| status::cover(game, p)));
         let seats = Rc::new(self.seat_words());
-        let highlights = choices::highlights(g, &pool, &self.selection);
+        let highlights = clicks::highlights(g, &pool, &self.selection);
         let hint = self
             .current_hint()
             .map(|h| (status::hint(game, h), h.villages.clone()));
@@ -298,11 +299,11 @@ impl App {
             marks: self.trail.marks(self.session.viewer()),
             travel,
             moves: match self.selection {
-                Selection::None | Selection::Village(_) => choices::roads(g, &pool),
+                Selection::None | Selection::Village(_) => clicks::roads(g, &pool),
                 _ => Vec::new(),
             },
             armies: match self.session.human_turn() {
-                Some(_) => choices::drag_sources(g),
+                Some(_) => clicks::drag_sources(g),
                 None => Vec::new(),
             },
             path: match self.selection {

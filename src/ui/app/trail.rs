@@ -4,7 +4,7 @@
 
 use crate::ui::words::log::{round_summary, since_last_decision, tallies, Tally};
 use crate::ui::words::text::player;
-use crate::ui::{plan::choices, tr, trf};
+use crate::ui::{plan::clicks, tr, trf};
 use fief::map::VillageId;
 use fief::rules::{Action, Game, PlayerId, View};
 
@@ -74,7 +74,7 @@ impl Trail {
     /// applied: a Move's starting Village is where its Lords stand); None for anything else.
     pub fn mark_of(game: &Game, p: PlayerId, a: &Action) -> Option<Mark> {
         match a {
-            Action::Move(m) => choices::move_from(game, m).map(|from| Mark::Move {
+            Action::Move(m) => clicks::move_from(game, m).map(|from| Mark::Move {
                 player: p,
                 from,
                 to: m.to,

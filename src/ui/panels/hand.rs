@@ -111,7 +111,7 @@ impl SimpleComponent for CardHand {
             l.add_css_class("dim-label");
             self.row.append(&l);
         }
-        let playable = crate::ui::plan::choices::playable_cards(&pool);
+        let playable = crate::ui::plan::clicks::playable_cards(&pool);
         for c in hand {
             let b = gtk::Button::new();
             b.set_focus_on_click(false);
@@ -173,7 +173,7 @@ impl SimpleComponent for CardHand {
                     .viewer
                     .filter(|v| view.prompt.as_ref().is_some_and(|pr| pr.player == *v));
                 let why = match mine
-                    .and_then(|v| crate::ui::plan::choices::why_card_waits(&view.state, v, c))
+                    .and_then(|v| crate::ui::plan::clicks::why_card_waits(&view.state, v, c))
                 {
                     Some(why) => crate::ui::trf("Cannot be played now: {why}", &[("why", &why)]),
                     None => tr("Cannot be played now"),

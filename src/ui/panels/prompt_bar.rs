@@ -2,7 +2,11 @@
 //! and offers the choices as buttons (actions of one kind share a menu). While a Move is being
 //! composed it holds the composer: which Lords go, how many Men-at-Arms and Knights, how.
 
-use crate::ui::plan::choices::{self, MoveDraft, Selection};
+use crate::ui::plan::clicks;
+use crate::ui::plan::clicks::Selection;
+use crate::ui::plan::losses;
+use crate::ui::plan::moves;
+use crate::ui::plan::moves::MoveDraft;
 use crate::ui::words::text;
 use crate::ui::{tr, trf, trnf};
 use fief::map::VillageId;
@@ -64,7 +68,7 @@ pub struct PromptBar {
     /// The composer's "Move" button, or the losses composer's "Remove" button.
     go: Option<gtk::Button>,
     /// The losses being chosen (6.2.2): how many of each casualty.
-    losses: Option<choices::LossCounts>,
+    losses: Option<losses::LossCounts>,
     /// Where the pointer is over the buttons (their box's coordinates), if it is.
     pointer: Option<(f64, f64)>,
     /// The caption of the button under the pointer when the buttons were last rebuilt, and
@@ -249,7 +253,7 @@ impl PromptBar {
             self.composer(from, to, sender);
             return;
         }
-        if choices::losses_step(&d.pool) {
+        if losses::losses_step(&d.pool) {
             if changed {
                 self.losses = None;
             }
@@ -311,8 +315,8 @@ impl PromptBar {
     /// The choices as buttons (actions of one kind share a menu), the main one first.
     fn choices(&mut self, d: &PromptData, sender: &ComponentSender<Self>) {
         let g = &d.view.state;
-        let listed = choices::listed(g, &d.pool, &d.selection);
-        let (groups, finish) = choices::groups(g, &listed);
+        let listed = clicks::listed(g, &d.pool, &d.selection);
+        let (groups, finish) = clicks::groups(g, &listed);
         if d.pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
             let b = gtk::Button::with_label(&tr("Open the ballot…"));
             b.add_css_class("suggested-action");
@@ -334,7 +338,7 @@ impl PromptBar {
         }
         // 2.1: the whole draw from the Fortune deck in one click.
         if let (true, Some(p)) = (d.pool.contains(&Action::DrawFortune), d.view.viewer) {
-            let n = choices::fortune_draws(g, p);
+            let n = clicks::fortune_draws(g, p);
             if n >= 2 {
                 let b = gtk::Button::with_label(&trnf(
                     "Draw {n} Fortune card",
@@ -496,8 +500,7 @@ impl PromptBar {
             let attack = listed
                 .iter()
                 .any(|a| matches!(a, Action::DeclareBattle { .. }));
-            if let (false, Some(why)) =
-                (attack, choices::why_nothing_at(g, p, &Selection::None, *v))
+            if let (false, Some(why)) = (attack, clicks::why_nothing_at(g, p, &Selection::None, *v))
             {
                 self.set_note(
                     &trf(
@@ -509,7 +512,7 @@ impl PromptBar {
                 return;
             }
         }
-        let hl = choices::highlights(g, &d.pool, &d.selection);
+        let hl = clicks::highlights(g, &d.pool, &d.selection);
         if !hl.is_empty() {
             let hint = match d.selection {
                 Selection::Village(v) => trf(
@@ -701,7 +704,7 @@ impl SimpleComponent for PromptBar {
                     return;
                 };
                 let p = d.view.viewer.unwrap_or(0);
-                match choices::losses_plan(&d.view.state, p, counts) {
+                match losses::losses_plan(&d.view.state, p, counts) {
                     Ok(plan) => {
                         sender.output(PromptOut::ChosenAll(plan)).ok();
                     }
@@ -767,14 +770,14 @@ impl SimpleComponent for PromptBar {
                     return;
                 };
                 let g = &d.view.state;
-                match choices::draft_legal(g, &d.pool, *from, dr) {
+                match moves::draft_legal(g, &d.pool, *from, dr) {
                     Some(a) => {
                         sender.output(PromptOut::Chosen(a)).ok();
                     }
                     None => {
                         let why = match g.check(
                             d.view.viewer.unwrap_or(0),
-                            &choices::draft_action(g, *from, dr),
+                            &moves::draft_action(g, *from, dr),
                         ) {
                             Err(e) => text::rule_error(&e),
                             Ok(()) => tr("This move is not possible."),

@@ -1,4 +1,10 @@
 //! How the engine's legal actions become clicks: which Villages light up, which cards and
-//! buttons are live, the losses planner and the Move composer (`choices`).
+//! buttons are live and what a click does (`clicks`), the losses composer's plan (`losses`) and
+//! the Move composer's (`moves`).
 
-pub mod choices;
+pub mod clicks;
+pub mod losses;
+pub mod moves;
+
+#[cfg(test)]
+mod tests;

@@ -5,7 +5,8 @@
 use super::setup::*;
 use crate::ui::app::*;
 use crate::ui::board::canvas::{hit_test, Camera, Fit};
-use crate::ui::plan::choices::Click;
+use crate::ui::plan::clicks::Click;
+use crate::ui::plan::losses;
 
 /// Enter presses the prompt's main button, but not in the moment after the buttons
 /// changed: a key or a click meant for the old buttons does nothing.
@@ -16,7 +17,7 @@ fn enter_presses_the_main_button_once_the_buttons_hold_still() {
     let mut found = false;
     for _ in 0..60 {
         let offered = app.model().session.offered();
-        if offered.iter().any(choices::is_finish) {
+        if offered.iter().any(clicks::is_finish) {
             found = true;
             break;
         }
@@ -220,13 +221,13 @@ fn a_truce_for_a_price_is_offered_from_the_prompt_bar_and_answered_with_a_reason
 /// card, then its use; a Village, then its menu if it offers several.
 fn prompt_clicks(g: &Game, pool: &[Action], a: &Action) -> u32 {
     let in_menu = |sel: &Selection| {
-        let listed = choices::listed(g, pool, sel);
-        let (groups, _) = choices::groups(g, &listed);
+        let listed = clicks::listed(g, pool, sel);
+        let (groups, _) = clicks::groups(g, &listed);
         groups
             .iter()
             .any(|gr| gr.items.len() > 1 && gr.items.iter().any(|(_, x)| x == a))
     };
-    if choices::is_finish(a) {
+    if clicks::is_finish(a) {
         return 1;
     }
     if matches!(a, Action::Vote { .. }) {
@@ -235,8 +236,8 @@ fn prompt_clicks(g: &Game, pool: &[Action], a: &Action) -> u32 {
     if let Some(c) = a.card() {
         return 2 + u32::from(in_menu(&Selection::Card(c)));
     }
-    match choices::anchor(g, a) {
-        Some(v) => match choices::click(g, pool, &Selection::None, v) {
+    match clicks::anchor(g, a) {
+        Some(v) => match clicks::click(g, pool, &Selection::None, v) {
             Click::Apply(_) => 1,
             _ => 2 + u32::from(in_menu(&Selection::Village(v))),
         },
@@ -444,10 +445,10 @@ fn the_losses_of_a_roll_are_one_decision() {
         use fief::rules::Casualty;
         let view = app.model().session.view();
         let g = &view.state;
-        assert!(choices::losses_plan(g, 2, &[(Casualty::Knight(2), 2)]).is_ok());
-        assert!(choices::losses_plan(g, 2, &[(Casualty::Maa(2), 4)]).is_err());
-        assert!(choices::losses_plan(g, 2, &[(Casualty::Knight(2), 1)]).is_err());
-        let (preset, kinds) = choices::default_losses(g, 2);
+        assert!(losses::losses_plan(g, 2, &[(Casualty::Knight(2), 2)]).is_ok());
+        assert!(losses::losses_plan(g, 2, &[(Casualty::Maa(2), 4)]).is_err());
+        assert!(losses::losses_plan(g, 2, &[(Casualty::Knight(2), 1)]).is_err());
+        let (preset, kinds) = losses::default_losses(g, 2);
         assert_eq!(
             preset,
             vec![(Casualty::Maa(2), 3), (Casualty::Knight(2), 1)]
@@ -553,7 +554,7 @@ fn clicks_as_found(g: &Game, pool: &[Action], a: &Action, ordered: &mut bool) ->
         a if Standing::routine_end(a, pool) && g.phase.number() <= 3 => {
             u32::from(!std::mem::replace(ordered, true))
         }
-        a if choices::is_finish(a) => 1,
+        a if clicks::is_finish(a) => 1,
         _ => prompt_clicks(g, pool, a),
     }
 }
@@ -639,9 +640,9 @@ fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
             steps.push("buy".to_string());
         } else if prompt == Some(PromptKind::Movement)
             && !moved
-            && !choices::roads(&g, &pool).is_empty()
+            && !clicks::roads(&g, &pool).is_empty()
         {
-            let (from, to) = choices::roads(&g, &pool)[0];
+            let (from, to) = clicks::roads(&g, &pool)[0];
             app.emit(Msg::Map(MapOut::Dragged(from, to)));
             moved = true;
             now += 1;
@@ -674,7 +675,7 @@ fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
                 Action::DrawFortune
             } else {
                 pool.iter()
-                    .find(|a| choices::is_finish(a))
+                    .find(|a| clicks::is_finish(a))
                     .unwrap_or(&pool[0])
                     .clone()
             };

@@ -3,7 +3,10 @@
 //! with the reasons the engine would refuse what they hold.
 
 use super::{Edit, MainButton, PromptBar, PromptData, PromptMsg, PromptOut};
-use crate::ui::plan::choices::{self, MoveDraft, Selection};
+use crate::ui::plan::clicks::Selection;
+use crate::ui::plan::losses;
+use crate::ui::plan::moves;
+use crate::ui::plan::moves::MoveDraft;
 use crate::ui::words::text;
 use crate::ui::{tr, trf, trnf};
 use fief::map::VillageId;
@@ -33,8 +36,8 @@ impl PromptBar {
             return;
         };
         let g = &d.view.state;
-        if let Some(a) = choices::draft_legal(g, &d.pool, from, draft) {
-            let taken = choices::captured_on_arrival(g, d.view.viewer.unwrap_or(0), &a);
+        if let Some(a) = moves::draft_legal(g, &d.pool, from, draft) {
+            let taken = moves::captured_on_arrival(g, d.view.viewer.unwrap_or(0), &a);
             if taken.is_empty() {
                 go.set_tooltip_text(None);
                 self.status.set_text(&d.status);
@@ -51,7 +54,7 @@ impl PromptBar {
         }
         let why = match g.check(
             d.view.viewer.unwrap_or(0),
-            &choices::draft_action(g, from, draft),
+            &moves::draft_action(g, from, draft),
         ) {
             Err(e) => text::rule_error(&e),
             Ok(()) => tr("This move is not possible."),
@@ -67,7 +70,7 @@ impl PromptBar {
             return;
         };
         let p = d.view.viewer.unwrap_or(0);
-        match choices::losses_plan(&d.view.state, p, counts) {
+        match losses::losses_plan(&d.view.state, p, counts) {
             Ok(_) => {
                 go.set_sensitive(true);
                 go.set_tooltip_text(None);
@@ -87,7 +90,7 @@ impl PromptBar {
         let g = &d.view.state;
         let Some(p) = d.view.viewer else { return };
         self.main = Some(MainButton::ConfirmLosses);
-        let (preset, kinds) = choices::default_losses(g, p);
+        let (preset, kinds) = losses::default_losses(g, p);
         let counts = self.losses.get_or_insert_with(|| preset.clone()).clone();
         let count =
             |c: &fief::rules::Casualty| counts.iter().find(|(k, _)| k == c).map_or(0, |(_, n)| *n);
@@ -159,12 +162,12 @@ impl PromptBar {
         let g = &d.view.state;
         let mut draft = match &self.draft {
             Some((f, dr)) if *f == from && dr.to == to => dr.clone(),
-            _ => match choices::default_draft(g, &d.pool, from, to) {
+            _ => match moves::default_draft(g, &d.pool, from, to) {
                 Some(dr) => dr,
                 None => return,
             },
         };
-        let opts = choices::move_options(g, &d.pool, from, to, &draft.lords, draft.how);
+        let opts = moves::move_options(g, &d.pool, from, to, &draft.lords, draft.how);
         draft.maa = draft.maa.min(opts.max_maa);
         draft.knights = draft.knights.min(opts.max_knights);
         draft.captives &= opts.captives;
@@ -200,7 +203,7 @@ impl PromptBar {
                 knights,
                 ..draft.clone()
             };
-            let legal = choices::draft_legal(g, &d.pool, from, &split);
+            let legal = moves::draft_legal(g, &d.pool, from, &split);
             if let (true, Some(a)) = (useful, legal) {
                 let b = self.action_button(&label, a, sender);
                 b.set_tooltip_text(Some(&trf(

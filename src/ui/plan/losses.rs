@@ -1,0 +1,155 @@
+//! The losses composer's plan (6.2.2): the casualties a decision asks for, the rules' default
+//! choice among them, and the actions that take a chosen count.
+
+use fief::map::VillageId;
+use fief::rules::{Action, Casualty, Game};
+
+/// Whether `pool` is a choice of casualties (6.2.2): then every loss of the roll is chosen at
+/// once, in the losses composer.
+pub fn losses_step(pool: &[Action]) -> bool {
+    pool.iter().any(|a| matches!(a, Action::Casualty(_)))
+        && pool
+            .iter()
+            .all(|a| matches!(a, Action::Casualty(_)) || fief::rules::is_any_time_action(a))
+}
+
+/// The casualties of one decision, counted: how many of each (a Man-at-Arms or a Knight of a
+/// player, a Lord once).
+pub type LossCounts = Vec<(Casualty, u8)>;
+
+/// Whether `g` still asks `p` for casualties at `village`.
+fn asks_losses(g: &Game, p: fief::rules::PlayerId, village: VillageId) -> bool {
+    g.prompt().is_some_and(|pr| {
+        pr.player == p
+            && matches!(pr.kind, fief::rules::PromptKind::Losses { village: v, .. } if v == village)
+    })
+}
+
+/// The Village of the losses `g` asks `p` for now.
+fn losses_at(g: &Game, p: fief::rules::PlayerId) -> Option<VillageId> {
+    match g.prompt()?.kind {
+        fief::rules::PromptKind::Losses { village, .. } if g.prompt()?.player == p => Some(village),
+        _ => None,
+    }
+}
+
+/// How many of `kind` the losses between `before` and `after` took at `village`: Troops
+/// fewer, or a Lord dead (1).
+fn lost(before: &Game, after: &Game, village: VillageId, kind: Casualty) -> u8 {
+    let troops = |g: &Game, q: fief::rules::PlayerId| {
+        g.villages
+            .get(village as usize)
+            .map(|v| v.troops[q as usize])
+            .unwrap_or_default()
+    };
+    match kind {
+        Casualty::Maa(q) => troops(before, q).maa.saturating_sub(troops(after, q).maa),
+        Casualty::Knight(q) => troops(before, q)
+            .knights
+            .saturating_sub(troops(after, q).knights),
+        Casualty::Lord(l) => u8::from(before.lord(l).is_some() && after.lord(l).is_none()),
+    }
+}
+
+/// The casualties `p` may choose in this decision, and the rules' default choice among
+/// them (6.2.2): Men-at-Arms before Knights, one's own before a partner's, Lords last, the
+/// least titled first. Each kind comes with the most of it there is (the Troops there, a
+/// Lord once); the default counts every loss it takes, those the rules then force included.
+pub fn default_losses(g: &Game, p: fief::rules::PlayerId) -> (LossCounts, Vec<(Casualty, u8)>) {
+    let Some(village) = losses_at(g, p) else {
+        return (Vec::new(), Vec::new());
+    };
+    let rank = |g: &Game, c: &Casualty| match *c {
+        Casualty::Maa(q) => (0, u8::from(q != p), 0),
+        Casualty::Knight(q) => (1, u8::from(q != p), 0),
+        Casualty::Lord(l) => (
+            2,
+            u8::from(g.lord(l).is_some_and(|x| x.owner != p)),
+            crate::ui::words::text::lord_titles(g, l).len(),
+        ),
+    };
+    let mut h = g.clone_lean();
+    h.quiet = true;
+    let mut kinds: Vec<(Casualty, u8)> = Vec::new();
+    for _ in 0..256 {
+        if !asks_losses(&h, p, village) {
+            break;
+        }
+        let mut offered: Vec<Casualty> = h
+            .legal_actions(p)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Casualty(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        for c in &offered {
+            if !kinds.iter().any(|(k, _)| k == c) {
+                let most = match *c {
+                    Casualty::Maa(q) => g.villages[village as usize].troops[q as usize].maa,
+                    Casualty::Knight(q) => g.villages[village as usize].troops[q as usize].knights,
+                    Casualty::Lord(_) => 1,
+                };
+                kinds.push((*c, most));
+            }
+        }
+        offered.sort_by_key(|c| rank(&h, c));
+        let Some(c) = offered.first().copied() else {
+            break;
+        };
+        if h.apply(p, Action::Casualty(c)).is_err() {
+            break;
+        }
+    }
+    kinds.sort_by_key(|(c, _)| rank(g, c));
+    let plan = kinds
+        .iter()
+        .map(|(c, _)| (*c, lost(g, &h, village, *c)))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    (plan, kinds)
+}
+
+/// The casualties of `counts` as the actions that take them, in an order the rules accept
+/// one by one (the losses the rules then force are taken by the engine itself); or why they
+/// are not the losses this decision asks for (not the most the hits can take, or more).
+pub fn losses_plan(
+    g: &Game,
+    p: fief::rules::PlayerId,
+    counts: &[(Casualty, u8)],
+) -> Result<Vec<Action>, String> {
+    let village = losses_at(g, p).ok_or_else(|| crate::ui::tr("No losses are asked now."))?;
+    let wanted = |c: Casualty| counts.iter().find(|(k, _)| *k == c).map_or(0, |(_, n)| *n);
+    let mut h = g.clone_lean();
+    h.quiet = true;
+    let mut out = Vec::new();
+    while asks_losses(&h, p, village) {
+        let legal = h.legal_actions(p);
+        let next = legal.iter().find_map(|a| match a {
+            Action::Casualty(c) if lost(g, &h, village, *c) < wanted(*c) => Some(*c),
+            _ => None,
+        });
+        let Some(c) = next else {
+            return Err(crate::ui::tr(
+                "These are not the losses the hits ask for: the rules take as many hits as the Troops can absorb (a Knight counts 3), and Lords only when no Troop is left (6.2.2).",
+            ));
+        };
+        let a = Action::Casualty(c);
+        h.apply(p, a.clone())
+            .map_err(|e| crate::ui::words::text::rule_error(&e))?;
+        out.push(a);
+    }
+    // Every kind counts, those left at 0 too: a loss the rules forced is one chosen.
+    let (_, kinds) = default_losses(g, p);
+    if kinds
+        .iter()
+        .map(|(c, _)| *c)
+        .chain(counts.iter().map(|(c, _)| *c))
+        .any(|c| lost(g, &h, village, c) != wanted(c))
+    {
+        return Err(crate::ui::tr(
+            "These are not the losses the hits ask for: the rules take as many hits as the Troops can absorb (a Knight counts 3), and Lords only when no Troop is left (6.2.2).",
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,173 @@
+//! The Move composer's plan (5.0): a Move being composed (`MoveDraft`), what the composer may
+//! offer on a road, its first proposal, the action a draft stands for and whether it is legal,
+//! and the Lords a Move would leave captured.
+
+use super::clicks::move_from;
+use fief::map::VillageId;
+use fief::rules::{Action, Game, LordId, MoveHow, MoveOrder};
+
+/// A Move being composed: which Lords go, with how many Troops, how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveDraft {
+    pub to: VillageId,
+    pub lords: Vec<LordId>,
+    pub maa: u8,
+    pub knights: u8,
+    pub captives: bool,
+    pub how: MoveHow,
+}
+
+/// What the composer may offer for a Move from `from` to `to`, given the Lords ticked and
+/// the way chosen.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MoveOptions {
+    /// Every Lord who can take part in some Move on this road.
+    pub lords: Vec<LordId>,
+    /// The ways of moving open on this road.
+    pub hows: Vec<MoveHow>,
+    pub max_maa: u8,
+    pub max_knights: u8,
+    pub captives: bool,
+}
+
+pub(crate) fn moves_on<'a>(
+    g: &'a Game,
+    pool: &'a [Action],
+    from: VillageId,
+    to: VillageId,
+) -> impl Iterator<Item = &'a MoveOrder> + 'a {
+    pool.iter().filter_map(move |a| match a {
+        Action::Move(m) if m.to == to && move_from(g, m) == Some(from) => Some(m),
+        _ => None,
+    })
+}
+
+pub fn move_options(
+    g: &Game,
+    pool: &[Action],
+    from: VillageId,
+    to: VillageId,
+    lords: &[LordId],
+    how: MoveHow,
+) -> MoveOptions {
+    let mut o = MoveOptions::default();
+    for m in moves_on(g, pool, from, to) {
+        for l in &m.lords {
+            if !o.lords.contains(l) {
+                o.lords.push(*l);
+            }
+        }
+        if !o.hows.contains(&m.how) {
+            o.hows.push(m.how);
+        }
+        if m.lords[..] == *lords && m.how == how {
+            o.max_maa = o.max_maa.max(m.maa);
+            o.max_knights = o.max_knights.max(m.knights);
+            o.captives |= !m.captives.is_empty();
+        }
+    }
+    o.lords.sort_unstable();
+    o
+}
+
+/// The composer's first proposal: the largest army on this road, the plain way if open, with
+/// every Troop it may take.
+pub fn default_draft(
+    g: &Game,
+    pool: &[Action],
+    from: VillageId,
+    to: VillageId,
+) -> Option<MoveDraft> {
+    let rank = |h: MoveHow| match h {
+        MoveHow::Normal => 0,
+        MoveHow::Toll(n) => u16::from(n),
+        MoveHow::Passage => 300,
+        MoveHow::Cavalcade => 301,
+    };
+    let best = moves_on(g, pool, from, to).max_by_key(|m| {
+        (
+            std::cmp::Reverse(rank(m.how)),
+            m.lords.len(),
+            m.maa as u16 + m.knights as u16,
+            m.captives.len(),
+        )
+    })?;
+    Some(MoveDraft {
+        to,
+        lords: best.lords.to_vec(),
+        maa: best.maa,
+        knights: best.knights,
+        captives: !best.captives.is_empty(),
+        how: best.how,
+    })
+}
+
+/// The Move a draft stands for (whether it is legal is the engine's to say): with "captives"
+/// ticked, the army leads every captive its player holds in the Village.
+pub fn draft_action(g: &Game, from: VillageId, d: &MoveDraft) -> Action {
+    let mut lords = d.lords.clone();
+    lords.sort_unstable();
+    let owner = lords.first().and_then(|l| g.lord(*l)).map(|l| l.owner);
+    let captives: Vec<LordId> = if d.captives {
+        g.lords
+            .iter()
+            .filter(|l| l.village == from && l.captor.is_some() && l.captor == owner)
+            .map(|l| l.id)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Action::Move(MoveOrder {
+        lords: lords.into(),
+        to: d.to,
+        maa: d.maa,
+        knights: d.knights,
+        captives: captives.into(),
+        how: d.how,
+    })
+}
+
+/// The Lords of the legal Move `a` by `p` that the engine captures on arrival (FAQ 6.0,
+/// ruling R-LONE-LORD: a Lord without Troops beside an opponent's Troops and free Lord),
+/// found by making the Move on a quiet copy of what `p` sees: the composer warns of them.
+/// A Move that waits on a question (passage) shows nothing yet.
+pub fn captured_on_arrival(g: &Game, p: fief::rules::PlayerId, a: &Action) -> Vec<LordId> {
+    let Action::Move(o) = a else {
+        return Vec::new();
+    };
+    let mut h = g.clone_lean();
+    h.quiet = true;
+    if h.apply(p, a.clone()).is_err() {
+        return Vec::new();
+    }
+    o.lords
+        .iter()
+        .copied()
+        .filter(|&l| h.lord(l).is_some_and(|x| x.captor.is_some()))
+        .collect()
+}
+
+/// The action in `pool` that a draft stands for, if it is legal. Lords are compared as sets.
+pub fn draft_legal(g: &Game, pool: &[Action], from: VillageId, d: &MoveDraft) -> Option<Action> {
+    let Action::Move(want) = draft_action(g, from, d) else {
+        return None;
+    };
+    pool.iter()
+        .find(|a| match a {
+            Action::Move(m) => {
+                let mut ls = m.lords.clone();
+                ls.sort_unstable();
+                let mut cs = m.captives.clone();
+                cs.sort_unstable();
+                ls == want.lords
+                    && m.to == want.to
+                    && m.maa == want.maa
+                    && m.knights == want.knights
+                    && m.how == want.how
+                    && cs.is_empty() == want.captives.is_empty()
+                    && move_from(g, m) == Some(from)
+            }
+            _ => false,
+        })
+        .cloned()
+}

@@ -1,0 +1,189 @@
+//! Tests of the plan: every legal action of played games reached by clicks, the clicks on Villages, the cards' selections, the Move composer's warnings (pure: no display needed).
+
+use super::clicks::*;
+use super::moves::*;
+use fief::rules::{Action, Card, Game, MoveHow, Options};
+
+/// Every action reachable by clicks from `pool`, following the rules of this module.
+fn reachable(g: &Game, pool: &[Action]) -> Vec<Action> {
+    let mut out = listed(g, pool, &Selection::None);
+    let mut sels = vec![Selection::None];
+    for c in playable_cards(pool) {
+        sels.push(Selection::Card(c));
+        out.extend(listed(g, pool, &Selection::Card(c)));
+    }
+    for sel in sels {
+        for v in highlights(g, pool, &sel) {
+            match click(g, pool, &sel, v) {
+                Click::Apply(a) => out.push(a),
+                Click::Select(s) => {
+                    out.extend(listed(g, pool, &s));
+                    for w in highlights(g, pool, &s) {
+                        if let Click::Select(Selection::MoveTo(from, to)) = click(g, pool, &s, w) {
+                            // The composer may produce any Move within its options.
+                            for a in pool {
+                                if let Action::Move(m) = a {
+                                    if m.to != to || move_from(g, m) != Some(from) {
+                                        continue;
+                                    }
+                                    let o = move_options(g, pool, from, to, &m.lords, m.how);
+                                    assert!(m.maa <= o.max_maa && m.knights <= o.max_knights);
+                                    let d = MoveDraft {
+                                        to,
+                                        lords: m.lords.to_vec(),
+                                        maa: m.maa,
+                                        knights: m.knights,
+                                        captives: !m.captives.is_empty(),
+                                        how: m.how,
+                                    };
+                                    if let Some(x) = draft_legal(g, pool, from, &d) {
+                                        out.push(x);
+                                        out.push(a.clone());
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                Click::Ignore => panic!("a highlighted Village ignores the click"),
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_legal_action_can_be_reached_by_clicks() {
+    for seed in 1..6 {
+        // The last games are played with every optional rule (relics among them).
+        let all = seed >= 4;
+        let options = Options {
+            seed,
+            relics: all,
+            fog_of_war: all,
+            open_diplomacy: all,
+            hidden_money: all,
+            gentle_start: all,
+            ..Options::default()
+        };
+        let mut steps = 0;
+        crate::ui::play_until_with(options, fief::bots::Level::Normal, 1500, |g, p| {
+            let pool = g.legal_actions(p);
+            let reached = reachable(g, &pool);
+            for a in &pool {
+                if matches!(a, Action::Vote { .. }) {
+                    continue; // the election dialog offers every ballot
+                }
+                assert!(
+                    reached.contains(a),
+                    "cannot reach {a:?} in {}",
+                    g.phase_name()
+                );
+            }
+            steps += 1;
+            false
+        });
+        assert!(steps > 100);
+    }
+}
+
+#[test]
+fn clicking_a_start_village_applies_it_and_others_are_ignored() {
+    let g = Game::new(Options::default()).unwrap();
+    let p = g.to_act().unwrap();
+    let pool = g.legal_actions(p);
+    let hl = highlights(&g, &pool, &Selection::None);
+    assert!(!hl.is_empty());
+    assert_eq!(
+        click(&g, &pool, &Selection::None, hl[0]),
+        Click::Apply(Action::ChooseStart(hl[0]))
+    );
+}
+
+#[test]
+fn a_lone_lord_moving_beside_an_army_is_foreseen_captured() {
+    // FAQ 6.0: Grady's Beaudoin, alone, goes to Charolles where David has Troops and
+    // Jeanne: he is captured on arrival. With a Man-at-Arms he is not.
+    let sc = serde_json::json!({
+        "players": ["Grady", "David", "Kirsten", "Gunter"],
+        "seed": 3,
+        "position": {
+            "first": "Grady",
+            "phase": "movement",
+            "villages": {
+                "charolles": {"troops": {"David": [2, 0]}, "controller": "David"},
+                "blaye": {"troops": {"Grady": [1, 0]}},
+                "tournus": {"troops": {"Kirsten": [1, 0]}},
+                "bourg": {"troops": {"Gunter": [1, 0]}},
+            },
+            "lords": [
+                {"name": "Beaudoin", "owner": "Grady", "village": "blaye"},
+                {"name": "Jeanne", "owner": "David", "village": "charolles"},
+                {"name": "Charles", "owner": "Kirsten", "village": "tournus"},
+                {"name": "Eric", "owner": "Gunter", "village": "bourg"},
+            ],
+        },
+        "script": [],
+    });
+    let g = fief::scenario::run(&sc.to_string()).unwrap().game;
+    let pool = g.legal_actions(0);
+    let (blaye, charolles) = (
+        g.map.find_village("blaye").unwrap(),
+        g.map.find_village("charolles").unwrap(),
+    );
+    let beaudoin = g.lords.iter().find(|l| l.owner == 0).unwrap().id;
+    let mut d = MoveDraft {
+        to: charolles,
+        lords: vec![beaudoin],
+        maa: 0,
+        knights: 0,
+        captives: false,
+        how: MoveHow::Normal,
+    };
+    let alone = draft_legal(&g, &pool, blaye, &d).expect("a legal Move alone");
+    assert_eq!(captured_on_arrival(&g, 0, &alone), vec![beaudoin]);
+    d.maa = 1;
+    let guarded = draft_legal(&g, &pool, blaye, &d).expect("a legal Move with a MaA");
+    assert!(captured_on_arrival(&g, 0, &guarded).is_empty());
+}
+
+#[test]
+fn handing_over_a_village_takes_its_own_button() {
+    // 5.1: the only action at a lit Village is handing it to another player; the click
+    // selects the Village, and the hand-over is a button of the selection.
+    let g = Game::new(Options::default()).unwrap();
+    let hand = Action::HandControl { village: 3, to: 1 };
+    let pool = vec![hand.clone(), Action::EndMovement];
+    assert!(highlights(&g, &pool, &Selection::None).contains(&3));
+    let sel = Selection::Village(3);
+    assert_eq!(
+        click(&g, &pool, &Selection::None, 3),
+        Click::Select(sel.clone())
+    );
+    assert_eq!(listed(&g, &pool, &sel), vec![hand]);
+}
+
+#[test]
+fn a_card_selection_lights_up_its_villages() {
+    // Play Cards with a Lord card in hand: the card lights up the player's Villages, and
+    // playing a Lord is never offered through a Village alone.
+    let found = crate::ui::play_until(fief::bots::Level::Normal, 0, 3000, |g, p| {
+        let pool = g.legal_actions(p);
+        let Some(Action::PlayLord { lord, village, .. }) = pool
+            .iter()
+            .find(|a| matches!(a, Action::PlayLord { .. }))
+            .cloned()
+        else {
+            return false;
+        };
+        let sel = Selection::Card(Card::Lord(lord));
+        assert!(highlights(g, &pool, &sel).contains(&village));
+        assert!(!highlights(g, &pool, &Selection::None).iter().any(|v| {
+            listed(g, &pool, &Selection::Village(*v))
+                .iter()
+                .any(|a| matches!(a, Action::PlayLord { .. }))
+        }));
+        true
+    });
+    assert!(found, "no Lord card was ever playable");
+}
