@@ -275,7 +275,7 @@ fn parse_args(args: &[OsString], mut init: AppInit) -> Result<Start, String> {
         if let Some(r) = rules {
             r.apply(&mut options);
         }
-        init.game = Game::new(options).map_err(|e| ui::words::text::rule_error(&e))?;
+        init.game = Game::new(options).map_err(|e| ui::words::messages::rule_error(&e))?;
         init.ask_new_game = false;
     }
     if let Some(u) = o.until {

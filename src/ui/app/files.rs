@@ -5,8 +5,10 @@
 
 use crate::ui::app::msg::{post, Cmd, Msg};
 use crate::ui::app::window::{self, Widgets};
+use crate::ui::words::messages;
+use crate::ui::words::names;
 use crate::ui::words::status::when;
-use crate::ui::{tr, trf, words::text};
+use crate::ui::{tr, trf};
 use fief::save::{LoadError, Saved, Store};
 use fief::session::{worth_resuming, Autosave, Session};
 use relm4::adw::prelude::*;
@@ -369,7 +371,7 @@ impl FileFlows {
             Some(&trf(
                 "{why}\nThe file was not changed: {path}",
                 &[
-                    ("why", &text::load_error(&e)),
+                    ("why", &messages::load_error(&e)),
                     ("path", &path.display().to_string()),
                 ],
             )),
@@ -408,7 +410,7 @@ impl FileFlows {
                 "Round {n}, {phase}, saved {when}.",
                 &[
                     ("n", &g.round.to_string()),
-                    ("phase", &text::phase(g)),
+                    ("phase", &names::phase(g)),
                     ("when", &when(saved.saved_at)),
                 ],
             )
@@ -416,7 +418,7 @@ impl FileFlows {
         let (heading, body, resume) = match last.map(|b| *b) {
             Some(Ok(saved)) if worth_resuming(&saved) => {
                 let g = &saved.game;
-                let players: Vec<String> = (0..g.n()).map(|p| text::player(g, p)).collect();
+                let players: Vec<String> = (0..g.n()).map(|p| names::player(g, p)).collect();
                 let body = format!(
                     "{}\n{}",
                     stands(&saved),
@@ -431,7 +433,7 @@ impl FileFlows {
                 let mut body = trf(
                     "{why}\nThe file is left as it is: {path}\nWhen you start or load a game, it will be kept beside it under another name.",
                     &[
-                        ("why", &text::load_error(&e)),
+                        ("why", &messages::load_error(&e)),
                         ("path", &store.autosave_path().display().to_string()),
                     ],
                 );

@@ -9,7 +9,8 @@ use crate::ui::board::canvas::MapMsg;
 use crate::ui::panels::battle::BattleMsg;
 use crate::ui::plan::clicks;
 use crate::ui::plan::clicks::{Click, Selection};
-use crate::ui::{words::status, words::text};
+use crate::ui::words::messages;
+use crate::ui::words::status;
 use fief::map::VillageId;
 use fief::rules::{Action, Card, PlayerId};
 use fief::session::Standing;
@@ -79,7 +80,7 @@ impl App {
                     self.selection = Selection::None;
                     self.status.clear();
                 }
-                Err(e) => self.status = text::rule_error(&e),
+                Err(e) => self.status = messages::rule_error(&e),
             }
             return;
         }
@@ -126,7 +127,7 @@ impl App {
                 self.selection = Selection::None;
                 self.status.clear();
             }
-            Err(e) => self.status = text::rule_error(&e),
+            Err(e) => self.status = messages::rule_error(&e),
         }
     }
 

@@ -38,8 +38,9 @@ use crate::ui::panels::purchase::PurchaseMsg;
 use crate::ui::plan::clicks;
 use crate::ui::plan::clicks::Selection;
 use crate::ui::rulebook::pane::RulesMsg;
+use crate::ui::tr;
+use crate::ui::words::messages;
 use crate::ui::words::status::{self, Waiting};
-use crate::ui::{tr, words::text};
 use fief::bots::Budget;
 use fief::net::joined::Joined;
 use fief::rules::{Action, Game, Options, View};
@@ -528,7 +529,7 @@ impl Component for App {
                         self.files.keep_current_game(&self.session, self.idle);
                         self.set_session(g, ng.seats.clone(), true);
                     }
-                    Err(e) => self.toast(&text::rule_error(&e)),
+                    Err(e) => self.toast(&messages::rule_error(&e)),
                 }
             }
             Msg::Hint => self.ask_hint(&sender),

@@ -7,7 +7,8 @@ use super::App;
 use crate::ui::app::msg::{post, Cmd, Msg};
 use crate::ui::app::net_play::{chat_line_words, refusal_words, status_words, NetGame, RETRY_FOR};
 use crate::ui::dialogs::new_game::NewGame;
-use crate::ui::{tr, trf, words::text};
+use crate::ui::words::names;
+use crate::ui::{tr, trf};
 use fief::bots::Level;
 use fief::net::host::TableSpec;
 use fief::net::hosting::Hosting;
@@ -496,7 +497,7 @@ impl App {
                         let n = s
                             .name
                             .clone()
-                            .unwrap_or_else(|| text::colour_name(s.colour as usize));
+                            .unwrap_or_else(|| names::colour_name(s.colour as usize));
                         (s.seat, n)
                     })
                     .collect();
@@ -793,7 +794,7 @@ impl App {
                     "round": g.round,
                     "over": g.is_over(),
                     "log": g.log.len(),
-                    "names": (0..g.n()).map(|p| text::player(g, p)).collect::<Vec<_>>(),
+                    "names": (0..g.n()).map(|p| names::player(g, p)).collect::<Vec<_>>(),
                     "who": self.seat_words(),
                     "my_turn": self.session.human_turn().is_some(),
                     "windows": windows().iter().map(|w| w.widget_name().to_string()).collect::<Vec<_>>(),

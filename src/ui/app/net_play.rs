@@ -3,7 +3,7 @@
 //! words for all of it, in the player's language. The flows themselves (host, join, come back,
 //! talk) are the window's, in app/net.rs.
 
-use crate::ui::words::text;
+use crate::ui::words::names;
 use crate::ui::{tr, trf};
 use fief::net::hosting::Hosting;
 use fief::net::link::{Link, Status};
@@ -191,7 +191,7 @@ pub fn seat_name(net: &NetGame, g: &fief::rules::Game, s: SeatNo) -> String {
         .and_then(|x| x.name.clone());
     match taken {
         Some(n) => n,
-        None if (s as usize) < g.players.len() => text::player(g, s),
+        None if (s as usize) < g.players.len() => names::player(g, s),
         None => trf("seat {n}", &[("n", &(s as usize + 1).to_string())]),
     }
 }

@@ -2,9 +2,10 @@
 //! board, the card of the log's news, and the summary of a round that ended meanwhile.
 //! A pure record of the game as it goes (no widget): the window shows what it says.
 
+use crate::ui::plan::moves::move_from;
 use crate::ui::words::log::{round_summary, since_last_decision, tallies, Tally};
-use crate::ui::words::text::player;
-use crate::ui::{plan::clicks, tr, trf};
+use crate::ui::words::names::player;
+use crate::ui::{tr, trf};
 use fief::map::VillageId;
 use fief::rules::{Action, Game, PlayerId, View};
 
@@ -74,7 +75,7 @@ impl Trail {
     /// applied: a Move's starting Village is where its Lords stand); None for anything else.
     pub fn mark_of(game: &Game, p: PlayerId, a: &Action) -> Option<Mark> {
         match a {
-            Action::Move(m) => clicks::move_from(game, m).map(|from| Mark::Move {
+            Action::Move(m) => move_from(game, m).map(|from| Mark::Move {
                 player: p,
                 from,
                 to: m.to,

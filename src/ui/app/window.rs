@@ -36,7 +36,7 @@ type MsgFn = fn() -> Msg;
 /// A toast over the sidebar's pages: its title is Pango markup, so the text (a path, a
 /// name) is escaped.
 pub fn toast(toasts: &adw::ToastOverlay, s: &str) {
-    toasts.add_toast(adw::Toast::new(&crate::ui::words::text::glib_escape(s)));
+    toasts.add_toast(adw::Toast::new(&crate::ui::words::names::glib_escape(s)));
 }
 
 /// The look of the boards, cards, dice and prompt bar.
@@ -319,7 +319,7 @@ impl Widgets {
         self.cover.set_title(&title);
         // The description is Pango markup: the name is escaped.
         self.cover
-            .set_description(Some(&crate::ui::words::text::glib_escape(&description)));
+            .set_description(Some(&crate::ui::words::names::glib_escape(&description)));
         self.cover_button.set_label(&button);
         self.cover.set_visible(true);
     }

@@ -337,7 +337,7 @@ impl SimpleComponent for MapCanvas {
                 sh.look.focus = next;
                 sh.preview(next);
                 if let (Some(v), Some(view)) = (next, sh.view.clone()) {
-                    let tip = crate::ui::words::text::village_tooltip(
+                    let tip = crate::ui::words::tooltips::village_tooltip(
                         &view.state,
                         view.viewer,
                         v,
@@ -428,7 +428,7 @@ impl SimpleComponent for MapCanvas {
                 let fit = Fit::new(&sh.map, a.width() as f64, a.height() as f64, sh.look.camera);
                 let (bx, by) = fit.to_board(x as f64, y as f64);
                 if let Some(t) = tag_at(&sh.map, view, bx, by) {
-                    tip.set_text(Some(&crate::ui::words::text::card_tag_tooltip(
+                    tip.set_text(Some(&crate::ui::words::cards::card_tag_tooltip(
                         &view.state,
                         t.bishopric,
                         t.card,
@@ -451,7 +451,7 @@ impl SimpleComponent for MapCanvas {
             };
             match v {
                 Some(v) => {
-                    tip.set_markup(Some(&crate::ui::words::text::village_tooltip(
+                    tip.set_markup(Some(&crate::ui::words::tooltips::village_tooltip(
                         &view.state,
                         view.viewer,
                         v,

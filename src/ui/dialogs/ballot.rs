@@ -3,7 +3,8 @@
 //! election under way and, once the markers are turned over, every ballot, the totals and
 //! the rule that decided the result.
 
-use crate::ui::words::text;
+use crate::ui::words::messages;
+use crate::ui::words::names;
 use crate::ui::{tr, trf};
 use fief::rules::{Action, ElectionResult, Game, LordId, Phase, View};
 use relm4::adw::prelude::*;
@@ -15,7 +16,13 @@ pub fn candidates(view: &View) -> Vec<(LordId, String, String)> {
     let g = &view.state;
     view.candidates
         .iter()
-        .map(|(p, l)| (*l, text::player(g, *p), text::lord_titles(g, *l).join(", ")))
+        .map(|(p, l)| {
+            (
+                *l,
+                names::player(g, *p),
+                names::lord_titles(g, *l).join(", "),
+            )
+        })
         .collect()
 }
 
@@ -24,7 +31,7 @@ pub fn weights(view: &View) -> Vec<(String, u32)> {
     let g = &view.state;
     match &g.phase {
         Phase::Elections { election: Some(e) } => (0..g.n())
-            .map(|p| (text::player(g, p), g.vote_weight(e.kind, p)))
+            .map(|p| (names::player(g, p), g.vote_weight(e.kind, p)))
             .collect(),
         _ => Vec::new(),
     }
@@ -49,7 +56,7 @@ fn candidates_grid(view: &View) -> gtk::Grid {
     grid_label(&grid, &tr("Titles"), 2, 0, true);
     for (i, (l, who, titles)) in candidates(view).into_iter().enumerate() {
         let r = i as i32 + 1;
-        grid_label(&grid, &text::lord(l), 0, r, false);
+        grid_label(&grid, &names::lord(l), 0, r, false);
         grid_label(&grid, &who, 1, r, false);
         grid_label(
             &grid,
@@ -75,39 +82,39 @@ pub fn result_lines(g: &Game, r: &ElectionResult) -> Vec<String> {
     let mut out = vec![trf(
         "Election of the {name} (round {n}, rule {s})",
         &[
-            ("name", &text::election(g, r.election.kind)),
+            ("name", &names::election(g, r.election.kind)),
             ("n", &r.round.to_string()),
             ("s", &r.section),
         ],
     )];
     for (b, w) in r.election.ballots.iter().zip(&r.weights) {
-        let f = b.for_lord.map(text::lord).unwrap_or_else(|| tr("nobody"));
-        let d = b.decoy.map(text::lord).unwrap_or_else(|| tr("nobody"));
+        let f = b.for_lord.map(names::lord).unwrap_or_else(|| tr("nobody"));
+        let d = b.decoy.map(names::lord).unwrap_or_else(|| tr("nobody"));
         out.push(crate::ui::trnf(
             "{p} ({n} vote): FOR {f}, decoy on {d}",
             "{p} ({n} votes): FOR {f}, decoy on {d}",
             *w,
-            &[("p", &text::player(g, b.player)), ("f", &f), ("d", &d)],
+            &[("p", &names::player(g, b.player)), ("f", &f), ("d", &d)],
         ));
     }
     let totals: Vec<String> = r
         .count
         .totals
         .iter()
-        .map(|(l, n)| format!("{} {n}", text::lord(*l)))
+        .map(|(l, n)| format!("{} {n}", names::lord(*l)))
         .collect();
     out.push(trf("FOR votes: {t}", &[("t", &totals.join(" · "))]));
     out.push(match r.count.winner {
         Some(w) => trf(
             "{lord} is elected: {why}.",
             &[
-                ("lord", &text::lord(w)),
-                ("why", &text::msg(&r.count.why, &r.count.reason)),
+                ("lord", &names::lord(w)),
+                ("why", &messages::msg(&r.count.why, &r.count.reason)),
             ],
         ),
         None => trf(
             "Nobody is elected: {why}.",
-            &[("why", &text::msg(&r.count.why, &r.count.reason))],
+            &[("why", &messages::msg(&r.count.why, &r.count.reason))],
         ),
     });
     out
@@ -235,7 +242,7 @@ impl SimpleComponent for ElectionDialog {
         };
         let title = gtk::Label::new(Some(&trf(
             "Election of the {e}",
-            &[("e", &text::election(g, kind))],
+            &[("e", &names::election(g, kind))],
         )));
         title.add_css_class("title-2");
         self.content.append(&title);
@@ -256,7 +263,7 @@ impl SimpleComponent for ElectionDialog {
         opts.extend(view.candidates.iter().map(|c| Some(c.1)));
         let names: Vec<String> = opts
             .iter()
-            .map(|o| o.map(text::lord).unwrap_or_else(|| tr("nobody")))
+            .map(|o| o.map(names::lord).unwrap_or_else(|| tr("nobody")))
             .collect();
         let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
         let form = gtk::Grid::new();
@@ -391,13 +398,13 @@ impl SimpleComponent for ElectionPanel {
         if let Phase::Elections { election: Some(e) } = &g.phase {
             let t = gtk::Label::new(Some(&trf(
                 "Under way: election of the {e}",
-                &[("e", &text::election(g, e.kind))],
+                &[("e", &names::election(g, e.kind))],
             )));
             t.add_css_class("title-4");
             t.set_xalign(0.0);
             self.root.append(&t);
             self.root.append(&candidates_grid(&view));
-            let voted: Vec<String> = view.voted.iter().map(|p| text::player(g, *p)).collect();
+            let voted: Vec<String> = view.voted.iter().map(|p| names::player(g, *p)).collect();
             for line in [
                 weights_line(&view),
                 trf(

@@ -3,7 +3,8 @@
 
 use crate::ui::app::msg::{post, Msg};
 use crate::ui::dialogs::new_game::{boxed_list, clear_list, dialog_frame, swatch};
-use crate::ui::{tr, trf, words::text};
+use crate::ui::words::names;
+use crate::ui::{tr, trf};
 use fief::net::joined::Joined;
 use fief::net::protocol::{SeatKind, SeatNo, TableInfo};
 use relm4::adw::prelude::*;
@@ -212,7 +213,7 @@ impl JoinDialog {
                     &[("host", &j.host), ("name", &j.name)],
                 )
             };
-            row.set_title(&text::glib_escape(&title));
+            row.set_title(&names::glib_escape(&title));
             if j.hosted {
                 row.set_subtitle(&tr("You host this table"));
             }
@@ -256,7 +257,7 @@ impl JoinDialog {
         let mut free = 0;
         for s in &t.seats {
             let row = adw::ActionRow::new();
-            let colour = text::colour_name(s.colour as usize);
+            let colour = names::colour_name(s.colour as usize);
             let takeable = matches!(s.kind, SeatKind::Open | SeatKind::Reserved);
             let title = match (&s.name, s.kind) {
                 (Some(n), SeatKind::Reserved) => trf(
@@ -267,7 +268,7 @@ impl JoinDialog {
                 (None, SeatKind::Bot) => trf("{colour} · bot", &[("colour", &colour)]),
                 (None, _) => trf("{colour} · free", &[("colour", &colour)]),
             };
-            row.set_title(&text::glib_escape(&title));
+            row.set_title(&names::glib_escape(&title));
             row.add_prefix(&swatch(s.colour as usize));
             if takeable {
                 free += 1;
@@ -330,7 +331,7 @@ impl JoinDialog {
             } else {
                 trf("{name}'s table", &[("name", host)])
             };
-            row.set_title(&text::glib_escape(&title));
+            row.set_title(&names::glib_escape(&title));
             row.set_subtitle(&trf(
                 "{free} of {seats} seats open",
                 &[("free", &free.to_string()), ("seats", &seats.to_string())],

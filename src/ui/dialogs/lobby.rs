@@ -7,7 +7,8 @@
 use crate::ui::app::msg::{post, Msg};
 use crate::ui::app::net_play::{presence_words, NetGame};
 use crate::ui::dialogs::new_game::{boxed_list, clear_list, close_on_escape, swatch};
-use crate::ui::{tr, trf, words::text};
+use crate::ui::words::names;
+use crate::ui::{tr, trf};
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk};
 
@@ -154,13 +155,13 @@ impl Lobby {
             for s in &t.seats {
                 let row = adw::ActionRow::new();
                 row.set_widget_name(&format!("lobby-seat-{}", s.seat));
-                let colour = text::colour_name(s.colour as usize);
+                let colour = names::colour_name(s.colour as usize);
                 let who = match &s.name {
                     Some(n) => n.clone(),
                     None => colour.clone(),
                 };
-                row.set_title(&text::glib_escape(&who));
-                row.set_subtitle(&text::glib_escape(&trf(
+                row.set_title(&names::glib_escape(&who));
+                row.set_subtitle(&names::glib_escape(&trf(
                     "{colour} · {state}",
                     &[
                         ("colour", &colour),

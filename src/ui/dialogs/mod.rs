@@ -12,9 +12,12 @@ pub mod preferences;
 
 use crate::ui::app::msg::{post, Msg};
 use crate::ui::dialogs::ballot::{BallotMsg, ElectionDialog};
+use crate::ui::words::actions;
+use crate::ui::words::chances;
 use crate::ui::words::log::tallies;
+use crate::ui::words::messages;
+use crate::ui::words::names;
 use crate::ui::words::question;
-use crate::ui::words::text;
 use crate::ui::{tr, trf};
 use fief::rules::{Action, Game, PlayerId, PromptKind, View};
 use relm4::adw::prelude::*;
@@ -185,7 +188,7 @@ impl Dialogs {
     /// The end of the game: who won and why, and every player's standing.
     fn end_of_game(&self, g: &Game) {
         let Some(o) = &g.outcome else { return };
-        let names: Vec<String> = o.winners.iter().map(|w| text::player(g, *w)).collect();
+        let names: Vec<String> = o.winners.iter().map(|w| names::player(g, *w)).collect();
         let heading = match names.len() {
             0 => tr("The game ends without a winner"),
             1 => trf("{p} wins!", &[("p", &names[0])]),
@@ -193,7 +196,7 @@ impl Dialogs {
         };
         let mut body = trf(
             "Decided by: {why}.",
-            &[("why", &text::msg(&o.why, &o.reason))],
+            &[("why", &messages::msg(&o.why, &o.reason))],
         );
         // A network game: whether the host dealt from the seed it promised.
         if let Some(deal) = &self.deal {
@@ -218,16 +221,16 @@ impl Dialogs {
         for p in 0..g.n() {
             let titles: Vec<String> = g
                 .family(p)
-                .flat_map(|l| text::lord_titles(g, l.id))
+                .flat_map(|l| names::lord_titles(g, l.id))
                 .collect();
             let t = &tallies[p as usize];
             // A winner's row in bold, his name marked with a star (no link colour).
             let won = o.winners.contains(&p);
             let row = [
                 if won {
-                    format!("★ {}", text::player(g, p))
+                    format!("★ {}", names::player(g, p))
                 } else {
-                    text::player(g, p)
+                    names::player(g, p)
                 },
                 t.vp.to_string(),
                 t.villages.to_string(),
@@ -270,8 +273,8 @@ impl Dialogs {
     /// Asks before an attack `a` of the decision `key` in `g` is declared: what it is, and
     /// its odds as `viewer` sees them before anyone else takes a side.
     pub fn confirm_attack(&self, g: &Game, viewer: Option<PlayerId>, a: Action, key: usize) {
-        let mut body = text::action(g, &a);
-        if let Some(odds) = text::attack_chances(g, viewer, &a) {
+        let mut body = actions::action(g, &a);
+        if let Some(odds) = chances::attack_chances(g, viewer, &a) {
             body = format!("{body}\n{odds}");
         }
         // 6.4: laying a siege starts no battle yet; its question says so.

@@ -97,7 +97,8 @@ pub fn build(
         ..Options::default()
     };
     rules.apply(&mut options);
-    fief::rules::Game::new(options.clone()).map_err(|e| crate::ui::words::text::rule_error(&e))?;
+    fief::rules::Game::new(options.clone())
+        .map_err(|e| crate::ui::words::messages::rule_error(&e))?;
     let seat_kinds: Vec<Seat> = seats.iter().map(|s| kind_seat(s.kind)).collect();
     let here = seat_kinds.iter().filter(|s| **s == Seat::Human).count();
     if seat_kinds.contains(&Seat::Remote) && here != 1 {
@@ -286,7 +287,7 @@ fn colour_factory() -> gtk::SignalListItemFactory {
         let b = gtk::Box::new(gtk::Orientation::Horizontal, 8);
         b.append(&swatch(i));
         b.append(&gtk::Label::new(Some(
-            &crate::ui::words::text::colour_name(i),
+            &crate::ui::words::names::colour_name(i),
         )));
         item.set_child(Some(&b));
     });
@@ -374,7 +375,7 @@ impl SimpleComponent for NewGameDialog {
         page.add(&group);
 
         let colour_names: Vec<String> = (0..COLOURS.len())
-            .map(crate::ui::words::text::colour_name)
+            .map(crate::ui::words::names::colour_name)
             .collect();
         let colour_ids: Vec<String> = (0..COLOURS.len()).map(|i| i.to_string()).collect();
         let colour_refs: Vec<&str> = colour_ids.iter().map(|s| s.as_str()).collect();
@@ -504,14 +505,14 @@ impl SimpleComponent for NewGameDialog {
                         self.colours[j] = old;
                         r.colour.set_selected(old);
                         r.name
-                            .set_placeholder_text(Some(&crate::ui::words::text::colour_name(
+                            .set_placeholder_text(Some(&crate::ui::words::names::colour_name(
                                 old as usize,
                             )));
                     }
                 }
-                self.seats[i]
-                    .name
-                    .set_placeholder_text(Some(&crate::ui::words::text::colour_name(new as usize)));
+                self.seats[i].name.set_placeholder_text(Some(
+                    &crate::ui::words::names::colour_name(new as usize),
+                ));
             }
             NewGameMsg::Start => match build(
                 &self.forms(),

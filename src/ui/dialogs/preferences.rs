@@ -210,7 +210,7 @@ pub const SEAT_KINDS: [Seat; 5] = [
 ];
 
 pub fn seat_kind_label(s: Seat) -> String {
-    crate::ui::words::text::seat_label(s)
+    crate::ui::words::names::seat_label(s)
 }
 
 /// The game lengths offered besides "until someone wins", in rounds.

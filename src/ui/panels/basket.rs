@@ -145,7 +145,7 @@ pub fn panel(g: &Game, p: PlayerId, basket: &[Action]) -> Panel {
                         why_not: (!more)
                             .then(|| after.check(p, &a).err())
                             .flatten()
-                            .map(|e| crate::ui::words::text::rule_error(&e)),
+                            .map(|e| crate::ui::words::messages::rule_error(&e)),
                     }
                 })
                 .filter(|c| c.n > 0 || c.more || now.contains(&c.item.action(v)))

@@ -3,7 +3,9 @@
 //! (read back from the log, so the last roll shows after the battle has ended), and how it
 //! ended.
 
-use crate::ui::words::text;
+use crate::ui::words::chances;
+use crate::ui::words::messages;
+use crate::ui::words::names;
 use crate::ui::{tr, trf, trn};
 use fief::bots::odds::{self, Chances};
 use fief::map::VillageId;
@@ -52,7 +54,7 @@ pub fn battle_show(view: &View) -> Option<BattleShow> {
             kn += t.knights as u32;
         }
         SideShow {
-            players: b.sides[s].iter().map(|q| text::player(g, *q)).collect(),
+            players: b.sides[s].iter().map(|q| names::player(g, *q)).collect(),
             sp: g.side_sp(s),
             dice: dice[s],
             troops: format!(
@@ -66,7 +68,7 @@ pub fn battle_show(view: &View) -> Option<BattleShow> {
                 .filter(|l| {
                     l.village == b.village && l.captor.is_none() && b.sides[s].contains(&l.owner)
                 })
-                .map(|l| crate::ui::words::text::lord(l.id))
+                .map(|l| crate::ui::words::names::lord(l.id))
                 .collect(),
             ids: b.sides[s].clone(),
         }
@@ -97,7 +99,7 @@ pub fn battle_show(view: &View) -> Option<BattleShow> {
     Some(BattleShow {
         title: trf(
             "Battle at {v}",
-            &[("v", &crate::ui::words::text::village(g, b.village))],
+            &[("v", &crate::ui::words::names::village(g, b.village))],
         ),
         village: b.village,
         sides,
@@ -121,7 +123,7 @@ fn counted(view: &View, idx: &[usize]) -> Vec<String> {
     crate::ui::words::log::counted(
         idx.iter()
             .filter_map(|&i| view.log.get(i))
-            .map(|e| text::msg(&e.msg, &e.text())),
+            .map(|e| messages::msg(&e.msg, &e.text())),
     )
 }
 
@@ -142,9 +144,9 @@ pub fn chances_line(c: &Chances) -> String {
     trf(
         "Chances if fought to the end: attackers win {win} · draw {draw} · defenders win {lose}",
         &[
-            ("win", &text::percent(c.win)),
-            ("draw", &text::percent(c.draw)),
-            ("lose", &text::percent(c.lose)),
+            ("win", &chances::percent(c.win)),
+            ("draw", &chances::percent(c.draw)),
+            ("lose", &chances::percent(c.lose)),
         ],
     )
 }

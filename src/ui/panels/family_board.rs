@@ -3,7 +3,7 @@
 //! (stockpile, markers and every Lord with titles and state), and hovering shows it all.
 
 use crate::ui::board::canvas::player_rgb;
-use crate::ui::words::text;
+use crate::ui::words::names;
 use crate::ui::{tr, trf, trn};
 use fief::rules::{PlayerId, View};
 use fief::session::Seat;
@@ -26,7 +26,7 @@ pub enum BoardsMsg {
 
 /// Who plays each seat, as the boards say it.
 pub fn seat_labels(seats: &[Seat]) -> Vec<String> {
-    seats.iter().map(|s| text::seat_label(*s)).collect()
+    seats.iter().map(|s| names::seat_label(*s)).collect()
 }
 
 fn label(text: &str, classes: &[&str]) -> gtk::Label {
@@ -74,7 +74,7 @@ pub fn summary_line(view: &View, p: PlayerId) -> String {
         ],
     );
     if let Some(a) = pv.ally {
-        s += &trf(" · allied with {p}", &[("p", &text::player(g, a))]);
+        s += &trf(" · allied with {p}", &[("p", &names::player(g, a))]);
     }
     s
 }
@@ -104,17 +104,17 @@ pub fn board_lines(view: &View, p: PlayerId) -> Vec<String> {
         lines.push(tr("Has voted (markers face down)"));
     }
     for l in view.lords.iter().filter(|l| l.owner == p) {
-        let mut s = format!("♜ {}", text::lord(l.id));
-        let titles = text::lord_titles(g, l.id);
+        let mut s = format!("♜ {}", names::lord(l.id));
+        let titles = names::lord_titles(g, l.id);
         if !titles.is_empty() {
             s += &format!(" — {}", titles.join(", "));
         }
         let mut marks = Vec::new();
         if let Some(sp) = l.spouse {
-            marks.push(trf("married to {lord}", &[("lord", &text::lord(sp))]));
+            marks.push(trf("married to {lord}", &[("lord", &names::lord(sp))]));
         }
         if let Some(c) = l.captor {
-            marks.push(trf("captive of {p}", &[("p", &text::player(g, c))]));
+            marks.push(trf("captive of {p}", &[("p", &names::player(g, c))]));
         }
         if l.excommunicated {
             marks.push(tr("excommunicated"));
@@ -122,7 +122,7 @@ pub fn board_lines(view: &View, p: PlayerId) -> Vec<String> {
         if l.assassin {
             marks.push(tr("assassin"));
         }
-        marks.push(text::village(g, l.village));
+        marks.push(names::village(g, l.village));
         s += &format!(" ({})", marks.join(", "));
         lines.push(s);
     }
@@ -184,7 +184,7 @@ impl SimpleComponent for FamilyBoards {
                 let _ = cr.stroke();
             });
             head.append(&swatch);
-            let name = label(&text::player(&view.state, p), &["heading"]);
+            let name = label(&names::player(&view.state, p), &["heading"]);
             name.set_wrap(false);
             name.set_ellipsize(gtk::pango::EllipsizeMode::End);
             name.set_hexpand(true);
@@ -217,7 +217,7 @@ impl SimpleComponent for FamilyBoards {
             // Hovering shows the whole board; a click keeps it open (or closes it).
             card.set_tooltip_text(Some(&format!(
                 "{}\n{}\n{}",
-                text::player(&view.state, p),
+                names::player(&view.state, p),
                 summary_line(&view, p),
                 lines.join("\n")
             )));

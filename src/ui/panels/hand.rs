@@ -1,7 +1,8 @@
 //! The card hand of the human whose turn it is: each card drawn as a card with its name and
 //! effect; a card that can be used now is enabled, and its tooltip says what it would do.
 
-use crate::ui::words::text;
+use crate::ui::words::actions;
+use crate::ui::words::cards;
 use crate::ui::{tr, trf};
 use fief::rules::{Action, Card, View};
 use relm4::gtk::prelude::*;
@@ -103,7 +104,7 @@ impl SimpleComponent for CardHand {
         };
         let who = view
             .viewer
-            .map(|p| crate::ui::words::text::player(&view.state, p));
+            .map(|p| crate::ui::words::names::player(&view.state, p));
         self.title
             .set_text(&trf("{who}'s hand", &[("who", &who.unwrap_or_default())]));
         if hand.is_empty() {
@@ -124,7 +125,7 @@ impl SimpleComponent for CardHand {
                 b.add_css_class("selected");
             }
             let body = gtk::Box::new(gtk::Orientation::Vertical, 2);
-            let name = gtk::Label::new(Some(&text::card_name(c)));
+            let name = gtk::Label::new(Some(&cards::card_name(c)));
             name.add_css_class("heading");
             name.set_xalign(0.0);
             let head = gtk::Box::new(gtk::Orientation::Horizontal, 6);
@@ -135,7 +136,7 @@ impl SimpleComponent for CardHand {
             k.set_xalign(1.0);
             k.set_hexpand(true);
             head.append(&k);
-            let effect = text::card_effect(c);
+            let effect = cards::card_effect(c);
             let eff = gtk::Label::new(Some(&effect));
             eff.set_wrap(true);
             eff.set_wrap_mode(gtk::pango::WrapMode::WordChar);
@@ -153,7 +154,7 @@ impl SimpleComponent for CardHand {
                 .iter()
                 .filter(|a| a.card() == Some(c))
                 .take(6)
-                .map(|a| text::action(&view.state, a))
+                .map(|a| actions::action(&view.state, a))
                 .collect();
             if playable.contains(&c) {
                 b.set_tooltip_text(Some(&format!(

@@ -7,7 +7,9 @@ use crate::ui::plan::clicks::Selection;
 use crate::ui::plan::losses;
 use crate::ui::plan::moves;
 use crate::ui::plan::moves::MoveDraft;
-use crate::ui::words::text;
+use crate::ui::words::chances;
+use crate::ui::words::messages;
+use crate::ui::words::names;
 use crate::ui::{tr, trf, trnf};
 use fief::map::VillageId;
 use fief::rules::{Action, MoveHow, View};
@@ -278,18 +280,18 @@ impl PromptBar {
                 let t = match &d.view.outcome {
                     Some(o) => {
                         let names: Vec<String> =
-                            o.winners.iter().map(|w| text::player(g, *w)).collect();
+                            o.winners.iter().map(|w| names::player(g, *w)).collect();
                         if names.is_empty() {
                             trf(
                                 "The game is over: {why}.",
-                                &[("why", &text::msg(&o.why, &o.reason))],
+                                &[("why", &messages::msg(&o.why, &o.reason))],
                             )
                         } else {
                             trf(
                                 "The game is over: {who} won ({why}).",
                                 &[
                                     ("who", &names.join(" & ")),
-                                    ("why", &text::msg(&o.why, &o.reason)),
+                                    ("why", &messages::msg(&o.why, &o.reason)),
                                 ],
                             )
                         }
@@ -418,7 +420,7 @@ impl PromptBar {
             if gr.items.len() <= 2 {
                 for (label, a) in gr.items {
                     let b = self.action_button(&label, a.clone(), sender);
-                    if let Some(odds) = text::attack_chances(g, d.view.viewer, &a) {
+                    if let Some(odds) = chances::attack_chances(g, d.view.viewer, &a) {
                         b.set_tooltip_text(Some(&odds));
                     }
                     self.add(&b);
@@ -430,7 +432,7 @@ impl PromptBar {
             let pop = gtk::Popover::new();
             let list = gtk::Box::new(gtk::Orientation::Vertical, 2);
             for (label, a) in gr.items {
-                let label = match text::attack_chances(g, d.view.viewer, &a) {
+                let label = match chances::attack_chances(g, d.view.viewer, &a) {
                     Some(odds) => format!("{label}\n{odds}"),
                     None => label,
                 };
@@ -487,7 +489,7 @@ impl PromptBar {
                     | Action::JoinSide(_)
             )
         });
-        if let Some(odds) = text::battle_chances(g, d.view.viewer).filter(|_| in_battle) {
+        if let Some(odds) = chances::battle_chances(g, d.view.viewer).filter(|_| in_battle) {
             self.set_note(&odds, true);
             return;
         }
@@ -505,7 +507,7 @@ impl PromptBar {
                 self.set_note(
                     &trf(
                         "No attack at {v}: {why}",
-                        &[("v", &text::village(g, *v)), ("why", &why)],
+                        &[("v", &names::village(g, *v)), ("why", &why)],
                     ),
                     false,
                 );
@@ -517,7 +519,7 @@ impl PromptBar {
             let hint = match d.selection {
                 Selection::Village(v) => trf(
                     "Click a highlighted Village to move there from {v}.",
-                    &[("v", &text::village(g, v))],
+                    &[("v", &names::village(g, v))],
                 ),
                 _ => tr("Highlighted Villages on the map can be clicked."),
             };
@@ -779,7 +781,7 @@ impl SimpleComponent for PromptBar {
                             d.view.viewer.unwrap_or(0),
                             &moves::draft_action(g, *from, dr),
                         ) {
-                            Err(e) => text::rule_error(&e),
+                            Err(e) => messages::rule_error(&e),
                             Ok(()) => tr("This move is not possible."),
                         };
                         sender.output(PromptOut::Refused(why)).ok();

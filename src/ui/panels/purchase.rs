@@ -4,7 +4,8 @@
 //! from the engine through `basket` (the basket is tried on a copy of the game).
 
 use crate::ui::panels::basket::{self, Item, Panel};
-use crate::ui::words::text;
+use crate::ui::words::actions;
+use crate::ui::words::names;
 use crate::ui::{tr, trn, trnf};
 use fief::rules::{Action, PlayerId, View};
 use relm4::gtk::prelude::*;
@@ -68,7 +69,7 @@ pub enum PurchaseOut {
 
 /// A purchase's words, and why one more cannot be added when it cannot.
 fn with_reason(g: &fief::rules::Game, a: &Action, c: &basket::Count) -> String {
-    let what = text::action(g, a);
+    let what = actions::action(g, a);
     match &c.why_not {
         Some(why) => format!("{what}\n{why}"),
         None => what,
@@ -111,7 +112,7 @@ impl PurchasePanel {
     ) -> gtk::Widget {
         let a = item.action(v);
         let g = self.view.as_ref().map(|w| &w.state);
-        let tip = g.map(|g| text::action(g, &a)).unwrap_or_default();
+        let tip = g.map(|g| actions::action(g, &a)).unwrap_or_default();
         if matches!(item, Item::Mill | Item::Stronghold) {
             let t = gtk::ToggleButton::with_label(&item_name(item));
             t.set_focus_on_click(false);
@@ -176,7 +177,7 @@ impl PurchasePanel {
             top.set_margin_start(6);
             top.set_margin_end(4);
             top.set_margin_top(2);
-            let name = gtk::Label::new(Some(&text::village(g, row.village)));
+            let name = gtk::Label::new(Some(&names::village(g, row.village)));
             name.set_xalign(0.0);
             name.set_hexpand(true);
             name.add_css_class("heading");
@@ -204,7 +205,7 @@ impl PurchasePanel {
             self.root.append(&t);
         }
         for t in &pn.titles {
-            let c = gtk::CheckButton::with_label(&text::action(g, &t.action));
+            let c = gtk::CheckButton::with_label(&actions::action(g, &t.action));
             if let Some(l) = c.last_child().and_downcast::<gtk::Label>() {
                 l.set_wrap(true);
             }
@@ -241,7 +242,7 @@ impl PurchasePanel {
                 "{p}: {n} Deniers, {left} left after these purchases",
                 pn.before,
                 &[
-                    ("p", &text::player(&view.state, p)),
+                    ("p", &names::player(&view.state, p)),
                     ("left", &pn.after.to_string()),
                 ],
             ));

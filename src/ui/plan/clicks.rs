@@ -7,7 +7,7 @@
 //! hand; one tied to a Village through a click on it (a Move through its starting Village, then
 //! its destination and the Move composer, `moves`); every other one is a button.
 
-use super::moves::{default_draft, draft_legal, moves_on};
+use super::moves::{default_draft, draft_legal, move_from, moves_on};
 use fief::map::VillageId;
 use fief::rules::{Action, Card, Game, MoveHow, MoveOrder};
 
@@ -38,11 +38,6 @@ pub enum Click {
 /// The Village a click offers this action at, if any.
 pub fn anchor(g: &Game, a: &Action) -> Option<VillageId> {
     a.village(g)
-}
-
-/// Where an army sets out from: its Lords' Village.
-pub fn move_from(g: &Game, m: &MoveOrder) -> Option<VillageId> {
-    g.lord(*m.lords.first()?).map(|l| l.village)
 }
 
 /// Decisions that close a step ("Done", "Pass"): shown apart, at the end of the bar.
@@ -258,7 +253,7 @@ pub fn why_no_move(
     }
     g.check(p, &whole_army(g, p, from, to))
         .err()
-        .map(|e| crate::ui::words::text::rule_error(&e))
+        .map(|e| crate::ui::words::messages::rule_error(&e))
 }
 
 /// Why a click on `v` does nothing for `p` now (with `sel` selected): the engine's refusal of
@@ -313,7 +308,7 @@ pub fn why_nothing_at(
     tries
         .iter()
         .find_map(|a| g.check(p, a).err())
-        .map(|e| crate::ui::words::text::rule_error(&e))
+        .map(|e| crate::ui::words::messages::rule_error(&e))
 }
 
 /// Why card `c` in `p`'s hand cannot be played now: the engine's refusal of a use of it (on
@@ -350,7 +345,7 @@ pub fn why_card_waits(g: &Game, p: fief::rules::PlayerId, c: Card) -> Option<Str
     tries
         .iter()
         .find_map(|a| g.check(p, a).err())
-        .map(|e| crate::ui::words::text::rule_error(&e))
+        .map(|e| crate::ui::words::messages::rule_error(&e))
 }
 
 /// How many Fortune cards `p` may draw now one after the other (2.1: up to his hand's limit,
@@ -379,13 +374,13 @@ pub fn groups(g: &Game, actions: &[Action]) -> (Vec<Group>, Vec<(String, Action)
     let mut out: Vec<Group> = Vec::new();
     let mut finish = Vec::new();
     for a in actions {
-        let label = crate::ui::words::text::action(g, a);
+        let label = crate::ui::words::actions::action(g, a);
         if is_finish(a) {
             finish.push((label, a.clone()));
             continue;
         }
         // An action that stands alone is a group of one, under its own label.
-        let Some(title) = crate::ui::words::text::action_group(a) else {
+        let Some(title) = crate::ui::words::actions::action_group(a) else {
             out.push(Group {
                 title: label.clone(),
                 items: vec![(label, a.clone())],

@@ -65,7 +65,7 @@ pub fn default_losses(g: &Game, p: fief::rules::PlayerId) -> (LossCounts, Vec<(C
         Casualty::Lord(l) => (
             2,
             u8::from(g.lord(l).is_some_and(|x| x.owner != p)),
-            crate::ui::words::text::lord_titles(g, l).len(),
+            crate::ui::words::names::lord_titles(g, l).len(),
         ),
     };
     let mut h = g.clone_lean();
@@ -136,7 +136,7 @@ pub fn losses_plan(
         };
         let a = Action::Casualty(c);
         h.apply(p, a.clone())
-            .map_err(|e| crate::ui::words::text::rule_error(&e))?;
+            .map_err(|e| crate::ui::words::messages::rule_error(&e))?;
         out.push(a);
     }
     // Every kind counts, those left at 0 too: a loss the rules forced is one chosen.

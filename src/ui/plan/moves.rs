@@ -2,9 +2,13 @@
 //! offer on a road, its first proposal, the action a draft stands for and whether it is legal,
 //! and the Lords a Move would leave captured.
 
-use super::clicks::move_from;
 use fief::map::VillageId;
 use fief::rules::{Action, Game, LordId, MoveHow, MoveOrder};
+
+/// Where an army sets out from: its Lords' Village.
+pub fn move_from(g: &Game, m: &MoveOrder) -> Option<VillageId> {
+    g.lord(*m.lords.first()?).map(|l| l.village)
+}
 
 /// A Move being composed: which Lords go, with how many Troops, how.
 #[derive(Debug, Clone, PartialEq, Eq)]

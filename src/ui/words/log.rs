@@ -2,7 +2,8 @@
 //! happened since a player's last decision, and the end-of-round summary. Pure functions of
 //! the viewer's log and standing, tested without a display.
 
-use crate::ui::words::text::{msg, player};
+use crate::ui::words::messages::msg;
+use crate::ui::words::names::player;
 use crate::ui::{trn, trnf};
 use fief::rules::events::Entries;
 use fief::rules::{Game, PlayerId};

@@ -2,10 +2,9 @@
 //! player who must answer, and the heading and buttons of the yes/no questions. Pure
 //! functions of the viewer's game, tested without a display.
 
-use crate::ui::words::text::{
-    card_name, cards_list, deniers_offered, election, fief, lord, player, relic_name, village,
-    window_when,
-};
+use crate::ui::words::actions::deniers_offered;
+use crate::ui::words::cards::{card_name, cards_list};
+use crate::ui::words::names::{election, fief, lord, player, relic_name, village, window_when};
 use crate::ui::{tr, trf, trn, trnf};
 use fief::rules::{Game, PlayerId, Prompt, PromptKind};
 

@@ -4,7 +4,10 @@
 //! stopped, and the time a game was saved. Pure functions of the game and the session,
 //! tested without a display.
 
-use crate::ui::words::text::{self, player, village};
+use crate::ui::words::actions;
+use crate::ui::words::messages;
+use crate::ui::words::names;
+use crate::ui::words::names::{player, village};
 use crate::ui::{tr, trf};
 use fief::bots::hint::Hint;
 use fief::bots::Level;
@@ -17,11 +20,11 @@ pub fn subtitle(g: &Game, idle: bool) -> String {
     if idle {
         String::new()
     } else if g.round == 0 {
-        text::phase(g)
+        names::phase(g)
     } else {
         trf(
             "Round {n} — {phase}",
-            &[("n", &g.round.to_string()), ("phase", &text::phase(g))],
+            &[("n", &g.round.to_string()), ("phase", &names::phase(g))],
         )
     }
 }
@@ -44,8 +47,8 @@ pub fn hint(g: &Game, h: &Hint) -> String {
     trf(
         "Hint: {action}. Why: {why}",
         &[
-            ("action", &text::action(g, &h.action)),
-            ("why", &text::msg(&h.why, &h.why.english())),
+            ("action", &actions::action(g, &h.action)),
+            ("why", &messages::msg(&h.why, &h.why.english())),
         ],
     )
 }
@@ -100,7 +103,7 @@ pub fn status(
                 "{p} ({kind}) is thinking…",
                 &[
                     ("p", &player(g, p)),
-                    ("kind", &text::seat_label(Seat::Bot(level))),
+                    ("kind", &names::seat_label(Seat::Bot(level))),
                 ],
             ),
             Waiting::Remote(p) => trf("Waiting for {p}…", &[("p", &player(g, p))]),
@@ -187,7 +190,7 @@ pub fn bot_failure(g: &Game, f: &BotFailure) -> String {
             &[
                 ("p", &player(g, *p)),
                 ("a", action),
-                ("why", &text::rule_error(why)),
+                ("why", &messages::rule_error(why)),
             ],
         ),
     }
@@ -279,7 +282,7 @@ mod tests {
     fn the_subtitle_gives_the_round_once_the_game_is_under_way() {
         let mut g = game();
         assert_eq!(subtitle(&g, true), "");
-        assert_eq!(subtitle(&g, false), text::phase(&g));
+        assert_eq!(subtitle(&g, false), names::phase(&g));
         while g.round == 0 {
             let p = g.to_act().unwrap();
             let a = g.legal_actions(p)[0].clone();
@@ -287,7 +290,7 @@ mod tests {
         }
         assert_eq!(
             subtitle(&g, false),
-            format!("Round {} — {}", g.round, text::phase(&g))
+            format!("Round {} — {}", g.round, names::phase(&g))
         );
     }
 

@@ -4,6 +4,7 @@
 
 use super::setup::*;
 use crate::ui::app::*;
+use crate::ui::words::chances;
 
 /// The Hint button shows the Hard bot's choice for the human's decision, from his own
 /// view, with its reason, on the prompt bar and the map; it never plays it.
@@ -246,7 +247,7 @@ fn the_attack_confirmation_gives_the_odds() {
     }
     let declare = declare.expect("an attack to declare");
     let g = app.model().session.game().clone();
-    let odds = text::attack_chances(&g, Some(0), &declare).unwrap();
+    let odds = chances::attack_chances(&g, Some(0), &declare).unwrap();
     assert!(odds.contains("win ") && odds.contains('%'), "{odds}");
     app.emit(Msg::Prompt(PromptOut::Chosen(declare.clone())));
     let d = message_dialog(10, |_| true);

@@ -7,6 +7,7 @@ use crate::ui::app::*;
 use crate::ui::board::canvas::{hit_test, Camera, Fit};
 use crate::ui::plan::clicks::Click;
 use crate::ui::plan::losses;
+use crate::ui::words::{actions, tooltips};
 
 /// Enter presses the prompt's main button, but not in the moment after the buttons
 /// changed: a key or a click meant for the old buttons does nothing.
@@ -402,7 +403,7 @@ fn a_drag_that_cannot_be_made_says_why_at_the_pointer() {
     assert!(status.contains("Heavy Rain"), "{status}");
     assert!(bubble.is_visible());
     // The Village's tooltip names the rain too.
-    let tip = text::village_tooltip(app.model().session.game(), Some(2), matour, &[]);
+    let tip = tooltips::village_tooltip(app.model().session.game(), Some(2), matour, &[]);
     assert!(tip.contains("Heavy Rain"), "{tip}");
 }
 
@@ -621,7 +622,7 @@ fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
                 .clone()
                 .upcast::<gtk::Widget>();
             if let Some(maa) = pool.iter().find(|a| matches!(a, Action::BuyMaa(_))) {
-                let tip = text::action(&g, maa);
+                let tip = actions::action(&g, maa);
                 for _ in 0..2 {
                     let plus = buttons_in(&panel).into_iter().find(|b| {
                         b.tooltip_text().as_deref() == Some(tip.as_str()) && b.is_sensitive()

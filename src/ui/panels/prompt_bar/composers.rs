@@ -7,7 +7,8 @@ use crate::ui::plan::clicks::Selection;
 use crate::ui::plan::losses;
 use crate::ui::plan::moves;
 use crate::ui::plan::moves::MoveDraft;
-use crate::ui::words::text;
+use crate::ui::words::messages;
+use crate::ui::words::names;
 use crate::ui::{tr, trf, trnf};
 use fief::map::VillageId;
 use fief::rules::MoveHow;
@@ -45,7 +46,7 @@ impl PromptBar {
                 // FAQ 6.0: the Move is legal, but its Lords without Troops are taken.
                 let why = trf(
                     "Careful: {lords} would arrive without Troops beside an opponent's army and be captured at once (6.0).",
-                    &[("lords", &text::lords_list(&taken))],
+                    &[("lords", &names::lords_list(&taken))],
                 );
                 go.set_tooltip_text(Some(&why));
                 self.status.set_text(&why);
@@ -56,7 +57,7 @@ impl PromptBar {
             d.view.viewer.unwrap_or(0),
             &moves::draft_action(g, from, draft),
         ) {
-            Err(e) => text::rule_error(&e),
+            Err(e) => messages::rule_error(&e),
             Ok(()) => tr("This move is not possible."),
         };
         go.set_tooltip_text(Some(&why));
@@ -105,7 +106,7 @@ impl PromptBar {
                 fief::rules::Casualty::Lord(l) => {
                     let t = gtk::ToggleButton::with_label(&trf(
                         "{lord} falls",
-                        &[("lord", &text::lord(l))],
+                        &[("lord", &names::lord(l))],
                     ));
                     t.set_active(count(&c) > 0);
                     let s = sender.clone();
@@ -115,7 +116,7 @@ impl PromptBar {
                     self.add(&t);
                 }
                 fief::rules::Casualty::Maa(q) | fief::rules::Casualty::Knight(q) => {
-                    let who = text::player(g, q);
+                    let who = names::player(g, q);
                     let name = if matches!(c, fief::rules::Casualty::Maa(_)) {
                         trf("Men-at-Arms of {p}", &[("p", &who)])
                     } else {
@@ -174,7 +175,10 @@ impl PromptBar {
         self.draft = Some((from, draft.clone()));
         self.add(&gtk::Label::new(Some(&trf(
             "From {a} to {b}:",
-            &[("a", &text::village(g, from)), ("b", &text::village(g, to))],
+            &[
+                ("a", &names::village(g, from)),
+                ("b", &names::village(g, to)),
+            ],
         ))));
         // "Move", the splits and "Cancel" first: they stay in sight however many Lords and
         // ways follow.
@@ -211,7 +215,7 @@ impl PromptBar {
                     &[
                         ("maa", &maa.to_string()),
                         ("knights", &knights.to_string()),
-                        ("v", &text::village(g, from)),
+                        ("v", &names::village(g, from)),
                     ],
                 )));
                 self.add(&b);
@@ -224,7 +228,7 @@ impl PromptBar {
         });
         self.add(&cancel);
         for l in opts.lords.clone() {
-            let t = gtk::ToggleButton::with_label(&text::lord(l));
+            let t = gtk::ToggleButton::with_label(&names::lord(l));
             t.set_active(draft.lords.contains(&l));
             let s = sender.clone();
             t.connect_toggled(move |t| s.input(PromptMsg::Draft(Edit::Lord(l, t.is_active()))));

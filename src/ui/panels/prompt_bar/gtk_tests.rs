@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::ui::pump_until;
+use crate::ui::words::actions;
 use fief::rules::{Game, Options, PromptKind};
 use relm4::{Component, ComponentController};
 
@@ -65,8 +66,8 @@ fn a_button_that_appears_under_a_still_pointer_waits_for_it_to_move() {
             hint: None,
         }));
     };
-    let lord = text::action(&g, &Action::DrawLord);
-    let done = text::action(&g, &Action::EndDraw);
+    let lord = actions::action(&g, &Action::DrawLord);
+    let done = actions::action(&g, &Action::EndDraw);
     show(vec![Action::EndDraw, Action::DrawLord]);
     pump_until(1, || false);
     // The pointer rests on "Draw a Lord card"...

@@ -1,7 +1,10 @@
-//! Tests of the words of `text` (pure: no display needed).
+//! Tests of the words: every legal action of a played game has words, the map's tooltip, the
+//! odds in percent (pure: no display needed).
 
-use super::*;
-use fief::rules::Options;
+use super::actions::*;
+use super::chances::*;
+use super::tooltips::*;
+use fief::rules::{Action, Game, Options};
 
 fn game() -> Game {
     Game::new(Options {
