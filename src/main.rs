@@ -20,7 +20,7 @@ use relm4::RelmApp;
 use std::ffi::OsString;
 use std::io::Write;
 use ui::app::init::AppInit;
-use ui::dialogs::preferences::Pace;
+use ui::app::prefs::Pace;
 
 pub const APP_ID: &str = "io.github.fief1429.Fief";
 /// The gettext domain of the app's messages.
@@ -251,7 +251,7 @@ fn parse_args(args: &[OsString], mut init: AppInit) -> Result<Start, String> {
         };
     }
     let rules = o.rules.map(|list| {
-        let mut r = ui::dialogs::preferences::OptionalRules::default();
+        let mut r = ui::app::prefs::OptionalRules::default();
         for rule in list {
             match rule {
                 RuleArg::Relics => r.relics = true,
@@ -450,12 +450,7 @@ mod tests {
 
     /// A plain launch with the default preferences, kept nowhere.
     fn plain() -> AppInit {
-        AppInit::launch(
-            ui::dialogs::preferences::Prefs::default(),
-            None,
-            Vec::new(),
-            None,
-        )
+        AppInit::launch(ui::app::prefs::Prefs::default(), None, Vec::new(), None)
     }
 
     /// Each wrong command line is named in our own words (translated), never clap's.

@@ -2,7 +2,7 @@
 //! they are kept, where the saves go, and whether the player is asked to resume his last
 //! game or to start a new one.
 
-use crate::ui::dialogs::preferences::{Prefs, PrefsProblem};
+use crate::ui::app::prefs::{Prefs, PrefsProblem};
 use fief::bots::Budget;
 use fief::rules::{Game, Options};
 use fief::save::Store;

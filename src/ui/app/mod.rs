@@ -15,6 +15,7 @@ pub mod hints;
 pub mod init;
 pub mod msg;
 pub mod net_play;
+pub mod prefs;
 pub mod trail;
 pub mod window;
 
@@ -22,11 +23,12 @@ use crate::ui::app::hints::{HintKey, Hints};
 use crate::ui::app::init::AppInit;
 use crate::ui::app::msg::{post, Cmd, Msg};
 use crate::ui::app::net_play::NetGame;
+use crate::ui::app::prefs::{Prefs, PrefsProblem};
 use crate::ui::app::trail::{News, Trail};
 use crate::ui::board::canvas::{MapMsg, MapOut, MapShow};
 use crate::ui::dialogs::ballot::{BallotMsg, BallotOut, ElectionPanelMsg};
 use crate::ui::dialogs::new_game::NewGameMsg;
-use crate::ui::dialogs::preferences::{Prefs, PrefsMsg, PrefsProblem};
+use crate::ui::dialogs::preferences::PrefsMsg;
 use crate::ui::dialogs::Dialogs;
 use crate::ui::panels::basket;
 use crate::ui::panels::battle::BattleMsg;
@@ -112,7 +114,7 @@ fn settings_of(prefs: &Prefs, hard_budget: Budget) -> Settings {
 
 /// The Hard bot's budget at `pace`: a time budget follows the pace (`Pace::hard_time`); an
 /// iteration budget (tests, reproducible runs) stays as it is.
-fn paced(budget: Budget, pace: crate::ui::dialogs::preferences::Pace) -> Budget {
+fn paced(budget: Budget, pace: crate::ui::app::prefs::Pace) -> Budget {
     match budget {
         Budget::Time(_) => Budget::Time(pace.hard_time()),
         iterations => iterations,

@@ -3,10 +3,10 @@
 //! window's parts (app/window.rs, the dialogs, the file flows) post them without importing it.
 
 use crate::ui::app::hints::HintKey;
+use crate::ui::app::prefs::Prefs;
 use crate::ui::board::canvas::MapOut;
 use crate::ui::dialogs::ballot::BallotOut;
 use crate::ui::dialogs::new_game::NewGame;
-use crate::ui::dialogs::preferences::Prefs;
 use crate::ui::panels::hand::HandOut;
 use crate::ui::panels::prompt_bar::PromptOut;
 use fief::net::link::Heard;

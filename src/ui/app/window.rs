@@ -4,13 +4,14 @@
 //! the dialogs the window owns. `App` (app/mod.rs) holds them and keeps them up to date.
 
 use crate::ui::app::msg::{post, Msg};
+use crate::ui::app::prefs::Prefs;
 use crate::ui::board::canvas::MapCanvas;
 use crate::ui::dialogs::ballot::{ElectionDialog, ElectionPanel, ElectionPanelOut};
 use crate::ui::dialogs::join::JoinDialog;
 use crate::ui::dialogs::later::Later;
 use crate::ui::dialogs::lobby::Lobby;
 use crate::ui::dialogs::new_game::{NewGameDialog, NewGameMsg, NewGameOut};
-use crate::ui::dialogs::preferences::{PreferencesWindow, Prefs, PrefsMsg, PrefsOut};
+use crate::ui::dialogs::preferences::{PreferencesWindow, PrefsMsg, PrefsOut};
 use crate::ui::panels::battle::{BattleOut, BattlePanel};
 use crate::ui::panels::chat::ChatPage;
 use crate::ui::panels::family_board::FamilyBoards;

@@ -9,6 +9,7 @@ pub mod later;
 pub mod lobby;
 pub mod new_game;
 pub mod preferences;
+pub mod rows;
 
 use crate::ui::app::msg::{post, Msg};
 use crate::ui::dialogs::ballot::{BallotMsg, ElectionDialog};

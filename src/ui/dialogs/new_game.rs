@@ -2,10 +2,9 @@
 //! Hard) with a name and a colour; the game's length and seed (random unless given); the
 //! optional rules. Escape closes it like Cancel.
 
+use crate::ui::app::prefs::{OptionalRules, Pace, Prefs};
 use crate::ui::board::canvas::PLAYER_RGB;
-use crate::ui::dialogs::preferences::{
-    game_length_explanation, seat_kind_label, LengthRow, OptionalRules, Pace, Prefs, SEAT_KINDS,
-};
+use crate::ui::dialogs::rows::{game_length_explanation, seat_kind_label, LengthRow, SEAT_KINDS};
 use crate::ui::{tr, trf};
 use fief::bots::Level;
 use fief::rules::{Options, COLOURS};
@@ -417,7 +416,7 @@ impl SimpleComponent for NewGameDialog {
         group.set_description(Some(&game_length_explanation()));
         let length = LengthRow::new(None);
         group.add(&length.row);
-        let pace = crate::ui::dialogs::preferences::pace_row(Pace::default());
+        let pace = crate::ui::dialogs::rows::pace_row(Pace::default());
         pace.set_widget_name("new-game-pace");
         group.add(&pace);
         let seed = gtk::Entry::new();

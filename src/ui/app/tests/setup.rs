@@ -1,9 +1,9 @@
 //! What the window's GTK tests share: the window opened on a game, saved games and folders
 //! of their own, and the ways a person finds and answers what it shows.
 
+pub(super) use crate::ui::app::prefs::Pace;
 use crate::ui::app::*;
 use crate::ui::dialogs::new_game::NewGame;
-pub(super) use crate::ui::dialogs::preferences::Pace;
 pub(super) use crate::ui::{answer_chooser, pump_until};
 pub(super) use fief::bots::Level;
 pub(super) use fief::rules::PromptKind;

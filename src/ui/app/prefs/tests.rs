@@ -1,0 +1,111 @@
+//! Tests of the preferences kept on disk: a round trip, and a damaged, missing or odd file read for what it has.
+
+use super::*;
+
+#[test]
+fn preferences_round_trip() {
+    let mut p = Prefs {
+        pace: Pace::Slow,
+        window_width: 1600,
+        confirm_attack: false,
+        ..Prefs::default()
+    };
+    p.default_seats = vec![Seat::Human, Seat::Human, Seat::Bot(Level::Hard)];
+    let (back, problems) = Prefs::from_json(&p.to_json());
+    assert_eq!(back, p);
+    assert!(problems.is_empty());
+    assert!(p.to_json().contains("\"pace\": \"slow\""));
+    // The game length: until someone wins (null) or a number of rounds.
+    assert!(p.to_json().contains("\"game_length\": null"));
+    p.game_length = Some(20);
+    assert!(p.to_json().contains("\"game_length\": 20"));
+    assert_eq!(Prefs::from_json(&p.to_json()), (p, Vec::new()));
+}
+
+#[test]
+fn an_invalid_game_length_is_reported_and_replaced_by_the_default() {
+    for bad in ["0", "-3", "70000", "\"long\"", "[20]", "2.5"] {
+        let text = format!(r#"{{"game_length": {bad}, "pace": "fast"}}"#);
+        let (p, problems) = Prefs::from_json(&text);
+        assert_eq!(p.game_length, None, "{bad}");
+        assert_eq!(p.pace, Pace::Fast, "{bad}");
+        assert_eq!(
+            problems,
+            [PrefsProblem::InvalidValue("game_length".into())],
+            "{bad}"
+        );
+    }
+    // Any whole number of rounds is kept, not only the lengths offered.
+    let (p, problems) = Prefs::from_json(r#"{"game_length": 25}"#);
+    assert_eq!((p.game_length, problems), (Some(25), Vec::new()));
+    // A file of an older version, without the key: until someone wins.
+    assert_eq!(Prefs::from_json("{}").0.game_length, None);
+}
+
+#[test]
+fn unknown_and_invalid_keys_are_reported_never_fatal() {
+    let text = r#"{
+        "pace": "fast",
+        "window_width": 99999,
+        "default_seats": ["Human"],
+        "auto_pass": "yes",
+        "theme": "sepia",
+        "future": {"nested": [1, 2]},
+        "animations": false
+    }"#;
+    let (p, problems) = Prefs::from_json(text);
+    assert_eq!(p.pace, Pace::Fast);
+    assert!(!p.animations);
+    assert_eq!(p.window_width, Prefs::default().window_width);
+    assert_eq!(p.default_seats, Prefs::default().default_seats);
+    assert!(p.auto_pass);
+    let mut got: Vec<_> = problems.iter().map(|p| format!("{p:?}")).collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "InvalidValue(\"auto_pass\")",
+            "InvalidValue(\"default_seats\")",
+            "InvalidValue(\"window_width\")",
+            "UnknownKey(\"future\")",
+            "UnknownKey(\"theme\")",
+        ]
+    );
+    for pr in &problems {
+        assert!(!pr.message().is_empty());
+    }
+    // Unknown keys survive a save.
+    let again = p.to_json();
+    assert!(again.contains("\"theme\": \"sepia\""), "{again}");
+    let (p2, problems2) = Prefs::from_json(&again);
+    assert_eq!(p2, p);
+    assert_eq!(problems2.len(), 2);
+}
+
+#[test]
+fn a_damaged_or_missing_file_gives_the_defaults() {
+    for text in ["", "[1,2]", "{\"pace\": ", "null"] {
+        let (p, problems) = Prefs::from_json(text);
+        assert_eq!(p, Prefs::default(), "{text}");
+        assert_eq!(problems.len(), 1, "{text}");
+    }
+    let dir = std::env::temp_dir().join(format!("fief-prefs-{}", std::process::id()));
+    let path = dir.join("preferences.json");
+    let (p, problems) = Prefs::load(&path);
+    // No file: the defaults, and the window will fit the screen (a first launch).
+    assert_eq!(
+        p,
+        Prefs {
+            first_launch: true,
+            ..Prefs::default()
+        }
+    );
+    assert!(problems.is_empty());
+    let mine = Prefs {
+        maximized: true,
+        ..Prefs::default()
+    };
+    mine.store(&path).unwrap();
+    assert_eq!(Prefs::load(&path), (mine, Vec::new()));
+    std::fs::remove_dir_all(&dir).ok();
+}
