@@ -32,21 +32,21 @@ pub fn card_effect(c: Card) -> String {
             fief::rules::Sex::Female => tr("A Lady joins your family in a Village you hold."),
             fief::rules::Sex::Male => tr("A Lord joins your family in a Village you hold."),
         },
-        Card::Cardinal => tr("Make one of your Lords a Cardinal (the Pope consents)."),
-        Card::Darc => tr("Your Lady becomes d'ARC: +1 die and +1 Move to her army."),
-        Card::Harvest => tr("Income +1 Denier per Village of a Bishopric, cancels Famine."),
-        Card::GoodWeather => tr("Cancels Heavy Rain in a Bishopric."),
+        Card::Cardinal => tr("A Bishop becomes Cardinal (with the consent of a Pope of another family)."),
+        Card::Darc => tr("An unmarried Lady becomes d'ARC: 3 Moves, +1 Battle Die, +1 SP; she may never marry."),
+        Card::Harvest => tr("Each Mill of a Bishopric: +1 Denier this round; or cancels a Famine there (not in Heavy Rain)."),
+        Card::GoodWeather => tr("Each Mill of a Bishopric: +1 Denier this round; or cancels Heavy Rain there (not in Famine)."),
         Card::Taxes => tr("A titled Lord raises Tallage on a Fief or Tithe on a Bishopric."),
-        Card::Uprising => tr("Peasants rise against the Troops in a Village."),
+        Card::Uprising => tr("Peasants rise against the Troops in a Village of a taxed Fief or Bishopric, or under Famine."),
         Card::SecretPassage => {
             tr("Move without permission, ignore fortifications, or escape a trap.")
         }
-        Card::Assassination => tr("An assassin kills a Lord (a die roll decides)."),
-        Card::Justice => tr("Releases a captive Lord without ransom."),
+        Card::Assassination => tr("A Lord dies on a roll of 1 to 3; one of your Lords, the sponsor, takes an Assassin marker."),
+        Card::Justice => tr("A Lord who carries an Assassin marker is executed (not the King, Queen, Crown Prince or Pope)."),
         Card::Ambush => tr("In a battle, take a Lord of the other side captive."),
-        Card::HeavyRain => tr("No Movement in the Bishopric this round."),
-        Card::Famine => tr("No income from the Bishopric this round."),
-        Card::Plague => tr("Troops in the Bishopric may die."),
+        Card::HeavyRain => tr("No movement and no battle in the Bishopric this round."),
+        Card::Famine => tr("The Mills of the Bishopric earn nothing this round."),
+        Card::Plague => tr("Each Lord in the Bishopric dies on 1–3 and each army loses half its Troops, newcomers too."),
     }
 }
 
