@@ -4,7 +4,8 @@
 //! bar that names a failed save until it is dismissed.
 
 use crate::ui::app::msg::{post, Cmd, Msg};
-use crate::ui::app::window::{self, Widgets};
+use crate::ui::app::window;
+use crate::ui::app::window::Widgets;
 use crate::ui::words::messages;
 use crate::ui::words::names;
 use crate::ui::words::status::when;

@@ -16,6 +16,7 @@ pub mod init;
 pub mod msg;
 pub mod net_play;
 pub mod prefs;
+pub mod sizes;
 pub mod trail;
 pub mod window;
 
@@ -26,6 +27,7 @@ use crate::ui::app::net_play::NetGame;
 use crate::ui::app::prefs::{Prefs, PrefsProblem};
 use crate::ui::app::trail::{News, Trail};
 use crate::ui::board::canvas::{MapMsg, MapOut, MapShow};
+use crate::ui::dialogs::about;
 use crate::ui::dialogs::ballot::{BallotMsg, BallotOut, ElectionPanelMsg};
 use crate::ui::dialogs::new_game::NewGameMsg;
 use crate::ui::dialogs::preferences::PrefsMsg;
@@ -167,7 +169,7 @@ impl App {
         self.files.started();
         self.w.map.emit(MapMsg::ZoomReset);
         self.w.side_players.set(self.game().players.len());
-        window::fit_side(&self.w.side, self.game().players.len(), &self.w.stack);
+        sizes::fit_side(&self.w.side, self.game().players.len(), &self.w.stack);
         // The log and the pages start again with the new game.
         self.w.log.emit(LogMsg::Clear);
         self.w.stack.set_visible_child_name("log");
@@ -422,7 +424,7 @@ impl Component for App {
             window.maximize();
         } else if init.prefs.first_launch {
             // The first launch fits the window to the screen rather than a fixed size.
-            window::fit_to_screen(&window);
+            sizes::fit_to_screen(&window);
         }
         apply_animations(init.prefs.animations);
         let input = sender.input_sender().clone();
@@ -485,7 +487,7 @@ impl Component for App {
         });
         model.forget_trail();
         model.w.side_players.set(model.game().players.len());
-        window::fit_side(&model.w.side, model.game().players.len(), &model.w.stack);
+        sizes::fit_side(&model.w.side, model.game().players.len(), &model.w.stack);
         if model.idle {
             // Nothing plays until the player starts, resumes or loads a game.
             model.session.pause();
@@ -638,11 +640,11 @@ impl Component for App {
                 return;
             }
             Msg::Shortcuts => {
-                window::shortcuts_window(&self.window).present();
+                about::shortcuts_window(&self.window).present();
                 return;
             }
             Msg::About => {
-                window::about_window(&self.window).present();
+                about::about_window(&self.window).present();
                 return;
             }
             Msg::Cancel => {

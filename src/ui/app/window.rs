@@ -1,8 +1,10 @@
 //! The main window's widgets: the header bar with its menu and actions (each declared once:
 //! name, accelerator, message), the map, the family boards, the hand, the prompt bar, the
 //! log, battle and election pages, the bar that names a failed save, the hotseat cover, and
-//! the dialogs the window owns. `App` (app/mod.rs) holds them and keeps them up to date.
+//! the dialogs the window owns. `App` (app/mod.rs) holds them and keeps them up to date; their
+//! sizes are in `sizes`.
 
+use super::sizes::{fit_map, fit_side, NEWS_HEIGHT, SIDEBAR_WIDTH};
 use crate::ui::app::msg::{post, Msg};
 use crate::ui::app::prefs::Prefs;
 use crate::ui::board::canvas::MapCanvas;
@@ -60,110 +62,6 @@ pub const CSS: &str = "
 .news-strip { padding: 2px 8px; background: alpha(@accent_bg_color, 0.06);
   border-bottom: 1px solid alpha(@borders, 0.6); }
 ";
-
-/// The width of the sidebar (family boards, log, battle and election pages).
-pub const SIDEBAR_WIDTH: i32 = 380;
-
-/// The height of the line beside the board (at the head of the sidebar) that tells what
-/// happened since the viewer's last decision: always there, so nothing moves when there is
-/// news.
-pub const NEWS_HEIGHT: i32 = 34;
-
-/// The map's share of a window of `width` × `height`: what the header bar, the sidebar,
-/// the hand and the prompt bar leave (the sizes are fixed, so the map never rescales when
-/// a decision changes).
-#[cfg_attr(not(test), allow(dead_code))]
-pub fn map_area(map: &Map, width: i32, height: i32) -> (f64, f64) {
-    let header = 47;
-    let hand = crate::ui::panels::hand::HAND_HEIGHT + 8 + 1;
-    let prompt = crate::ui::panels::prompt_bar::PROMPT_HEIGHT + 14 + 1;
-    let h = height - header - hand - prompt;
-    (map_width(map, width, h) as f64, h as f64)
-}
-
-/// The width the board fills when its area is `height` high (the board keeps its shape),
-/// with room beside it for the zoom buttons.
-pub fn board_width(map: &Map, height: i32) -> i32 {
-    let margin = 16.0;
-    ((height as f64 - margin) * map.width / map.height + margin + 48.0).ceil() as i32
-}
-
-/// The map's share of a row `width` wide whose map is `height` high: what the board fills,
-/// the sidebar the rest, and never less than its own width.
-pub fn map_width(map: &Map, width: i32, height: i32) -> i32 {
-    board_width(map, height)
-        .min(width - SIDEBAR_WIDTH - 6)
-        .max(120)
-}
-
-/// Gives the board, in the row `paned`, the width its height lets it fill and the sidebar
-/// the rest: in a wide window the board is as large as the height allows, with no empty
-/// margins beside it.
-pub fn fit_map(paned: &gtk::Paned, map: &Map) {
-    let (w, h) = (paned.width(), paned.height());
-    if w <= 0 || h <= 0 {
-        return;
-    }
-    let want = map_width(map, w, h);
-    if (paned.position() - want).abs() > 2 {
-        paned.set_position(want);
-    }
-}
-
-/// The window's size on the app's first launch, for a screen of `width` × `height`: the
-/// whole screen when it is small (the board needs every pixel), else most of it; `None`
-/// means maximised.
-pub fn first_size(width: i32, height: i32) -> Option<(i32, i32)> {
-    if width <= 1440 || height <= 900 {
-        None
-    } else {
-        Some((width * 9 / 10, height * 9 / 10))
-    }
-}
-
-/// Sizes the window to the screen it opens on (`first_size`).
-pub fn fit_to_screen(window: &adw::ApplicationWindow) {
-    use relm4::gtk::gdk;
-    let Some(display) = gdk::Display::default() else {
-        return;
-    };
-    let monitor = display
-        .monitors()
-        .item(0)
-        .and_then(|m| m.downcast::<gdk::Monitor>().ok());
-    let Some(geometry) = monitor.map(|m| m.geometry()) else {
-        return;
-    };
-    match first_size(geometry.width(), geometry.height()) {
-        Some((w, h)) => window.set_default_size(w, h),
-        None => window.maximize(),
-    }
-}
-
-/// Places the sidebar's divider: every board in sight when there is room, else the boards
-/// scroll and the pages below keep 170 px; while the Purchases page is shown (its list needs
-/// the room) the pages keep 320 px.
-pub fn fit_side(side: &gtk::Paned, players: usize, stack: &gtk::Stack) {
-    let max = side.max_position();
-    let page = if stack.visible_child_name().as_deref() == Some("purchase") {
-        320
-    } else {
-        170
-    };
-    let want = if max <= 0 {
-        boards_height(players)
-    } else {
-        boards_height(players).min((max - page).max(120))
-    };
-    if side.position() != want {
-        side.set_position(want);
-    }
-}
-
-/// The height that shows `players` closed family boards without scrolling.
-pub fn boards_height(players: usize) -> i32 {
-    players as i32 * 60 + 12
-}
 
 /// The line at the head of the sidebar, beside the board, that tells what happened since the
 /// viewer's last decision: a heading, the newest news in a line, and the whole list behind a
@@ -662,84 +560,5 @@ pub fn build(
         chat,
         lobby: Lobby::new(window, sender),
         join: JoinDialog::new(window, sender),
-    }
-}
-
-/// The About window of the app.
-pub fn about_window(parent: &adw::ApplicationWindow) -> adw::AboutWindow {
-    adw::AboutWindow::builder()
-        .transient_for(parent)
-        .application_name(APP_NAME)
-        .application_icon("applications-games")
-        .version(env!("CARGO_PKG_VERSION"))
-        .license_type(gtk::License::Gpl30)
-        .comments(tr(
-            "The medieval game of marriages, elections and war in 15th-century France, with its rules enforced, against bots or friends at one screen.",
-        ))
-        .developer_name(tr("The Fief app team"))
-        .build()
-}
-
-pub fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow {
-    let rows = [
-        ("<Control>n", tr("New game")),
-        ("<Control>z", tr("Undo your last decision")),
-        ("<Control>h", tr("A hint for your decision")),
-        ("<Control>s", tr("Save the game")),
-        ("<Control>o", tr("Load a game")),
-        ("F1", tr("Rules at hand")),
-        ("<Control>comma", tr("Preferences")),
-        ("<Control>question", tr("Keyboard shortcuts")),
-        ("Return", tr("The prompt's main button (Space too)")),
-        ("Escape", tr("Cancel the selection")),
-        ("<Control>plus", tr("Zoom in")),
-        ("<Control>minus", tr("Zoom out")),
-        ("<Control>0", tr("Whole board")),
-        ("<Control>q", tr("Quit (the game is saved)")),
-    ];
-    let mut xml = String::from(
-        "<interface><object class=\"GtkShortcutsWindow\" id=\"w\"><property name=\"modal\">1</property>\
-         <child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>\
-         <child><object class=\"GtkShortcutsGroup\"><property name=\"title\">",
-    );
-    xml += &glib::markup_escape_text(&tr("Fief"));
-    xml += "</property>";
-    for (accel, title) in rows {
-        xml += &format!(
-            "<child><object class=\"GtkShortcutsShortcut\"><property name=\"accelerator\">{}</property>\
-             <property name=\"title\">{}</property></object></child>",
-            glib::markup_escape_text(accel),
-            glib::markup_escape_text(&title)
-        );
-    }
-    xml += "</object></child></object></child></object></interface>";
-    let b = gtk::Builder::from_string(&xml);
-    let w: gtk::ShortcutsWindow = b.object("w").expect("the shortcuts window is built");
-    w.set_transient_for(Some(parent));
-    w
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ui::board::geometry::{Camera, Fit, CHIP_TEXT, LORD_TEXT, NAME_SIZE};
-    use fief::rules::{Game, Options};
-
-    /// The map's part of a 1280×800 window (the sidebar, the hand and the prompt bar take
-    /// the rest): its words are at least 11 pixels high, and grow with the zoom.
-    #[test]
-    fn the_board_reads_at_1280_by_800() {
-        let g = Game::new(Options::default()).unwrap();
-        let (w, h) = map_area(&g.map, 1280, 800);
-        let fit = Fit::new(&g.map, w, h, Camera::whole(&g.map));
-        assert!(
-            NAME_SIZE * fit.scale >= 11.0,
-            "{} px",
-            NAME_SIZE * fit.scale
-        );
-        assert!(CHIP_TEXT * fit.scale >= 11.0 && LORD_TEXT * fit.scale >= 11.0);
-        let mut cam = Camera::whole(&g.map);
-        cam.zoom_at(&g.map, w, h, 2.0, w / 2.0, h / 2.0);
-        assert!(NAME_SIZE * Fit::new(&g.map, w, h, cam).scale >= 22.0);
     }
 }

@@ -3,6 +3,7 @@
 //! an attack, and the end of the game with every player's standing. Their answers come back
 //! to the window as messages.
 
+pub mod about;
 pub mod ballot;
 pub mod join;
 pub mod later;

@@ -1,6 +1,9 @@
 //! GTK tests of the main window in a real GTK main loop (run under `xvfb-run -a`): what they
-//! share (`setup`), playing in the window, its dialogs and its file flows.
+//! share (`setup`), playing in the window, its decisions, the clicks a round takes, its
+//! dialogs and its file flows.
 
+mod clicks;
+mod decisions;
 mod dialogs;
 mod files;
 mod playing;
