@@ -469,8 +469,8 @@ impl Game {
         }
     }
 
-    /// The office at stake, as a message argument.
-    pub(crate) fn election_arg(&self, kind: ElectionKind) -> Arg {
+    /// The office at stake, as a message argument (the window renders it in its own words).
+    pub fn election_arg(&self, kind: ElectionKind) -> Arg {
         match kind {
             ElectionKind::Bishop(b) => {
                 let bi = &self.map.bishoprics[b as usize];
@@ -486,19 +486,9 @@ impl Game {
         }
     }
 
+    /// The office at stake in English (`election_arg` in words).
     pub fn election_name(&self, kind: ElectionKind) -> String {
-        match kind {
-            ElectionKind::Bishop(b) => {
-                let bi = &self.map.bishoprics[b as usize];
-                format!(
-                    "Bishop of {} (Bishopric {})",
-                    self.map.village_name(bi.principal),
-                    bi.number
-                )
-            }
-            ElectionKind::Pope => "Pope".into(),
-            ElectionKind::King => "King".into(),
-        }
+        self.election_arg(kind).render(&super::events::English)
     }
 
     /// Skips players who have nothing to do in the election; resolves it when all have acted.

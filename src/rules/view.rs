@@ -3,7 +3,7 @@
 
 use super::cards::{Card, Pile};
 use super::chain::Chain;
-use super::events::{Entries, Event};
+use super::events::{Entries, Event, Msg};
 use super::rng::Rng;
 use super::state::*;
 use super::{Action, Prompt};
@@ -475,27 +475,36 @@ impl Game {
         remarks.clear();
     }
 
-    /// The phase and step in words, as the header bar shows it.
-    pub fn phase_name(&self) -> String {
+    /// The phase and step as a message, as the header bar shows it (the window renders it in
+    /// its own words; `phase_name` is its English).
+    pub fn phase_msg(&self) -> Msg {
         match &self.phase {
-            Phase::Setup { .. } => "Setup".into(),
-            Phase::Marriage { .. } => "Phase 1: Marriages".into(),
+            Phase::Setup { .. } => msg!("Setup"),
+            Phase::Marriage { .. } => msg!("Phase 1: Marriages"),
             Phase::Elections { election } => match election {
-                Some(e) => format!("Phase 1: Election of the {}", self.election_name(e.kind)),
-                None => "Phase 1: Elections".into(),
+                Some(e) => msg!(
+                    "Phase 1: Election of the {office}",
+                    office = self.election_arg(e.kind)
+                ),
+                None => msg!("Phase 1: Elections"),
             },
-            Phase::Draw { .. } => "Phase 2: Discard and Draw".into(),
-            Phase::Disasters { .. } => "Phase 2: Disasters".into(),
-            Phase::PlayCards { .. } => "Phase 2: Play Cards".into(),
-            Phase::Income => "Phase 3: Income".into(),
-            Phase::Ransom => "Phase 4: Ransoms".into(),
-            Phase::Purchase { .. } => "Phase 4: Purchase".into(),
-            Phase::Movement { .. } => "Phase 5: Movement".into(),
-            Phase::Battles { .. } => "Phase 6: Battles".into(),
-            Phase::Pillage { .. } => "Phase 6: Pillage".into(),
-            Phase::EndRound => "Phase 7: End of Round".into(),
-            Phase::GameOver => "Game over".into(),
+            Phase::Draw { .. } => msg!("Phase 2: Discard and Draw"),
+            Phase::Disasters { .. } => msg!("Phase 2: Disasters"),
+            Phase::PlayCards { .. } => msg!("Phase 2: Play Cards"),
+            Phase::Income => msg!("Phase 3: Income"),
+            Phase::Ransom => msg!("Phase 4: Ransoms"),
+            Phase::Purchase { .. } => msg!("Phase 4: Purchase"),
+            Phase::Movement { .. } => msg!("Phase 5: Movement"),
+            Phase::Battles { .. } => msg!("Phase 6: Battles"),
+            Phase::Pillage { .. } => msg!("Phase 6: Pillage"),
+            Phase::EndRound => msg!("Phase 7: End of Round"),
+            Phase::GameOver => msg!("Game over"),
         }
+    }
+
+    /// The phase and step in English, as the header bar shows it.
+    pub fn phase_name(&self) -> String {
+        self.phase_msg().english()
     }
 }
 

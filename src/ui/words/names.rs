@@ -106,48 +106,14 @@ pub fn window_when(g: &Game, at: WindowAt) -> String {
     }
 }
 
+/// The office an election fills: the engine's words for it, translated.
 pub fn election(g: &Game, kind: ElectionKind) -> String {
-    match kind {
-        ElectionKind::Bishop(b) => {
-            let bi = &g.map.bishoprics[b as usize];
-            trf(
-                "Bishop of {v} ({n})",
-                &[
-                    ("v", &village(g, bi.principal)),
-                    ("n", &bi.number.to_string()),
-                ],
-            )
-        }
-        ElectionKind::Pope => tr("Pope"),
-        ElectionKind::King => tr("King"),
-    }
+    g.election_arg(kind).render(&crate::ui::Gettext)
 }
 
-/// The phase and step, as the header bar shows it.
+/// The phase and step, as the header bar shows it: the engine's words for it, translated.
 pub fn phase(g: &Game) -> String {
-    use fief::rules::Phase;
-    match &g.phase {
-        Phase::Setup { .. } => tr("Setup"),
-        Phase::Marriage { .. } => tr("Phase 1: Marriages"),
-        Phase::Elections { election: e } => match e {
-            Some(e) => trf(
-                "Phase 1: Election of the {office}",
-                &[("office", &election(g, e.kind))],
-            ),
-            None => tr("Phase 1: Elections"),
-        },
-        Phase::Draw { .. } => tr("Phase 2: Discard and Draw"),
-        Phase::Disasters { .. } => tr("Phase 2: Disasters"),
-        Phase::PlayCards { .. } => tr("Phase 2: Play Cards"),
-        Phase::Income => tr("Phase 3: Income"),
-        Phase::Ransom => tr("Phase 4: Ransoms"),
-        Phase::Purchase { .. } => tr("Phase 4: Purchase"),
-        Phase::Movement { .. } => tr("Phase 5: Movement"),
-        Phase::Battles { .. } => tr("Phase 6: Battles"),
-        Phase::Pillage { .. } => tr("Phase 6: Pillage"),
-        Phase::EndRound => tr("Phase 7: End of Round"),
-        Phase::GameOver => tr("Game over"),
-    }
+    g.phase_msg().render(&crate::ui::Gettext)
 }
 
 /// The viewer's own label for a Lord: name with titles and markers.
