@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Writes the README's table "rulebook section -> where in the engine -> scenarios that test it"
+"""Writes the README's table "rulebook section -> where in the engine -> scenarios and tests of it"
 between the markers <!-- rules-table --> and <!-- /rules-table --> of README.md, from the code
 itself: the sections the in-app rules list (src/ui/rulebook/sections.rs), the functions of src/rules/
-whose comments or refusals cite each section, and the scenario files (tests/scenarios/) whose
-description cites it. Usage: scripts/rules_table.py [--check] (--check: exit 1 if the README's
+whose comments or refusals cite each section, the scenario files (tests/scenarios/) whose
+description cites it, and the test functions of tests/*.rs whose doc comment or comments cite it. Usage: scripts/rules_table.py [--check] (--check: exit 1 if the README's
 table is not the one the code gives)."""
 import glob, json, os, re, sys
 
@@ -43,6 +43,31 @@ for path in sorted(glob.glob("src/rules/*.rs")):
         if current and depth <= fn_depth and ("}" in code or code.endswith(";")):
             current = None
 
+# Each test function of tests/*.rs with its doc comment and body.
+tests = {}  # (file, fn) -> text
+for path in sorted(glob.glob("tests/*.rs")):
+    base = os.path.basename(path)
+    lines = open(path, encoding="utf-8").read().split("\n")
+    for i, line in enumerate(lines):
+        if line.strip() not in ("#[test]", "#[gtk4::test]", "#[tokio::test]"):
+            continue
+        j = i + 1
+        while j < len(lines) and not re.match(r"\s*(pub )?(async )?fn \w+", lines[j]):
+            j += 1
+        if j == len(lines):
+            continue
+        name = re.match(r"\s*(?:pub )?(?:async )?fn (\w+)", lines[j]).group(1)
+        k = i - 1
+        doc = []
+        while k >= 0 and lines[k].strip().startswith(("///", "#[")):
+            doc.insert(0, lines[k]); k -= 1
+        end = j + 1
+        while end < len(lines) and lines[end] != "}":
+            end += 1
+        # Only what the test says in words (its doc comment and comments), not numbers in its code.
+        words = [l.split("//", 1)[1] for l in doc + lines[j:end + 1] if "//" in l]
+        tests[(base, name)] = " ".join(words)
+
 scenarios = {}
 for path in sorted(glob.glob("tests/scenarios/*.json")):
     try:
@@ -74,7 +99,8 @@ def count(text, sec):
     return n
 
 
-rows = ["| Section | Where in the engine (`src/rules/`) | Scenarios (`tests/scenarios/`) |", "|---|---|---|"]
+rows = ["| Section | Where in the engine (`src/rules/`) | Scenarios (`tests/scenarios/`) | Tests (`tests/*.rs`) |",
+        "|---|---|---|---|"]
 for sec, title in sections:
     hits = {}
     for (f, fn), text in funcs.items():
@@ -89,7 +115,17 @@ for sec, title in sections:
         where.append(f"{f}: " + ", ".join(f"`{fn}`" for fn in fns))
     sc = [k for k, d in scenarios.items() if count(d, sec)]
     shown = ", ".join(sc[:4]) + (f" (+{len(sc) - 4})" if len(sc) > 4 else "")
-    rows.append(f"| {sec} {title} | {'; '.join(where) or '—'} | {shown or '—'} |")
+    ts = {}
+    for (f, fn), text in tests.items():
+        if count(text, sec):
+            ts.setdefault(f, []).append(fn)
+    told = []
+    for f in sorted(ts, key=lambda f: (-len(ts[f]), f))[:2]:
+        fns = ts[f]
+        told.append(f"{f}: " + ", ".join(f"`{fn}`" for fn in fns[:3]) + (f" (+{len(fns) - 3})" if len(fns) > 3 else ""))
+    more = sum(len(v) for f, v in ts.items()) - sum(min(len(ts[f]), 3) for f in sorted(ts, key=lambda f: (-len(ts[f]), f))[:2])
+    tested = "; ".join(told) + (f"; {more} more" if len(ts) > 2 and more else "")
+    rows.append(f"| {sec} {title} | {'; '.join(where) or '—'} | {shown or '—'} | {tested or '—'} |")
 table = "\n".join(rows) + "\n"
 
 readme = open("README.md", encoding="utf-8").read()

@@ -61,6 +61,7 @@ fn sigy_split() -> Value {
     v
 }
 
+/// 1.3, 1.4: a tie for Bishop elects nobody.
 #[test]
 fn bishop_tie_elects_nobody() {
     let mut v = sigy_split();
@@ -86,6 +87,7 @@ fn bishop_tie_elects_nobody() {
     assert!(log_has(&out, "a tie at 2 votes elects nobody"));
 }
 
+/// 1.3, 1.4: the most FOR votes make the Bishop; DECOY markers count for nothing.
 #[test]
 fn bishop_simple_majority_wins_and_decoys_are_ignored() {
     let out = run(
@@ -105,6 +107,7 @@ fn bishop_simple_majority_wins_and_decoys_are_ignored() {
     assert_eq!(summary(&out)["titles"]["bishops"]["5"], "Quentin");
 }
 
+/// 1.3, 1.4: a lone candidate is elected only with a FOR vote.
 #[test]
 fn bishop_single_candidate_needs_a_for_vote() {
     let out = run(
@@ -124,6 +127,7 @@ fn bishop_single_candidate_needs_a_for_vote() {
     assert!(log_has(&out, "no FOR votes were cast"));
 }
 
+/// 1.4: no Bishop is elected while a Village of the Bishopric has no controller.
 #[test]
 fn no_election_unless_every_village_is_controlled() {
     let mut v = sigy_split();
@@ -134,6 +138,7 @@ fn no_election_unless_every_village_is_controlled() {
     assert_eq!(summary(&out)["phase"], "Phase 2: Discard and Draw");
 }
 
+/// 1.4: a Bishop who took office this round has no vote in the election.
 #[test]
 fn bishops_vote_only_if_in_play_since_the_start_of_the_round() {
     let mut v = sigy_split();
@@ -163,6 +168,8 @@ fn bishops_vote_only_if_in_play_since_the_start_of_the_round() {
     assert_eq!(summary(&out)["titles"]["bishops"]["5"], "Philippe");
 }
 
+/// 1.4: a Captive, an excommunicated Lord, a married one and the King cannot stand for Bishop,
+/// and a family nominates only its own Lords (1.3).
 #[test]
 fn captives_excommunicated_married_and_the_king_cannot_stand_for_bishop() {
     let mut captive = lord("Philippe", "Grady", &[]);
@@ -207,6 +214,7 @@ fn captives_excommunicated_married_and_the_king_cannot_stand_for_bishop() {
     assert!(err.reason().contains("your own"), "{err}");
 }
 
+/// 1.3: a Captive's votes are not cast.
 #[test]
 fn captives_do_not_vote() {
     let mut v = sigy_split();
@@ -241,6 +249,7 @@ fn two_cardinals() -> Vec<Value> {
     ]
 }
 
+/// 1.7: the Pope needs more than half of the FOR votes.
 #[test]
 fn pope_needs_more_than_half_of_the_for_votes() {
     let out = run(
@@ -261,6 +270,7 @@ fn pope_needs_more_than_half_of_the_for_votes() {
     ));
 }
 
+/// 1.7: there is no Pope election without two Cardinals who are not Captives.
 #[test]
 fn pope_election_needs_two_uncaptured_cardinals() {
     let mut lords = two_cardinals();
@@ -271,6 +281,7 @@ fn pope_election_needs_two_uncaptured_cardinals() {
     assert!(!log_has(&out, "Election: Pope"));
 }
 
+/// 1.7: only Cardinals vote for the Pope, and a Bishop may stand.
 #[test]
 fn only_cardinals_vote_for_pope_and_a_bishop_may_stand() {
     let mut lords = two_cardinals();
@@ -312,6 +323,7 @@ fn king_race(david: Vec<Value>, grady_vote: &str, david_vote: &str) -> fief::sce
     run(homes(), lords, &script)
 }
 
+/// 1.8: the King needs 3 votes.
 #[test]
 fn king_needs_three_votes() {
     let out = king_race(
@@ -324,6 +336,7 @@ fn king_needs_three_votes() {
     assert!(log_has(&out, "nobody reaches 3 votes (best 2)"));
 }
 
+/// 1.8: the King needs the Church's support as well as the votes.
 #[test]
 fn king_needs_church_support() {
     let out = king_race(
@@ -342,6 +355,7 @@ fn king_needs_church_support() {
     ));
 }
 
+/// 1.8: two Bishops' support is the Church's.
 #[test]
 fn king_with_two_bishops() {
     let out = king_race(
@@ -357,6 +371,7 @@ fn king_with_two_bishops() {
     assert!(log_has(&out, "with the support of two Bishops"));
 }
 
+/// 1.8: one Bishop's support is not enough.
 #[test]
 fn one_bishop_is_not_enough_for_the_king() {
     let out = king_race(
@@ -371,6 +386,7 @@ fn one_bishop_is_not_enough_for_the_king() {
     assert_eq!(summary(&out)["titles"]["king"], Value::Null);
 }
 
+/// 1.8: one Cardinal's support is enough.
 #[test]
 fn king_with_one_cardinal() {
     let out = king_race(
@@ -386,6 +402,7 @@ fn king_with_one_cardinal() {
     assert!(log_has(&out, "with the support of a Cardinal"));
 }
 
+/// 1.8: the Pope's support is enough.
 #[test]
 fn king_with_the_pope() {
     let out = king_race(
@@ -401,6 +418,7 @@ fn king_with_the_pope() {
     assert!(log_has(&out, "with the support of the Pope"));
 }
 
+/// 1.8: a Lord casts one vote for King however many titles he holds.
 #[test]
 fn king_votes_are_one_per_titled_lord() {
     // Eric holds 3 titles and still gives 1 vote: 1 (Charles) + 1 (Eric) = 2, short of 3.
@@ -418,6 +436,7 @@ fn king_votes_are_one_per_titled_lord() {
     assert_eq!(summary(&out)["titles"]["king"], Value::Null);
 }
 
+/// 1.8: a tie for King elects nobody.
 #[test]
 fn king_tie_elects_nobody() {
     let lords = vec![
@@ -443,6 +462,7 @@ fn king_tie_elects_nobody() {
     assert!(log_has(&out, "a tie at 3 votes elects nobody"));
 }
 
+/// 1.8: a churchman cannot stand for King.
 #[test]
 fn church_lords_cannot_stand_for_king() {
     let out = run(
@@ -453,6 +473,8 @@ fn church_lords_cannot_stand_for_king() {
     assert!(out.error.is_some() || !log_has(&out, "Election: King"));
 }
 
+/// 1.8, 1.8.1: a new King's wife becomes Queen, and his election ends the late King's widow's
+/// regency.
 #[test]
 fn the_kings_wife_becomes_queen_and_a_new_king_ends_the_regency() {
     // Jeanne, the late King's widow, rules as Queen Regent; Charles is married to Isabeau.
