@@ -79,3 +79,6 @@ pub fn card_tag_tooltip(g: &Game, b: fief::map::BishopricId, c: Card) -> String 
         ],
     )
 }
+
+#[cfg(test)]
+mod tests;
