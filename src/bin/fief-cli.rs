@@ -340,7 +340,7 @@ struct ArenaArgs {
     #[arg(long, value_parser = whole::<u32>(1, 10_000_000), conflicts_with = "hard_ms")]
     hard_iterations: Option<u32>,
     /// What a victory in alliance is worth to the Hard bot against one alone, 0 to 1 (default
-    /// 0.5; 1 plays for any victory, as before issue 17's search weights).
+    /// 0.4; 1 plays for any victory, as before issue 17's search weights).
     #[arg(long, value_parser = fraction)]
     hard_alliance_win: Option<f64>,
     /// Games played at once, 1 to 1024 (the number of cores unless given).

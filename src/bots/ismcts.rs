@@ -46,7 +46,7 @@ pub struct Settings {
 }
 
 /// `Settings::alliance_win` by default.
-pub const ALLIANCE_WIN: f64 = 0.5;
+pub const ALLIANCE_WIN: f64 = 0.4;
 
 /// Trees under an iteration budget when `Settings::trees` is 0: a fixed number, so that the
 /// search is the same on every machine.
