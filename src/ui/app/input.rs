@@ -25,7 +25,7 @@ impl App {
         self.w.battle.emit(BattleMsg::Seen);
     }
 
-    /// A click on the map, through the pure rules of `choices`.
+    /// A click on the map, through the pure rules of `plan::clicks`.
     pub(super) fn clicked(&mut self, v: Option<VillageId>) {
         let (Some(v), Some(p)) = (v, self.session.human_turn()) else {
             self.selection = Selection::None;

@@ -1,6 +1,6 @@
 //! The rules window (F1): a table of contents, search, the quick-reference tables (figures
-//! taken from the engine itself) and the complete rules in our own words (`rules_text`),
-//! printable with GtkPrintOperation and exported to PDF (`rules_print`). Prompts open it at
+//! taken from the engine itself) and the complete rules in our own words (`sections`),
+//! printable with GtkPrintOperation and exported to PDF (`print`). Prompts open it at
 //! the section they come from.
 
 use crate::ui::rulebook::print;
