@@ -123,25 +123,17 @@ fn a_famine_stops_the_mills_income_only() {
     assert_eq!(famine, village_only);
 }
 
-/// 2.3.1: under Heavy Rain there is no movement, as its text says.
+/// 2.3.1: under Heavy Rain there is no movement, as its text says (the rulebook case of
+/// tests/scenarios, whose Move is refused for the Heavy Rain).
 #[test]
 fn heavy_rain_stops_movement() {
     assert!(card_effect(Card::HeavyRain).contains("No movement and no battle"));
-    let sc = json!({
-        "players": ["Grady", "David", "Kirsten", "Gunter"],
-        "position": {
-            "first": "Grady",
-            "phase": "movement",
-            "villages": {"blaye": {"troops": {"Grady": [1, 0]}, "controller": "Grady"}},
-            "lords": [
-                {"name": "Beaudoin", "owner": "Grady", "village": "blaye"},
-                {"name": "Quentin", "owner": "Grady", "village": "bourg"}
-            ],
-            "bishoprics": {"1": ["heavy_rain"]}
-        },
-        "script": [["Grady", "move beaudoin charolles maa=1"]],
-    });
-    let out = fief::scenario::run(&sc.to_string()).unwrap();
+    let out = fief::scenario::run(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/heavy_rain_stops_movement.json"
+    )))
+    .unwrap();
+    assert!(out.failures.is_empty(), "{:?}", out.failures);
     let (_, why) = out.error.expect("the Move is refused");
     assert!(why.contains("Heavy Rain"), "{why}");
 }
