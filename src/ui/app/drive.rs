@@ -1,6 +1,8 @@
 //! A way for a test in another process to use the window as a player would: the network
 //! tests start two apps under one virtual display, host and join through their dialogs, play,
-//! and kill one with `kill -9`. Active only when `FIEF_DRIVE=1` is in the environment.
+//! and kill one with `kill -9`. Compiled only with the cargo feature `drive`, which the tests turn
+//! on (Cargo.toml's dev-dependency on this package), and active only when `FIEF_DRIVE=1` is in
+//! the environment: the app people install has none of it.
 //! Commands come one per line on standard input; each is answered with one line on standard
 //! output (`ok …`, `err …`, or for `state` a JSON object).
 //!
@@ -14,6 +16,8 @@
 //! - `state`: what the window shows.
 
 use crate::ui::app::msg::{post, Msg};
+use crate::ui::app::App;
+use crate::ui::words::names;
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk};
 use std::io::BufRead;
@@ -122,4 +126,69 @@ pub fn widgets_command(line: &str) -> Option<String> {
         "exists" => format!("ok {}", find(name).is_some()),
         _ => return None,
     })
+}
+
+impl App {
+    /// A command of a test driving the window (ui/app/drive.rs); true when the window changed.
+    pub(super) fn drive(&mut self, line: &str) -> bool {
+        if let Some(r) = widgets_command(line) {
+            reply(&r);
+            return true;
+        }
+        let (verb, rest) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
+        match verb {
+            "state" => {
+                let g = self.session.game();
+                let net = self.net.as_ref().map(|n| {
+                    serde_json::json!({
+                        "seat": n.seat,
+                        "status": self.w.net_button.label().map(|l| l.to_string()),
+                        "started": n.started(),
+                        "playing": n.playing,
+                        "hosted": n.hosted(),
+                        "invitation": n.invitation(),
+                        "chat": n.chat.iter().map(|l| l.text.clone()).collect::<Vec<_>>(),
+                        "unread": n.unread,
+                    })
+                });
+                let state = serde_json::json!({
+                    "idle": self.idle,
+                    "at": g.history.len(),
+                    "round": g.round,
+                    "over": g.is_over(),
+                    "log": g.log.len(),
+                    "names": (0..g.n()).map(|p| names::player(g, p)).collect::<Vec<_>>(),
+                    "who": self.seat_words(),
+                    "my_turn": self.session.human_turn().is_some(),
+                    "windows": windows().iter().map(|w| w.widget_name().to_string()).collect::<Vec<_>>(),
+                    "status": self.status,
+                    "net": net,
+                    "deal": self.dialogs.deal,
+                });
+                reply(&state.to_string());
+                false
+            }
+            "decide" => match self.session.offered().first().cloned() {
+                Some(a) => {
+                    let n = a.notation(self.session.game());
+                    self.choose(a);
+                    reply(&format!("ok {n}"));
+                    true
+                }
+                None => {
+                    reply("err nothing to decide");
+                    false
+                }
+            },
+            "say" => {
+                self.say(None, rest.to_string());
+                reply("ok");
+                false
+            }
+            _ => {
+                reply(&format!("err unknown command {verb}"));
+                false
+            }
+        }
+    }
 }

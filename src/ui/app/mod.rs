@@ -9,6 +9,7 @@
 //! happened since a decision (`trail`); the dialogs are in `ui::dialogs`, the words of the
 //! status in `ui::words::status`.
 
+#[cfg(feature = "drive")]
 pub mod drive;
 pub mod files;
 pub mod hints;
@@ -478,6 +479,7 @@ impl Component for App {
             }
             glib::ControlFlow::Continue
         });
+        #[cfg(feature = "drive")]
         crate::ui::app::drive::start(sender.input_sender().clone());
         let s = sender.input_sender().clone();
         model.w.stack.connect_visible_child_name_notify(move |st| {
@@ -794,6 +796,7 @@ impl Component for App {
                 self.net_tick();
                 return;
             }
+            #[cfg(feature = "drive")]
             Msg::Drive(line) => {
                 if !self.drive(&line) {
                     return;
@@ -896,6 +899,7 @@ mod input;
 
 /// Hosting, joining, the line's news, table talk and coming back.
 mod net;
+mod net_news;
 
 /// The window in a real GTK main loop (run under `xvfb-run -a`): playing in it, its file
 /// flows, its dialogs.

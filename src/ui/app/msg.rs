@@ -104,6 +104,7 @@ pub enum Msg {
     /// The chat page came on screen (its lines are read).
     ChatShown,
     /// A command of a test driving the window from another process (ui/app/drive.rs).
+    #[cfg(feature = "drive")]
     Drive(String),
     /// Each second of a network game: the clocks of dropped players and the line.
     NetTick,
