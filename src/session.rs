@@ -473,8 +473,8 @@ impl Session {
         self.game.view(self.viewer())
     }
 
-    /// The legal actions offered on screen: the acting human's, when it is his turn.
-    pub fn offered(&self) -> Vec<Action> {
+    /// The legal actions on screen: the acting human's, when it is his turn.
+    pub fn legal(&self) -> Vec<Action> {
         match self.human_turn() {
             Some(p) => self.legal_for(p),
             None => Vec::new(),

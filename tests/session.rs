@@ -82,7 +82,7 @@ fn a_human_takes_back_his_own_decisions_until_something_is_revealed() {
     assert!(!s.can_undo());
     // Choosing a starting Village reveals nothing: it can be taken back.
     let before = s.game().history.clone();
-    let a = s.offered()[0].clone();
+    let a = s.legal()[0].clone();
     assert!(matches!(a, Action::ChooseStart(_)));
     s.decide(0, a.clone()).unwrap();
     assert!(s.can_undo());
@@ -102,7 +102,7 @@ fn a_human_takes_back_his_own_decisions_until_something_is_revealed() {
     assert!(s.decide(1, not_mine).is_err());
     assert_eq!(s.game().history, before);
     // Once a bot has moved, the human's earlier decisions stay.
-    let a = s.offered()[0].clone();
+    let a = s.legal()[0].clone();
     s.decide(0, a).unwrap();
     s.play(1, |_| false).unwrap();
     assert!(!s.can_undo());
@@ -116,7 +116,7 @@ fn nothing_is_undone_past_dice_or_a_card_drawn() {
         let Played::HumanTurn(p) = s.play(100_000, |_| false).unwrap() else {
             break;
         };
-        let legal = s.offered();
+        let legal = s.legal();
         let a = legal
             .iter()
             .find(|a| matches!(a, Action::DrawFortune | Action::DrawLord | Action::Fight))
@@ -148,7 +148,7 @@ fn hotseat_shows_nobodys_secrets_until_the_player_lifts_the_cover() {
                 covers += 1;
                 assert_eq!(s.viewer(), None);
                 assert_eq!(s.human_turn(), None);
-                assert!(s.offered().is_empty());
+                assert!(s.legal().is_empty());
                 let any = s.game().legal_actions(p)[0].clone();
                 assert!(s.decide(p, any).is_err(), "a covered player decided");
                 assert!(s.view().players[p as usize].hand.is_none());
@@ -160,7 +160,7 @@ fn hotseat_shows_nobodys_secrets_until_the_player_lifts_the_cover() {
                 assert!(s.view().players[p as usize].hand.is_some());
                 let other = 1 - p;
                 assert!(s.view().players[other as usize].hand.is_none());
-                let a = s.offered()[0].clone();
+                let a = s.legal()[0].clone();
                 s.decide(p, a).unwrap();
             }
             other => panic!("{other:?}"),
@@ -200,11 +200,11 @@ fn auto_pass_answers_the_decisions_where_passing_is_all_one_can_do() {
     // Off: the human is asked.
     let mut s = Session::new(g.clone(), seats(&[0]), settings(false), Autosave::Off).unwrap();
     assert!(matches!(s.next_turn(), Next::Human(0)));
-    assert_eq!(s.offered(), [Action::Pass]);
+    assert_eq!(s.legal(), [Action::Pass]);
     // On: the session passes for him, and the pass cannot be taken back.
     let mut s = Session::new(g, seats(&[0]), settings(true), Autosave::Off).unwrap();
     let next = s.next_turn();
-    assert!(!matches!(next, Next::Human(0)) || s.offered() != [Action::Pass]);
+    assert!(!matches!(next, Next::Human(0)) || s.legal() != [Action::Pass]);
     assert_eq!(s.game().history.last(), Some(&(0, Action::Pass)));
     assert!(!s.can_undo());
 }
@@ -254,7 +254,7 @@ fn a_session_of_bots_is_never_autosaved() {
     assert!(files_in(&dir).is_empty());
     let mut s = session(2, &[0], Autosave::Off);
     let p = to_human(&mut s);
-    let a = s.offered()[0].clone();
+    let a = s.legal()[0].clone();
     s.decide(p, a).unwrap();
     s.autosave_now().unwrap();
     assert!(files_in(&dir).is_empty());
@@ -270,7 +270,7 @@ fn the_players_game_is_written_at_once_and_after_every_decision() {
     assert!(saved.game.history.is_empty());
     for _ in 0..30 {
         let p = to_human(&mut s);
-        let a = s.offered()[0].clone();
+        let a = s.legal()[0].clone();
         s.decide(p, a).unwrap();
         let saved = store.resume().unwrap().unwrap();
         assert_eq!(
@@ -343,7 +343,7 @@ fn a_failed_autosave_is_kept_until_a_write_succeeds() {
         problem.reason
     );
     let p = to_human(&mut s);
-    let a = s.offered()[0].clone();
+    let a = s.legal()[0].clone();
     s.decide(p, a).unwrap();
     assert_eq!(s.autosave_problem(), Some(&problem));
     // The folder can be written again: the next write clears it.
@@ -375,7 +375,7 @@ fn only_a_game_somebody_played_is_offered_again() {
     assert!(!saved.game.history.is_empty());
     assert!(!worth_resuming(&saved));
     // One decision of the human's: offered.
-    let a = s.offered()[0].clone();
+    let a = s.legal()[0].clone();
     s.decide(p, a).unwrap();
     let saved = store.resume().unwrap().unwrap();
     assert!(worth_resuming(&saved));
@@ -436,7 +436,7 @@ fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
         let g = s.game();
         let routine = g.round >= 2
             && g.phase.number() < 4
-            && s.offered().iter().any(|a| {
+            && s.legal().iter().any(|a| {
                 matches!(
                     a,
                     Action::EndMarriages | Action::EndDraw | Action::EndPlayCards
@@ -445,7 +445,7 @@ fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
         if routine {
             break;
         }
-        let a = s.offered()[0].clone();
+        let a = s.legal()[0].clone();
         s.decide(p, a).unwrap();
     }
     assert!(s.game().round >= 2 && s.game().phase.number() < 4);
@@ -460,7 +460,7 @@ fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
         }
         // Only questions come to him: never a step he could simply end. His draw is one of
         // them while he can draw (2.1): ending it for him would take his cards unasked.
-        let offered = s.offered();
+        let offered = s.legal();
         let can_draw = offered
             .iter()
             .any(|a| matches!(a, Action::DrawFortune | Action::DrawLord));
@@ -479,7 +479,7 @@ fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
             assert!(s.game().players[0].hand.len() > hand || s.game().prompt().is_none());
             continue;
         } else {
-            s.offered()[0].clone()
+            s.legal()[0].clone()
         };
         asked.push(kind);
         s.decide(p, a).unwrap();
@@ -526,7 +526,7 @@ fn fight_to_the_end_stops_before_a_roll_that_exposes_a_lord() {
     let mut s = outmatched(&[1, 1, 6, 6]);
     let p = to_human(&mut s);
     assert_eq!(p, 2);
-    assert!(s.offered().contains(&Action::Fight), "{:?}", s.offered());
+    assert!(s.legal().contains(&Action::Fight), "{:?}", s.legal());
     let village = s.game().battle.as_ref().unwrap().village;
     s.stand(
         2,
@@ -539,7 +539,7 @@ fn fight_to_the_end_stops_before_a_roll_that_exposes_a_lord() {
     let mut picked = 0;
     loop {
         to_human(&mut s);
-        let offered = s.offered();
+        let offered = s.legal();
         if !offered.iter().any(|a| matches!(a, Action::Casualty(_))) {
             break;
         }
@@ -551,7 +551,7 @@ fn fight_to_the_end_stops_before_a_roll_that_exposes_a_lord() {
     let charolles = s.game().map.find_village("charolles").unwrap();
     assert_eq!(s.game().villages[charolles as usize].troops[2].maa, 1);
     assert!(s.game().battle.is_some(), "the battle is still on");
-    assert!(s.offered().contains(&Action::Fight));
+    assert!(s.legal().contains(&Action::Fight));
     assert_eq!(s.take_fight_stop(), Some((2, FightStop::LordsExposed)));
     assert_eq!(s.standing(2), None, "the order ran out");
     let g = s.game();
@@ -736,7 +736,7 @@ fn a_finished_game_cannot_be_undone() {
         match s.next_turn() {
             Next::Cover(_) => s.uncover(),
             Next::Human(p) => {
-                let a = s.offered().last().unwrap().clone();
+                let a = s.legal().last().unwrap().clone();
                 s.decide(p, a).unwrap();
             }
             Next::Over => break,

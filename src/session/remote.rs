@@ -223,7 +223,7 @@ mod tests {
         let mut s = Session::remote(view, me, 0, &legal, settings).unwrap();
         assert!(matches!(s.next_turn(), Next::Human(p) if p == me));
         assert!(!s.can_undo());
-        let offered = s.offered();
+        let offered = s.legal();
         assert_eq!(offered.len(), legal.len());
         // Not offered by the host: refused, nothing queued.
         s.decide(me, Action::Fight).unwrap_err();
@@ -251,7 +251,7 @@ mod tests {
         }
         // Decisions taken together go one after the other, each once the host answered.
         if next == me {
-            let offered = s.offered();
+            let offered = s.legal();
             if offered.len() >= 2 {
                 let (a, b) = (offered[0].clone(), offered[1].clone());
                 s.decide_all(me, vec![a.clone(), b.clone()]).unwrap();
@@ -268,7 +268,7 @@ mod tests {
         }
         // A refusal lets the seat decide again.
         if next == me {
-            let a = s.offered()[0].clone();
+            let a = s.legal()[0].clone();
             s.decide(me, a).unwrap();
             assert!(s.waits_for_host());
             s.unsent();

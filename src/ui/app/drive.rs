@@ -168,7 +168,7 @@ impl App {
                 reply(&state.to_string());
                 false
             }
-            "decide" => match self.session.offered().first().cloned() {
+            "decide" => match self.session.legal().first().cloned() {
                 Some(a) => {
                     let n = a.notation(self.session.game());
                     self.choose(a);

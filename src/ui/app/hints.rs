@@ -143,7 +143,7 @@ mod tests {
         assert!(hints.looking(Some(key)) && !hints.can_ask(Some(key)));
         assert!(hints.ask(s.game(), key, Budget::Iterations(5)).is_none());
         let hint = job.run().expect("a decision to suggest");
-        assert!(s.offered().contains(&hint.action), "{:?}", hint.action);
+        assert!(s.legal().contains(&hint.action), "{:?}", hint.action);
         assert!(!hints.arrived(key, Some(hint.clone()), Some(key)));
         assert_eq!(
             hints.current(Some(key)).map(|h| &h.action),

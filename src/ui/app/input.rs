@@ -32,8 +32,8 @@ impl App {
             return;
         };
         // The acting player's legal actions, as the prompt bar and the map were given them.
-        let pool = self.game().legal_actions(p);
-        match clicks::click(self.game(), &pool, &self.selection, v) {
+        let legal = self.game().legal_actions(p);
+        match clicks::click(self.game(), &legal, &self.selection, v) {
             Click::Apply(a) => self.decide(p, a),
             Click::Select(s) => self.selection = s,
             Click::Ignore => {
@@ -103,8 +103,8 @@ impl App {
         let Some(p) = self.session.human_turn() else {
             return;
         };
-        let pool = self.game().legal_actions(p);
-        match clicks::drag(self.game(), &pool, from, to) {
+        let legal = self.game().legal_actions(p);
+        match clicks::drag(self.game(), &legal, from, to) {
             Click::Apply(a) => self.decide(p, a),
             Click::Select(s) => self.selection = s,
             Click::Ignore => {}

@@ -23,33 +23,28 @@ pub mod window;
 
 use crate::ui::app::hints::{HintKey, Hints};
 use crate::ui::app::init::AppInit;
-use crate::ui::app::msg::{post, Cmd, Msg};
+use crate::ui::app::msg::{post, Cmd, Msg, Page};
 use crate::ui::app::net_play::NetGame;
 use crate::ui::app::prefs::{Prefs, PrefsProblem};
 use crate::ui::app::trail::{News, Trail};
-use crate::ui::board::canvas::{MapMsg, MapOut, MapShow};
-use crate::ui::dialogs::about;
-use crate::ui::dialogs::ballot::{BallotMsg, BallotOut, ElectionPanelMsg};
-use crate::ui::dialogs::new_game::NewGameMsg;
-use crate::ui::dialogs::preferences::PrefsMsg;
+use crate::ui::board::canvas::{MapMsg, MapShow};
+use crate::ui::dialogs::ballot::{BallotMsg, ElectionPanelMsg};
 use crate::ui::dialogs::Dialogs;
 use crate::ui::panels::basket;
 use crate::ui::panels::battle::BattleMsg;
 use crate::ui::panels::family_board::BoardsMsg;
 use crate::ui::panels::game_log::LogMsg;
-use crate::ui::panels::hand::{HandMsg, HandOut};
-use crate::ui::panels::prompt_bar::{PromptData, PromptMsg, PromptOut};
+use crate::ui::panels::hand::HandMsg;
+use crate::ui::panels::prompt_bar::{PromptData, PromptMsg};
 use crate::ui::panels::purchase::PurchaseMsg;
 use crate::ui::plan::clicks;
 use crate::ui::plan::clicks::Selection;
-use crate::ui::rulebook::pane::RulesMsg;
 use crate::ui::tr;
-use crate::ui::words::messages;
 use crate::ui::words::status::{self, Waiting};
 use fief::bots::Budget;
 use fief::net::joined::Joined;
 use fief::rules::{Action, Game, Options, View};
-use fief::session::{Answered, Autosave, Next, Seat, Session, Settings, Standing};
+use fief::session::{Autosave, Next, Seat, Session, Settings, Standing};
 use files::FileFlows;
 use relm4::adw::prelude::*;
 use relm4::gtk::glib;
@@ -57,6 +52,7 @@ use relm4::{adw, gtk, Component, ComponentController, ComponentParts, ComponentS
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::Duration;
+use update::Redraw;
 use window::APP_NAME;
 
 pub struct App {
@@ -173,7 +169,7 @@ impl App {
         sizes::fit_side(&self.w.side, self.game().players.len(), &self.w.stack);
         // The log and the pages start again with the new game.
         self.w.log.emit(LogMsg::Clear);
-        self.w.stack.set_visible_child_name("log");
+        Page::Log.show_in(&self.w.stack);
     }
 
     /// Moves the game on after each change (automatic passes, the hotseat cover, a bot set
@@ -223,11 +219,11 @@ impl App {
             // table's before its players are seated.
             view.prompt = None;
         }
-        let pool = match self.session.human_turn() {
+        let legal = match self.session.human_turn() {
             Some(_) => view.legal.clone(),
             None => Vec::new(),
         };
-        (Rc::new(view), Rc::new(pool))
+        (Rc::new(view), Rc::new(legal))
     }
 
     /// What the game waits for, when the status line has nothing else to say.
@@ -252,7 +248,7 @@ impl App {
     }
 
     fn redraw(&mut self) {
-        let (view, pool) = self.frame();
+        let (view, legal) = self.frame();
         let g = &view.state;
         let game = self.session.game();
         // Header: round and phase.
@@ -274,7 +270,7 @@ impl App {
         self.w
             .show_cover(self.session.covered().map(|p| status::cover(game, p)));
         let seats = Rc::new(self.seat_words());
-        let highlights = clicks::highlights(g, &pool, &self.selection);
+        let highlights = clicks::highlights(g, &legal, &self.selection);
         let hint = self
             .current_hint()
             .map(|h| (status::hint(game, h), h.villages.clone()));
@@ -286,7 +282,7 @@ impl App {
             None => None,
         };
         if let Some(line) = line {
-            if pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
+            if legal.iter().any(|a| matches!(a, Action::Vote { .. })) {
                 self.w.ballot.emit(BallotMsg::Hint(line));
             } else {
                 self.dialogs.hint(&line);
@@ -305,7 +301,7 @@ impl App {
             marks: self.trail.marks(self.session.viewer()),
             travel,
             moves: match self.selection {
-                Selection::None | Selection::Village(_) => clicks::roads(g, &pool),
+                Selection::None | Selection::Village(_) => clicks::roads(g, &legal),
                 _ => Vec::new(),
             },
             armies: match self.session.human_turn() {
@@ -325,7 +321,7 @@ impl App {
         };
         self.w.hand.emit(HandMsg::Show {
             view: view.clone(),
-            pool: pool.clone(),
+            legal: legal.clone(),
             selected: card,
             hidden: self.session.viewer().is_none(),
         });
@@ -333,10 +329,10 @@ impl App {
             Some(v) => self.session.standings(v).collect(),
             None => Vec::new(),
         };
-        let status = status::status(game, &self.status, self.waiting(), &orders, &pool);
+        let status = status::status(game, &self.status, self.waiting(), &orders, &legal);
         self.w.prompt.emit(PromptMsg::Show(PromptData {
             view: view.clone(),
-            pool: pool.clone(),
+            legal: legal.clone(),
             selection: self.selection.clone(),
             status,
             covered: self.session.covered().is_some(),
@@ -350,18 +346,16 @@ impl App {
         });
         self.w.battle.emit(BattleMsg::Show(view.clone()));
         self.w.elections.emit(ElectionPanelMsg::Show(view.clone()));
-        if !basket::buying(&pool)
-            && self.w.stack.visible_child_name().as_deref() == Some("purchase")
-        {
-            self.w.stack.set_visible_child_name("log");
+        if !basket::buying(&legal) && Page::Purchase.shown_in(&self.w.stack) {
+            Page::Log.show_in(&self.w.stack);
         }
         self.w
             .purchases
-            .emit(PurchaseMsg::Show(view.clone(), pool.clone()));
+            .emit(PurchaseMsg::Show(view.clone(), legal.clone()));
         self.tell_news(&view);
         if self.shown {
             let game = self.session.game();
-            self.dialogs.open(game, &view, &pool, &self.w.ballot);
+            self.dialogs.open(game, &view, &legal, &self.w.ballot);
         }
     }
 
@@ -483,7 +477,7 @@ impl Component for App {
         crate::ui::app::drive::start(sender.input_sender().clone());
         let s = sender.input_sender().clone();
         model.w.stack.connect_visible_child_name_notify(move |st| {
-            if st.visible_child_name().as_deref() == Some("chat") {
+            if Page::Chat.shown_in(st) {
                 post(&s, Msg::ChatShown);
             }
         });
@@ -507,376 +501,15 @@ impl Component for App {
     }
 
     fn update(&mut self, msg: Msg, sender: ComponentSender<Self>, _root: &Self::Root) {
-        match msg {
-            Msg::NewGame => {
-                // Nothing plays behind the dialog.
-                self.session.pause();
-                self.w.new_game.emit(NewGameMsg::Open);
-            }
-            Msg::NewGameClosed => self.play_on(),
-            Msg::StartGame(ng) if ng.seats.contains(&Seat::Remote) => {
-                if ng.remember(&mut self.prefs) {
-                    self.w
-                        .prefs_window
-                        .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
-                    self.store_prefs();
-                }
-                self.host_game(&ng, &sender);
-            }
-            Msg::StartGame(ng) => {
-                match Game::with_map(ng.options.clone(), self.game().map.clone()) {
-                    Ok(g) => {
-                        if ng.remember(&mut self.prefs) {
-                            self.w
-                                .prefs_window
-                                .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
-                            self.store_prefs();
-                        }
-                        self.files.keep_current_game(&self.session, self.idle);
-                        self.set_session(g, ng.seats.clone(), true);
-                    }
-                    Err(e) => self.toast(&messages::rule_error(&e)),
-                }
-            }
-            Msg::Hint => self.ask_hint(&sender),
-            Msg::Undo => {
-                if self.session.undo() {
-                    self.forget_trail();
-                    self.selection = Selection::None;
-                    self.dialogs.ask_again();
-                    self.status = tr("Decision taken back.");
-                }
-            }
-            Msg::Save if self.net.as_ref().is_some_and(|n| n.playing) => {
-                self.toast(&tr(
-                    "A game over the network is kept by its host: there is nothing to save here.",
-                ));
-                return;
-            }
-            Msg::Save => {
-                // Nothing plays behind the chooser: the game saved is the one on screen.
-                self.session.pause();
-                self.files.save_dialog(self.session.game().round);
-            }
-            Msg::Load => {
-                self.session.pause();
-                self.files.load_dialog();
-            }
-            Msg::SaveTo(path) => {
-                if self.files.saved_to(path, &self.session) {
-                    return;
-                }
-                self.play_on();
-            }
-            Msg::LoadFrom(path) => {
-                let Some(path) = self.files.load_chosen(path) else {
-                    self.play_on();
-                    self.advance(&sender);
-                    return;
-                };
-                // Read and checked on a worker thread: a large or damaged file never
-                // freezes the window.
-                sender.spawn_oneshot_command(move || files::load(path));
-            }
-            Msg::Resume(yes) => match self.files.resume(yes) {
-                Some(saved) => {
-                    self.set_session(saved.game, saved.seats, true);
-                }
-                None => {
-                    self.w.new_game.emit(NewGameMsg::Open);
-                    return;
-                }
-            },
-            Msg::Confirmed(key, a) => {
-                if !self.confirmed(key, *a) {
-                    return;
-                }
-            }
-            Msg::Quit => {
-                self.window.close();
-                return;
-            }
-            Msg::CloseRequest => {
-                self.files.close_request(&mut self.session);
-                return;
-            }
-            Msg::SaveAndQuit => {
-                self.session.pause();
-                self.files.save_and_quit(self.session.game().round);
-            }
-            Msg::ForceQuit => {
-                self.files.force_quit(&self.session);
-                return;
-            }
-            Msg::DismissProblem => self.files.dismiss(&self.session),
-            Msg::Preferences => {
-                self.w.prefs_window.emit(PrefsMsg::Open);
-                return;
-            }
-            Msg::PrefsChanged(p) => {
-                if p.animations != self.prefs.animations {
-                    apply_animations(p.animations);
-                }
-                if p.default_seats != self.prefs.default_seats
-                    || p.optional_rules != self.prefs.optional_rules
-                    || p.game_length != self.prefs.game_length
-                {
-                    self.w.new_game.emit(NewGameMsg::Defaults(
-                        p.default_seats.clone(),
-                        p.optional_rules,
-                        p.game_length,
-                    ));
-                }
-                self.session.set_auto_pass(p.auto_pass);
-                self.session.set_skip_idle(p.skip_idle);
-                if p.pace != self.prefs.pace {
-                    self.w.new_game.emit(NewGameMsg::Pace(p.pace));
-                }
-                self.session
-                    .set_hard_budget(paced(self.hard_budget, p.pace));
-                self.prefs = *p;
-                self.store_prefs();
-            }
-            Msg::Rules => {
-                self.w.rules.emit(RulesMsg::Open);
-                return;
-            }
-            Msg::Shortcuts => {
-                about::shortcuts_window(&self.window).present();
-                return;
-            }
-            Msg::About => {
-                about::about_window(&self.window).present();
-                return;
-            }
-            Msg::Cancel => {
-                self.selection = Selection::None;
-                if let Some(p) = self.session.viewer() {
-                    self.session.stand_down(p);
-                }
-            }
-            Msg::MainButton => {
-                self.w.prompt.emit(PromptMsg::Main);
-                return;
-            }
-            Msg::Map(MapOut::Clicked(v)) => self.clicked(v),
-            Msg::Map(MapOut::Dragged(from, to)) => self.dragged(from, to),
-            Msg::Map(MapOut::DragRefused(from, to)) => self.drag_refused(from, to),
-            Msg::Zoom(z) => {
-                self.w.map.emit(match z {
-                    1 => MapMsg::ZoomIn,
-                    -1 => MapMsg::ZoomOut,
-                    _ => MapMsg::ZoomReset,
-                });
-                return;
-            }
-            Msg::Hand(HandOut::Waits(why)) => self.status = why,
-            Msg::Hand(HandOut::Clicked(c)) => self.card_clicked(c),
-            // "Done buying" buys what the purchase panel holds first.
-            Msg::Prompt(PromptOut::Chosen(Action::EndPurchase)) => {
-                self.w.purchases.emit(PurchaseMsg::Confirm { finish: true });
-                return;
-            }
-            Msg::Prompt(PromptOut::Chosen(a)) => self.choose(a),
-            Msg::Prompt(PromptOut::ChosenAll(actions)) => self.buy(actions, false),
-            Msg::Prompt(PromptOut::Select(s)) => self.selection = s,
-            Msg::Prompt(PromptOut::OpenBallot) => {
-                let (view, pool) = self.frame();
-                self.w.ballot.emit(BallotMsg::Open(view, pool));
-                return;
-            }
-            Msg::Prompt(PromptOut::Refused(why)) => self.status = why,
-            Msg::Prompt(PromptOut::Stand(order)) => self.stand(order),
-            Msg::Prompt(PromptOut::Rule(section)) => {
-                self.w.rules.emit(RulesMsg::Show(section));
-                return;
-            }
-            Msg::Ballot(BallotOut::Vote(a)) => self.choose(a),
-            Msg::Ballot(BallotOut::Hint) => self.ask_hint(&sender),
-            Msg::Ballot(BallotOut::Quit) => {
-                self.w.ballot.emit(BallotMsg::Close);
-                self.window.close();
-                return;
-            }
-            Msg::Uncover => self.session.uncover(),
-            Msg::Answer(key, yes, every) => {
-                if !self.answered(key, yes, every) {
-                    return;
-                }
-            }
-            Msg::ShowPage(name) => {
-                self.w.stack.set_visible_child_name(name);
-                return;
-            }
-            Msg::Buy(actions, finish) => self.buy(actions, finish),
-            Msg::Shown(ask) => {
-                if self.shown {
-                    return;
-                }
-                self.shown = true;
-                // The dialogs are made now that the window is on screen, before anyone
-                // asks for them.
-                self.w.new_game.get();
-                self.w.prefs_window.get();
-                self.w.rules.get();
-                for problem in std::mem::take(&mut self.prefs_problems) {
-                    let m = problem.message();
-                    eprintln!("fief: {m}");
-                    self.toast(&m);
-                }
-                if ask && self.idle && self.net.is_none() && self.offer_rejoin() {
-                    return;
-                }
-                if ask {
-                    match self.files.store.clone() {
-                        // The last game is read and checked on a worker thread.
-                        Some(store) => {
-                            sender.spawn_oneshot_command(move || files::last_game(&store))
-                        }
-                        None => self.w.new_game.emit(NewGameMsg::Open),
-                    }
-                }
-            }
-            Msg::Join => {
-                self.open_join();
-                self.look_on_lan(&sender);
-                return;
-            }
-            Msg::LanLook => {
-                self.look_on_lan(&sender);
-                return;
-            }
-            Msg::LanPick(i) => {
-                self.pick_lan(i, &sender);
-                return;
-            }
-            Msg::JoinLookUp(code) => {
-                self.look_up(code, &sender);
-                return;
-            }
-            Msg::JoinSeat(code, seat, name) => self.join_seat(&code, seat, &name, &sender),
-            Msg::Rejoin(i) => self.rejoin(i, &sender),
-            Msg::RejoinAnswer(yes) => {
-                if yes {
-                    self.rejoin(0, &sender);
-                } else if let Some(store) = self.files.store.clone() {
-                    sender.spawn_oneshot_command(move || files::last_game(&store));
-                    return;
-                } else {
-                    self.w.new_game.emit(NewGameMsg::Open);
-                    return;
-                }
-            }
-            Msg::StartTable => {
-                self.start_table();
-                return;
-            }
-            Msg::LobbyDismiss => self.lobby_dismiss(),
-            Msg::ShowTable => {
-                self.show_table(&sender);
-                return;
-            }
-            Msg::LeaveTable => {
-                if self.net.is_none() {
-                    self.toast(&tr("You are not at a table over the network."));
-                    return;
-                }
-                self.leave_net(true);
-                self.w.new_game.emit(NewGameMsg::Open);
-            }
-            Msg::Say(to, text) => {
-                self.say(to, text);
-                return;
-            }
-            Msg::ChatShown => {
-                self.chat_read();
-                return;
-            }
-            Msg::NetTick => {
-                self.net_tick();
-                return;
-            }
-            #[cfg(feature = "drive")]
-            Msg::Drive(line) => {
-                if !self.drive(&line) {
-                    return;
-                }
-            }
-            Msg::EndDialog(new) => {
-                if new {
-                    sender.input(Msg::NewGame);
-                }
-                return;
-            }
+        if self.on_msg(msg, &sender) == Redraw::Yes {
+            self.advance(&sender);
         }
-        self.advance(&sender);
     }
 
     fn update_cmd(&mut self, cmd: Cmd, sender: ComponentSender<Self>, _root: &Self::Root) {
-        match cmd {
-            Cmd::Bot(answer) => {
-                let mark = answer
-                    .action
-                    .as_ref()
-                    .and_then(|a| Trail::mark_of(self.game(), answer.player, a));
-                match self.session.answer(answer) {
-                    Answered::Applied(..) => {
-                        self.trail.record(mark);
-                        self.selection = Selection::None;
-                        self.status.clear();
-                    }
-                    Answered::Stale => {}
-                    Answered::Failed(f) => {
-                        let e = status::bot_failure(self.game(), &f);
-                        self.bot_errors.push(e.clone());
-                        self.toast(&e);
-                        return;
-                    }
-                }
-            }
-            Cmd::Loaded(path, r) => match self.files.loaded(&path, *r) {
-                Some(saved) => {
-                    let migrated = saved.migrated_from.is_some();
-                    self.files.keep_current_game(&self.session, self.idle);
-                    if self.set_session(saved.game, saved.seats, true) {
-                        self.files.say_loaded(migrated);
-                    }
-                }
-                None => self.play_on(),
-            },
-            Cmd::Hint(key, hint) => {
-                if self.hints.arrived(key, hint.map(|h| *h), self.hint_key()) {
-                    self.status = tr("No hint: there is nothing to choose here.");
-                }
-            }
-            Cmd::Net(epoch, heard) => {
-                if !self.heard(epoch, *heard) {
-                    return;
-                }
-            }
-            Cmd::Lan(got) => {
-                self.heard_on_lan(got);
-                return;
-            }
-            Cmd::Peeked(code, got) => {
-                match got {
-                    Ok(info) => self.w.join.show_table(&code, &info),
-                    Err((why, reason)) => self
-                        .w
-                        .join
-                        .show_error(&crate::ui::app::net_play::refusal_words(why, &reason)),
-                }
-                return;
-            }
-            Cmd::LastGame(last, backup) => {
-                // A game started meanwhile (Ctrl+N, Ctrl+O) is not interrupted.
-                if self.idle && !self.files.offer_resume(last, backup) {
-                    self.w.new_game.emit(NewGameMsg::Open);
-                }
-                return;
-            }
+        if self.on_cmd(cmd, &sender) == Redraw::Yes {
+            self.advance(&sender);
         }
-        self.advance(&sender);
     }
 
     fn shutdown(&mut self, _widgets: &mut (), _output: relm4::Sender<()>) {
@@ -900,6 +533,9 @@ mod input;
 /// Hosting, joining, the line's news, table talk and coming back.
 mod net;
 mod net_news;
+
+/// Each message's answer, and whether the window redraws after it.
+mod update;
 
 /// The window in a real GTK main loop (run under `xvfb-run -a`): playing in it, its file
 /// flows, its dialogs.

@@ -22,6 +22,40 @@ pub fn post(s: &relm4::Sender<Msg>, m: Msg) {
     s.send(m).ok();
 }
 
+/// The pages of the side stack, below the family boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    Log,
+    Battle,
+    Election,
+    Purchase,
+    /// Table talk, in a network game only.
+    Chat,
+}
+
+impl Page {
+    /// The page's name in the stack.
+    pub fn name(self) -> &'static str {
+        match self {
+            Page::Log => "log",
+            Page::Battle => "battle",
+            Page::Election => "election",
+            Page::Purchase => "purchase",
+            Page::Chat => "chat",
+        }
+    }
+
+    /// Whether `stack` shows this page.
+    pub fn shown_in(self, stack: &relm4::gtk::Stack) -> bool {
+        stack.visible_child_name().as_deref() == Some(self.name())
+    }
+
+    /// Brings this page forward in `stack`.
+    pub fn show_in(self, stack: &relm4::gtk::Stack) {
+        stack.set_visible_child_name(self.name());
+    }
+}
+
 #[derive(Debug)]
 pub enum Msg {
     NewGame,
@@ -69,7 +103,8 @@ pub enum Msg {
     /// The answer of the yes/no dialog for the decision `key`; `true` last: the same answer
     /// to every question of its kind until the phase ends.
     Answer(usize, bool, bool),
-    ShowPage(&'static str),
+    /// A page of the side stack brought forward (a battle, an election, purchases began).
+    ShowPage(Page),
     /// The purchase panel's basket, bought in its order; then "Done buying" if `true`.
     Buy(Vec<Action>, bool),
     EndDialog(bool),

@@ -5,6 +5,7 @@
 
 use super::App;
 use crate::ui::app::msg::Cmd;
+use crate::ui::app::msg::Page;
 use crate::ui::app::net_play::{status_words, NetGame, RETRY_FOR};
 use crate::ui::dialogs::new_game::NewGame;
 use crate::ui::{tr, trf};
@@ -179,8 +180,8 @@ impl App {
         self.w.lobby.close();
         self.w.net_button.set_visible(false);
         self.w.stack.page(&self.w.chat.root).set_visible(false);
-        if self.w.stack.visible_child_name().as_deref() == Some("chat") {
-            self.w.stack.set_visible_child_name("log");
+        if Page::Chat.shown_in(&self.w.stack) {
+            Page::Log.show_in(&self.w.stack);
         }
         if was_playing {
             self.idle = true;

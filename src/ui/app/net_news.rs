@@ -3,6 +3,7 @@
 //! bot, desktop notifications, and the check of the deal at the end.
 
 use super::App;
+use crate::ui::app::msg::Page;
 use crate::ui::app::msg::{post, Cmd, Msg};
 use crate::ui::app::net_play::{chat_line_words, refusal_words, RETRY_FOR};
 use crate::ui::words::names;
@@ -130,7 +131,7 @@ impl App {
                 let net = self.net.as_mut().expect("checked above");
                 net.chat.push(line);
                 if from_other {
-                    if self.w.stack.visible_child_name().as_deref() != Some("chat") {
+                    if !Page::Chat.shown_in(&self.w.stack) {
                         net.unread += 1;
                         self.show_unread();
                     }

@@ -2,6 +2,7 @@
 //! are fixed, so the map never rescales when a decision changes), the window's size on a first
 //! launch, and where the dividers go.
 
+use crate::ui::app::msg::Page;
 use fief::Map;
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk};
@@ -90,7 +91,7 @@ pub fn fit_to_screen(window: &adw::ApplicationWindow) {
 /// the room) the pages keep 320 px.
 pub fn fit_side(side: &gtk::Paned, players: usize, stack: &gtk::Stack) {
     let max = side.max_position();
-    let page = if stack.visible_child_name().as_deref() == Some("purchase") {
+    let page = if Page::Purchase.shown_in(stack) {
         320
     } else {
         170

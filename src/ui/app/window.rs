@@ -5,7 +5,7 @@
 //! sizes are in `sizes`.
 
 use super::sizes::{fit_map, fit_side, NEWS_HEIGHT, SIDEBAR_WIDTH};
-use crate::ui::app::msg::{post, Msg};
+use crate::ui::app::msg::{post, Msg, Page};
 use crate::ui::app::prefs::Prefs;
 use crate::ui::board::canvas::MapCanvas;
 use crate::ui::dialogs::ballot::{ElectionDialog, ElectionPanel, ElectionPanelOut};
@@ -344,16 +344,16 @@ pub fn build(
         });
     let battle = BattlePanel::builder()
         .launch(())
-        .forward(sender, |BattleOut::Started| Msg::ShowPage("battle"));
+        .forward(sender, |BattleOut::Started| Msg::ShowPage(Page::Battle));
     let elections = ElectionPanel::builder()
         .launch(())
         .forward(sender, |ElectionPanelOut::Decided| {
-            Msg::ShowPage("election")
+            Msg::ShowPage(Page::Election)
         });
     let purchases = PurchasePanel::builder()
         .launch(())
         .forward(sender, |out| match out {
-            PurchaseOut::Started => Msg::ShowPage("purchase"),
+            PurchaseOut::Started => Msg::ShowPage(Page::Purchase),
             PurchaseOut::Buy { actions, finish } => Msg::Buy(actions, finish),
         });
     let ballot = ElectionDialog::builder()
@@ -410,17 +410,25 @@ pub fn build(
     boards_scroll.set_child(Some(boards.widget()));
     boards_scroll.set_vexpand(true);
     let stack = gtk::Stack::new();
-    stack.add_titled(log.widget(), Some("log"), &tr("Log"));
+    stack.add_titled(log.widget(), Some(Page::Log.name()), &tr("Log"));
     let battle_scroll = gtk::ScrolledWindow::new();
     battle_scroll.set_child(Some(battle.widget()));
-    stack.add_titled(&battle_scroll, Some("battle"), &tr("Battle"));
+    stack.add_titled(&battle_scroll, Some(Page::Battle.name()), &tr("Battle"));
     let election_scroll = gtk::ScrolledWindow::new();
     election_scroll.set_child(Some(elections.widget()));
-    stack.add_titled(&election_scroll, Some("election"), &tr("Election"));
-    stack.add_titled(purchases.widget(), Some("purchase"), &tr("Purchases"));
+    stack.add_titled(
+        &election_scroll,
+        Some(Page::Election.name()),
+        &tr("Election"),
+    );
+    stack.add_titled(
+        purchases.widget(),
+        Some(Page::Purchase.name()),
+        &tr("Purchases"),
+    );
     // Table talk, in a network game only.
     let chat = ChatPage::new(sender);
-    stack.add_titled(&chat.root, Some("chat"), &tr("Chat"));
+    stack.add_titled(&chat.root, Some(Page::Chat.name()), &tr("Chat"));
     stack.page(&chat.root).set_visible(false);
     stack.set_vexpand(true);
     let switcher = gtk::StackSwitcher::new();

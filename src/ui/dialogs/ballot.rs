@@ -219,7 +219,7 @@ impl SimpleComponent for ElectionDialog {
     }
 
     fn update(&mut self, msg: BallotMsg, sender: ComponentSender<Self>) {
-        let (view, pool) = match msg {
+        let (view, legal) = match msg {
             BallotMsg::Close => {
                 self.window.set_visible(false);
                 return;
@@ -281,7 +281,7 @@ impl SimpleComponent for ElectionDialog {
             .iter()
             .find(|c| Some(c.0) == view.viewer)
             .map(|c| c.1);
-        let start = pool
+        let start = legal
             .iter()
             .filter_map(|a| match a {
                 Action::Vote { for_lord, decoy } => Some((*for_lord, *decoy)),
@@ -307,7 +307,7 @@ impl SimpleComponent for ElectionDialog {
                 for_lord: opts.get(fd.selected() as usize).copied().flatten(),
                 decoy: opts.get(dd.selected() as usize).copied().flatten(),
             };
-            if pool.contains(&a) {
+            if legal.contains(&a) {
                 win.set_visible(false);
                 s.output(BallotOut::Vote(a)).ok();
             } else {

@@ -87,7 +87,7 @@ impl Dialogs {
         &mut self,
         g: &Game,
         view: &Rc<View>,
-        pool: &Rc<Vec<Action>>,
+        legal: &Rc<Vec<Action>>,
         ballot: &Controller<ElectionDialog>,
     ) {
         if g.is_over() && !self.ended_shown {
@@ -96,22 +96,22 @@ impl Dialogs {
             return;
         }
         let key = g.history.len();
-        if !pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
+        if !legal.iter().any(|a| matches!(a, Action::Vote { .. })) {
             ballot.emit(BallotMsg::Close);
         }
-        if pool.is_empty() || self.asked == Some(key) {
+        if legal.is_empty() || self.asked == Some(key) {
             return;
         }
         let Some(pr) = &view.prompt else { return };
         if matches!(pr.kind, PromptKind::Vote(_)) {
             self.asked = Some(key);
-            ballot.emit(BallotMsg::Open(view.clone(), pool.clone()));
+            ballot.emit(BallotMsg::Open(view.clone(), legal.clone()));
             return;
         }
         let Some((heading, yes, no)) = question::question(&pr.kind) else {
             return;
         };
-        if !pool.contains(&Action::Accept) && !pool.contains(&Action::Refuse) {
+        if !legal.contains(&Action::Accept) && !legal.contains(&Action::Refuse) {
             return;
         }
         self.asked = Some(key);
@@ -166,10 +166,10 @@ impl Dialogs {
         extra.append(&all);
         d.set_extra_child(Some(&extra));
         self.question_hint = Some(hint_line);
-        if pool.contains(&Action::Refuse) {
+        if legal.contains(&Action::Refuse) {
             d.add_response("no", &no);
         }
-        if pool.contains(&Action::Accept) {
+        if legal.contains(&Action::Accept) {
             d.add_response("yes", &yes);
             d.set_response_appearance("yes", adw::ResponseAppearance::Suggested);
             d.set_default_response(Some("yes"));

@@ -110,8 +110,9 @@ fn deniers(g: &Game, p: PlayerId) -> u32 {
 }
 
 /// Whether `p` is at his purchases now: some purchase is legal, or "Done buying" is.
-pub fn buying(pool: &[Action]) -> bool {
-    pool.iter()
+pub fn buying(legal: &[Action]) -> bool {
+    legal
+        .iter()
         .any(|a| is_purchase(a) || matches!(a, Action::EndPurchase))
 }
 
@@ -205,18 +206,18 @@ mod tests {
             .unwrap();
             for _ in 0..3000 {
                 let Some(p) = g.to_act() else { break };
-                let pool = g.legal_actions(p);
-                if buying(&pool)
+                let legal = g.legal_actions(p);
+                if buying(&legal)
                     && g.players[p as usize].money >= 8
-                    && pool.iter().any(|a| matches!(a, Action::BuyMaa(_)))
+                    && legal.iter().any(|a| matches!(a, Action::BuyMaa(_)))
                 {
                     return Some((g, p));
                 }
                 // Skip purchases: the first action that is not one.
-                let a = pool
+                let a = legal
                     .iter()
                     .find(|a| !is_purchase(a))
-                    .unwrap_or(&pool[0])
+                    .unwrap_or(&legal[0])
                     .clone();
                 g.apply(p, a).unwrap();
             }

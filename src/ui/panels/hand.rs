@@ -23,7 +23,7 @@ pub enum HandMsg {
     /// not be shown (the screen is being passed, or nobody human is playing).
     Show {
         view: Rc<View>,
-        pool: Rc<Vec<Action>>,
+        legal: Rc<Vec<Action>>,
         selected: Option<Card>,
         hidden: bool,
     },
@@ -88,7 +88,7 @@ impl SimpleComponent for CardHand {
     fn update(&mut self, msg: HandMsg, sender: ComponentSender<Self>) {
         let HandMsg::Show {
             view,
-            pool,
+            legal,
             selected,
             hidden,
         } = msg;
@@ -112,7 +112,7 @@ impl SimpleComponent for CardHand {
             l.add_css_class("dim-label");
             self.row.append(&l);
         }
-        let playable = crate::ui::plan::clicks::playable_cards(&pool);
+        let playable = crate::ui::plan::clicks::playable_cards(&legal);
         for c in hand {
             let b = gtk::Button::new();
             b.set_focus_on_click(false);
@@ -150,7 +150,7 @@ impl SimpleComponent for CardHand {
             body.append(&head);
             body.append(&eff);
             b.set_child(Some(&body));
-            let uses: Vec<String> = pool
+            let uses: Vec<String> = legal
                 .iter()
                 .filter(|a| a.card() == Some(c))
                 .take(6)

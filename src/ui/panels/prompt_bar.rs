@@ -2,15 +2,13 @@
 //! and offers the choices as buttons (actions of one kind share a menu). While a Move is being
 //! composed it holds the composer: which Lords go, how many Men-at-Arms and Knights, how.
 
-use crate::ui::plan::clicks;
 use crate::ui::plan::clicks::Selection;
 use crate::ui::plan::losses;
 use crate::ui::plan::moves;
 use crate::ui::plan::moves::MoveDraft;
-use crate::ui::words::chances;
 use crate::ui::words::messages;
 use crate::ui::words::names;
-use crate::ui::{tr, trf, trnf};
+use crate::ui::{tr, trf};
 use fief::map::VillageId;
 use fief::rules::{Action, MoveHow, View};
 use fief::session::Standing;
@@ -20,6 +18,8 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
+/// The choices as buttons, the standing orders and the note under them (impl PromptBar).
+mod choices;
 /// The composers of a Move and of the losses of a roll (impl PromptBar).
 mod composers;
 
@@ -39,7 +39,7 @@ pub const PROMPT_HEIGHT: i32 = 122;
 pub struct PromptData {
     pub view: Rc<View>,
     /// The viewer's legal actions (empty when it is not his decision).
-    pub pool: Rc<Vec<Action>>,
+    pub legal: Rc<Vec<Action>>,
     pub selection: Selection,
     /// A line of news: who is thinking, why an action was refused.
     pub status: String,
@@ -226,7 +226,7 @@ impl PromptBar {
         let Some(d) = self.data.clone() else { return };
         let built = format!(
             "{:?}|{:?}|{}|{:?}",
-            d.pool, d.selection, d.covered, d.view.prompt
+            d.legal, d.selection, d.covered, d.view.prompt
         );
         let changed = built != self.built;
         if !changed && !force {
@@ -243,19 +243,19 @@ impl PromptBar {
         self.set_note("", false);
         self.main = None;
         self.go = None;
-        if changed && !d.pool.is_empty() {
+        if changed && !d.legal.is_empty() {
             self.arm_guard(sender);
         }
         self.built = built;
         self.texts(&d);
-        if d.covered || d.pool.is_empty() {
+        if d.covered || d.legal.is_empty() {
             return;
         }
         if let Selection::MoveTo(from, to) = d.selection {
             self.composer(from, to, sender);
             return;
         }
-        if losses::losses_step(&d.pool) {
+        if losses::losses_step(&d.legal) {
             if changed {
                 self.losses = None;
             }
@@ -311,219 +311,6 @@ impl PromptBar {
                 self.hint.set_visible(true);
             }
             _ => self.hint.set_visible(false),
-        }
-    }
-
-    /// The choices as buttons (actions of one kind share a menu), the main one first.
-    fn choices(&mut self, d: &PromptData, sender: &ComponentSender<Self>) {
-        let g = &d.view.state;
-        let listed = clicks::listed(g, &d.pool, &d.selection);
-        let (groups, finish) = clicks::groups(g, &listed);
-        if d.pool.iter().any(|a| matches!(a, Action::Vote { .. })) {
-            let b = gtk::Button::with_label(&tr("Open the ballot…"));
-            b.add_css_class("suggested-action");
-            let s = sender.clone();
-            b.connect_clicked(move |_| {
-                s.output(PromptOut::OpenBallot).ok();
-            });
-            self.add(&b);
-        }
-        // The step's main button first: it keeps its place while the choices after it come
-        // and go.
-        for (label, a) in finish {
-            if self.main.is_none() {
-                self.main = Some(MainButton::Choose(a.clone()));
-            }
-            let b = self.action_button(&label, a, sender);
-            b.add_css_class("suggested-action");
-            self.add(&b);
-        }
-        // 2.1: the whole draw from the Fortune deck in one click.
-        if let (true, Some(p)) = (d.pool.contains(&Action::DrawFortune), d.view.viewer) {
-            let n = clicks::fortune_draws(g, p);
-            if n >= 2 {
-                let b = gtk::Button::with_label(&trnf(
-                    "Draw {n} Fortune card",
-                    "Draw {n} Fortune cards",
-                    n,
-                    &[],
-                ));
-                b.set_widget_name("draw-all");
-                let (s, draws) = (sender.clone(), vec![Action::DrawFortune; n as usize]);
-                b.connect_clicked(move |_| {
-                    s.output(PromptOut::ChosenAll(draws.clone())).ok();
-                });
-                self.add(&b);
-            }
-        }
-        // Standing orders: end the routine steps up to the purchases; fight a battle out.
-        // They sit apart at the far end of the bar: a step's buttons that come and go never
-        // put one of them where another button was.
-        let mut orders: Vec<gtk::Button> = Vec::new();
-        let routine =
-            matches!(&self.main, Some(MainButton::Choose(a)) if Standing::routine_end(a, &d.pool));
-        if routine && g.phase.number() <= 4 {
-            let b = gtk::Button::with_label(&tr("Done until my purchases"));
-            b.set_tooltip_text(Some(&tr(
-                "Ends this step and every later one you can simply end or pass, up to your purchases. Your draw, votes, nominations and battles are still asked.",
-            )));
-            b.set_widget_name("until-purchases");
-            let s = sender.clone();
-            b.connect_clicked(move |_| {
-                s.output(PromptOut::Stand(Standing::UntilPurchases)).ok();
-            });
-            orders.push(b);
-        }
-        // A reaction window: hold the cards and pass every window of this phase.
-        if d.pool.contains(&Action::Pass)
-            && matches!(
-                d.view.prompt.as_ref().map(|p| &p.kind),
-                Some(fief::rules::PromptKind::Window { .. })
-            )
-        {
-            let b = gtk::Button::with_label(&tr("Pass until this phase ends"));
-            b.set_tooltip_text(Some(&tr(
-                "Passes this window and every other one until the phase ends: your cards stay in your hand.",
-            )));
-            b.set_widget_name("pass-phase");
-            let (s, order) = (sender.clone(), Standing::pass_windows(g));
-            b.connect_clicked(move |_| {
-                s.output(PromptOut::Stand(order)).ok();
-            });
-            orders.push(b);
-        }
-        // Never offered to a side that would roll no dice: it could not hit anything.
-        let no_dice = d.view.viewer.is_some_and(|v| {
-            fief::session::fight_stop(g, v, 0.0) == Some(fief::session::FightStop::NoDice)
-        });
-        if let (true, false, Some(b)) =
-            (d.pool.contains(&Action::Fight), no_dice, g.battle.as_ref())
-        {
-            let order = Standing::FightOn {
-                round: g.round,
-                village: b.village,
-            };
-            let b = gtk::Button::with_label(&tr("Fight to the end"));
-            b.set_tooltip_text(Some(&tr(
-                "Rolls again after each roll until the battle is over or something else must be decided.",
-            )));
-            b.set_widget_name("fight-on");
-            let s = sender.clone();
-            b.connect_clicked(move |_| {
-                s.output(PromptOut::Stand(order)).ok();
-            });
-            orders.push(b);
-        }
-        for gr in groups {
-            // One or two choices of a kind are buttons of their own (a menu would cost a
-            // click more); more share a menu.
-            if gr.items.len() <= 2 {
-                for (label, a) in gr.items {
-                    let b = self.action_button(&label, a.clone(), sender);
-                    if let Some(odds) = chances::attack_chances(g, d.view.viewer, &a) {
-                        b.set_tooltip_text(Some(&odds));
-                    }
-                    self.add(&b);
-                }
-                continue;
-            }
-            let menu = gtk::MenuButton::new();
-            menu.set_label(&format!("{} ({})", gr.title, gr.items.len()));
-            let pop = gtk::Popover::new();
-            let list = gtk::Box::new(gtk::Orientation::Vertical, 2);
-            for (label, a) in gr.items {
-                let label = match chances::attack_chances(g, d.view.viewer, &a) {
-                    Some(odds) => format!("{label}\n{odds}"),
-                    None => label,
-                };
-                let b = gtk::Button::with_label(&label);
-                b.add_css_class("flat");
-                if let Some(l) = b.child().and_downcast::<gtk::Label>() {
-                    l.set_xalign(0.0);
-                }
-                let (s, p) = (sender.clone(), pop.clone());
-                b.connect_clicked(move |_| {
-                    p.popdown();
-                    s.output(PromptOut::Chosen(a.clone())).ok();
-                });
-                list.append(&b);
-            }
-            let scroll = gtk::ScrolledWindow::new();
-            scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
-            scroll.set_propagate_natural_height(true);
-            scroll.set_max_content_height(420);
-            scroll.set_child(Some(&list));
-            pop.set_child(Some(&scroll));
-            menu.set_popover(Some(&pop));
-            self.add(&menu);
-        }
-        if d.selection != Selection::None {
-            let b = gtk::Button::with_label(&tr("Cancel"));
-            b.set_tooltip_text(Some(&tr("Cancel the selection (Escape)")));
-            let s = sender.clone();
-            b.connect_clicked(move |_| {
-                s.output(PromptOut::Select(Selection::None)).ok();
-            });
-            self.add(&b);
-        }
-        if !orders.is_empty() {
-            let gap = gtk::Box::new(gtk::Orientation::Horizontal, 0);
-            gap.set_hexpand(true);
-            gap.set_size_request(24, -1);
-            self.add(&gap);
-            for b in &orders {
-                self.add(b);
-            }
-        }
-        if self.main.is_none() && listed.len() == 1 {
-            self.main = Some(MainButton::Choose(listed[0].clone()));
-        }
-        let in_battle = d.pool.iter().any(|a| {
-            matches!(
-                a,
-                Action::Fight
-                    | Action::EndBattle
-                    | Action::Surrender
-                    | Action::ProposeTruce
-                    | Action::BuyTruce(_)
-                    | Action::JoinSide(_)
-            )
-        });
-        if let Some(odds) = chances::battle_chances(g, d.view.viewer).filter(|_| in_battle) {
-            self.set_note(&odds, true);
-            return;
-        }
-        // A Village selected in the Battles step where no attack is offered: why not.
-        if let (Selection::Village(v), Some(p), Some(fief::rules::PromptKind::Battles)) = (
-            &d.selection,
-            d.view.viewer,
-            d.view.prompt.as_ref().map(|pr| &pr.kind),
-        ) {
-            let attack = listed
-                .iter()
-                .any(|a| matches!(a, Action::DeclareBattle { .. }));
-            if let (false, Some(why)) = (attack, clicks::why_nothing_at(g, p, &Selection::None, *v))
-            {
-                self.set_note(
-                    &trf(
-                        "No attack at {v}: {why}",
-                        &[("v", &names::village(g, *v)), ("why", &why)],
-                    ),
-                    false,
-                );
-                return;
-            }
-        }
-        let hl = clicks::highlights(g, &d.pool, &d.selection);
-        if !hl.is_empty() {
-            let hint = match d.selection {
-                Selection::Village(v) => trf(
-                    "Click a highlighted Village to move there from {v}.",
-                    &[("v", &names::village(g, v))],
-                ),
-                _ => tr("Highlighted Villages on the map can be clicked."),
-            };
-            self.set_note(&hint, false);
         }
     }
 }
@@ -772,7 +559,7 @@ impl SimpleComponent for PromptBar {
                     return;
                 };
                 let g = &d.view.state;
-                match moves::draft_legal(g, &d.pool, *from, dr) {
+                match moves::draft_legal(g, &d.legal, *from, dr) {
                     Some(a) => {
                         sender.output(PromptOut::Chosen(a)).ok();
                     }

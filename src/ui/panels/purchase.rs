@@ -294,16 +294,16 @@ impl PurchasePanel {
             return;
         };
         self.basket = basket::change(&view.state, p, &self.basket, a, add);
-        let pool = view.state.legal_actions(p);
-        self.render(&pool, sender);
+        let legal = view.state.legal_actions(p);
+        self.render(&legal, sender);
     }
 
-    fn render(&mut self, pool: &[Action], sender: &ComponentSender<Self>) {
+    fn render(&mut self, legal: &[Action], sender: &ComponentSender<Self>) {
         let Some(view) = self.view.clone() else {
             return;
         };
         let (g, viewer) = (&view.state, view.viewer);
-        let Some(p) = viewer.filter(|_| basket::buying(pool)) else {
+        let Some(p) = viewer.filter(|_| basket::buying(legal)) else {
             if self.layout != "idle" {
                 self.clear();
                 self.layout = "idle".into();
@@ -375,10 +375,10 @@ impl SimpleComponent for PurchasePanel {
 
     fn update(&mut self, msg: PurchaseMsg, sender: ComponentSender<Self>) {
         match msg {
-            PurchaseMsg::Show(view, pool) => {
+            PurchaseMsg::Show(view, legal) => {
                 let key = view
                     .viewer
-                    .filter(|_| basket::buying(&pool))
+                    .filter(|_| basket::buying(&legal))
                     .map(|p| (p, view.state.history.len()));
                 if key != self.key {
                     self.basket.clear();
@@ -388,7 +388,7 @@ impl SimpleComponent for PurchasePanel {
                     self.key = key;
                 }
                 self.view = Some(view);
-                self.render(&pool, &sender);
+                self.render(&legal, &sender);
             }
             PurchaseMsg::Change(a, add) => self.edit(&a, add, &sender),
             // A toggle set to what the basket holds already is no change.

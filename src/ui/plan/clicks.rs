@@ -46,21 +46,21 @@ pub fn is_finish(a: &Action) -> bool {
 }
 
 /// The Villages that react to a click now.
-pub fn highlights(g: &Game, pool: &[Action], sel: &Selection) -> Vec<VillageId> {
+pub fn highlights(g: &Game, legal: &[Action], sel: &Selection) -> Vec<VillageId> {
     let mut out: Vec<VillageId> = match sel {
-        Selection::None => pool
+        Selection::None => legal
             .iter()
             .filter(|a| a.card().is_none())
             .filter_map(|a| anchor(g, a))
             .collect(),
-        Selection::Village(v) => pool
+        Selection::Village(v) => legal
             .iter()
             .filter_map(|a| match a {
                 Action::Move(m) if move_from(g, m) == Some(*v) => Some(m.to),
                 _ => None,
             })
             .collect(),
-        Selection::Card(c) => pool
+        Selection::Card(c) => legal
             .iter()
             .filter(|a| a.card() == Some(*c))
             .filter_map(|a| anchor(g, a))
@@ -73,8 +73,9 @@ pub fn highlights(g: &Game, pool: &[Action], sel: &Selection) -> Vec<VillageId> 
 }
 
 /// The actions the prompt bar lists as buttons for this selection.
-pub fn listed(g: &Game, pool: &[Action], sel: &Selection) -> Vec<Action> {
-    pool.iter()
+pub fn listed(g: &Game, legal: &[Action], sel: &Selection) -> Vec<Action> {
+    legal
+        .iter()
         .filter(|a| match sel {
             Selection::None => {
                 a.card().is_none() && anchor(g, a).is_none() && !matches!(a, Action::Vote { .. })
@@ -91,8 +92,8 @@ pub fn listed(g: &Game, pool: &[Action], sel: &Selection) -> Vec<Action> {
 }
 
 /// The cards in hand that can be used now.
-pub fn playable_cards(pool: &[Action]) -> Vec<Card> {
-    let mut out: Vec<Card> = pool.iter().filter_map(Action::card).collect();
+pub fn playable_cards(legal: &[Action]) -> Vec<Card> {
+    let mut out: Vec<Card> = legal.iter().filter_map(Action::card).collect();
     out.sort_unstable();
     out.dedup();
     out
@@ -107,13 +108,13 @@ fn needs_button(a: &Action) -> bool {
 }
 
 /// What clicking Village `v` does under the current selection.
-pub fn click(g: &Game, pool: &[Action], sel: &Selection, v: VillageId) -> Click {
+pub fn click(g: &Game, legal: &[Action], sel: &Selection, v: VillageId) -> Click {
     match sel {
-        Selection::Village(from) if *from != v && highlights(g, pool, sel).contains(&v) => {
+        Selection::Village(from) if *from != v && highlights(g, legal, sel).contains(&v) => {
             return Click::Select(Selection::MoveTo(*from, v));
         }
         Selection::Card(c) => {
-            let here: Vec<&Action> = pool
+            let here: Vec<&Action> = legal
                 .iter()
                 .filter(|a| a.card() == Some(*c) && anchor(g, a) == Some(v))
                 .collect();
@@ -125,7 +126,7 @@ pub fn click(g: &Game, pool: &[Action], sel: &Selection, v: VillageId) -> Click 
         }
         _ => {}
     }
-    let here: Vec<&Action> = pool
+    let here: Vec<&Action> = legal
         .iter()
         .filter(|a| a.card().is_none() && anchor(g, a) == Some(v))
         .collect();
@@ -141,8 +142,8 @@ pub fn click(g: &Game, pool: &[Action], sel: &Selection, v: VillageId) -> Click 
 }
 
 /// The roads a legal Move may take now, as (from, to): an army can be dragged along them.
-pub fn roads(g: &Game, pool: &[Action]) -> Vec<(VillageId, VillageId)> {
-    let mut out: Vec<(VillageId, VillageId)> = pool
+pub fn roads(g: &Game, legal: &[Action]) -> Vec<(VillageId, VillageId)> {
+    let mut out: Vec<(VillageId, VillageId)> = legal
         .iter()
         .filter_map(|a| match a {
             Action::Move(m) => move_from(g, m).map(|f| (f, m.to)),
@@ -156,11 +157,11 @@ pub fn roads(g: &Game, pool: &[Action]) -> Vec<(VillageId, VillageId)> {
 
 /// What dropping an army of `from` on `to` does: the composer's first proposal (the whole
 /// army, the plain way) at once, or the composer if that proposal is not a legal Move.
-pub fn drag(g: &Game, pool: &[Action], from: VillageId, to: VillageId) -> Click {
-    if moves_on(g, pool, from, to).next().is_none() {
+pub fn drag(g: &Game, legal: &[Action], from: VillageId, to: VillageId) -> Click {
+    if moves_on(g, legal, from, to).next().is_none() {
         return Click::Ignore;
     }
-    match default_draft(g, pool, from, to).and_then(|d| draft_legal(g, pool, from, &d)) {
+    match default_draft(g, legal, from, to).and_then(|d| draft_legal(g, legal, from, &d)) {
         Some(a) => Click::Apply(a),
         None => Click::Select(Selection::MoveTo(from, to)),
     }

@@ -4,11 +4,11 @@
 use fief::map::VillageId;
 use fief::rules::{Action, Casualty, Game};
 
-/// Whether `pool` is a choice of casualties (6.2.2): then every loss of the roll is chosen at
+/// Whether `legal` is a choice of casualties (6.2.2): then every loss of the roll is chosen at
 /// once, in the losses composer.
-pub fn losses_step(pool: &[Action]) -> bool {
-    pool.iter().any(|a| matches!(a, Action::Casualty(_)))
-        && pool
+pub fn losses_step(legal: &[Action]) -> bool {
+    legal.iter().any(|a| matches!(a, Action::Casualty(_)))
+        && legal
             .iter()
             .all(|a| matches!(a, Action::Casualty(_)) || fief::rules::is_any_time_action(a))
 }

@@ -36,11 +36,11 @@ pub struct MoveOptions {
 
 pub(crate) fn moves_on<'a>(
     g: &'a Game,
-    pool: &'a [Action],
+    legal: &'a [Action],
     from: VillageId,
     to: VillageId,
 ) -> impl Iterator<Item = &'a MoveOrder> + 'a {
-    pool.iter().filter_map(move |a| match a {
+    legal.iter().filter_map(move |a| match a {
         Action::Move(m) if m.to == to && move_from(g, m) == Some(from) => Some(m),
         _ => None,
     })
@@ -48,14 +48,14 @@ pub(crate) fn moves_on<'a>(
 
 pub fn move_options(
     g: &Game,
-    pool: &[Action],
+    legal: &[Action],
     from: VillageId,
     to: VillageId,
     lords: &[LordId],
     how: MoveHow,
 ) -> MoveOptions {
     let mut o = MoveOptions::default();
-    for m in moves_on(g, pool, from, to) {
+    for m in moves_on(g, legal, from, to) {
         for l in &m.lords {
             if !o.lords.contains(l) {
                 o.lords.push(*l);
@@ -78,7 +78,7 @@ pub fn move_options(
 /// every Troop it may take.
 pub fn default_draft(
     g: &Game,
-    pool: &[Action],
+    legal: &[Action],
     from: VillageId,
     to: VillageId,
 ) -> Option<MoveDraft> {
@@ -88,7 +88,7 @@ pub fn default_draft(
         MoveHow::Passage => 300,
         MoveHow::Cavalcade => 301,
     };
-    let best = moves_on(g, pool, from, to).max_by_key(|m| {
+    let best = moves_on(g, legal, from, to).max_by_key(|m| {
         (
             std::cmp::Reverse(rank(m.how)),
             m.lords.len(),
@@ -151,12 +151,13 @@ pub fn captured_on_arrival(g: &Game, p: fief::rules::PlayerId, a: &Action) -> Ve
         .collect()
 }
 
-/// The action in `pool` that a draft stands for, if it is legal. Lords are compared as sets.
-pub fn draft_legal(g: &Game, pool: &[Action], from: VillageId, d: &MoveDraft) -> Option<Action> {
+/// The action in `legal` that a draft stands for, if it is legal. Lords are compared as sets.
+pub fn draft_legal(g: &Game, legal: &[Action], from: VillageId, d: &MoveDraft) -> Option<Action> {
     let Action::Move(want) = draft_action(g, from, d) else {
         return None;
     };
-    pool.iter()
+    legal
+        .iter()
         .find(|a| match a {
             Action::Move(m) => {
                 let mut ls = m.lords.clone();

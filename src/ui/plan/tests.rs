@@ -4,29 +4,29 @@ use super::clicks::*;
 use super::moves::*;
 use fief::rules::{Action, Card, Game, MoveHow, Options};
 
-/// Every action reachable by clicks from `pool`, following the rules of this module.
-fn reachable(g: &Game, pool: &[Action]) -> Vec<Action> {
-    let mut out = listed(g, pool, &Selection::None);
+/// Every action reachable by clicks from `legal`, following the rules of this module.
+fn reachable(g: &Game, legal: &[Action]) -> Vec<Action> {
+    let mut out = listed(g, legal, &Selection::None);
     let mut sels = vec![Selection::None];
-    for c in playable_cards(pool) {
+    for c in playable_cards(legal) {
         sels.push(Selection::Card(c));
-        out.extend(listed(g, pool, &Selection::Card(c)));
+        out.extend(listed(g, legal, &Selection::Card(c)));
     }
     for sel in sels {
-        for v in highlights(g, pool, &sel) {
-            match click(g, pool, &sel, v) {
+        for v in highlights(g, legal, &sel) {
+            match click(g, legal, &sel, v) {
                 Click::Apply(a) => out.push(a),
                 Click::Select(s) => {
-                    out.extend(listed(g, pool, &s));
-                    for w in highlights(g, pool, &s) {
-                        if let Click::Select(Selection::MoveTo(from, to)) = click(g, pool, &s, w) {
+                    out.extend(listed(g, legal, &s));
+                    for w in highlights(g, legal, &s) {
+                        if let Click::Select(Selection::MoveTo(from, to)) = click(g, legal, &s, w) {
                             // The composer may produce any Move within its options.
-                            for a in pool {
+                            for a in legal {
                                 if let Action::Move(m) = a {
                                     if m.to != to || move_from(g, m) != Some(from) {
                                         continue;
                                     }
-                                    let o = move_options(g, pool, from, to, &m.lords, m.how);
+                                    let o = move_options(g, legal, from, to, &m.lords, m.how);
                                     assert!(m.maa <= o.max_maa && m.knights <= o.max_knights);
                                     let d = MoveDraft {
                                         to,
@@ -36,7 +36,7 @@ fn reachable(g: &Game, pool: &[Action]) -> Vec<Action> {
                                         captives: !m.captives.is_empty(),
                                         how: m.how,
                                     };
-                                    if let Some(x) = draft_legal(g, pool, from, &d) {
+                                    if let Some(x) = draft_legal(g, legal, from, &d) {
                                         out.push(x);
                                         out.push(a.clone());
                                     }
@@ -68,9 +68,9 @@ fn every_legal_action_can_be_reached_by_clicks() {
         };
         let mut steps = 0;
         crate::ui::play_until_with(options, fief::bots::Level::Normal, 1500, |g, p| {
-            let pool = g.legal_actions(p);
-            let reached = reachable(g, &pool);
-            for a in &pool {
+            let legal = g.legal_actions(p);
+            let reached = reachable(g, &legal);
+            for a in &legal {
                 if matches!(a, Action::Vote { .. }) {
                     continue; // the election dialog offers every ballot
                 }
@@ -91,11 +91,11 @@ fn every_legal_action_can_be_reached_by_clicks() {
 fn clicking_a_start_village_applies_it_and_others_are_ignored() {
     let g = Game::new(Options::default()).unwrap();
     let p = g.to_act().unwrap();
-    let pool = g.legal_actions(p);
-    let hl = highlights(&g, &pool, &Selection::None);
+    let legal = g.legal_actions(p);
+    let hl = highlights(&g, &legal, &Selection::None);
     assert!(!hl.is_empty());
     assert_eq!(
-        click(&g, &pool, &Selection::None, hl[0]),
+        click(&g, &legal, &Selection::None, hl[0]),
         Click::Apply(Action::ChooseStart(hl[0]))
     );
 }
@@ -126,7 +126,7 @@ fn a_lone_lord_moving_beside_an_army_is_foreseen_captured() {
         "script": [],
     });
     let g = fief::scenario::run(&sc.to_string()).unwrap().game;
-    let pool = g.legal_actions(0);
+    let legal = g.legal_actions(0);
     let (blaye, charolles) = (
         g.map.find_village("blaye").unwrap(),
         g.map.find_village("charolles").unwrap(),
@@ -140,10 +140,10 @@ fn a_lone_lord_moving_beside_an_army_is_foreseen_captured() {
         captives: false,
         how: MoveHow::Normal,
     };
-    let alone = draft_legal(&g, &pool, blaye, &d).expect("a legal Move alone");
+    let alone = draft_legal(&g, &legal, blaye, &d).expect("a legal Move alone");
     assert_eq!(captured_on_arrival(&g, 0, &alone), vec![beaudoin]);
     d.maa = 1;
-    let guarded = draft_legal(&g, &pool, blaye, &d).expect("a legal Move with a MaA");
+    let guarded = draft_legal(&g, &legal, blaye, &d).expect("a legal Move with a MaA");
     assert!(captured_on_arrival(&g, 0, &guarded).is_empty());
 }
 
@@ -153,14 +153,14 @@ fn handing_over_a_village_takes_its_own_button() {
     // selects the Village, and the hand-over is a button of the selection.
     let g = Game::new(Options::default()).unwrap();
     let hand = Action::HandControl { village: 3, to: 1 };
-    let pool = vec![hand.clone(), Action::EndMovement];
-    assert!(highlights(&g, &pool, &Selection::None).contains(&3));
+    let legal = vec![hand.clone(), Action::EndMovement];
+    assert!(highlights(&g, &legal, &Selection::None).contains(&3));
     let sel = Selection::Village(3);
     assert_eq!(
-        click(&g, &pool, &Selection::None, 3),
+        click(&g, &legal, &Selection::None, 3),
         Click::Select(sel.clone())
     );
-    assert_eq!(listed(&g, &pool, &sel), vec![hand]);
+    assert_eq!(listed(&g, &legal, &sel), vec![hand]);
 }
 
 #[test]
@@ -168,8 +168,8 @@ fn a_card_selection_lights_up_its_villages() {
     // Play Cards with a Lord card in hand: the card lights up the player's Villages, and
     // playing a Lord is never offered through a Village alone.
     let found = crate::ui::play_until(fief::bots::Level::Normal, 0, 3000, |g, p| {
-        let pool = g.legal_actions(p);
-        let Some(Action::PlayLord { lord, village, .. }) = pool
+        let legal = g.legal_actions(p);
+        let Some(Action::PlayLord { lord, village, .. }) = legal
             .iter()
             .find(|a| matches!(a, Action::PlayLord { .. }))
             .cloned()
@@ -177,9 +177,9 @@ fn a_card_selection_lights_up_its_villages() {
             return false;
         };
         let sel = Selection::Card(Card::Lord(lord));
-        assert!(highlights(g, &pool, &sel).contains(&village));
-        assert!(!highlights(g, &pool, &Selection::None).iter().any(|v| {
-            listed(g, &pool, &Selection::Village(*v))
+        assert!(highlights(g, &legal, &sel).contains(&village));
+        assert!(!highlights(g, &legal, &Selection::None).iter().any(|v| {
+            listed(g, &legal, &Selection::Village(*v))
                 .iter()
                 .any(|a| matches!(a, Action::PlayLord { .. }))
         }));

@@ -82,13 +82,13 @@ pub enum Waiting {
 }
 
 /// The status line: `said` (a refusal, why a battle stopped…) or else what the game waits
-/// for, then each standing order of the viewer's in force; `pool` is his legal actions.
+/// for, then each standing order of the viewer's in force; `legal` is his legal actions.
 pub fn status(
     g: &Game,
     said: &str,
     waiting: Waiting,
     orders: &[Standing],
-    pool: &[Action],
+    legal: &[Action],
 ) -> String {
     let mut status = said.to_string();
     if status.is_empty() {
@@ -113,7 +113,7 @@ pub fn status(
         };
     }
     for order in orders {
-        let note = standing_note(order, pool);
+        let note = standing_note(order, legal);
         status = if status.is_empty() {
             note
         } else {
@@ -124,10 +124,10 @@ pub fn status(
 }
 
 /// A standing order in force, and how to stop it.
-fn standing_note(order: &Standing, pool: &[Action]) -> String {
+fn standing_note(order: &Standing, legal: &[Action]) -> String {
     match order {
         Standing::UntilPurchases
-            if pool
+            if legal
                 .iter()
                 .any(|a| matches!(a, Action::DrawFortune | Action::DrawLord)) =>
         {

@@ -9,9 +9,9 @@ use crate::ui::words::actions;
 /// The clicks an action costs through the prompt bar, the hand and the map (as before
 /// this panel and dragging existed, and still): a button, or a menu and its item; a
 /// card, then its use; a Village, then its menu if it offers several.
-fn prompt_clicks(g: &Game, pool: &[Action], a: &Action) -> u32 {
+fn prompt_clicks(g: &Game, legal: &[Action], a: &Action) -> u32 {
     let in_menu = |sel: &Selection| {
-        let listed = clicks::listed(g, pool, sel);
+        let listed = clicks::listed(g, legal, sel);
         let (groups, _) = clicks::groups(g, &listed);
         groups
             .iter()
@@ -27,7 +27,7 @@ fn prompt_clicks(g: &Game, pool: &[Action], a: &Action) -> u32 {
         return 2 + u32::from(in_menu(&Selection::Card(c)));
     }
     match clicks::anchor(g, a) {
-        Some(v) => match clicks::click(g, pool, &Selection::None, v) {
+        Some(v) => match clicks::click(g, legal, &Selection::None, v) {
             Click::Apply(_) => 1,
             _ => 2 + u32::from(in_menu(&Selection::Village(v))),
         },
@@ -41,8 +41,8 @@ fn prompt_clicks(g: &Game, pool: &[Action], a: &Action) -> u32 {
 /// "Done until my purchases" of the round, every other step's end one click (the idle
 /// steps were not passed), a question one, a vote two; the rest as the prompt bar takes
 /// it. Windows in which passing was all one could do cost nothing then and now.
-fn clicks_as_found(g: &Game, pool: &[Action], a: &Action, ordered: &mut bool) -> u32 {
-    if pool == [Action::Pass] {
+fn clicks_as_found(g: &Game, legal: &[Action], a: &Action, ordered: &mut bool) -> u32 {
+    if legal == [Action::Pass] {
         return 0;
     }
     match a {
@@ -51,11 +51,11 @@ fn clicks_as_found(g: &Game, pool: &[Action], a: &Action, ordered: &mut bool) ->
         Action::Move(_) => 1,
         Action::Accept | Action::Refuse => 1,
         Action::Vote { .. } => 2,
-        a if Standing::routine_end(a, pool) && g.phase.number() <= 3 => {
+        a if Standing::routine_end(a, legal) && g.phase.number() <= 3 => {
             u32::from(!std::mem::replace(ordered, true))
         }
         a if clicks::is_finish(a) => 1,
-        _ => prompt_clicks(g, pool, a),
+        _ => prompt_clicks(g, legal, a),
     }
 }
 
@@ -86,12 +86,12 @@ fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
             let m = app.model();
             m.session.human_turn().is_some() || m.session.game().to_act().is_none()
         }));
-        let (g, pool) = {
+        let (g, legal) = {
             let m = app.model();
             if m.session.game().to_act().is_none() {
                 break;
             }
-            (m.session.game().clone(), m.session.offered())
+            (m.session.game().clone(), m.session.legal())
         };
         if g.round > round {
             break;
@@ -111,8 +111,8 @@ fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
                 .into_iter()
                 .find(|b| b.widget_name() == name && b.is_visible() && b.is_sensitive())
         };
-        let routine = pool.iter().any(|a| Standing::routine_end(a, &pool));
-        if basket::buying(&pool) && !bought {
+        let routine = legal.iter().any(|a| Standing::routine_end(a, &legal));
+        if basket::buying(&legal) && !bought {
             let panel = app
                 .model()
                 .w
@@ -120,7 +120,7 @@ fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
                 .widget()
                 .clone()
                 .upcast::<gtk::Widget>();
-            if let Some(maa) = pool.iter().find(|a| matches!(a, Action::BuyMaa(_))) {
+            if let Some(maa) = legal.iter().find(|a| matches!(a, Action::BuyMaa(_))) {
                 let tip = actions::action(&g, maa);
                 for _ in 0..2 {
                     let plus = buttons_in(&panel).into_iter().find(|b| {
@@ -140,9 +140,9 @@ fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
             steps.push("buy".to_string());
         } else if prompt == Some(PromptKind::Movement)
             && !moved
-            && !clicks::roads(&g, &pool).is_empty()
+            && !clicks::roads(&g, &legal).is_empty()
         {
-            let (from, to) = clicks::roads(&g, &pool)[0];
+            let (from, to) = clicks::roads(&g, &legal)[0];
             app.emit(Msg::Map(MapOut::Dragged(from, to)));
             moved = true;
             now += 1;
@@ -171,18 +171,19 @@ fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
             now += 1;
             steps.push("draw-all".into());
         } else {
-            let a = if pool.contains(&Action::DrawFortune) {
+            let a = if legal.contains(&Action::DrawFortune) {
                 Action::DrawFortune
             } else {
-                pool.iter()
+                legal
+                    .iter()
                     .find(|a| clicks::is_finish(a))
-                    .unwrap_or(&pool[0])
+                    .unwrap_or(&legal[0])
                     .clone()
             };
             now += match a {
                 Action::Vote { .. } => 2,
                 Action::Accept | Action::Refuse | Action::DrawFortune => 1,
-                _ => prompt_clicks(&g, &pool, &a),
+                _ => prompt_clicks(&g, &legal, &a),
             };
             steps.push(format!("{a:?}"));
             app.emit(Msg::Prompt(PromptOut::Chosen(a)));
@@ -202,12 +203,12 @@ fn round_clicks(seed_: u64) -> (u32, u32, u32, Vec<String>) {
             break;
         }
         if *p == 0 {
-            let pool = replay.legal_actions(0);
-            before += clicks_as_found(&replay, &pool, a, &mut ordered);
+            let legal = replay.legal_actions(0);
+            before += clicks_as_found(&replay, &legal, a, &mut ordered);
             bar_alone += match a {
-                _ if pool == [Action::Pass] => 0,
+                _ if legal == [Action::Pass] => 0,
                 Action::Move(_) => 3,
-                _ => prompt_clicks(&replay, &pool, a),
+                _ => prompt_clicks(&replay, &legal, a),
             };
         }
         replay.apply(*p, a.clone()).unwrap();

@@ -93,7 +93,7 @@ fn fight_to_the_end_stops_before_a_lord_is_exposed() {
     let m = app.model();
     let g = m.session.game();
     assert!(g.battle.is_some(), "the battle was fought to its end");
-    assert!(m.session.offered().contains(&Action::Surrender));
+    assert!(m.session.legal().contains(&Action::Surrender));
     assert!(m.session.standing(2).is_none());
     assert!(
         m.status.starts_with("Fight to the end stopped:"),
@@ -139,7 +139,7 @@ fn done_until_my_purchases_offers_a_lord_card_first() {
         wait_for_human(&app);
         let (kind, offered) = {
             let m = app.model();
-            (m.session.game().prompt().unwrap().kind, m.session.offered())
+            (m.session.game().prompt().unwrap().kind, m.session.legal())
         };
         if offered.iter().any(|a| matches!(a, Action::PlayLord { .. })) {
             assert_eq!(kind, PromptKind::PlayCards);
@@ -241,7 +241,7 @@ fn the_losses_of_a_roll_are_one_decision() {
         let m = app.model();
         m.session.human_turn().is_some()
             && m.session
-                .offered()
+                .legal()
                 .iter()
                 .any(|a| matches!(a, Action::Casualty(_)))
     }));

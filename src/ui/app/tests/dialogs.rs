@@ -28,7 +28,7 @@ fn the_hint_shows_a_choice_and_its_reason_without_playing_it() {
             before,
             "a hint is never played"
         );
-        (m.current_hint().unwrap().clone(), m.session.offered())
+        (m.current_hint().unwrap().clone(), m.session.legal())
     };
     assert!(
         offered.contains(&hint.action),
@@ -233,7 +233,7 @@ fn the_attack_confirmation_gives_the_odds() {
     let mut driver = fief::bots::new_bot(Level::Normal, 7, Budget::Iterations(1));
     let mut declare = None;
     for _ in 0..600 {
-        let offered = app.model().session.offered();
+        let offered = app.model().session.legal();
         declare = offered
             .iter()
             .find(|a| matches!(a, Action::DeclareBattle { .. }))

@@ -18,7 +18,7 @@ fn only_the_players_game_is_autosaved_and_offered_again() {
     scripted.store = Some(store.clone());
     let app = launch_to_human(scripted);
     assert!(app.model().session.applied() > 0, "the bots did not play");
-    let start = app.model().session.offered()[0].clone();
+    let start = app.model().session.legal()[0].clone();
     app.emit(Msg::Prompt(PromptOut::Chosen(start)));
     pump_until(2, || false);
     app.emit(Msg::Quit);
@@ -47,7 +47,7 @@ fn only_the_players_game_is_autosaved_and_offered_again() {
     // Every human decision is written.
     wait_for_human(&app);
     let before = app.model().session.game().history.len();
-    let a = app.model().session.offered().last().unwrap().clone();
+    let a = app.model().session.legal().last().unwrap().clone();
     app.emit(Msg::Prompt(PromptOut::Chosen(a)));
     assert!(pump_until(20, || app.model().session.game().history.len() > before));
     let saved = store.resume().unwrap().unwrap();
@@ -182,7 +182,7 @@ fn a_new_game_keeps_the_game_in_progress() {
     assert!(pump_until(10, || app.model().shown));
     start_game(&app, 16);
     wait_for_human(&app);
-    let a = app.model().session.offered()[0].clone();
+    let a = app.model().session.legal()[0].clone();
     app.emit(Msg::Prompt(PromptOut::Chosen(a)));
     wait_for_human(&app);
     let played = app.model().session.game().clone();

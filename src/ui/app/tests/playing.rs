@@ -14,7 +14,7 @@ fn enter_presses_the_main_button_once_the_buttons_hold_still() {
     // Decide until a step with a main ("Done …") button comes.
     let mut found = false;
     for _ in 0..60 {
-        let offered = app.model().session.offered();
+        let offered = app.model().session.legal();
         if offered.iter().any(clicks::is_finish) {
             found = true;
             break;
@@ -177,7 +177,7 @@ fn news_bars_and_toasts_never_cover_or_move_the_board() {
         if !app.model().w.news.line.has_css_class("dim-label") {
             break;
         }
-        let a = app.model().session.offered()[0].clone();
+        let a = app.model().session.legal()[0].clone();
         choose_and_wait(&app, a);
     }
     pump_until(1, || false);

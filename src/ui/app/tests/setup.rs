@@ -3,7 +3,10 @@
 
 pub(super) use crate::ui::app::prefs::Pace;
 use crate::ui::app::*;
+pub(super) use crate::ui::board::canvas::MapOut;
 use crate::ui::dialogs::new_game::NewGame;
+pub(super) use crate::ui::dialogs::new_game::NewGameMsg;
+pub(super) use crate::ui::panels::prompt_bar::PromptOut;
 pub(super) use crate::ui::{answer_chooser, pump_until};
 pub(super) use fief::bots::Level;
 pub(super) use fief::rules::PromptKind;

@@ -37,7 +37,7 @@ impl PromptBar {
             return;
         };
         let g = &d.view.state;
-        if let Some(a) = moves::draft_legal(g, &d.pool, from, draft) {
+        if let Some(a) = moves::draft_legal(g, &d.legal, from, draft) {
             let taken = moves::captured_on_arrival(g, d.view.viewer.unwrap_or(0), &a);
             if taken.is_empty() {
                 go.set_tooltip_text(None);
@@ -163,12 +163,12 @@ impl PromptBar {
         let g = &d.view.state;
         let mut draft = match &self.draft {
             Some((f, dr)) if *f == from && dr.to == to => dr.clone(),
-            _ => match moves::default_draft(g, &d.pool, from, to) {
+            _ => match moves::default_draft(g, &d.legal, from, to) {
                 Some(dr) => dr,
                 None => return,
             },
         };
-        let opts = moves::move_options(g, &d.pool, from, to, &draft.lords, draft.how);
+        let opts = moves::move_options(g, &d.legal, from, to, &draft.lords, draft.how);
         draft.maa = draft.maa.min(opts.max_maa);
         draft.knights = draft.knights.min(opts.max_knights);
         draft.captives &= opts.captives;
@@ -207,7 +207,7 @@ impl PromptBar {
                 knights,
                 ..draft.clone()
             };
-            let legal = moves::draft_legal(g, &d.pool, from, &split);
+            let legal = moves::draft_legal(g, &d.legal, from, &split);
             if let (true, Some(a)) = (useful, legal) {
                 let b = self.action_button(&label, a, sender);
                 b.set_tooltip_text(Some(&trf(

@@ -56,10 +56,10 @@ fn a_button_that_appears_under_a_still_pointer_waits_for_it_to_move() {
     }
     let p = g.to_act().unwrap();
     let view = Rc::new(g.view(Some(p)));
-    let show = |pool: Vec<Action>| {
+    let show = |legal: Vec<Action>| {
         bar.emit(PromptMsg::Show(PromptData {
             view: view.clone(),
-            pool: Rc::new(pool),
+            legal: Rc::new(legal),
             selection: Selection::None,
             status: String::new(),
             covered: false,
