@@ -2,8 +2,8 @@
 //! (board/geometry.rs), and turns presses, drags, keys and scrolls into messages.
 
 use crate::ui::app::trail::Mark;
-pub use crate::ui::board::geometry::*;
-pub use crate::ui::board::paint::*;
+use crate::ui::board::geometry::*;
+use crate::ui::board::paint::*;
 use fief::map::{Map, VillageId};
 use fief::rules::{PlayerId, View};
 use relm4::gtk::prelude::*;

@@ -1,6 +1,9 @@
-//! The board: the map widget (`canvas`), where things sit on it (`geometry`) and the map
-//! drawn with cairo (`paint`).
+//! The board: the map widget (`canvas`), where things sit on it (`geometry`), the map drawn
+//! with cairo layer by layer (`paint`; one Village and its pieces in `paint::village`), and
+//! the small shapes and the colours they draw with (`glyphs`, `colours`).
 
 pub mod canvas;
+pub mod colours;
 pub mod geometry;
+pub mod glyphs;
 pub mod paint;

@@ -3,7 +3,7 @@
 //! optional rules. Escape closes it like Cancel.
 
 use crate::ui::app::prefs::{OptionalRules, Pace, Prefs};
-use crate::ui::board::canvas::PLAYER_RGB;
+use crate::ui::board::colours::PLAYER_RGB;
 use crate::ui::dialogs::rows::{game_length_explanation, seat_kind_label, LengthRow, SEAT_KINDS};
 use crate::ui::{tr, trf};
 use fief::bots::Level;

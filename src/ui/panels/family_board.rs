@@ -2,7 +2,7 @@
 //! Diplomacy markers, cards, Lords, ally) so that six fit beside the map at 1280×800; a click opens the rest
 //! (stockpile, markers and every Lord with titles and state), and hovering shows it all.
 
-use crate::ui::board::canvas::player_rgb;
+use crate::ui::board::colours::player_rgb;
 use crate::ui::words::names;
 use crate::ui::{tr, trf, trn};
 use fief::rules::{PlayerId, View};

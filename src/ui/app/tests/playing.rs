@@ -4,7 +4,7 @@
 
 use super::setup::*;
 use crate::ui::app::*;
-use crate::ui::board::canvas::{hit_test, Camera, Fit};
+use crate::ui::board::geometry::{hit_test, Camera, Fit};
 
 /// Enter presses the prompt's main button, but not in the moment after the buttons
 /// changed: a key or a click meant for the old buttons does nothing.

@@ -2,6 +2,7 @@
 //! camera and what a click hits (pure: no display needed).
 
 use super::*;
+use crate::ui::board::colours::{lighten, HIGHLIGHT};
 use cairo::Context;
 use fief::rules::{Action, Game, Options};
 
