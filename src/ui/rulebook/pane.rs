@@ -5,9 +5,9 @@
 
 use crate::ui::rulebook::print;
 use crate::ui::rulebook::quick_reference;
-use crate::ui::rulebook::search::{find_matches, markup};
 use crate::ui::rulebook::sections::{self, Section};
 use crate::ui::{tr, trf, trn};
+use find::{search_entry, Hit};
 use relm4::adw::prelude::*;
 use relm4::gtk::{gio, glib};
 use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
@@ -43,16 +43,6 @@ pub struct RulesPane {
     chooser: Option<gtk::FileChooserNative>,
     /// The last PDF written, with its page count (for the tests).
     pub exported: Option<(std::path::PathBuf, usize)>,
-}
-
-/// One match of the search: in which section, which label of it (0 is the heading), which
-/// match within that label, and where in its text (bytes).
-#[derive(Debug, Clone, PartialEq)]
-struct Hit {
-    section: usize,
-    label: usize,
-    nth: usize,
-    at: usize,
 }
 
 type Pin = std::rc::Rc<std::cell::RefCell<Option<(gtk::ListBoxRow, Option<f64>)>>>;
@@ -107,64 +97,7 @@ impl SimpleComponent for RulesPane {
     fn init(_: (), window: adw::Window, sender: ComponentSender<Self>) -> ComponentParts<Self> {
         let outer = gtk::Box::new(gtk::Orientation::Vertical, 0);
         let header = adw::HeaderBar::new();
-        let search = gtk::SearchEntry::new();
-        search.set_placeholder_text(Some(&tr("Search the rules")));
-        search.set_width_chars(30);
-        let s = sender.clone();
-        search.connect_search_changed(move |e| s.input(RulesMsg::Search(e.text().to_string())));
-        // Enter goes to the next match, Shift+Enter to the previous one (as do Ctrl+G and
-        // Ctrl+Shift+G, and F3 and Shift+F3 anywhere in the window); Escape clears the search
-        // and then closes the window.
-        let keys = gtk::EventControllerKey::new();
-        keys.set_propagation_phase(gtk::PropagationPhase::Capture);
-        let s = sender.clone();
-        keys.connect_key_pressed(move |_, key, _, mods| {
-            use gtk::gdk::Key;
-            match key {
-                Key::Return | Key::KP_Enter | Key::ISO_Enter => {
-                    s.input(RulesMsg::Step(
-                        !mods.contains(gtk::gdk::ModifierType::SHIFT_MASK),
-                    ));
-                    glib::Propagation::Stop
-                }
-                _ => glib::Propagation::Proceed,
-            }
-        });
-        search.add_controller(keys);
-        let s = sender.clone();
-        search.connect_next_match(move |_| s.input(RulesMsg::Step(true)));
-        let s = sender.clone();
-        search.connect_previous_match(move |_| s.input(RulesMsg::Step(false)));
-        // Escape clears the search, or closes the window when there is none.
-        let w = window.clone();
-        search.connect_stop_search(move |e| {
-            if e.text().is_empty() {
-                w.set_visible(false);
-            } else {
-                e.set_text("");
-            }
-        });
-        let keys = gtk::EventControllerKey::new();
-        let s = sender.clone();
-        let (w, e) = (window.clone(), search.clone());
-        keys.connect_key_pressed(move |_, key, _, mods| {
-            if key == gtk::gdk::Key::Escape {
-                if e.text().is_empty() {
-                    w.set_visible(false);
-                } else {
-                    e.set_text("");
-                }
-                return glib::Propagation::Stop;
-            }
-            if key != gtk::gdk::Key::F3 {
-                return glib::Propagation::Proceed;
-            }
-            s.input(RulesMsg::Step(
-                !mods.contains(gtk::gdk::ModifierType::SHIFT_MASK),
-            ));
-            glib::Propagation::Stop
-        });
-        window.add_controller(keys);
+        let search = search_entry(&window, &sender);
         header.set_title_widget(Some(&search));
         let nav = gtk::Box::new(gtk::Orientation::Horizontal, 6);
         let arrows = gtk::Box::new(gtk::Orientation::Horizontal, 0);
@@ -375,18 +308,6 @@ fn after_layout(window: &adw::Window, f: impl FnOnce() + 'static) {
     clock.request_phase(gtk::gdk::FrameClockPhase::LAYOUT);
 }
 
-/// Where match `at` (a byte of the label's text) stands in the scrolled text: its top and
-/// bottom, in the units of the text's vertical adjustment.
-fn match_span(label: &gtk::Label, body: &gtk::Box, at: usize) -> Option<(f64, f64)> {
-    let r = label.layout().index_to_pos(i32::try_from(at).ok()?);
-    let (_, oy) = label.layout_offsets();
-    let scale = gtk::pango::SCALE as f32;
-    let y = oy as f32 + r.y() as f32 / scale;
-    let p = label.compute_point(body, &gtk::graphene::Point::new(0.0, y))?;
-    let top = (p.y() + body.margin_top() as f32) as f64;
-    Some((top, top + (r.height() as f32 / scale) as f64))
-}
-
 impl RulesPane {
     /// Scrolls the text so that section `i` (-1 or out of range: the quick reference) is at
     /// the top once it has been laid out, and selects its contents row for as long as the text
@@ -456,99 +377,6 @@ impl RulesPane {
         if let Some(row) = top {
             self.select(&row);
         }
-    }
-
-    /// Marks the matches of `query` in the shown sections (`shown`, from the search), makes
-    /// the first one current and brings it into view; an empty query takes the marks away.
-    fn highlight(&mut self, query: &str, shown: &[usize]) {
-        self.query = query.trim().to_string();
-        self.hits.clear();
-        self.current = 0;
-        for (section, labels) in self.texts.iter().enumerate() {
-            let on = shown.contains(&section);
-            for (label, (l, text)) in labels.iter().enumerate() {
-                let ranges = if on {
-                    find_matches(text, &self.query)
-                } else {
-                    Vec::new()
-                };
-                if ranges.is_empty() {
-                    if l.uses_markup() {
-                        l.set_text(text);
-                    }
-                    continue;
-                }
-                let first = self.hits.is_empty().then_some(0);
-                l.set_markup(&markup(text, &ranges, first));
-                self.hits
-                    .extend(ranges.iter().enumerate().map(|(nth, r)| Hit {
-                        section,
-                        label,
-                        nth,
-                        at: r.start,
-                    }));
-            }
-        }
-        self.show_current();
-    }
-
-    /// Makes the next (or previous) match current, wrapping around.
-    fn step(&mut self, forward: bool) {
-        let n = self.hits.len();
-        if n == 0 {
-            return;
-        }
-        let old = self.hits[self.current].clone();
-        self.current = if forward {
-            (self.current + 1) % n
-        } else {
-            (self.current + n - 1) % n
-        };
-        self.render(&old, false);
-        let new = self.hits[self.current].clone();
-        self.render(&new, true);
-        self.show_current();
-    }
-
-    /// Marks again the label of `hit`, with `hit` the current match or not.
-    fn render(&self, hit: &Hit, current: bool) {
-        let (l, text) = &self.texts[hit.section][hit.label];
-        let ranges = find_matches(text, &self.query);
-        l.set_markup(&markup(text, &ranges, current.then_some(hit.nth)));
-    }
-
-    /// Says which match is current and scrolls the text to it if it is out of view (or on its
-    /// edge), a third of the way down.
-    fn show_current(&self) {
-        let n = self.hits.len();
-        self.nav.set_visible(!self.query.is_empty());
-        self.prev.set_sensitive(n > 0);
-        self.next.set_sensitive(n > 0);
-        self.found.set_text(&if n == 0 {
-            String::new()
-        } else {
-            crate::ui::trnf(
-                "{i} of {n} match",
-                "{i} of {n} matches",
-                n as u32,
-                &[("i", &(self.current + 1).to_string())],
-            )
-        });
-        let Some(hit) = self.hits.get(self.current) else {
-            return;
-        };
-        let label = self.texts[hit.section][hit.label].0.clone();
-        let (scroll, body, at) = (self.scroll.clone(), self.body.clone(), hit.at);
-        after_layout(&self.window, move || {
-            let adj = scroll.vadjustment();
-            if let Some((top, bottom)) = match_span(&label, &body, at) {
-                // Not on the very edge either: a line or two of context around it.
-                let edge = (adj.page_size() / 8.0).min(48.0);
-                if top < adj.value() + edge || bottom > adj.value() + adj.page_size() - edge {
-                    adj.set_value(top - adj.page_size() / 3.0);
-                }
-            }
-        });
     }
 
     fn print(&self) {
@@ -630,6 +458,9 @@ impl RulesPane {
         d.present();
     }
 }
+
+/// The search: its entry, its matches marked and stepped through.
+mod find;
 
 #[cfg(test)]
 mod gtk_tests;

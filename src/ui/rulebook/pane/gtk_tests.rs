@@ -3,6 +3,7 @@
 use super::*;
 use crate::ui::rulebook::search::{CURRENT_BG, MATCH_BG};
 use crate::ui::{answer_chooser, pump_until};
+use find::match_span;
 use relm4::{Component, ComponentController};
 
 /// Export PDF… through its chooser, answered as a person would: the PDF is written.
