@@ -1,9 +1,46 @@
-//! A scenario's position made into a game: `build` sets every piece down as written, and
-//! `validate` refuses a position that breaks the rules' own invariants, in words.
+//! A scenario's position made into a game: `build` sets every piece down as written, one
+//! part of the position after another, and `validate` refuses a position that breaks the
+//! rules' own invariants, in words.
 
 use super::*;
 
 pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
+    let mut g = new_game(sc)?;
+    let Some(pos) = &sc.position else {
+        return Ok(g);
+    };
+    bounds(sc, pos)?;
+    g.round = pos.round;
+    g.lords.clear();
+    g.log.clear();
+    villages(&mut g, sc, pos)?;
+    lords(&mut g, sc, pos)?;
+    players(&mut g, sc, pos)?;
+    cards_on_the_board(&mut g, pos)?;
+    taxes(&mut g, sc, pos)?;
+    // Controllers default to the first player with units there.
+    for v in 0..g.villages.len() as u8 {
+        if g.villages[v as usize].controller.is_none() {
+            g.refresh_control(v);
+        }
+    }
+    relics(&mut g, pos)?;
+    validate(&g, &sc.players)?;
+    decks(&mut g, pos)?;
+    phase(&mut g, sc, pos)?;
+    g.start_position();
+    Ok(g)
+}
+
+/// The index of the Village called `s`.
+fn village_index(map: &crate::map::Map, s: &str) -> Result<crate::map::VillageId, String> {
+    map.find_village(s)
+        .ok_or_else(|| format!("no village called '{s}'"))
+}
+
+/// The game of the scenario's players and options, dealt as a new game, with its scripted
+/// dice.
+fn new_game(sc: &Scenario) -> Result<Game, String> {
     let n = sc.players.len();
     if !(3..=6).contains(&n) {
         return bad(format!("a scenario has 3 to 6 players, not {n}"));
@@ -42,10 +79,11 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
     if sc.dice.iter().any(|d| !(1..=6).contains(d)) {
         return bad("dice are 1 to 6");
     }
-    let Some(pos) = &sc.position else {
-        return Ok(g);
-    };
-    // Values a file sets are bounded before any rule adds to them.
+    Ok(g)
+}
+
+/// Values a file sets are bounded before any rule adds to them.
+fn bounds(sc: &Scenario, pos: &Position) -> Result<(), String> {
     if pos.round > MAX_POSITION_ROUND {
         return bad(format!(
             "round {} is beyond the {MAX_POSITION_ROUND} rounds a position may start at",
@@ -58,18 +96,14 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
             pos.round
         ));
     }
+    Ok(())
+}
+
+/// The Villages: troops, Mills, forts, sieges and Siege Engines, entries and controllers.
+fn villages(g: &mut Game, sc: &Scenario, pos: &Position) -> Result<(), String> {
     let pi = |s: &str| player_index(&sc.players, s);
-    let vi = |s: &str| {
-        g.map
-            .find_village(s)
-            .ok_or_else(|| format!("no village called '{s}'"))
-    };
-    g.round = pos.round;
-    g.lords.clear();
-    g.log.clear();
-    // Villages.
     for (key, vp) in &pos.villages {
-        let v = vi(key)? as usize;
+        let v = village_index(&g.map, key)? as usize;
         let vs = &mut g.villages[v];
         for (who, [maa, knights]) in &vp.troops {
             vs.troops[pi(who)? as usize] = Troops {
@@ -101,11 +135,17 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
             vs.besieger.get_or_insert(q as u8);
         }
         for (who, from) in &vp.entry {
-            vs.entry[pi(who)? as usize] = Some(vi(from)?);
+            vs.entry[pi(who)? as usize] = Some(village_index(&g.map, from)?);
         }
         vs.controller = vp.controller.as_deref().map(pi).transpose()?;
     }
-    // Lords and titles.
+    Ok(())
+}
+
+/// The Lords in play, and the titles they hold.
+fn lords(g: &mut Game, sc: &Scenario, pos: &Position) -> Result<(), String> {
+    let pi = |s: &str| player_index(&sc.players, s);
+    let vi = |s: &str| village_index(&g.map, s);
     for lp in &pos.lords {
         let id = find_lord(&lp.name).ok_or_else(|| format!("no Lord called '{}'", lp.name))?;
         if g.lords.iter().any(|l| l.id == id) {
@@ -169,7 +209,13 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
             }
         }
     }
-    // Players.
+    Ok(())
+}
+
+/// The players' money, Diplomacy markers and hands; their stockpiles follow from what is on
+/// the map.
+fn players(g: &mut Game, sc: &Scenario, pos: &Position) -> Result<(), String> {
+    let pi = |s: &str| player_index(&sc.players, s);
     for (who, pp) in &pos.players {
         let p = pi(who)? as usize;
         if let Some(m) = pp.money {
@@ -188,8 +234,7 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
         }
         g.players[p].hand = pp.hand.iter().map(|c| card(c)).collect::<Result<_, _>>()?;
     }
-    // Stockpiles follow from what is on the map.
-    for p in 0..n {
+    for p in 0..sc.players.len() {
         let on_map = g.villages.iter().fold((0u32, 0u32), |a, v| {
             (
                 a.0 + v.troops[p].maa as u32,
@@ -205,7 +250,11 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
         g.players[p].stock_maa = 13 - on_map.0 as u8;
         g.players[p].stock_knights = 8 - on_map.1 as u8;
     }
-    // Cards on the bishoprics and the track.
+    Ok(())
+}
+
+/// The cards lying on the Bishoprics and on the Disaster track.
+fn cards_on_the_board(g: &mut Game, pos: &Position) -> Result<(), String> {
     for (b, list) in &pos.bishoprics {
         let b: usize = b
             .parse()
@@ -233,6 +282,12 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
             return bad("only Disasters go on the track");
         }
     }
+    Ok(())
+}
+
+/// The taxes levied (Tallage on a Fief, Tithe on one or every Bishopric).
+fn taxes(g: &mut Game, sc: &Scenario, pos: &Position) -> Result<(), String> {
+    let pi = |s: &str| player_index(&sc.players, s);
     for t in &pos.taxes {
         let player = pi(&t.player)?;
         let lord = find_lord(&t.lord).ok_or_else(|| format!("no Lord called '{}'", t.lord))?;
@@ -282,13 +337,11 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
             });
         }
     }
-    // Controllers default to the first player with units there.
-    for v in 0..g.villages.len() as u8 {
-        if g.villages[v as usize].controller.is_none() {
-            g.refresh_control(v);
-        }
-    }
-    // Relics (11.1).
+    Ok(())
+}
+
+/// The Holy Relics (11.1): carried by a Lord, lying in a Village, or gone.
+fn relics(g: &mut Game, pos: &Position) -> Result<(), String> {
     for (key, at) in &pos.relics {
         let relic = crate::rules::relics::Relic::parse(key)
             .ok_or_else(|| format!("no relic called '{key}'"))?;
@@ -322,34 +375,12 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
             None => g.relics.push(state),
         }
     }
-    validate(&g, &sc.players)?;
-    // Decks: given, or everything not elsewhere, shuffled.
-    let mut used: Vec<Card> = g.players.iter().flat_map(|p| p.hand.clone()).collect();
-    used.extend(g.lords.iter().map(|l| Card::Lord(l.id)));
-    used.extend(
-        g.titles
-            .cardinals
-            .iter()
-            .filter(|c| c.1 == CardinalSource::Card)
-            .map(|_| Card::Cardinal),
-    );
-    if g.titles.darc.is_some() {
-        used.push(Card::Darc);
-    }
-    for bc in &g.bishopric_cards {
-        for (on, c) in [
-            (bc.heavy_rain, Card::HeavyRain),
-            (bc.famine, Card::Famine),
-            (bc.plague, Card::Plague),
-            (bc.harvest, Card::Harvest),
-            (bc.good_weather, Card::GoodWeather),
-        ] {
-            if on {
-                used.push(c);
-            }
-        }
-    }
-    used.extend(g.track.iter().flatten());
+    Ok(())
+}
+
+/// The decks and discard piles: given, or everything not elsewhere, shuffled.
+fn decks(g: &mut Game, pos: &Position) -> Result<(), String> {
+    let used = cards_in_play(g);
     let remaining = |full: Vec<Card>| -> Result<Vec<Card>, String> {
         let mut rest = full;
         for c in &used {
@@ -434,7 +465,45 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
         "Fortune",
     )?;
     (g.fortune_deck, g.fortune_discard) = (deck.into(), discard.into());
-    // The phase.
+    Ok(())
+}
+
+/// The cards the position puts in play: hands, Lords, Cardinals by card, d'ARC, the cards on
+/// the Bishoprics and the track. The decks hold the others.
+fn cards_in_play(g: &Game) -> Vec<Card> {
+    let mut used: Vec<Card> = g.players.iter().flat_map(|p| p.hand.clone()).collect();
+    used.extend(g.lords.iter().map(|l| Card::Lord(l.id)));
+    used.extend(
+        g.titles
+            .cardinals
+            .iter()
+            .filter(|c| c.1 == CardinalSource::Card)
+            .map(|_| Card::Cardinal),
+    );
+    if g.titles.darc.is_some() {
+        used.push(Card::Darc);
+    }
+    for bc in &g.bishopric_cards {
+        for (on, c) in [
+            (bc.heavy_rain, Card::HeavyRain),
+            (bc.famine, Card::Famine),
+            (bc.plague, Card::Plague),
+            (bc.harvest, Card::Harvest),
+            (bc.good_weather, Card::GoodWeather),
+        ] {
+            if on {
+                used.push(c);
+            }
+        }
+    }
+    used.extend(g.track.iter().flatten());
+    used
+}
+
+/// The phase and whose turn it is in it.
+fn phase(g: &mut Game, sc: &Scenario, pos: &Position) -> Result<(), String> {
+    let pi = |s: &str| player_index(&sc.players, s);
+    let n = sc.players.len();
     let idx = match &pos.turn {
         Some(t) => (pi(t)? + n as u8 - g.first) % n as u8,
         None => 0,
@@ -455,12 +524,19 @@ pub(super) fn build(sc: &Scenario) -> Result<Game, String> {
         "end_round" => Phase::EndRound,
         other => return bad(format!("unknown phase '{other}' (setup, marriage, elections, draw, disasters, play_cards, income, purchase, movement, battles, pillage, end_round)")),
     };
-    g.start_position();
-    Ok(g)
+    Ok(())
 }
 
 /// Positions that break the rules' own limits are refused, naming the problem.
 fn validate(g: &Game, names: &[String]) -> Result<(), String> {
+    families_and_hands(g, names)?;
+    board_limits(g, names)?;
+    lords_and_marriages(g, names)?;
+    crown_and_church(g)
+}
+
+/// Each family's Lords (2.4.1) and hand (2.1).
+fn families_and_hands(g: &Game, names: &[String]) -> Result<(), String> {
     for p in 0..g.n() {
         let fam = g.family(p).count();
         if fam > 4 {
@@ -486,6 +562,11 @@ fn validate(g: &Game, names: &[String]) -> Result<(), String> {
             }
         }
     }
+    Ok(())
+}
+
+/// Control (5.1) and the counters the box supplies (4.2, 4.3).
+fn board_limits(g: &Game, names: &[String]) -> Result<(), String> {
     for (i, v) in g.villages.iter().enumerate() {
         let name = &g.map.villages[i].name;
         if let Some(c) = v.controller {
@@ -517,6 +598,11 @@ fn validate(g: &Game, names: &[String]) -> Result<(), String> {
             ));
         }
     }
+    Ok(())
+}
+
+/// Each Lord's titles, church rank, marriage and captivity (1.1, 1.2, 1.5, 1.7, 4.3, 6.2.3).
+fn lords_and_marriages(g: &Game, names: &[String]) -> Result<(), String> {
     for l in &g.lords {
         let n = lord_name(l.id);
         if g.fief_titles_of(l.id).len() > 2 {
@@ -563,6 +649,11 @@ fn validate(g: &Game, names: &[String]) -> Result<(), String> {
             ));
         }
     }
+    Ok(())
+}
+
+/// The King, the Queen, d'ARC and the Cardinals (1.5, 1.8, 9.1).
+fn crown_and_church(g: &Game) -> Result<(), String> {
     let t = &g.titles;
     if let Some(k) = t.king {
         if lord_sex(k) != Sex::Male || g.lord(k).is_none() {

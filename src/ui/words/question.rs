@@ -11,17 +11,61 @@ use fief::rules::{Game, PlayerId, Prompt, PromptKind};
 /// What the engine asks, in the words of the player who must answer ("you" when the viewer is
 /// that player).
 pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
-    let mine = viewer == Some(p.player);
     let who = player(g, p.player);
-    let ask = |yours: String, theirs: String| if mine { yours } else { theirs };
+    let mine = viewer == Some(p.player);
+    let ask = &|yours: String, theirs: String| if mine { yours } else { theirs };
     match &p.kind {
+        k @ (PromptKind::StartVillage
+        | PromptKind::Marriage
+        | PromptKind::MarriageAnswer { .. }
+        | PromptKind::Nominate(_)
+        | PromptKind::Vote(_)
+        | PromptKind::DiscardDraw
+        | PromptKind::PlagueLosses { .. }
+        | PromptKind::ChooseHeir { .. }
+        | PromptKind::PlaceLord { .. }
+        | PromptKind::PlayCards) => round_start(g, k, ask, &who),
+        k @ (PromptKind::RansomOffer { .. }
+        | PromptKind::RansomAnswer { .. }
+        | PromptKind::GrantAnswer { .. }
+        | PromptKind::PlacementLeave { .. }
+        | PromptKind::CardinalConsent { .. }
+        | PromptKind::Purchase
+        | PromptKind::Movement
+        | PromptKind::Battles
+        | PromptKind::Pillage
+        | PromptKind::Window { .. }) => purchases_and_moves(g, k, ask, &who),
+        k @ (PromptKind::BattleSide { .. }
+        | PromptKind::BattleChoice { .. }
+        | PromptKind::Losses { .. }
+        | PromptKind::Permission { .. }
+        | PromptKind::Targeted { .. }
+        | PromptKind::UprisingJoin { .. }
+        | PromptKind::UprisingStop { .. }) => battles(g, k, ask, &who),
+        k @ (PromptKind::Annulment { .. }
+        | PromptKind::Deal { .. }
+        | PromptKind::Truce { .. }
+        | PromptKind::AmbushGoOn
+        | PromptKind::RelicPermission { .. }
+        | PromptKind::RelicOffer { .. }
+        | PromptKind::Teeth { .. }
+        | PromptKind::RelicUse { .. }) => agreements(g, k, ask, &who),
+    }
+}
+
+/// The words for the player who answers, or for the others, whichever the viewer is.
+type Ask<'a> = &'a dyn Fn(String, String) -> String;
+
+/// The start of the game and of a round: starting Villages, marriages, elections, draws, heirs and new Lords.
+fn round_start(g: &Game, k: &PromptKind, ask: Ask, who: &str) -> String {
+    match k {
         PromptKind::StartVillage => ask(
             tr("Choose your starting Village: click a highlighted square on the map."),
-            trf("{who} is choosing a starting Village.", &[("who", &who)]),
+            trf("{who} is choosing a starting Village.", &[("who", who)]),
         ),
         PromptKind::Marriage => ask(
             tr("Marriages: propose one to another family, or go on."),
-            trf("{who} may propose a marriage.", &[("who", &who)]),
+            trf("{who} may propose a marriage.", &[("who", who)]),
         ),
         PromptKind::MarriageAnswer {
             groom,
@@ -34,7 +78,11 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ) + &deniers_offered(g, *dowry),
             trf(
                 "{who} is considering the marriage of {groom} and {bride}.",
-                &[("who", &who), ("groom", &lord(*groom)), ("bride", &lord(*bride))],
+                &[
+                    ("who", who),
+                    ("groom", &lord(*groom)),
+                    ("bride", &lord(*bride)),
+                ],
             ),
         ),
         PromptKind::Nominate(k) => ask(
@@ -44,7 +92,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} is nominating a candidate for {e}.",
-                &[("who", &who), ("e", &election(g, *k))],
+                &[("who", who), ("e", &election(g, *k))],
             ),
         ),
         PromptKind::Vote(k) => ask(
@@ -54,12 +102,12 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} is voting for the {e}.",
-                &[("who", &who), ("e", &election(g, *k))],
+                &[("who", who), ("e", &election(g, *k))],
             ),
         ),
         PromptKind::DiscardDraw => ask(
             tr("Discard cards if you wish, then draw up to your hand: Fortune or Lord cards."),
-            trf("{who} is discarding and drawing.", &[("who", &who)]),
+            trf("{who} is discarding and drawing.", &[("who", who)]),
         ),
         PromptKind::PlagueLosses { village: v, losses } => ask(
             trf(
@@ -68,7 +116,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} chooses the Plague's victims at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
+                &[("who", who), ("v", &village(g, *v))],
             ),
         ),
         PromptKind::ChooseHeir { fief: f } => ask(
@@ -78,7 +126,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} chooses who takes the title of {fief}.",
-                &[("who", &who), ("fief", &fief(g, *f))],
+                &[("who", who), ("fief", &fief(g, *f))],
             ),
         ),
         PromptKind::PlaceLord { lord: l } => ask(
@@ -86,12 +134,23 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
                 "Place {lord}: click a highlighted Village.",
                 &[("lord", &lord(*l))],
             ),
-            trf("{who} places {lord}.", &[("who", &who), ("lord", &lord(*l))]),
+            trf(
+                "{who} places {lord}.",
+                &[("who", who), ("lord", &lord(*l))],
+            ),
         ),
         PromptKind::PlayCards => ask(
             tr("Play cards from your hand (click a card), or go on."),
-            trf("{who} may play cards.", &[("who", &who)]),
+            trf("{who} may play cards.", &[("who", who)]),
         ),
+        // The other kinds are another function's (`prompt` sends each kind to one).
+        _ => String::new(),
+    }
+}
+
+/// Ransoms, the King's grants, leave and consent, purchases, Movement, battles declared, pillage and the windows for cards.
+fn purchases_and_moves(g: &Game, k: &PromptKind, ask: Ask, who: &str) -> String {
+    match k {
         PromptKind::RansomOffer { lord: l, price } => ask(
             trnf(
                 "{lord} is held captive. The ransom is {n} Denier: offer it, offer less, or pay nothing.",
@@ -101,7 +160,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} is deciding the ransom of {lord}.",
-                &[("who", &who), ("lord", &lord(*l))],
+                &[("who", who), ("lord", &lord(*l))],
             ),
         ),
         PromptKind::RansomAnswer { lord: l, amount } => ask(
@@ -113,7 +172,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} is answering a ransom offer for {lord}.",
-                &[("who", &who), ("lord", &lord(*l))],
+                &[("who", who), ("lord", &lord(*l))],
             ),
         ),
         PromptKind::GrantAnswer {
@@ -132,7 +191,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} is answering the King's offer of {fief}.",
-                &[("who", &who), ("fief", &fief(g, *f))],
+                &[("who", who), ("fief", &fief(g, *f))],
             ),
         ),
         PromptKind::PlacementLeave {
@@ -146,7 +205,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} decides whether {lord} may be placed in {v}.",
-                &[("who", &who), ("lord", &lord(*l)), ("v", &village(g, *x))],
+                &[("who", who), ("lord", &lord(*l)), ("v", &village(g, *x))],
             ),
         ),
         PromptKind::CardinalConsent { lord: l } => ask(
@@ -156,12 +215,12 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "The Pope ({who}) decides whether {lord} becomes a Cardinal.",
-                &[("who", &who), ("lord", &lord(*l))],
+                &[("who", who), ("lord", &lord(*l))],
             ),
         ),
         PromptKind::Purchase => ask(
             tr("Purchases: count them on the Purchases page beside the map (or click a Village), then buy."),
-            trf("{who} is buying.", &[("who", &who)]),
+            trf("{who} is buying.", &[("who", who)]),
         ),
         // 5.2: a victorious Cavalcade rides on before anything else moves.
         PromptKind::Movement if g.moves.onward.is_some() => ask(
@@ -176,19 +235,19 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
                         .unwrap_or_default(),
                 )],
             ),
-            trf("{who} is moving.", &[("who", &who)]),
+            trf("{who} is moving.", &[("who", who)]),
         ),
         PromptKind::Movement => ask(
             tr("Movement: drag an army to a lit neighbour, or click its Village, then a destination; or go on."),
-            trf("{who} is moving.", &[("who", &who)]),
+            trf("{who} is moving.", &[("who", who)]),
         ),
         PromptKind::Battles => ask(
             tr("Battles: click a Village to attack or besiege, or go on."),
-            trf("{who} is declaring battles.", &[("who", &who)]),
+            trf("{who} is declaring battles.", &[("who", who)]),
         ),
         PromptKind::Pillage => ask(
             tr("Pillage: take Mills in Villages you hold by force, or go on."),
-            trf("{who} may pillage.", &[("who", &who)]),
+            trf("{who} may pillage.", &[("who", who)]),
         ),
         PromptKind::Window { at } => ask(
             trf(
@@ -197,9 +256,17 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} may play a card {when}.",
-                &[("who", &who), ("when", &window_when(g, *at))],
+                &[("who", who), ("when", &window_when(g, *at))],
             ),
         ),
+        // The other kinds are another function's (`prompt` sends each kind to one).
+        _ => String::new(),
+    }
+}
+
+/// A battle's sides, choices and losses; permission to cross; cards aimed at someone; uprisings.
+fn battles(g: &Game, k: &PromptKind, ask: Ask, who: &str) -> String {
+    match k {
         PromptKind::BattleSide { village: v } => ask(
             trf(
                 "A battle at {v}: take a side, or stay out.",
@@ -207,7 +274,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} is choosing a side at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
+                &[("who", who), ("v", &village(g, *v))],
             ),
         ),
         PromptKind::BattleChoice { village: v, .. } => ask(
@@ -217,7 +284,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} leads a side at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
+                &[("who", who), ("v", &village(g, *v))],
             ),
         ),
         PromptKind::Losses {
@@ -242,7 +309,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             },
             trf(
                 "{who} is taking losses at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
+                &[("who", who), ("v", &village(g, *v))],
             ),
         ),
         PromptKind::Permission {
@@ -271,7 +338,11 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} answers the {card} against {lord}.",
-                &[("who", &who), ("card", &card_name(*card)), ("lord", &lord(*target))],
+                &[
+                    ("who", who),
+                    ("card", &card_name(*card)),
+                    ("lord", &lord(*target)),
+                ],
             ),
         ),
         PromptKind::UprisingJoin { village: v } => ask(
@@ -281,19 +352,30 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} may join the Uprising at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
+                &[("who", who), ("v", &village(g, *v))],
             ),
         ),
-        PromptKind::UprisingStop { village: v, lord: l } => ask(
+        PromptKind::UprisingStop {
+            village: v,
+            lord: l,
+        } => ask(
             trf(
                 "An Uprising at {v}: {lord} may try to stop it.",
                 &[("v", &village(g, *v)), ("lord", &lord(*l))],
             ),
             trf(
                 "{who} may try to stop the Uprising at {v}.",
-                &[("who", &who), ("v", &village(g, *v))],
+                &[("who", who), ("v", &village(g, *v))],
             ),
         ),
+        // The other kinds are another function's (`prompt` sends each kind to one).
+        _ => String::new(),
+    }
+}
+
+/// Annulments, deals, truces, an ambush, and the Holy Relics (11.1).
+fn agreements(g: &Game, k: &PromptKind, ask: Ask, who: &str) -> String {
+    match k {
         PromptKind::Annulment { lord: l } => ask(
             trf(
                 "As Pope, do you annul the marriage of {lord}?",
@@ -301,7 +383,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "The Pope ({who}) decides on the annulment for {lord}.",
-                &[("who", &who), ("lord", &lord(*l))],
+                &[("who", who), ("lord", &lord(*l))],
             ),
         ),
         PromptKind::Deal {
@@ -336,7 +418,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
                 },
                 trf(
                     "{who} is answering a diplomacy offer.",
-                    &[("who", &who)],
+                    &[("who", who)],
                 ),
             )
         }
@@ -356,12 +438,12 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             },
             trf(
                 "{who} is answering {p}'s truce.",
-                &[("who", &who), ("p", &player(g, *proposer))],
+                &[("who", who), ("p", &player(g, *proposer))],
             ),
         ),
         PromptKind::AmbushGoOn => ask(
             tr("Your Ambush took the last Lord of the other side: go on with the battle?"),
-            trf("{who} decides whether the battle goes on.", &[("who", &who)]),
+            trf("{who} decides whether the battle goes on.", &[("who", who)]),
         ),
         PromptKind::RelicPermission { asker, lord: l, relic } => ask(
             trf(
@@ -374,7 +456,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} decides whether {lord} may take the {relic}.",
-                &[("who", &who), ("lord", &lord(*l)), ("relic", &relic_name(*relic))],
+                &[("who", who), ("lord", &lord(*l)), ("relic", &relic_name(*relic))],
             ),
         ),
         PromptKind::RelicOffer {
@@ -392,7 +474,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} is answering an offer of the {relic}.",
-                &[("who", &who), ("relic", &relic_name(*relic))],
+                &[("who", who), ("relic", &relic_name(*relic))],
             ),
         ),
         PromptKind::Teeth { lord: l, holder } => ask(
@@ -402,7 +484,7 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} decides whether the Teeth of Saint Géronce save {lord}.",
-                &[("who", &who), ("lord", &lord(*l))],
+                &[("who", who), ("lord", &lord(*l))],
             ),
         ),
         PromptKind::RelicUse { relic } => ask(
@@ -412,9 +494,11 @@ pub fn prompt(g: &Game, p: &Prompt, viewer: Option<PlayerId>) -> String {
             ),
             trf(
                 "{who} may use the {relic}.",
-                &[("who", &who), ("relic", &relic_name(*relic))],
+                &[("who", who), ("relic", &relic_name(*relic))],
             ),
         ),
+        // The other kinds are another function's (`prompt` sends each kind to one).
+        _ => String::new(),
     }
 }
 

@@ -74,3 +74,36 @@ fn percentages_never_round_to_a_certainty() {
     assert_eq!(percent(0.9996), ">99%");
     assert_eq!(percent(0.0004), "<1%");
 }
+
+#[test]
+fn every_prompt_of_played_games_has_words_for_the_asked_and_the_others() {
+    // Games by the random bot, optional rules on: each question asked on the way is worded
+    // for the player who answers ("you") and for the others ("Blue is …"), both filled in.
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in [5, 11, 29] {
+        let options = Options {
+            seed,
+            relics: true,
+            open_diplomacy: true,
+            ..Options::default()
+        };
+        crate::ui::play_until_with(options, fief::bots::Level::Easy, 4000, |g, _| {
+            if let Some(pr) = g.prompt() {
+                let mine = super::question::prompt(g, &pr, Some(pr.player));
+                let theirs = super::question::prompt(g, &pr, None);
+                for s in [&mine, &theirs] {
+                    assert!(!s.trim().is_empty(), "{:?}", pr.kind);
+                    assert!(!s.contains('{'), "{s}");
+                }
+                assert_ne!(mine, theirs, "{:?}", pr.kind);
+                let k = format!("{:?}", pr.kind);
+                kinds.insert(k.split([' ', '(', '{']).next().unwrap_or("").to_string());
+            }
+            false
+        });
+    }
+    // The games reach each of the four groups of questions.
+    for k in ["StartVillage", "Purchase", "Losses", "Deal"] {
+        assert!(kinds.contains(k), "{k} never asked: {kinds:?}");
+    }
+}
