@@ -224,3 +224,46 @@ cases!(
     ransom_declined_ends_the_question,
     lord_placed_in_an_allys_empty_village,
 );
+
+/// 6.2.2 (ruling R-LOSSES): the choice of casualties the engine proposes, which the window's
+/// losses composer presets. In T30 three hits take the Knight or the three Men-at-Arms; the
+/// proposal keeps the Knight, and the rules accept it as it stands.
+#[test]
+fn the_proposed_losses_are_men_at_arms_first_and_legal() {
+    use fief::rules::{Action, Casualty};
+    let path = format!(
+        "{}/tests/scenarios/t30_owner_chooses_knight_or_maa.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut sc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    // Played up to Gunter's choice: his answer and the expectations left out.
+    sc["script"].as_array_mut().unwrap().pop();
+    sc["expect"] = serde_json::json!([]);
+    let out = fief::scenario::run(&sc.to_string()).unwrap();
+    assert!(out.error.is_none(), "{:?}", out.error);
+    let mut g = out.game;
+    let gunter = 3;
+    assert_eq!(g.loss_choice(0), None, "Grady is asked nothing");
+    let choice = g.loss_choice(gunter).expect("Gunter chooses his losses");
+    assert_eq!(choice.village, g.map.find_village("charolles").unwrap());
+    assert_eq!(
+        choice.kinds,
+        vec![(Casualty::Maa(gunter), 3), (Casualty::Knight(gunter), 1)]
+    );
+    assert_eq!(choice.proposed, vec![(Casualty::Maa(gunter), 3)]);
+    // Taken one by one, the proposal is what the rules accept, and it ends the question.
+    for (c, n) in &choice.proposed {
+        for _ in 0..*n {
+            if g.loss_choice(gunter).is_some() {
+                g.apply(gunter, Action::Casualty(*c)).unwrap();
+            }
+        }
+    }
+    assert_eq!(g.loss_choice(gunter), None);
+    let charolles = &g.villages[choice.village as usize];
+    assert_eq!(
+        (charolles.troops[3].maa, charolles.troops[3].knights),
+        (0, 1)
+    );
+}

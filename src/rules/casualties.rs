@@ -2,12 +2,120 @@
 
 use super::actions::{Action, Casualty};
 use super::battle::feasible;
-use super::cards::lord_name;
+use super::cards::{lord_name, LordId};
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;
 
+/// A choice of casualties taken at once (6.2.2): what the decision may take, and what the
+/// engine proposes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LossChoice {
+    /// The Village of the battle.
+    pub village: VillageId,
+    /// Each kind of casualty this decision may take, with the most of it there is (the
+    /// Troops there, a Lord once), in the order of `proposed`'s preference.
+    pub kinds: Vec<(Casualty, u8)>,
+    /// The proposed choice: how many of each kind are lost, every loss counted, those the
+    /// rules then force included. Men-at-Arms go before Knights, the chooser's own before a
+    /// partner's, and Lords last, the least titled first (ruling R-LOSSES).
+    pub proposed: Vec<(Casualty, u8)>,
+}
+
 impl Game {
+    /// 6.2.2: the casualties `p` is asked to choose now, if he is, and the choice the engine
+    /// proposes (ruling R-LOSSES): each step takes the first casualty in the order of
+    /// preference among those the rules allow, until no loss is asked any more.
+    pub fn loss_choice(&self, p: PlayerId) -> Option<LossChoice> {
+        let asked = |g: &Game| match g.prompt() {
+            Some(pr) if pr.player == p => match pr.kind {
+                super::PromptKind::Losses { village, .. } => Some(village),
+                _ => None,
+            },
+            _ => None,
+        };
+        let village = asked(self)?;
+        let rank = |g: &Game, c: &Casualty| match *c {
+            Casualty::Maa(q) => (0, u8::from(q != p), 0),
+            Casualty::Knight(q) => (1, u8::from(q != p), 0),
+            Casualty::Lord(l) => (
+                2,
+                u8::from(g.lord(l).is_some_and(|x| x.owner != p)),
+                g.title_count(l),
+            ),
+        };
+        let troops = |g: &Game, q: PlayerId| g.villages[village as usize].troops[q as usize];
+        let mut h = self.clone_lean();
+        h.quiet = true;
+        let mut kinds: Vec<(Casualty, u8)> = Vec::new();
+        let mut taken: Vec<Casualty> = Vec::new();
+        // Each step takes one casualty; a battle holds at most 6 x 21 Troops and 24 Lords.
+        for _ in 0..256 {
+            if asked(&h) != Some(village) {
+                break;
+            }
+            let mut allowed = Vec::new();
+            h.casualty_candidates(&mut allowed);
+            let mut allowed: Vec<Casualty> = allowed
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Casualty(c) => Some(c),
+                    _ => None,
+                })
+                .collect();
+            for c in &allowed {
+                if !kinds.iter().any(|(k, _)| k == c) {
+                    let most = match *c {
+                        Casualty::Maa(q) => troops(self, q).maa,
+                        Casualty::Knight(q) => troops(self, q).knights,
+                        Casualty::Lord(_) => 1,
+                    };
+                    kinds.push((*c, most));
+                }
+            }
+            allowed.sort_by_key(|c| rank(&h, c));
+            let Some(c) = allowed.first().copied() else {
+                break;
+            };
+            if h.apply(p, Action::Casualty(c)).is_err() {
+                break;
+            }
+            taken.push(c);
+        }
+        kinds.sort_by_key(|(c, _)| rank(self, c));
+        // What the proposal lost, counted on the board: the losses the rules forced too.
+        let lost = |c: Casualty| match c {
+            Casualty::Maa(q) => troops(self, q).maa.saturating_sub(troops(&h, q).maa),
+            Casualty::Knight(q) => troops(self, q)
+                .knights
+                .saturating_sub(troops(&h, q).knights),
+            Casualty::Lord(l) => u8::from(self.lord(l).is_some() && h.lord(l).is_none()),
+        };
+        let proposed = kinds
+            .iter()
+            .map(|(c, _)| (*c, lost(*c)))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        Some(LossChoice {
+            village,
+            kinds,
+            proposed,
+        })
+    }
+
+    /// How many titles Lord `l` holds (King, Queen, Crown Prince, Pope, Cardinal, Bishop,
+    /// Fief Titles, d'ARC).
+    pub fn title_count(&self, l: LordId) -> usize {
+        let t = &self.titles;
+        [t.king, t.queen, t.crown_prince, t.pope, t.darc]
+            .iter()
+            .filter(|x| **x == Some(l))
+            .count()
+            + usize::from(self.is_cardinal(l))
+            + t.bishop.iter().filter(|b| **b == Some(l)).count()
+            + self.fief_titles_of(l).len()
+    }
+
     // ----- casualties (6.2.2, 10.1) -----
 
     pub(crate) fn casualty_candidates(&self, out: &mut Vec<Action>) {

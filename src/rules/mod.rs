@@ -99,6 +99,7 @@ mod view;
 pub use action_ids::{find_player, BadId};
 pub use actions::{Action, CardList, Casualty, LordList, PassageUse};
 pub use cards::{Card, LordId, Sex};
+pub use casualties::LossChoice;
 pub use diplomacy::HIDDEN_ASK_MOST;
 pub use elections::BOT_PROPOSALS_A_ROUND;
 pub use events::Event;

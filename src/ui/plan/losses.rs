@@ -1,5 +1,6 @@
-//! The losses composer's plan (6.2.2): the casualties a decision asks for, the rules' default
-//! choice among them, and the actions that take a chosen count.
+//! The losses composer's plan (6.2.2): whether a decision is a choice of casualties, and the
+//! actions that take a chosen count. What may be lost and the proposed choice are the
+//! engine's (`Game::loss_choice`).
 
 use fief::map::VillageId;
 use fief::rules::{Action, Casualty, Game};
@@ -51,65 +52,6 @@ fn lost(before: &Game, after: &Game, village: VillageId, kind: Casualty) -> u8 {
     }
 }
 
-/// The casualties `p` may choose in this decision, and the rules' default choice among
-/// them (6.2.2): Men-at-Arms before Knights, one's own before a partner's, Lords last, the
-/// least titled first. Each kind comes with the most of it there is (the Troops there, a
-/// Lord once); the default counts every loss it takes, those the rules then force included.
-pub fn default_losses(g: &Game, p: fief::rules::PlayerId) -> (LossCounts, Vec<(Casualty, u8)>) {
-    let Some(village) = losses_at(g, p) else {
-        return (Vec::new(), Vec::new());
-    };
-    let rank = |g: &Game, c: &Casualty| match *c {
-        Casualty::Maa(q) => (0, u8::from(q != p), 0),
-        Casualty::Knight(q) => (1, u8::from(q != p), 0),
-        Casualty::Lord(l) => (
-            2,
-            u8::from(g.lord(l).is_some_and(|x| x.owner != p)),
-            crate::ui::words::names::lord_titles(g, l).len(),
-        ),
-    };
-    let mut h = g.clone_lean();
-    h.quiet = true;
-    let mut kinds: Vec<(Casualty, u8)> = Vec::new();
-    for _ in 0..256 {
-        if !asks_losses(&h, p, village) {
-            break;
-        }
-        let mut offered: Vec<Casualty> = h
-            .legal_actions(p)
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::Casualty(c) => Some(c),
-                _ => None,
-            })
-            .collect();
-        for c in &offered {
-            if !kinds.iter().any(|(k, _)| k == c) {
-                let most = match *c {
-                    Casualty::Maa(q) => g.villages[village as usize].troops[q as usize].maa,
-                    Casualty::Knight(q) => g.villages[village as usize].troops[q as usize].knights,
-                    Casualty::Lord(_) => 1,
-                };
-                kinds.push((*c, most));
-            }
-        }
-        offered.sort_by_key(|c| rank(&h, c));
-        let Some(c) = offered.first().copied() else {
-            break;
-        };
-        if h.apply(p, Action::Casualty(c)).is_err() {
-            break;
-        }
-    }
-    kinds.sort_by_key(|(c, _)| rank(g, c));
-    let plan = kinds
-        .iter()
-        .map(|(c, _)| (*c, lost(g, &h, village, *c)))
-        .filter(|(_, n)| *n > 0)
-        .collect();
-    (plan, kinds)
-}
-
 /// The casualties of `counts` as the actions that take them, in an order the rules accept
 /// one by one (the losses the rules then force are taken by the engine itself); or why they
 /// are not the losses this decision asks for (not the most the hits can take, or more).
@@ -140,7 +82,7 @@ pub fn losses_plan(
         out.push(a);
     }
     // Every kind counts, those left at 0 too: a loss the rules forced is one chosen.
-    let (_, kinds) = default_losses(g, p);
+    let kinds = g.loss_choice(p).map(|c| c.kinds).unwrap_or_default();
     if kinds
         .iter()
         .map(|(c, _)| *c)

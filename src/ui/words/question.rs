@@ -134,10 +134,7 @@ fn round_start(g: &Game, k: &PromptKind, ask: Ask, who: &str) -> String {
                 "Place {lord}: click a highlighted Village.",
                 &[("lord", &lord(*l))],
             ),
-            trf(
-                "{who} places {lord}.",
-                &[("who", who), ("lord", &lord(*l))],
-            ),
+            trf("{who} places {lord}.", &[("who", who), ("lord", &lord(*l))]),
         ),
         PromptKind::PlayCards => ask(
             tr("Play cards from your hand (click a card), or go on."),

@@ -268,7 +268,8 @@ fn the_losses_of_a_roll_are_one_decision() {
         assert!(losses::losses_plan(g, 2, &[(Casualty::Knight(2), 2)]).is_ok());
         assert!(losses::losses_plan(g, 2, &[(Casualty::Maa(2), 4)]).is_err());
         assert!(losses::losses_plan(g, 2, &[(Casualty::Knight(2), 1)]).is_err());
-        let (preset, kinds) = losses::default_losses(g, 2);
+        let choice = g.loss_choice(2).expect("losses asked");
+        let (preset, kinds) = (choice.proposed, choice.kinds);
         assert_eq!(
             preset,
             vec![(Casualty::Maa(2), 3), (Casualty::Knight(2), 1)]

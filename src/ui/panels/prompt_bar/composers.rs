@@ -85,13 +85,14 @@ impl PromptBar {
         }
     }
 
-    /// The losses composer (6.2.2): every casualty of the roll chosen at once, the rules'
-    /// default preset, each count adjustable, one confirmation.
+    /// The losses composer (6.2.2): every casualty of the roll chosen at once, preset to the
+    /// engine's proposal (`Game::loss_choice`), each count adjustable, one confirmation.
     pub(super) fn losses_composer(&mut self, d: &PromptData, sender: &ComponentSender<Self>) {
         let g = &d.view.state;
         let Some(p) = d.view.viewer else { return };
         self.main = Some(MainButton::ConfirmLosses);
-        let (preset, kinds) = losses::default_losses(g, p);
+        let choice = g.loss_choice(p).unwrap_or_default();
+        let (preset, kinds) = (choice.proposed, choice.kinds);
         let counts = self.losses.get_or_insert_with(|| preset.clone()).clone();
         let count =
             |c: &fief::rules::Casualty| counts.iter().find(|(k, _)| k == c).map_or(0, |(_, n)| *n);
