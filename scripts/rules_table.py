@@ -2,7 +2,7 @@
 """Writes the README's table "rulebook section -> where in the engine -> scenarios and tests of it"
 between the markers <!-- rules-table --> and <!-- /rules-table --> of README.md, from the code
 itself: the sections the in-app rules list (src/ui/rulebook/sections.rs), the functions of src/rules/
-whose comments or refusals cite each section, the scenario files (tests/scenarios/) whose
+(its folders too, named by path: state/mod.rs) whose comments or refusals cite each section, the scenario files (tests/scenarios/) whose
 description cites it, and the test functions of tests/*.rs whose doc comment or comments cite it. Usage: scripts/rules_table.py [--check] (--check: exit 1 if the README's
 table is not the one the code gives)."""
 import glob, json, os, re, sys
@@ -18,8 +18,8 @@ sections = [(n, t) for n, t in re.findall(r's\("([0-9.]+)", tr\("([^"]*)"\)',
 # Each citation is credited to a function: a doc comment to the function below it, any other
 # line to the function it is in.
 funcs = {}  # (file, fn) -> text of its doc comment and body
-for path in sorted(glob.glob("src/rules/*.rs")):
-    base = os.path.basename(path)
+for path in sorted(glob.glob("src/rules/**/*.rs", recursive=True)):
+    base = os.path.relpath(path, "src/rules")  # movement.rs, state/mod.rs
     current, doc, depth, fn_depth = None, [], 0, 0
     for line in open(path, encoding="utf-8"):
         s = line.strip()

@@ -56,9 +56,10 @@ pub const SHAPE: crate::files::Shape = crate::files::Shape {
 
 /// The parts of the snapshot (paths of object keys from its root) that saves of formats 1
 /// and 2 may lack: the game state gained them after those saves could be written (see
-/// `git log -p src/rules/state.rs`). The options of the optional rules and the relics came
-/// with the optional rules (commits c9c0f16 and bcc2933), the translatable reasons of an
-/// outcome and of an election count with the translatable log (commit 18ee064).
+/// `git log -p src/rules/state.rs`, a folder since: `src/rules/state/`). The options of the
+/// optional rules and the relics came with the optional rules (commits c9c0f16 and bcc2933),
+/// the translatable reasons of an outcome and of an election count with the translatable log
+/// (commit 18ee064).
 pub const ADDED_AFTER_FORMAT_2: &[&[&str]] = &[
     &["options", "relics"],
     &["options", "fog_of_war"],

@@ -774,7 +774,7 @@ fn a_family_of_one_lord_makes_room_for_a_lord_card() {
 fn a_campaign_marches_on_a_village_its_army_can_take() {
     // Grady's Lord and 6 Knights in Blaye march one road nearer to a Village they can take,
     // leaving one Man-at-Arms to hold Blaye; before the campaigns' round, they do not.
-    use fief::bots::heuristic::{campaign_move, CAMPAIGN_FROM};
+    use fief::bots::heuristic::campaign::{campaign_move, CAMPAIGN_FROM};
     let at = |round: u16| four_lords("Grady", "movement", round, (1, 6), json!({}));
     let g = at(CAMPAIGN_FROM);
     let dist = fief::bots::eval::distances(&g);

@@ -246,13 +246,15 @@ fn the_fingerprint_sees_the_position_not_the_log() {
     h.players[2].money += 1;
     assert_ne!(fingerprint(&mut h), a);
     let mut h = g.clone();
-    h.memory.asked_deals.push(fief::rules::DealOffer {
-        giver: 0,
-        receiver: 1,
-        deniers: 2,
-        cards: vec![],
-        relic: None,
-    });
+    h.memory
+        .asked_deals
+        .push(fief::rules::state::memory::DealOffer {
+            giver: 0,
+            receiver: 1,
+            deniers: 2,
+            cards: vec![],
+            relic: None,
+        });
     assert_ne!(fingerprint(&mut h), a);
     // The serialisation behind it accepts every part of the state.
     assert!(postcard::to_allocvec(&g).is_ok());

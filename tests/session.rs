@@ -2,7 +2,7 @@
 //! passes and the autosave policy (src/session.rs).
 
 use fief::bots::{new_bot, Budget, Level};
-use fief::rules::state::{Pending, WindowAt};
+use fief::rules::state::phase::{Pending, WindowAt};
 use fief::rules::{Action, Game, Options, PlayerId};
 use fief::save::Store;
 use fief::session::{

@@ -14,6 +14,7 @@ use super::cards::{lord_name, Card, LordId};
 use super::diplomacy::HIDDEN_ASK_MOST;
 use super::draw::HAND_LIMIT;
 use super::events::{n_, term};
+use super::state::phase::{Pending, UprisingStep};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
 use crate::map::VillageId;

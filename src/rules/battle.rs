@@ -5,6 +5,8 @@ use super::actions::Action;
 use super::cards::{lord_name, lord_sex, LordId, Sex};
 use super::diplomacy::Unpayable;
 use super::relics::Relic;
+use super::state::battle::{Battle, BattleStep};
+use super::state::phase::{Pending, Phase, WindowAt};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
 use crate::map::VillageId;

@@ -3,6 +3,7 @@
 
 use super::cards::{self, lord_name, LordId};
 use super::prompt::{Asked, PromptKind};
+use super::state::phase::{Pending, Phase};
 use super::state::*;
 use super::{refuse_with, Action, RuleError};
 use crate::map::VillageId;

@@ -3,6 +3,7 @@
 use super::actions::{Action, Casualty};
 use super::battle::feasible;
 use super::cards::{lord_name, LordId};
+use super::state::phase::Pending;
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;

@@ -1,5 +1,6 @@
 //! 5.1 Control of Villages, and 4.3: whoever holds the Fortified City holds the Fief Title.
 
+use super::state::phase::Pending;
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::{FiefId, VillageId};

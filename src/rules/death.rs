@@ -1,6 +1,7 @@
 //! Death and inheritance (1.6, 4.3.1), in the order of ruling R-DEATH-ORDER.
 
 use super::cards::{lord_name, Card, LordId};
+use super::state::phase::Pending;
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
 use crate::map::FiefId;

@@ -6,6 +6,7 @@
 use super::actions::{Action, LordList, MoveHow, PassageUse};
 use super::movement::MoveParts;
 use super::prompt::{is_any_time_action, Prompt, PromptKind};
+use super::state::phase::{Pending, Phase};
 use super::state::*;
 use super::{refuse, refuse_with, RuleError, Terse};
 use crate::map::{FiefId, VillageId};

@@ -4,6 +4,8 @@
 use super::cards::Card;
 use super::draw::HAND_LIMIT;
 use super::events::Arg;
+use super::state::memory::DealOffer;
+use super::state::phase::Pending;
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
 

@@ -2,6 +2,7 @@
 
 use super::cards::{Card, LordId};
 use super::events::n_;
+use super::state::phase::{Pending, Phase};
 use super::state::*;
 use super::{refuse_with, RuleError};
 use crate::map::{BishopricId, VillageId};

@@ -2,6 +2,8 @@
 
 use super::cards::{lord_name, lord_sex, Card, LordId, Sex};
 use super::events::Arg;
+use super::state::lords::Lord;
+use super::state::phase::{Pending, Phase};
 use super::state::*;
 use super::{refuse, refuse_with, Action, RuleError};
 use crate::map::{BishopricId, VillageId};

@@ -3,6 +3,8 @@
 
 use super::cards::{lord_name, lord_sex, LordId, Sex};
 use super::events::{n_, term, Arg};
+use super::state::memory::{Count, ElectionResult};
+use super::state::phase::{Pending, Phase};
 use super::state::*;
 use super::{refuse, refuse_with, Action, RuleError};
 use crate::map::BISHOPRIC_COUNT;

@@ -74,8 +74,11 @@ mod draw;
 mod elections;
 pub mod events;
 mod income;
+mod move_candidates;
+mod move_exec;
 mod movement;
 mod notation;
+mod permission;
 mod pieces;
 mod pillage;
 mod placement;
@@ -105,6 +108,12 @@ pub use elections::BOT_PROPOSALS_A_ROUND;
 pub use events::Event;
 pub use prompt::{is_any_time_action, Prompt, PromptKind};
 pub use state::*;
+// The game's data kept in the modules of `state`, used outside the engine (the window, the
+// saves, the tests): named here with the rest of the engine's types.
+pub use state::battle::BattleStep;
+pub use state::lords::{Lord, Lords};
+pub use state::memory::{ElectionResult, Remark};
+pub use state::phase::{Pending, Phase, WindowAt};
 pub use view::{PlayerView, View};
 
 use crate::map::{FiefId, VillageId, MAX_VILLAGES};

@@ -1,6 +1,7 @@
 //! 6.5 Pillage.
 
 use super::actions::Action;
+use super::state::phase::Phase;
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;

@@ -2,6 +2,7 @@
 //! player's Village with his leave).
 
 use super::cards::{self, LordId};
+use super::state::phase::Pending;
 use super::state::*;
 use super::{refuse_with, RuleError};
 use crate::map::VillageId;

@@ -2,6 +2,7 @@
 //! annulments (ruling R-ANNULMENT).
 
 use super::cards::{lord_name, LordId};
+use super::state::phase::Pending;
 use super::state::*;
 use super::{refuse, RuleError};
 

@@ -5,6 +5,7 @@
 use super::actions::{Action, PassageUse};
 use super::cards::{Card, LordId};
 use super::relics;
+use super::state::phase::{Pending, Phase, WindowAt};
 use super::state::*;
 use crate::map::{FiefId, VillageId};
 

@@ -2,6 +2,7 @@
 
 use super::cards::{lord_name, LordId};
 use super::events::Arg;
+use super::state::phase::{Pending, Phase};
 use super::state::*;
 use super::{refuse, refuse_with, Action, RuleError};
 use crate::map::{FiefId, VillageId};

@@ -4,6 +4,7 @@
 //! rule's file (a marriage in elections.rs, a ransom in captives.rs, a truce in battle.rs...).
 
 use super::prompt::{Asked, PromptKind};
+use super::state::phase::Pending;
 use super::state::*;
 use super::{refuse, refuse_with, Action, RuleError};
 

@@ -3,6 +3,7 @@
 //! he could play then.
 
 use super::anytime::CARD_ACTIONS;
+use super::state::phase::{Pending, WindowAt};
 use super::state::*;
 
 impl Game {

@@ -14,6 +14,9 @@
 
 use super::cards::{lord_name, LordId};
 use super::events::term;
+use super::state::lords::Lord;
+use super::state::memory::DealOffer;
+use super::state::phase::{Pending, Phase};
 use super::state::*;
 use super::{refuse, Action, RuleError};
 use crate::map::{BishopricId, VillageId};

@@ -4,6 +4,7 @@
 use super::actions::Action;
 use super::decisions::Checks;
 use super::prompt::PromptKind;
+use super::state::phase::{Pending, Phase};
 use super::state::*;
 use super::Terse;
 

@@ -2,6 +2,10 @@
 
 use super::cards::{self, Card, Pile};
 use super::rng::Rng;
+use super::state::lords::{Lord, Lords};
+use super::state::memory::RoundMemory;
+use super::state::moves::MoveState;
+use super::state::phase::Phase;
 use super::state::*;
 use super::{refuse, refuse_with, RuleError};
 use crate::map::{Map, VillageId, BISHOPRIC_COUNT};

@@ -1,5 +1,6 @@
 //! 6.4 Sieges: laying and lifting them, Siege Engines (ruling R-ENGINES-FREE).
 
+use super::state::phase::Phase;
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;

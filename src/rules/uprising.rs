@@ -4,6 +4,7 @@
 use super::actions::{Action, PassageUse};
 use super::battle::best_loss;
 use super::cards::{lord_name, Card, LordId};
+use super::state::phase::{Pending, UprisingStep};
 use super::state::*;
 use super::{refuse, RuleError};
 use crate::map::VillageId;

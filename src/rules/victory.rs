@@ -2,6 +2,7 @@
 
 use super::cards::Card;
 use super::events::{n_, term, Arg};
+use super::state::phase::Phase;
 use super::state::*;
 
 /// The holdings compared by the tie-breaks of 7.3, in order after the VP.

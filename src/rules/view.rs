@@ -5,6 +5,8 @@ use super::cards::{Card, Pile};
 use super::chain::Chain;
 use super::events::{Entries, Event, Msg};
 use super::rng::Rng;
+use super::state::lords::Lord;
+use super::state::phase::{Pending, Phase};
 use super::state::*;
 use super::{Action, Prompt};
 use crate::map::VillageId;
