@@ -509,7 +509,7 @@ impl Session {
 
     /// Applies `action` for `player` and keeps the undo stack honest: only a human's own
     /// (explicit) decisions can be taken back, and none past something revealed.
-    fn apply(
+    fn commit(
         &mut self,
         player: PlayerId,
         action: Action,
@@ -695,11 +695,11 @@ impl Session {
 
     /// A human's decision, from the screen. Refused (the game untouched) when it is not his
     /// turn on screen or the rules refuse it.
-    pub fn decide(&mut self, player: PlayerId, action: Action) -> Result<(), RuleError> {
+    pub fn submit(&mut self, player: PlayerId, action: Action) -> Result<(), RuleError> {
         if self.human_turn() != Some(player) {
             return Err(RuleError::new("", "it is not your decision now"));
         }
-        self.apply(player, action, true, true)
+        self.commit(player, action, true, true)
     }
 
     /// Whether the viewer can take back a decision: not once the game is over (its end was
@@ -771,7 +771,7 @@ impl Session {
                 }
                 None => break,
             };
-            if self.apply(pr.player, a, true, false).is_err() {
+            if self.commit(pr.player, a, true, false).is_err() {
                 break;
             }
         }
@@ -850,7 +850,7 @@ impl Session {
         if let (Some(section), Some(why), Ok(())) = (asked, why, self.game.check(p, &a)) {
             self.game.remark(p, section, why);
         }
-        match self.apply(p, a.clone(), false, false) {
+        match self.commit(p, a.clone(), false, false) {
             Ok(()) => Answered::Applied(p, a),
             Err(why) => Answered::Failed(BotFailure::Illegal {
                 player: p,

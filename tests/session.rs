@@ -84,13 +84,13 @@ fn a_human_takes_back_his_own_decisions_until_something_is_revealed() {
     let before = s.game().history.clone();
     let a = s.legal()[0].clone();
     assert!(matches!(a, Action::ChooseStart(_)));
-    s.decide(0, a.clone()).unwrap();
+    s.submit(0, a.clone()).unwrap();
     assert!(s.can_undo());
     assert!(s.undo());
     assert_eq!(s.game().history, before);
     assert!(!s.can_undo());
     // Taken again, then a bot's request goes out; the undo drops its answer.
-    s.decide(0, a).unwrap();
+    s.submit(0, a).unwrap();
     let Next::Bot(request) = s.next_turn() else {
         panic!("a bot should decide next")
     };
@@ -99,11 +99,11 @@ fn a_human_takes_back_his_own_decisions_until_something_is_revealed() {
     assert_eq!(s.game().history, before);
     // A decision by someone else's turn is refused, the game untouched.
     let not_mine = s.game().legal_actions(0)[0].clone();
-    assert!(s.decide(1, not_mine).is_err());
+    assert!(s.submit(1, not_mine).is_err());
     assert_eq!(s.game().history, before);
     // Once a bot has moved, the human's earlier decisions stay.
     let a = s.legal()[0].clone();
-    s.decide(0, a).unwrap();
+    s.submit(0, a).unwrap();
     s.play(1, |_| false).unwrap();
     assert!(!s.can_undo());
 }
@@ -123,7 +123,7 @@ fn nothing_is_undone_past_dice_or_a_card_drawn() {
             .unwrap_or(&legal[0])
             .clone();
         let before = s.game().clone();
-        s.decide(p, a).unwrap();
+        s.submit(p, a).unwrap();
         if s.game().revealed_since(&before) {
             revealed += 1;
             assert!(!s.can_undo(), "undo offered past something revealed");
@@ -150,7 +150,7 @@ fn hotseat_shows_nobodys_secrets_until_the_player_lifts_the_cover() {
                 assert_eq!(s.human_turn(), None);
                 assert!(s.legal().is_empty());
                 let any = s.game().legal_actions(p)[0].clone();
-                assert!(s.decide(p, any).is_err(), "a covered player decided");
+                assert!(s.submit(p, any).is_err(), "a covered player decided");
                 assert!(s.view().players[p as usize].hand.is_none());
                 s.uncover();
                 assert_eq!(s.viewer(), Some(p));
@@ -161,7 +161,7 @@ fn hotseat_shows_nobodys_secrets_until_the_player_lifts_the_cover() {
                 let other = 1 - p;
                 assert!(s.view().players[other as usize].hand.is_none());
                 let a = s.legal()[0].clone();
-                s.decide(p, a).unwrap();
+                s.submit(p, a).unwrap();
             }
             other => panic!("{other:?}"),
         }
@@ -255,7 +255,7 @@ fn a_session_of_bots_is_never_autosaved() {
     let mut s = session(2, &[0], Autosave::Off);
     let p = to_human(&mut s);
     let a = s.legal()[0].clone();
-    s.decide(p, a).unwrap();
+    s.submit(p, a).unwrap();
     s.autosave_now().unwrap();
     assert!(files_in(&dir).is_empty());
     assert!(!store.autosave_path().exists());
@@ -271,7 +271,7 @@ fn the_players_game_is_written_at_once_and_after_every_decision() {
     for _ in 0..30 {
         let p = to_human(&mut s);
         let a = s.legal()[0].clone();
-        s.decide(p, a).unwrap();
+        s.submit(p, a).unwrap();
         let saved = store.resume().unwrap().unwrap();
         assert_eq!(
             saved.game.history,
@@ -344,7 +344,7 @@ fn a_failed_autosave_is_kept_until_a_write_succeeds() {
     );
     let p = to_human(&mut s);
     let a = s.legal()[0].clone();
-    s.decide(p, a).unwrap();
+    s.submit(p, a).unwrap();
     assert_eq!(s.autosave_problem(), Some(&problem));
     // The folder can be written again: the next write clears it.
     std::fs::remove_file(&blocked).unwrap();
@@ -376,7 +376,7 @@ fn only_a_game_somebody_played_is_offered_again() {
     assert!(!worth_resuming(&saved));
     // One decision of the human's: offered.
     let a = s.legal()[0].clone();
-    s.decide(p, a).unwrap();
+    s.submit(p, a).unwrap();
     let saved = store.resume().unwrap().unwrap();
     assert!(worth_resuming(&saved));
     let _ = std::fs::remove_dir_all(&dir);
@@ -446,7 +446,7 @@ fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
             break;
         }
         let a = s.legal()[0].clone();
-        s.decide(p, a).unwrap();
+        s.submit(p, a).unwrap();
     }
     assert!(s.game().round >= 2 && s.game().phase.number() < 4);
     s.stand(0, Standing::UntilPurchases);
@@ -475,14 +475,14 @@ fn a_standing_order_ends_routine_steps_until_the_purchases_and_asks_the_rest() {
         let a = if can_draw {
             drew += 1;
             let hand = s.game().players[0].hand.len();
-            s.decide(p, Action::DrawFortune).unwrap();
+            s.submit(p, Action::DrawFortune).unwrap();
             assert!(s.game().players[0].hand.len() > hand || s.game().prompt().is_none());
             continue;
         } else {
             s.legal()[0].clone()
         };
         asked.push(kind);
-        s.decide(p, a).unwrap();
+        s.submit(p, a).unwrap();
     }
     assert_eq!(s.game().round, round);
     assert!(drew > 0, "he was never asked to draw");
@@ -543,7 +543,7 @@ fn fight_to_the_end_stops_before_a_roll_that_exposes_a_lord() {
         if !offered.iter().any(|a| matches!(a, Action::Casualty(_))) {
             break;
         }
-        s.decide(2, offered[0].clone()).unwrap();
+        s.submit(2, offered[0].clone()).unwrap();
         picked += 1;
     }
     // (Six Men-at-Arms are all the choice there is: the engine takes them.)
@@ -737,7 +737,7 @@ fn a_finished_game_cannot_be_undone() {
             Next::Cover(_) => s.uncover(),
             Next::Human(p) => {
                 let a = s.legal().last().unwrap().clone();
-                s.decide(p, a).unwrap();
+                s.submit(p, a).unwrap();
             }
             Next::Over => break,
             other => panic!("{other:?}"),

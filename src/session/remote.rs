@@ -109,12 +109,12 @@ impl Session {
     /// Several decisions taken together (the purchase basket, every card of a draw), in
     /// order: at one screen each is applied in turn until one is refused; in a network game
     /// the first is sent and each next one once the host has answered the one before.
-    pub fn decide_all(&mut self, player: PlayerId, actions: Vec<Action>) -> Result<(), RuleError> {
+    pub fn submit_all(&mut self, player: PlayerId, actions: Vec<Action>) -> Result<(), RuleError> {
         let mut it = actions.into_iter();
         let Some(first) = it.next() else {
             return Ok(());
         };
-        self.decide(player, first)?;
+        self.submit(player, first)?;
         let rest: Vec<Action> = it.collect();
         match self.remote.as_mut() {
             Some(r) => r.queue = rest,
@@ -123,7 +123,7 @@ impl Session {
                     if self.human_turn() != Some(player) {
                         break;
                     }
-                    self.decide(player, a)?;
+                    self.commit(player, a, true, true)?;
                 }
             }
         }
@@ -226,18 +226,18 @@ mod tests {
         let offered = s.legal();
         assert_eq!(offered.len(), legal.len());
         // Not offered by the host: refused, nothing queued.
-        s.decide(me, Action::Fight).unwrap_err();
+        s.submit(me, Action::Fight).unwrap_err();
         assert!(s.take_sent().is_empty());
         // A decision is queued, not applied; nothing more is offered until the host answers.
         let a = offered[0].clone();
-        s.decide(me, a.clone()).unwrap();
+        s.submit(me, a.clone()).unwrap();
         let sent = s.take_sent();
         assert_eq!(sent.len(), 1);
         assert_eq!(sent[0].notation, a.notation(s.game()));
         assert_eq!(sent[0].at, 0);
         assert!(s.human_turn().is_none());
         assert!(matches!(s.next_turn(), Next::Elsewhere(_)));
-        assert!(s.decide(me, a.clone()).is_err());
+        assert!(s.submit(me, a.clone()).is_err());
         // The host answers with the game after it.
         truth.apply(me, a).unwrap();
         let next = truth.to_act().unwrap();
@@ -254,7 +254,7 @@ mod tests {
             let offered = s.legal();
             if offered.len() >= 2 {
                 let (a, b) = (offered[0].clone(), offered[1].clone());
-                s.decide_all(me, vec![a.clone(), b.clone()]).unwrap();
+                s.submit_all(me, vec![a.clone(), b.clone()]).unwrap();
                 assert_eq!(s.take_sent().len(), 1);
                 // The host answers with the same decision still open and `b` offered: `b` goes.
                 let (view, legal) = seat_view(&truth, me);
@@ -269,7 +269,7 @@ mod tests {
         // A refusal lets the seat decide again.
         if next == me {
             let a = s.legal()[0].clone();
-            s.decide(me, a).unwrap();
+            s.submit(me, a).unwrap();
             assert!(s.waits_for_host());
             s.unsent();
             assert!(!s.waits_for_host());

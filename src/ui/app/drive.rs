@@ -171,7 +171,7 @@ impl App {
             "decide" => match self.session.legal().first().cloned() {
                 Some(a) => {
                     let n = a.notation(self.session.game());
-                    self.choose(a);
+                    self.submit(a);
                     reply(&format!("ok {n}"));
                     true
                 }

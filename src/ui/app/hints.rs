@@ -152,7 +152,7 @@ mod tests {
         assert!(!hints.looking(Some(key)) && !hints.can_ask(Some(key)));
         assert!(hints.ask(s.game(), key, Budget::Iterations(5)).is_none());
         // Decided: the hint was for another decision.
-        s.decide(0, hint.action.clone()).unwrap();
+        s.submit(0, hint.action.clone()).unwrap();
         let now = hints.key(&s, false);
         assert_ne!(now, Some(key));
         assert!(hints.current(now).is_none());

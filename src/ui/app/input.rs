@@ -34,7 +34,7 @@ impl App {
         // The acting player's legal actions, as the prompt bar and the map were given them.
         let legal = self.game().legal_actions(p);
         match clicks::click(self.game(), &legal, &self.selection, v) {
-            Click::Apply(a) => self.decide(p, a),
+            Click::Apply(a) => self.submit(a),
             Click::Select(s) => self.selection = s,
             Click::Ignore => {
                 // Why, where the pointer is: the engine's refusal of what the step would do
@@ -62,38 +62,27 @@ impl App {
         self.status = why;
     }
 
-    /// Applies several decisions in a row (the purchase panel's basket, every casualty of a
-    /// roll) one at a time; the first refusal stops them with its reason.
-    pub(super) fn buy(&mut self, actions: Vec<Action>, finish: bool) {
+    /// Several decisions submitted together (the purchase basket and "Done buying" when
+    /// `finish`, every card of a draw, every casualty of a roll): the session takes them in
+    /// order (at one screen until one is refused; in a network game each once the host
+    /// answered the one before), and the first refusal is told with its reason.
+    pub(super) fn submit_all(&mut self, actions: Vec<Action>, finish: bool) {
         let Some(p) = self.session.human_turn() else {
             return;
         };
-        if self.session.remote_seat().is_some() {
-            // A network game sends them one after the other, each once the host answered.
-            let all = actions
-                .into_iter()
-                .chain(finish.then_some(Action::EndPurchase))
-                .collect();
-            match self.session.decide_all(p, all) {
-                Ok(()) => {
-                    self.decided(p);
-                    self.selection = Selection::None;
-                    self.status.clear();
-                }
-                Err(e) => self.status = messages::rule_error(&e),
-            }
-            return;
-        }
-        for a in actions
+        let all = actions
             .into_iter()
             .chain(finish.then_some(Action::EndPurchase))
-        {
-            if self.session.human_turn() != Some(p) {
-                break;
+            .collect();
+        match self.session.submit_all(p, all) {
+            Ok(()) => {
+                self.decided(p);
+                self.selection = Selection::None;
+                self.status.clear();
             }
-            self.apply(p, a);
-            if !self.status.is_empty() {
-                break;
+            Err(e) => {
+                self.decided(p);
+                self.status = messages::rule_error(&e);
             }
         }
     }
@@ -105,22 +94,32 @@ impl App {
         };
         let legal = self.game().legal_actions(p);
         match clicks::drag(self.game(), &legal, from, to) {
-            Click::Apply(a) => self.decide(p, a),
+            Click::Apply(a) => self.submit(a),
             Click::Select(s) => self.selection = s,
             Click::Ignore => {}
         }
     }
 
-    pub(super) fn choose(&mut self, a: Action) {
-        if let Some(p) = self.session.human_turn() {
-            self.decide(p, a);
+    /// A human's decision from the window, submitted to the session; one that starts a
+    /// battle is confirmed first (Preferences), and submitted by `submit_now` once it is.
+    pub(super) fn submit(&mut self, a: Action) {
+        let Some(p) = self.session.human_turn() else {
+            return;
+        };
+        let attack = matches!(a, Action::DeclareBattle { .. } | Action::DeclareSiege(_));
+        if attack && self.prefs.confirm_attack && self.shown {
+            let key = self.game().history.len();
+            self.dialogs
+                .confirm_attack(self.game(), self.session.viewer(), a, key);
+            return;
         }
+        self.submit_now(p, a);
     }
 
-    /// Applies a human's decision through the session; a refusal is shown with its reason.
-    pub(super) fn apply(&mut self, p: PlayerId, a: Action) {
+    /// Submits `p`'s decision to the session; a refusal is told with its reason.
+    fn submit_now(&mut self, p: PlayerId, a: Action) {
         let mark = Trail::mark_of(self.game(), p, &a);
-        match self.session.decide(p, a) {
+        match self.session.submit(p, a) {
             Ok(()) => {
                 self.trail.record(mark);
                 self.decided(p);
@@ -129,18 +128,6 @@ impl App {
             }
             Err(e) => self.status = messages::rule_error(&e),
         }
-    }
-
-    /// A human's decision; one that starts a battle is confirmed first (Preferences).
-    pub(super) fn decide(&mut self, p: PlayerId, a: Action) {
-        let attack = matches!(a, Action::DeclareBattle { .. } | Action::DeclareSiege(_));
-        if !(attack && self.prefs.confirm_attack && self.shown) {
-            self.apply(p, a);
-            return;
-        }
-        let key = self.game().history.len();
-        self.dialogs
-            .confirm_attack(self.game(), self.session.viewer(), a, key);
     }
 
     /// A card of the hand clicked: selected, or no longer.
@@ -180,7 +167,7 @@ impl App {
                 self.session.stand(p, order);
             }
         }
-        self.choose(if yes { Action::Accept } else { Action::Refuse });
+        self.submit(if yes { Action::Accept } else { Action::Refuse });
         true
     }
 
@@ -190,7 +177,7 @@ impl App {
             return false;
         }
         if let Some(p) = self.session.human_turn() {
-            self.apply(p, a);
+            self.submit_now(p, a);
         }
         true
     }

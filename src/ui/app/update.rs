@@ -15,7 +15,6 @@ use crate::ui::dialogs::new_game::{NewGame, NewGameMsg};
 use crate::ui::dialogs::preferences::PrefsMsg;
 use crate::ui::panels::hand::HandOut;
 use crate::ui::panels::prompt_bar::{PromptMsg, PromptOut};
-use crate::ui::panels::purchase::PurchaseMsg;
 use crate::ui::plan::clicks::Selection;
 use crate::ui::rulebook::pane::RulesMsg;
 use crate::ui::tr;
@@ -173,21 +172,22 @@ impl App {
                 self.card_clicked(c);
                 Yes
             }
-            // "Done buying" buys what the purchase panel holds first.
+            // "Done buying" buys what the purchase panel's basket holds first.
             Msg::Prompt(PromptOut::Chosen(Action::EndPurchase)) => {
-                self.w.purchases.emit(PurchaseMsg::Confirm { finish: true });
-                No
+                let basket = self.w.purchases.model().basket();
+                self.submit_all(basket, true);
+                Yes
             }
             Msg::Prompt(PromptOut::Chosen(a)) | Msg::Ballot(BallotOut::Vote(a)) => {
-                self.choose(a);
+                self.submit(a);
                 Yes
             }
             Msg::Prompt(PromptOut::ChosenAll(actions)) => {
-                self.buy(actions, false);
+                self.submit_all(actions, false);
                 Yes
             }
             Msg::Buy(actions, finish) => {
-                self.buy(actions, finish);
+                self.submit_all(actions, finish);
                 Yes
             }
             Msg::Prompt(PromptOut::Select(s)) => {

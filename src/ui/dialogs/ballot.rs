@@ -6,7 +6,7 @@
 use crate::ui::words::messages;
 use crate::ui::words::names;
 use crate::ui::{tr, trf};
-use fief::rules::{Action, ElectionResult, Game, LordId, Phase, View};
+use fief::rules::{Action, ElectionKind, ElectionResult, Game, LordId, Phase, PlayerId, View};
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
 use std::rc::Rc;
@@ -325,12 +325,28 @@ impl SimpleComponent for ElectionDialog {
 
 // ---------------------------------------------------------------------------------------
 
+/// What the election panel shows, to tell when it must be drawn again: the election under
+/// way (its kind, the candidates, who has voted) and the round of the last result.
+#[derive(Clone, Debug, PartialEq)]
+struct Showing {
+    under_way: Option<UnderWay>,
+    last_round: Option<u16>,
+}
+
+/// An election under way as the panel shows it.
+#[derive(Clone, Debug, PartialEq)]
+struct UnderWay {
+    kind: ElectionKind,
+    candidates: Vec<(PlayerId, LordId)>,
+    voted: Vec<PlayerId>,
+}
+
 /// The sidebar page: the election under way (candidates, weights, who has voted) and the
 /// result of the last one.
 pub struct ElectionPanel {
     root: gtk::Box,
     last: Option<Box<ElectionResult>>,
-    showing: Option<String>,
+    showing: Option<Showing>,
 }
 
 #[derive(Debug)]
@@ -373,17 +389,18 @@ impl SimpleComponent for ElectionPanel {
     fn update(&mut self, msg: ElectionPanelMsg, sender: ComponentSender<Self>) {
         let ElectionPanelMsg::Show(view) = msg;
         let g = &view.state;
-        let current = match &g.phase {
-            Phase::Elections { election: Some(e) } => Some(format!(
-                "{}:{:?}:{:?}",
-                g.election_name(e.kind),
-                view.candidates,
-                view.voted
-            )),
-            _ => None,
+        let key = Showing {
+            under_way: match &g.phase {
+                Phase::Elections { election: Some(e) } => Some(UnderWay {
+                    kind: e.kind,
+                    candidates: view.candidates.clone(),
+                    voted: view.voted.clone(),
+                }),
+                _ => None,
+            },
+            last_round: g.last_election.as_ref().map(|r| r.round),
         };
-        let key = format!("{current:?}{:?}", g.last_election.as_ref().map(|r| r.round));
-        if self.showing.as_deref() == Some(&key) && self.last == g.last_election {
+        if self.showing.as_ref() == Some(&key) && self.last == g.last_election {
             return;
         }
         // A result that is new since the panel was last shown: it wants to be seen.

@@ -176,17 +176,15 @@ pub fn panel(g: &Game, p: PlayerId, basket: &[Action]) -> Panel {
     }
 }
 
-/// The basket with one `a` more (if the engine allows it after the rest) or one fewer.
-pub fn change(g: &Game, p: PlayerId, basket: &[Action], a: &Action, add: bool) -> Vec<Action> {
+/// The basket with one `a` more or one fewer, as asked: what the engine then refuses is
+/// dropped by [`panel`], the one place the basket is tried.
+pub fn edit(basket: &[Action], a: &Action, add: bool) -> Vec<Action> {
     let mut out = basket.to_vec();
     if add {
         out.push(a.clone());
     } else if let Some(i) = out.iter().rposition(|b| b == a) {
         out.remove(i);
     }
-    // What the engine refuses is dropped, with what came after it.
-    let (_, taken, _) = try_basket(g, p, &out);
-    out.truncate(taken);
     out
 }
 
@@ -239,7 +237,7 @@ mod tests {
         // Add Men-at-Arms until the engine says no: 4.1 allows at most 4 new Troops there.
         let mut basket = Vec::new();
         for _ in 0..10 {
-            basket = change(&g, p, &basket, &maa, true);
+            basket = panel(&g, p, &edit(&basket, &maa, true)).basket;
         }
         let n = basket.len();
         assert!((1..=4).contains(&n), "{n} Men-at-Arms");
@@ -255,7 +253,7 @@ mod tests {
         assert_eq!(pn.after, real.players[p as usize].money);
         assert!(pn.after < pn.before);
         // One fewer.
-        let less = change(&g, p, &basket, &maa, false);
+        let less = panel(&g, p, &edit(&basket, &maa, false)).basket;
         assert_eq!(less.len(), n - 1);
     }
 

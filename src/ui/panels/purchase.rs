@@ -21,10 +21,28 @@ pub struct PurchasePanel {
     /// Whose purchases, at which point of the game: when it changes, the basket empties.
     key: Option<(PlayerId, usize)>,
     basket: Vec<Action>,
-    /// What the page's widgets were built for (its rows and titles): while it holds, they
-    /// are updated in place, so that a button keeps its place under the pointer.
-    layout: String,
+    /// The legal actions of the last view shown.
+    legal: Rc<Vec<Action>>,
+    /// What the page's widgets were built for: while it holds, they are updated in place,
+    /// so that a button keeps its place under the pointer.
+    layout: Layout,
     parts: Parts,
+}
+
+/// What the page's widgets were built for.
+#[derive(Clone, Debug, Default, PartialEq)]
+enum Layout {
+    /// Nothing yet.
+    #[default]
+    None,
+    /// The note that purchases are made here in their turn.
+    Idle,
+    /// A player's purchases: the Villages with what each offers, and the titles.
+    Buying {
+        player: PlayerId,
+        rows: Vec<(fief::map::VillageId, Vec<Item>)>,
+        titles: Vec<Action>,
+    },
 }
 
 /// The widgets updated in place.
@@ -288,25 +306,27 @@ impl PurchasePanel {
         }
     }
 
-    /// One more or one fewer `a` in the basket, as the engine allows.
+    /// One more or one fewer `a` in the basket; `render` tries it on the engine (once) and
+    /// drops what is refused.
     fn edit(&mut self, a: &Action, add: bool, sender: &ComponentSender<Self>) {
-        let (Some(view), Some((p, _))) = (self.view.clone(), self.key) else {
+        if self.key.is_none() {
             return;
-        };
-        self.basket = basket::change(&view.state, p, &self.basket, a, add);
-        let legal = view.state.legal_actions(p);
-        self.render(&legal, sender);
+        }
+        self.basket = basket::edit(&self.basket, a, add);
+        self.render(sender);
     }
 
-    fn render(&mut self, legal: &[Action], sender: &ComponentSender<Self>) {
+    /// The page for the view shown and the basket: built again when what it offers changed,
+    /// else updated in place.
+    fn render(&mut self, sender: &ComponentSender<Self>) {
         let Some(view) = self.view.clone() else {
             return;
         };
         let (g, viewer) = (&view.state, view.viewer);
-        let Some(p) = viewer.filter(|_| basket::buying(legal)) else {
-            if self.layout != "idle" {
+        let Some(p) = viewer.filter(|_| basket::buying(&self.legal)) else {
+            if self.layout != Layout::Idle {
                 self.clear();
-                self.layout = "idle".into();
+                self.layout = Layout::Idle;
                 self.note(&tr(
                     "Your purchases (phase 4) are made here when your turn to buy comes.",
                 ));
@@ -315,22 +335,25 @@ impl PurchasePanel {
         };
         let pn: Panel = basket::panel(g, p, &self.basket);
         self.basket = pn.basket.clone();
-        let layout = format!(
-            "{p}|{:?}|{:?}",
-            pn.rows
+        let layout = Layout::Buying {
+            player: p,
+            rows: pn
+                .rows
                 .iter()
-                .map(|r| (
-                    r.village,
-                    r.counts.iter().map(|c| c.item).collect::<Vec<_>>()
-                ))
-                .collect::<Vec<_>>(),
-            pn.titles.iter().map(|t| &t.action).collect::<Vec<_>>()
-        );
+                .map(|r| (r.village, r.counts.iter().map(|c| c.item).collect()))
+                .collect(),
+            titles: pn.titles.iter().map(|t| t.action.clone()).collect(),
+        };
         if layout != self.layout {
             self.build(&pn, sender);
             self.layout = layout;
         }
         self.refresh(&pn, p);
+    }
+
+    /// The basket as it stands (the prompt bar's "Done buying" buys it first).
+    pub fn basket(&self) -> Vec<Action> {
+        self.basket.clone()
     }
 }
 
@@ -367,7 +390,8 @@ impl SimpleComponent for PurchasePanel {
             view: None,
             key: None,
             basket: Vec::new(),
-            layout: String::new(),
+            legal: Rc::default(),
+            layout: Layout::None,
             parts: Parts::default(),
         };
         ComponentParts { model, widgets: () }
@@ -388,7 +412,8 @@ impl SimpleComponent for PurchasePanel {
                     self.key = key;
                 }
                 self.view = Some(view);
-                self.render(&legal, &sender);
+                self.legal = legal;
+                self.render(&sender);
             }
             PurchaseMsg::Change(a, add) => self.edit(&a, add, &sender),
             // A toggle set to what the basket holds already is no change.
