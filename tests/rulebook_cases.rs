@@ -267,3 +267,45 @@ fn the_proposed_losses_are_men_at_arms_first_and_legal() {
         (0, 1)
     );
 }
+
+/// 2.4, 10.4, 10.5: why a card in hand cannot be played now is the engine's to say: a card
+/// of the Play Cards step outside the player's turn in it, a Justice with no Assassin marker
+/// on the board, an Ambush with no battle; and nothing is said of a card that can be played.
+#[test]
+fn why_a_card_waits_is_the_engines_to_say() {
+    let position = |phase: &str| {
+        serde_json::json!({
+            "players": ["Grady", "David", "Kirsten", "Gunter"],
+            "position": {
+                "first": "David",
+                "phase": phase,
+                "villages": {"blaye": {"troops": {"David": [2, 1]}}},
+                "lords": [{"name": "Thierry", "owner": "David", "village": "blaye"}],
+                "players": {"David": {"money": 5, "hand": ["harvest", "justice", "ambush"]}}
+            }
+        })
+        .to_string()
+    };
+    use fief::rules::Card;
+    let david = 1;
+    let g = fief::scenario::run(&position("play_cards")).unwrap().game;
+    assert_eq!(g.why_card_blocked(david, Card::Harvest), None);
+    let justice = g
+        .why_card_blocked(david, Card::Justice)
+        .expect("no Assassin");
+    assert_eq!(justice.section, "10.4");
+    let ambush = g.why_card_blocked(david, Card::Ambush).expect("no battle");
+    assert_eq!(ambush.section, "10.5");
+    let unheld = g
+        .why_card_blocked(david, Card::Taxes)
+        .expect("not in his hand");
+    assert_eq!(unheld.section, "2.4");
+    assert!(unheld.to_string().contains("hold no"), "{unheld}");
+    // In the Income phase his Harvest waits for the next Play Cards step and his turn in it.
+    let g = fief::scenario::run(&position("income")).unwrap().game;
+    let later = g
+        .why_card_blocked(david, Card::Harvest)
+        .expect("not his turn");
+    assert_eq!(later.section, "2.4");
+    assert!(later.to_string().contains("Play Cards"), "{later}");
+}

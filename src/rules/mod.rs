@@ -95,6 +95,7 @@ mod setup;
 mod siege;
 pub mod state;
 pub mod told;
+mod unplayable;
 mod uprising;
 mod victory;
 mod view;

@@ -173,10 +173,11 @@ impl SimpleComponent for CardHand {
                 let mine = view
                     .viewer
                     .filter(|v| view.prompt.as_ref().is_some_and(|pr| pr.player == *v));
-                let why = match mine
-                    .and_then(|v| crate::ui::plan::clicks::why_card_waits(&view.state, v, c))
-                {
-                    Some(why) => crate::ui::trf("Cannot be played now: {why}", &[("why", &why)]),
+                let why = match mine.and_then(|v| view.state.why_card_blocked(v, c)) {
+                    Some(e) => crate::ui::trf(
+                        "Cannot be played now: {why}",
+                        &[("why", &crate::ui::words::messages::rule_error(&e))],
+                    ),
                     None => tr("Cannot be played now"),
                 };
                 b.set_tooltip_text(Some(&format!("{effect}\n\n{why}")));

@@ -312,43 +312,6 @@ pub fn why_nothing_at(
         .map(|e| crate::ui::words::messages::rule_error(&e))
 }
 
-/// Why card `c` in `p`'s hand cannot be played now: the engine's refusal of a use of it (on
-/// his first Lord, a Village of his, the first Bishopric or Fief...). None when no use fits.
-pub fn why_card_waits(g: &Game, p: fief::rules::PlayerId, c: Card) -> Option<String> {
-    let mine: Vec<&fief::rules::Lord> = g.lords.iter().filter(|l| l.owner == p).collect();
-    let lord = mine.first().map_or(0, |l| l.id);
-    let village = mine.first().map_or(0, |l| l.village);
-    let other = g.lords.iter().find(|l| l.owner != p).map_or(0, |l| l.id);
-    let tries: Vec<Action> = match c {
-        Card::Lord(l) => vec![Action::PlayLord {
-            lord: l,
-            village,
-            crown_prince: false,
-        }],
-        Card::Cardinal => vec![Action::PlayCardinal { lord }],
-        Card::Darc => vec![Action::PlayDarc { lady: lord }],
-        Card::Harvest => vec![Action::PlayHarvest(0)],
-        Card::GoodWeather => vec![Action::PlayGoodWeather(0)],
-        Card::Taxes => vec![Action::PlayTallage { lord, fief: 0 }],
-        Card::Uprising => vec![Action::PlayUprising {
-            village,
-            first: None,
-        }],
-        Card::SecretPassage => vec![Action::SecretPassage(fief::rules::PassageUse::Battle)],
-        Card::Assassination => vec![Action::PlayAssassination {
-            target: other,
-            sponsor: lord,
-        }],
-        Card::Justice => vec![Action::PlayJustice(other)],
-        Card::Ambush => vec![Action::PlayAmbush(other)],
-        Card::HeavyRain | Card::Famine | Card::Plague => Vec::new(),
-    };
-    tries
-        .iter()
-        .find_map(|a| g.check(p, a).err())
-        .map(|e| crate::ui::words::messages::rule_error(&e))
-}
-
 /// How many Fortune cards `p` may draw now one after the other (2.1: up to his hand's limit,
 /// while the deck lasts), counted on a copy of what he sees.
 pub fn fortune_draws(g: &Game, p: fief::rules::PlayerId) -> u32 {
