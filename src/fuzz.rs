@@ -369,18 +369,14 @@ impl Failure {
         let names: Vec<String> = (0..self.options.players)
             .map(|p| self.options.player_name(p))
             .collect();
+        // The round cap and the optional rules (`RuleSet` writes them by their names).
+        let mut options = json!(crate::rules::RuleSet::of(&self.options));
+        options["round_cap"] = json!(self.options.round_cap);
         json!({
             "description": format!("fuzz failure: {}", self.message),
             "players": names,
             "seed": self.options.seed,
-            "options": {
-                "round_cap": self.options.round_cap,
-                "relics": self.options.relics,
-                "fog_of_war": self.options.fog_of_war,
-                "open_diplomacy": self.options.open_diplomacy,
-                "hidden_money": self.options.hidden_money,
-                "gentle_start": self.options.gentle_start,
-            },
+            "options": options,
             "script": self.actions.iter().map(|(p, a)| json!([g.name(*p), a])).collect::<Vec<_>>(),
         })
     }

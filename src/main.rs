@@ -14,7 +14,7 @@ mod ui;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use fief::bots::{new_bot, Budget, Level};
-use fief::rules::{Game, Options, PromptKind};
+use fief::rules::{Game, OptionalRule, Options, PromptKind, RuleSet};
 use fief::session::{Played, Seat, Session};
 use relm4::RelmApp;
 use std::ffi::OsString;
@@ -115,7 +115,10 @@ fn usage() -> String {
         ui::tr("  --seats LIST         3 to 6 seats, each human, easy, normal or hard"),
         ui::tr("  --pace PACE          bot pace: instant, fast, normal or slow"),
         ui::tr("  --until MOMENT       let Normal bots play every seat until the first human votes, buys, fights, moves, or the game ends (vote, purchase, battle, movement, end)"),
-        ui::tr("  --rules LIST         optional rules: relics, fog, open-diplomacy, hidden-money, gentle-start"),
+        ui::trf(
+            "  --rules LIST         optional rules: {rules}",
+            &[("rules", &OptionalRule::keys())],
+        ),
         ui::tr("  --help               show this help"),
         ui::tr("  --version            show the version"),
     ]
@@ -135,8 +138,8 @@ struct StartOptions {
     pace: Option<PaceArg>,
     #[arg(long, value_enum, ignore_case = true)]
     until: Option<Moment>,
-    #[arg(long, value_delimiter = ',', value_enum, ignore_case = true)]
-    rules: Option<Vec<RuleArg>>,
+    #[arg(long, value_parser = rule_list)]
+    rules: Option<RuleSet>,
     #[arg(long, short)]
     help: bool,
     #[arg(long)]
@@ -161,13 +164,9 @@ enum Moment {
     End,
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum RuleArg {
-    Relics,
-    Fog,
-    OpenDiplomacy,
-    HiddenMoney,
-    GentleStart,
+/// `--rules`: optional rules by their words (`OptionalRule::key`), commas between them.
+fn rule_list(words: &str) -> Result<RuleSet, String> {
+    OptionalRule::parse_list(words)
 }
 
 /// What the command line asks for: a window, or only a printed text.
@@ -250,19 +249,7 @@ fn parse_args(args: &[OsString], mut init: AppInit) -> Result<Start, String> {
             PaceArg::Slow => Pace::Slow,
         };
     }
-    let rules = o.rules.map(|list| {
-        let mut r = ui::app::prefs::OptionalRules::default();
-        for rule in list {
-            match rule {
-                RuleArg::Relics => r.relics = true,
-                RuleArg::Fog => r.fog_of_war = true,
-                RuleArg::OpenDiplomacy => r.open_diplomacy = true,
-                RuleArg::HiddenMoney => r.hidden_money = true,
-                RuleArg::GentleStart => r.gentle_start = true,
-            }
-        }
-        r
-    });
+    let rules = o.rules;
     // Only a command line that asks for a game of its own is a scripted start: a plain launch
     // offers the last game, whatever the seats the preferences remember.
     if o.seed.is_some() || o.until.is_some() || rules.is_some() || seats_given {

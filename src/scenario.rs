@@ -3,7 +3,8 @@
 
 use crate::rules::cards::{self, find_lord, lord_name, lord_sex, Card, LordId, Sex};
 use crate::rules::{
-    Action, CardinalSource, Fort, Game, Options, Phase, Tax, TaxRole, TaxTarget, Troops,
+    Action, CardinalSource, Fort, Game, OptionalRule, Options, Phase, RuleSet, Tax, TaxRole,
+    TaxTarget, Troops,
 };
 use serde::Deserialize;
 use serde_json::{json, Map as JsonMap, Value};
@@ -62,24 +63,49 @@ pub fn check(text: &str) -> Result<String, String> {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 pub struct ScenarioOptions {
     pub round_cap: Option<u16>,
     /// The seat of the First Player when there is no position (name).
     pub first_player: Option<String>,
     pub battle_die: Option<[u8; 6]>,
-    /// The optional rules (11.1–11.3, the FAQ's hidden money, the 2.3 gentle start).
-    #[serde(default)]
-    pub relics: bool,
-    #[serde(default)]
-    pub fog_of_war: bool,
-    #[serde(default)]
-    pub open_diplomacy: bool,
-    #[serde(default)]
-    pub hidden_money: bool,
-    #[serde(default)]
-    pub gentle_start: bool,
+    /// The optional rules, each by its name in `Options` (`"relics": true`, …).
+    pub rules: RuleSet,
+}
+
+/// The scenario's options other than the optional rules.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OtherOptions {
+    round_cap: Option<u16>,
+    first_player: Option<String>,
+    battle_die: Option<[u8; 6]>,
+}
+
+impl<'de> Deserialize<'de> for ScenarioOptions {
+    /// The object of `options`: the optional rules by their names (`OptionalRule::field`),
+    /// and the other options, a name it does not know refused.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ScenarioOptions, D::Error> {
+        use serde::de::Error;
+        let mut all = JsonMap::deserialize(d)?;
+        let mut rules = RuleSet::default();
+        for r in OptionalRule::ALL {
+            if let Some(v) = all.remove(r.field()) {
+                let on = v
+                    .as_bool()
+                    .ok_or_else(|| D::Error::custom(format!("{} is true or false", r.field())))?;
+                rules = rules.with(r, on);
+            }
+        }
+        let other: OtherOptions =
+            serde_json::from_value(Value::Object(all)).map_err(D::Error::custom)?;
+        Ok(ScenarioOptions {
+            round_cap: other.round_cap,
+            first_player: other.first_player,
+            battle_die: other.battle_die,
+            rules,
+        })
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -345,3 +345,64 @@ fn a_hidden_purse_is_asked_whatever_it_holds_and_a_short_one_refuses() {
         assert!(g.log.iter().any(|e| e.text().contains("refuses to give")));
     }
 }
+
+/// 11.1–11.3, the FAQ's hidden money and the 2.3 gentle start are one list, `OptionalRule`:
+/// its words parse back to each rule, a set of them is written with the names of `Options`
+/// and read back, and it sets exactly its rules in a game's options.
+#[test]
+fn the_optional_rules_are_one_list_from_words_to_options() {
+    use fief::rules::{OptionalRule, Options, RuleSet};
+    let mut all = RuleSet::default();
+    for r in OptionalRule::ALL {
+        assert_eq!(OptionalRule::parse(r.key()), Some(r));
+        assert_eq!(OptionalRule::parse(r.field()), Some(r));
+        let one = RuleSet::default().with(r, true);
+        let mut o = Options::default();
+        one.apply(&mut o);
+        assert_eq!(RuleSet::of(&o), one);
+        assert!(r.is_on(&o));
+        for other in OptionalRule::ALL.into_iter().filter(|x| *x != r) {
+            assert!(!other.is_on(&o), "{other:?} with {r:?}");
+        }
+        all = all.with(r, true);
+    }
+    assert_eq!(all.rules().count(), 5);
+    assert_eq!(
+        OptionalRule::parse("gentle"),
+        Some(OptionalRule::GentleStart)
+    );
+    assert_eq!(
+        OptionalRule::parse_list(" relics, FOG ,").unwrap(),
+        RuleSet::default()
+            .with(OptionalRule::Relics, true)
+            .with(OptionalRule::FogOfWar, true)
+    );
+    assert_eq!(
+        OptionalRule::parse_list("relics,weather"),
+        Err("weather".into())
+    );
+    // Written and read back with the names of `Options` (a game's save writes the same).
+    let text = serde_json::to_string(&all).unwrap();
+    let mut o = Options::default();
+    all.apply(&mut o);
+    let saved = serde_json::to_value(&o).unwrap();
+    for r in OptionalRule::ALL {
+        assert!(text.contains(&format!("\"{}\":true", r.field())), "{text}");
+        assert_eq!(saved[r.field()], serde_json::json!(true), "{}", r.field());
+    }
+    assert_eq!(serde_json::from_str::<RuleSet>(&text).unwrap(), all);
+    assert!(serde_json::from_str::<RuleSet>(r#"{"weather": true}"#).is_err());
+    // A scenario's options name them the same way; another name is refused.
+    let scenario = |options: &str| {
+        format!(r#"{{"players": ["A", "B", "C"], "options": {options}, "script": []}}"#)
+    };
+    let g = fief::scenario::run(&scenario(r#"{"fog_of_war": true, "round_cap": 3}"#))
+        .unwrap()
+        .game;
+    assert_eq!(
+        RuleSet::of(&g.options),
+        RuleSet::default().with(OptionalRule::FogOfWar, true)
+    );
+    assert_eq!(g.options.round_cap, Some(3));
+    assert!(fief::scenario::run(&scenario(r#"{"fog": true}"#)).is_err());
+}

@@ -7,7 +7,7 @@ use super::table::SeatPlan;
 use super::ticket::Ticket;
 use super::transport::Reach;
 use crate::bots::{Budget, Level};
-use crate::rules::Options;
+use crate::rules::{OptionalRule, Options};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -96,7 +96,8 @@ pub struct TableArgs {
     /// The level of that bot.
     #[arg(long, default_value = "normal", value_parser = |s: &str| s.parse::<Level>())]
     pub stand_in: Level,
-    /// The optional rules: relics, fog, open-diplomacy, hidden-money, gentle (commas).
+    /// The optional rules, commas between them: relics, fog, open-diplomacy, hidden-money,
+    /// gentle-start (`OptionalRule::key`).
     #[arg(long, default_value = "")]
     pub options: String,
     /// Ends each game after this many rounds (by the tie-break order).
@@ -132,25 +133,9 @@ impl TableArgs {
             round_cap: self.round_cap,
             ..Options::default()
         };
-        for o in self
-            .options
-            .split(',')
-            .map(str::trim)
-            .filter(|o| !o.is_empty())
-        {
-            match o {
-                "relics" => options.relics = true,
-                "fog" => options.fog_of_war = true,
-                "open-diplomacy" => options.open_diplomacy = true,
-                "hidden-money" => options.hidden_money = true,
-                "gentle" => options.gentle_start = true,
-                other => {
-                    return Err(format!(
-                        "'{other}' is not an optional rule (relics, fog, open-diplomacy, hidden-money, gentle)"
-                    ))
-                }
-            }
-        }
+        OptionalRule::parse_list(&self.options)
+            .map_err(|w| format!("'{w}' is not an optional rule ({})", OptionalRule::keys()))?
+            .apply(&mut options);
         Ok(Some(TableSpec {
             options,
             seats: seats.clone(),

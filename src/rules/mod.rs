@@ -78,6 +78,7 @@ mod move_candidates;
 mod move_exec;
 mod movement;
 mod notation;
+mod optional;
 mod permission;
 mod pieces;
 mod pillage;
@@ -107,6 +108,7 @@ pub use casualties::LossChoice;
 pub use diplomacy::HIDDEN_ASK_MOST;
 pub use elections::BOT_PROPOSALS_A_ROUND;
 pub use events::Event;
+pub use optional::{OptionalRule, RuleSet};
 pub use prompt::{is_any_time_action, Prompt, PromptKind};
 pub use state::*;
 // The game's data kept in the modules of `state`, used outside the engine (the window, the

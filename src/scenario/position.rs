@@ -58,13 +58,9 @@ fn new_game(sc: &Scenario) -> Result<Game, String> {
         names: sc.players.clone(),
         seed: sc.seed,
         round_cap: sc.options.round_cap,
-        relics: sc.options.relics,
-        fog_of_war: sc.options.fog_of_war,
-        open_diplomacy: sc.options.open_diplomacy,
-        hidden_money: sc.options.hidden_money,
-        gentle_start: sc.options.gentle_start,
         ..Options::default()
     };
+    sc.options.rules.apply(&mut options);
     if let Some(d) = sc.options.battle_die {
         options.battle_die = d;
     }

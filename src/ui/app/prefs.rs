@@ -7,6 +7,7 @@
 
 use crate::ui::{tr, trf};
 use fief::bots::Level;
+use fief::rules::{OptionalRule, RuleSet};
 use fief::session::Seat;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -79,7 +80,7 @@ pub struct Prefs {
     /// End a step in which a human has nothing worth doing (`session::idle_step_end`).
     pub skip_idle: bool,
     /// The optional rules the New Game dialog starts with; it remembers the last choice.
-    pub optional_rules: OptionalRules,
+    pub optional_rules: RuleSet,
     /// Network games reach players across the internet (through relays when no direct
     /// path is found), not only the local network and direct addresses.
     pub internet: bool,
@@ -112,7 +113,7 @@ impl Default for Prefs {
             confirm_attack: true,
             auto_pass: true,
             skip_idle: true,
-            optional_rules: OptionalRules::default(),
+            optional_rules: RuleSet::default(),
             internet: false,
             game_length: None,
             unknown: Map::new(),
@@ -121,68 +122,19 @@ impl Default for Prefs {
     }
 }
 
-/// The optional rules a new game starts with (11.1–11.3, the FAQ's hidden money, the 2.3
-/// gentle start).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct OptionalRules {
-    pub relics: bool,
-    pub fog_of_war: bool,
-    pub open_diplomacy: bool,
-    pub hidden_money: bool,
-    pub gentle_start: bool,
-}
-
-impl OptionalRules {
-    /// Each rule: its name, a one-line explanation, and access to its switch.
-    #[allow(clippy::type_complexity)]
-    pub fn rules() -> [(String, String, fn(&mut OptionalRules) -> &mut bool); 5] {
-        [
+/// Each optional rule (the engine's list, `OptionalRule::ALL`): its name and what it
+/// changes, in the reader's language, for the rows of Preferences and New Game.
+pub fn optional_rule_words() -> Vec<(OptionalRule, String, String)> {
+    OptionalRule::ALL
+        .into_iter()
+        .map(|r| {
             (
-                tr("Holy Relics"),
-                tr("Five relics with powers in battle and against Disasters (11.1)."),
-                |r| &mut r.relics,
-            ),
-            (
-                tr("Fog of War"),
-                tr("Other players' Troops are seen only as stack sizes until a battle (11.2)."),
-                |r| &mut r.fog_of_war,
-            ),
-            (
-                tr("Open Diplomacy"),
-                tr("No Diplomacy markers: money and cards change hands freely (11.3)."),
-                |r| &mut r.open_diplomacy,
-            ),
-            (
-                tr("Hidden money"),
-                tr("Each player's Deniers are hidden from the others."),
-                |r| &mut r.hidden_money,
-            ),
-            (
-                tr("Gentle start"),
-                tr("The Disasters of the first round are discarded unresolved."),
-                |r| &mut r.gentle_start,
-            ),
-        ]
-    }
-
-    pub fn apply(self, o: &mut fief::rules::Options) {
-        o.relics = self.relics;
-        o.fog_of_war = self.fog_of_war;
-        o.open_diplomacy = self.open_diplomacy;
-        o.hidden_money = self.hidden_money;
-        o.gentle_start = self.gentle_start;
-    }
-
-    pub fn of(o: &fief::rules::Options) -> OptionalRules {
-        OptionalRules {
-            relics: o.relics,
-            fog_of_war: o.fog_of_war,
-            open_diplomacy: o.open_diplomacy,
-            hidden_money: o.hidden_money,
-            gentle_start: o.gentle_start,
-        }
-    }
+                r,
+                crate::ui::words::messages::msg(&r.name(), ""),
+                crate::ui::words::messages::msg(&r.summary(), ""),
+            )
+        })
+        .collect()
 }
 
 /// One problem met while reading the preferences (none is fatal).

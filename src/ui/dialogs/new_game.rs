@@ -2,12 +2,12 @@
 //! Hard) with a name and a colour; the game's length and seed (random unless given); the
 //! optional rules. Escape closes it like Cancel.
 
-use crate::ui::app::prefs::{OptionalRules, Pace, Prefs};
+use crate::ui::app::prefs::{optional_rule_words, Pace, Prefs};
 use crate::ui::board::colours::PLAYER_RGB;
 use crate::ui::dialogs::rows::{game_length_explanation, seat_kind_label, LengthRow, SEAT_KINDS};
 use crate::ui::{tr, trf};
 use fief::bots::Level;
-use fief::rules::{Options, COLOURS};
+use fief::rules::{OptionalRule, Options, RuleSet, COLOURS};
 use fief::session::Seat;
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
@@ -25,7 +25,7 @@ impl NewGame {
     /// Remembers in `prefs` the seats, optional rules, length and pace of this game, the
     /// dialog's defaults next time; says whether anything changed.
     pub fn remember(&self, prefs: &mut Prefs) -> bool {
-        let rules = OptionalRules::of(&self.options);
+        let rules = RuleSet::of(&self.options);
         let pace = self.pace.unwrap_or(prefs.pace);
         if prefs.default_seats == self.seats
             && prefs.optional_rules == rules
@@ -63,7 +63,7 @@ pub fn build(
     seats: &[SeatForm],
     seed_text: &str,
     random_seed: u64,
-    rules: OptionalRules,
+    rules: RuleSet,
     round_cap: Option<u16>,
 ) -> Result<NewGame, String> {
     if !(3..=6).contains(&seats.len()) {
@@ -141,7 +141,7 @@ pub struct NewGameDialog {
     /// The bots' pace (also in Preferences).
     pace: adw::ComboRow,
     seed: gtk::Entry,
-    /// One switch per optional rule, in `OptionalRules::rules()` order.
+    /// One switch per optional rule, in `OptionalRule::ALL` order.
     rules: Vec<gtk::Switch>,
     error: gtk::Label,
 }
@@ -150,7 +150,7 @@ pub struct NewGameDialog {
 pub enum NewGameMsg {
     Open,
     /// The seats, optional rules and game length to start from (Preferences; the last game's).
-    Defaults(Vec<Seat>, OptionalRules, Option<u16>),
+    Defaults(Vec<Seat>, RuleSet, Option<u16>),
     /// The pace to start from (Preferences).
     Pace(Pace),
     Count,
@@ -169,12 +169,13 @@ pub enum NewGameOut {
 }
 
 impl NewGameDialog {
-    fn optional_rules(&self) -> OptionalRules {
-        let mut r = OptionalRules::default();
-        for ((_, _, field), sw) in OptionalRules::rules().into_iter().zip(&self.rules) {
-            *field(&mut r) = sw.is_active();
-        }
-        r
+    fn optional_rules(&self) -> RuleSet {
+        OptionalRule::ALL
+            .into_iter()
+            .zip(&self.rules)
+            .fold(RuleSet::default(), |set, (r, sw)| {
+                set.with(r, sw.is_active())
+            })
     }
 
     fn forms(&self) -> Vec<SeatForm> {
@@ -433,7 +434,7 @@ impl SimpleComponent for NewGameDialog {
         let group = adw::PreferencesGroup::new();
         group.set_title(&tr("Optional rules"));
         let mut rules = Vec::new();
-        for (name, explanation, _) in OptionalRules::rules() {
+        for (_, name, explanation) in optional_rule_words() {
             let sw = gtk::Switch::new();
             suffix_row(&group, &name, &sw).set_subtitle(&explanation);
             rules.push(sw);
@@ -467,9 +468,8 @@ impl SimpleComponent for NewGameDialog {
                 self.window.present();
             }
             NewGameMsg::Defaults(seats, rules, length) => {
-                let mut rules = rules;
-                for ((_, _, field), sw) in OptionalRules::rules().into_iter().zip(&self.rules) {
-                    sw.set_active(*field(&mut rules));
+                for (r, sw) in OptionalRule::ALL.into_iter().zip(&self.rules) {
+                    sw.set_active(rules.has(r));
                 }
                 self.length.set(length);
                 if !(3..=6).contains(&seats.len()) {

@@ -3,9 +3,10 @@
 //! kept by the main window (`app::prefs`).
 
 use super::rows::{pace_row, seat_kind_label, LengthRow, SEAT_KINDS};
-use crate::ui::app::prefs::{OptionalRules, Pace, Prefs};
+use crate::ui::app::prefs::{optional_rule_words, Pace, Prefs};
 use crate::ui::{tr, trf};
 use fief::bots::Level;
+use fief::rules::OptionalRule;
 use fief::session::Seat;
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
@@ -141,13 +142,12 @@ impl SimpleComponent for PreferencesWindow {
             "The rules a new game starts with; the New Game dialog remembers your last choice.",
         )));
         let mut rule_switches = Vec::new();
-        let mut current = prefs.optional_rules;
-        for (i, (name, explanation, field)) in OptionalRules::rules().into_iter().enumerate() {
+        for (i, (rule, name, explanation)) in optional_rule_words().into_iter().enumerate() {
             let row = adw::ActionRow::new();
             row.set_title(&name);
             row.set_subtitle(&explanation);
             let sw = gtk::Switch::new();
-            sw.set_active(*field(&mut current));
+            sw.set_active(prefs.optional_rules.has(rule));
             sw.set_valign(gtk::Align::Center);
             let s = sender.clone();
             sw.connect_active_notify(move |sw| s.input(PrefsMsg::Rule(i, sw.is_active())));
@@ -214,11 +214,8 @@ impl SimpleComponent for PreferencesWindow {
                 self.count.set_value(self.prefs.default_seats.len() as f64);
                 self.show_seats();
                 self.length.set(self.prefs.game_length);
-                let mut rules = self.prefs.optional_rules;
-                for ((_, _, field), sw) in
-                    OptionalRules::rules().into_iter().zip(&self.rule_switches)
-                {
-                    let on = *field(&mut rules);
+                for (rule, sw) in OptionalRule::ALL.into_iter().zip(&self.rule_switches) {
+                    let on = self.prefs.optional_rules.has(rule);
                     if sw.is_active() != on {
                         sw.set_active(on);
                     }
@@ -226,14 +223,13 @@ impl SimpleComponent for PreferencesWindow {
                 return;
             }
             PrefsMsg::Rule(i, on) => {
-                let Some((_, _, field)) = OptionalRules::rules().into_iter().nth(i) else {
+                let Some(rule) = OptionalRule::ALL.get(i).copied() else {
                     return;
                 };
-                let f = field(&mut self.prefs.optional_rules);
-                if *f == on {
+                if self.prefs.optional_rules.has(rule) == on {
                     return;
                 }
-                *f = on;
+                self.prefs.optional_rules = self.prefs.optional_rules.with(rule, on);
             }
             PrefsMsg::Length => {
                 let length = self.length.get();

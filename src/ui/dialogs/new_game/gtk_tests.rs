@@ -31,10 +31,7 @@ fn the_dialog_takes_its_defaults_shows_errors_and_closes_on_escape() {
     let d = NewGameDialog::builder()
         .launch(())
         .connect_receiver(move |_, out| o.borrow_mut().push(out));
-    let rules = OptionalRules {
-        relics: true,
-        ..OptionalRules::default()
-    };
+    let rules = RuleSet::default().with(fief::rules::OptionalRule::Relics, true);
     let seats = vec![
         Seat::Human,
         Seat::Bot(Level::Hard),

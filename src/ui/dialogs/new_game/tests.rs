@@ -15,29 +15,31 @@ fn forms(n: usize) -> Vec<SeatForm> {
 
 #[test]
 fn the_form_builds_a_game_or_says_what_is_wrong() {
-    let ng = build(&forms(4), "", 77, OptionalRules::default(), None).unwrap();
+    let ng = build(&forms(4), "", 77, fief::rules::RuleSet::default(), None).unwrap();
     assert_eq!(ng.options.seed, 77);
     assert_eq!(ng.seats[0], Seat::Human);
     assert_eq!(ng.seats[1], Seat::Bot(Level::Normal));
     assert_eq!(
-        build(&forms(5), " 12 ", 1, OptionalRules::default(), None)
+        build(&forms(5), " 12 ", 1, fief::rules::RuleSet::default(), None)
             .unwrap()
             .options
             .seed,
         12
     );
-    assert!(build(&forms(2), "", 1, OptionalRules::default(), None).is_err());
-    assert!(build(&forms(4), "abc", 1, OptionalRules::default(), None)
-        .unwrap_err()
-        .contains("abc"));
+    assert!(build(&forms(2), "", 1, fief::rules::RuleSet::default(), None).is_err());
+    assert!(
+        build(&forms(4), "abc", 1, fief::rules::RuleSet::default(), None)
+            .unwrap_err()
+            .contains("abc")
+    );
     let mut same = forms(3);
     same[1].colour = 0;
-    assert!(build(&same, "", 1, OptionalRules::default(), None).is_err());
+    assert!(build(&same, "", 1, fief::rules::RuleSet::default(), None).is_err());
     let mut named = forms(3);
     named[2].name = "Jehanne".into();
     named[2].colour = 5;
     let g = fief::rules::Game::new(
-        build(&named, "", 3, OptionalRules::default(), None)
+        build(&named, "", 3, fief::rules::RuleSet::default(), None)
             .unwrap()
             .options,
     )
@@ -50,11 +52,11 @@ fn the_form_builds_a_game_or_says_what_is_wrong() {
 #[test]
 fn the_game_length_becomes_the_round_cap() {
     for cap in [None, Some(10), Some(30)] {
-        let ng = build(&forms(4), "", 5, OptionalRules::default(), cap).unwrap();
+        let ng = build(&forms(4), "", 5, fief::rules::RuleSet::default(), cap).unwrap();
         assert_eq!(ng.options.round_cap, cap);
     }
     // A game of one round ends after it, by the tie-break order.
-    let ng = build(&forms(3), "", 5, OptionalRules::default(), Some(1)).unwrap();
+    let ng = build(&forms(3), "", 5, fief::rules::RuleSet::default(), Some(1)).unwrap();
     let bots = (0..3)
         .map(|p| fief::bots::new_bot(Level::Easy, p, fief::bots::Budget::Iterations(1)))
         .collect();
