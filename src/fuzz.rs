@@ -417,19 +417,19 @@ pub fn play_guarded(g: &mut Game, chooser_seed: u64, guards: Guards) -> Result<T
         // The listings take short cuts (a Move's route checked once for all its loads): they
         // list exactly what checking every candidate whole lists.
         if check {
-            for coarse in [false, true] {
-                let listed = if coarse {
+            for for_bots in [false, true] {
+                let listed = if for_bots {
                     g.bot_actions(p)
                 } else {
                     legal.clone()
                 };
-                if listed != g.legal_by_whole_checks(p, coarse) {
+                if listed != g.legal_by_whole_checks(p, for_bots) {
                     return Err(fail(
                         g,
                         &done,
                         format!(
                             "{} differs from every candidate checked whole",
-                            if coarse {
+                            if for_bots {
                                 "bot_actions"
                             } else {
                                 "legal_actions"

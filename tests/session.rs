@@ -185,7 +185,7 @@ fn a_window_with_nothing_to_play() -> Game {
     me.hand.clear();
     me.money = 0;
     me.diplomacy = 0;
-    let idx = (0..g.n()).find(|&i| g.seat(i) == 0).unwrap();
+    let idx = (0..g.n()).find(|&i| g.in_turn(i) == 0).unwrap();
     g.pending.push(Pending::Window {
         at: WindowAt::Phase(2),
         idx,

@@ -173,7 +173,7 @@ impl Game {
     }
 
     /// Every "any time" action `p` might take now (a superset; `check_any_time` filters).
-    pub(crate) fn any_time_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
+    pub(crate) fn any_time_candidates(&self, p: PlayerId, for_bots: bool, out: &mut Vec<Action>) {
         self.card_candidates(p, out);
         if self.pope_player() == Some(p) {
             // 1.7: Lords to excommunicate only while the Pope may (`check_excommunicate`).
@@ -220,7 +220,7 @@ impl Game {
             // 8.0: 1 to 3 Deniers; 11.3: with Open Diplomacy any sum the giver has (a bot
             // weighs only 1 to 3).
             let most =
-                |giver: PlayerId| self.most_listed(self.players[giver as usize].money, coarse);
+                |giver: PlayerId| self.most_listed(self.players[giver as usize].money, for_bots);
             if receives(q) {
                 for amount in 1..=most(p) {
                     out.push(Action::OfferDeniers { to: q, amount });
@@ -241,7 +241,7 @@ impl Game {
                 // FAQ, ruling R-HIDDEN-ASK: a purse the asker cannot see is asked of whatever
                 // it holds; the answer settles it.
                 let most = if self.money_hidden(Some(p), q) {
-                    self.most_listed(HIDDEN_ASK_MOST.into(), coarse)
+                    self.most_listed(HIDDEN_ASK_MOST.into(), for_bots)
                 } else {
                     most(q)
                 };

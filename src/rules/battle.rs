@@ -46,7 +46,7 @@ impl Game {
         };
     }
 
-    pub(crate) fn battles_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
+    pub(crate) fn battles_candidates(&self, p: PlayerId, for_bots: bool, out: &mut Vec<Action>) {
         for v in 0..self.map.villages.len() as VillageId {
             let vs = &self.villages[v as usize];
             if vs.troops[p as usize].count() == 0 {
@@ -69,7 +69,7 @@ impl Game {
             // bot does not lay again a siege it lifted this round, so that it never lays
             // and lifts one for ever.
             if fortified
-                && !(coarse
+                && !(for_bots
                     && vs.engines[p as usize] == 0
                     && vs.engine_round[p as usize] == self.round)
             {
@@ -210,7 +210,7 @@ impl Game {
             return vec![];
         };
         (0..self.n())
-            .map(|i| self.seat(i))
+            .map(|i| self.in_turn(i))
             .filter(|&q| {
                 !b.roles.contains(&q)
                     && self.villages[b.village as usize].troops[q as usize].count() > 0
@@ -385,7 +385,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn battle_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
+    pub(crate) fn battle_candidates(&self, p: PlayerId, for_bots: bool, out: &mut Vec<Action>) {
         let Some(b) = &self.battle else { return };
         match b.step {
             BattleStep::Sides { .. } => {
@@ -403,7 +403,7 @@ impl Game {
                 // the other side (`check_truce_price` says the rest).
                 let side = usize::from(b.step != BattleStep::Attacker);
                 let others = b.sides[1 - side].len().max(1) as u32;
-                let most = self.most_listed(self.players[p as usize].money / others, coarse);
+                let most = self.most_listed(self.players[p as usize].money / others, for_bots);
                 out.extend((1..=most).map(Action::BuyTruce));
             }
         }

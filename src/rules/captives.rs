@@ -41,7 +41,7 @@ impl Game {
         let vs = &self.villages[v as usize];
         // Held in place: this runs after every move.
         let armed: SmallVec<[PlayerId; MAX_PLAYERS]> = (0..self.n())
-            .map(|i| self.seat(i))
+            .map(|i| self.in_turn(i))
             .filter(|&p| {
                 vs.troops[p as usize].count() > 0
                     && self
@@ -120,7 +120,7 @@ impl Game {
     pub(crate) fn next_ransom(&mut self) {
         let done = &self.ransomed;
         let next = (0..self.n())
-            .map(|i| self.seat(i))
+            .map(|i| self.in_turn(i))
             .flat_map(|p| {
                 self.family(p)
                     .filter(|l| l.captor.is_some())

@@ -15,7 +15,7 @@ impl Game {
             }
         }
         let first = (0..self.n())
-            .map(|i| self.seat(i))
+            .map(|i| self.in_turn(i))
             .find(|&p| self.has_units(p, v));
         let new = match first {
             Some(p) => {

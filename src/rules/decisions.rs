@@ -27,7 +27,7 @@ impl Game {
         self.enumerate(player, true)
     }
 
-    fn enumerate(&self, player: PlayerId, coarse: bool) -> Vec<Action> {
+    fn enumerate(&self, player: PlayerId, for_bots: bool) -> Vec<Action> {
         let Some(prompt) = self.prompt() else {
             return Vec::new();
         };
@@ -35,22 +35,22 @@ impl Game {
             return Vec::new();
         }
         let _terse = Terse::new();
-        let mut out = self.candidate_actions(&prompt, coarse);
+        let mut out = self.candidate_actions(&prompt, for_bots);
         let mut checks = Checks::new(self, player, &prompt);
         out.retain(|a| checks.legal(a));
         out
     }
 
     /// The legal actions found the plain way, every candidate checked whole as `check`
-    /// judges an action sent in: what `legal_actions` (with `coarse`, `bot_actions`) must
+    /// judges an action sent in: what `legal_actions` (with `for_bots`, `bot_actions`) must
     /// list, and what the fuzz compares it with at every step.
     #[doc(hidden)]
-    pub fn legal_by_whole_checks(&self, player: PlayerId, coarse: bool) -> Vec<Action> {
+    pub fn legal_by_whole_checks(&self, player: PlayerId, for_bots: bool) -> Vec<Action> {
         let Some(prompt) = self.prompt().filter(|pr| pr.player == player) else {
             return Vec::new();
         };
         let _terse = Terse::new();
-        let mut out = self.candidate_actions(&prompt, coarse);
+        let mut out = self.candidate_actions(&prompt, for_bots);
         out.retain(|a| self.check_prompted(player, a, &prompt).is_ok());
         out
     }
@@ -104,18 +104,18 @@ impl Game {
     }
 
     /// A superset of the legal actions for a prompt; `check` filters it.
-    fn candidate_actions(&self, prompt: &Prompt, coarse: bool) -> Vec<Action> {
-        let mut out = self.phase_candidates(prompt, coarse);
+    fn candidate_actions(&self, prompt: &Prompt, for_bots: bool) -> Vec<Action> {
+        let mut out = self.phase_candidates(prompt, for_bots);
         if self.any_time_open(prompt) {
-            self.any_time_candidates(prompt.player, coarse, &mut out);
+            self.any_time_candidates(prompt.player, for_bots, &mut out);
         }
         out
     }
 
-    /// Whether `phase_candidates` lists fewer candidates with `coarse` (the bots' shorter
-    /// lists) for this kind of decision: only these kinds read `coarse`; for every other kind
+    /// Whether `phase_candidates` lists fewer candidates with `for_bots` (the bots' shorter
+    /// lists) for this kind of decision: only these kinds read `for_bots`; for every other kind
     /// both lists are the same.
-    pub(crate) fn coarse_lists_fewer(kind: &PromptKind) -> bool {
+    pub(crate) fn bots_list_fewer(kind: &PromptKind) -> bool {
         matches!(
             kind,
             PromptKind::Marriage
@@ -128,13 +128,13 @@ impl Game {
     }
 
     /// The candidates for the decision itself, without the "any time" actions.
-    pub(crate) fn phase_candidates(&self, prompt: &Prompt, coarse: bool) -> Vec<Action> {
+    pub(crate) fn phase_candidates(&self, prompt: &Prompt, for_bots: bool) -> Vec<Action> {
         let p = prompt.player;
         let nv = self.map.villages.len() as u8;
         let mut out = Vec::with_capacity(64);
         match &prompt.kind {
             PromptKind::StartVillage => out.extend((0..nv).map(Action::ChooseStart)),
-            PromptKind::Marriage => self.marriage_candidates(p, coarse, &mut out),
+            PromptKind::Marriage => self.marriage_candidates(p, for_bots, &mut out),
             // The yes-or-no questions (the same list as `is_question`'s).
             PromptKind::MarriageAnswer { .. }
             | PromptKind::RansomAnswer { .. }
@@ -150,12 +150,12 @@ impl Game {
             | PromptKind::Teeth { .. }
             | PromptKind::AmbushGoOn => out.extend([Action::Accept, Action::Refuse]),
             PromptKind::RelicUse { .. } => self.relic_use_candidates(&mut out),
-            PromptKind::Movement => self.movement_candidates(p, coarse, &mut out),
-            PromptKind::Battles => self.battles_candidates(p, coarse, &mut out),
+            PromptKind::Movement => self.movement_candidates(p, for_bots, &mut out),
+            PromptKind::Battles => self.battles_candidates(p, for_bots, &mut out),
             PromptKind::Pillage => self.pillage_candidates(p, &mut out),
             PromptKind::Window { .. } => out.push(Action::Pass),
             PromptKind::BattleSide { .. } | PromptKind::BattleChoice { .. } => {
-                self.battle_candidates(p, coarse, &mut out)
+                self.battle_candidates(p, for_bots, &mut out)
             }
             PromptKind::Losses { .. } => self.casualty_candidates(&mut out),
             PromptKind::Targeted { .. } => {
@@ -182,7 +182,7 @@ impl Game {
             PromptKind::RansomOffer { price, .. } => {
                 self.ransom_offer_candidates(p, *price, &mut out)
             }
-            PromptKind::Purchase => self.purchase_candidates(p, coarse, &mut out),
+            PromptKind::Purchase => self.purchase_candidates(p, for_bots, &mut out),
         }
         out
     }

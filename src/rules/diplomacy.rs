@@ -36,12 +36,12 @@ impl Game {
     }
 
     /// The largest sum listed for a deal whose payer can pay `afford` Deniers: up to the cap
-    /// (8.0); under Open Diplomacy (11.3) all he can pay, though a bot (`coarse`) weighs 1 to
+    /// (8.0); under Open Diplomacy (11.3) all he can pay, though a bot (`for_bots`) weighs 1 to
     /// 3 only.
-    pub(crate) fn most_listed(&self, afford: u32, coarse: bool) -> u8 {
+    pub(crate) fn most_listed(&self, afford: u32, for_bots: bool) -> u8 {
         let cap = match self.deniers_cap() {
             Some(cap) => cap,
-            None if coarse => 3,
+            None if for_bots => 3,
             None => u8::MAX,
         };
         afford.min(cap as u32) as u8

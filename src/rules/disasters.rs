@@ -95,7 +95,7 @@ impl Game {
     fn plague_strikes(&mut self, b: BishopricId) {
         let mut victims: Vec<(PlayerId, LordId)> = Vec::new();
         for i in 0..self.n() {
-            let p = self.seat(i);
+            let p = self.in_turn(i);
             for l in self.family(p) {
                 if self.bishopric_of(l.village) == b {
                     victims.push((p, l.id));
@@ -125,7 +125,7 @@ impl Game {
         let mut choices = Vec::new();
         for v in villages {
             for i in 0..self.n() {
-                let p = self.seat(i);
+                let p = self.in_turn(i);
                 let t = self.villages[v as usize].troops[p as usize];
                 let losses = t.count() / 2;
                 if losses == 0 {

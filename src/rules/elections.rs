@@ -17,12 +17,12 @@ impl Game {
     /// 1.1, 8.0: every proposal of the Marriage phase, with no dowry, or 1 to 3 Deniers the
     /// proposer has (11.3: any sum under Open Diplomacy). Only pairs of an unmarried man and an
     /// unmarried Lady are listed (`check_marriage` says the rest).
-    pub(crate) fn marriage_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
-        let dowries = 0..=self.most_listed(self.players[p as usize].money, coarse);
+    pub(crate) fn marriage_candidates(&self, p: PlayerId, for_bots: bool, out: &mut Vec<Action>) {
+        let dowries = 0..=self.most_listed(self.players[p as usize].money, for_bots);
         // Ruling R-BOT-MANNERS (not a rule): at most a few proposals a round, and none to a
         // family already asked this round (it said no, or it asked and was refused).
         let asked = self.families_asked_in_marriage(p);
-        if coarse && asked.len() >= BOT_PROPOSALS_A_ROUND {
+        if for_bots && asked.len() >= BOT_PROPOSALS_A_ROUND {
             out.push(Action::EndMarriages);
             return;
         }
@@ -42,7 +42,7 @@ impl Game {
             }
             for b in &self.lords {
                 let other = if a.owner == p { b.owner } else { a.owner };
-                if coarse && asked.contains(&other) {
+                if for_bots && asked.contains(&other) {
                     continue;
                 }
                 if a.owner != b.owner
@@ -502,7 +502,7 @@ impl Game {
             return false;
         };
         if e.idx < self.n() {
-            let p = self.seat(e.idx);
+            let p = self.in_turn(e.idx);
             let has_choice = if e.voting {
                 self.vote_weight(e.kind, p) > 0
             } else {

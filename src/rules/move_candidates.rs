@@ -6,13 +6,13 @@ use super::state::*;
 use crate::map::VillageId;
 use smallvec::SmallVec;
 
-/// The troop counts from `lo` to `hi` a Move may take; with `coarse`, only the ends, their
+/// The troop counts from `lo` to `hi` a Move may take; with `for_bots`, only the ends, their
 /// neighbours and the middle (see `Game::bot_actions`).
-fn counts(lo: u8, hi: u8, coarse: bool) -> SmallVec<[u8; 16]> {
+fn counts(lo: u8, hi: u8, for_bots: bool) -> SmallVec<[u8; 16]> {
     if hi < lo {
         return SmallVec::new();
     }
-    if coarse {
+    if for_bots {
         // None (or the least), one more, about half, all but one, all.
         let mut v: SmallVec<[u8; 16]> = SmallVec::from_slice(&[
             lo,
@@ -52,7 +52,7 @@ impl Game {
         out
     }
 
-    pub(crate) fn movement_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
+    pub(crate) fn movement_candidates(&self, p: PlayerId, for_bots: bool, out: &mut Vec<Action>) {
         // The lists below are held in place: a family has few Lords.
         let mut villages: SmallVec<[VillageId; 8]> = self
             .lords
@@ -88,7 +88,7 @@ impl Game {
                 .map(|l| l.id)
                 .collect();
             // 6.2.3: any of them may go with the army (a bot weighs all or none).
-            let captive_sets: SmallVec<[LordList; 2]> = if coarse {
+            let captive_sets: SmallVec<[LordList; 2]> = if for_bots {
                 let mut cs = SmallVec::new();
                 cs.push(LordList::new());
                 if !captives.is_empty() {
@@ -123,7 +123,7 @@ impl Game {
                         if !blockers.is_empty() {
                             let most = self.most_listed(
                                 self.players[p as usize].money / blockers.len() as u32,
-                                coarse,
+                                for_bots,
                             );
                             hows.extend((1..=most).map(MoveHow::Toll));
                         }
@@ -143,9 +143,9 @@ impl Game {
                         let (maas, first_knight) = if how == MoveHow::Cavalcade {
                             (SmallVec::from_slice(&[0]), 1)
                         } else {
-                            (counts(0, t.maa, coarse), 0)
+                            (counts(0, t.maa, for_bots), 0)
                         };
-                        let knight_counts = counts(first_knight, t.knights, coarse);
+                        let knight_counts = counts(first_knight, t.knights, for_bots);
                         for maa in maas {
                             for &knights in &knight_counts {
                                 for c in &captive_sets {

@@ -75,7 +75,7 @@ impl Game {
     /// the mover's ally (5.2).
     pub(super) fn cavalcade_foes(&self, p: PlayerId, v: VillageId) -> Vec<PlayerId> {
         (0..self.n())
-            .map(|i| self.seat(i))
+            .map(|i| self.in_turn(i))
             .filter(|&q| {
                 q != p
                     && self.ally(p) != Some(q)

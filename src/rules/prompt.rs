@@ -288,7 +288,7 @@ impl Game {
                 (player, PromptKind::PlaceLord { lord }, "2.4.1")
             }
             Pending::RansomOffer { lord } => return self.ransom_offer_prompt(lord),
-            Pending::Window { at, idx } => (self.seat(idx), PromptKind::Window { at }, "10.0"),
+            Pending::Window { at, idx } => (self.in_turn(idx), PromptKind::Window { at }, "10.0"),
             // Settled by the engine as soon as they come to the top: nobody decides.
             Pending::PlagueStrike { .. } | Pending::PlagueEntry { .. } => return None,
             Pending::Battle => {
@@ -328,27 +328,27 @@ impl Game {
     /// The decision of the phase when nothing is pending.
     fn phase_prompt(&self) -> Option<Asked> {
         Some(match &self.phase {
-            Phase::Setup { idx } => (self.seat(*idx), PromptKind::StartVillage, "4"),
-            Phase::Marriage { idx } => (self.seat(*idx), PromptKind::Marriage, "1.1"),
+            Phase::Setup { idx } => (self.in_turn(*idx), PromptKind::StartVillage, "4"),
+            Phase::Marriage { idx } => (self.in_turn(*idx), PromptKind::Marriage, "1.1"),
             Phase::Elections { election: Some(e) } => {
                 let sec = match e.kind {
                     ElectionKind::Bishop(_) => "1.4",
                     ElectionKind::Pope => "1.7",
                     ElectionKind::King => "1.8",
                 };
-                let p = self.seat(e.idx);
+                let p = self.in_turn(e.idx);
                 if e.voting {
                     (p, PromptKind::Vote(e.kind), sec)
                 } else {
                     (p, PromptKind::Nominate(e.kind), sec)
                 }
             }
-            Phase::Draw { idx, .. } => (self.seat(*idx), PromptKind::DiscardDraw, "2.1"),
-            Phase::PlayCards { idx } => (self.seat(*idx), PromptKind::PlayCards, "2.4"),
-            Phase::Purchase { idx, .. } => (self.seat(*idx), PromptKind::Purchase, "4.0"),
-            Phase::Movement { idx } => (self.seat(*idx), PromptKind::Movement, "5.0"),
-            Phase::Battles { idx, .. } => (self.seat(*idx), PromptKind::Battles, "6.0"),
-            Phase::Pillage { idx } => (self.seat(*idx), PromptKind::Pillage, "6.5"),
+            Phase::Draw { idx, .. } => (self.in_turn(*idx), PromptKind::DiscardDraw, "2.1"),
+            Phase::PlayCards { idx } => (self.in_turn(*idx), PromptKind::PlayCards, "2.4"),
+            Phase::Purchase { idx, .. } => (self.in_turn(*idx), PromptKind::Purchase, "4.0"),
+            Phase::Movement { idx } => (self.in_turn(*idx), PromptKind::Movement, "5.0"),
+            Phase::Battles { idx, .. } => (self.in_turn(*idx), PromptKind::Battles, "6.0"),
+            Phase::Pillage { idx } => (self.in_turn(*idx), PromptKind::Pillage, "6.5"),
             Phase::Elections { election: None }
             | Phase::Disasters { .. }
             | Phase::Income

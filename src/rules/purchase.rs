@@ -93,7 +93,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn purchase_candidates(&self, p: PlayerId, coarse: bool, out: &mut Vec<Action>) {
+    pub(crate) fn purchase_candidates(&self, p: PlayerId, for_bots: bool, out: &mut Vec<Action>) {
         // Only what the player can pay for and what the supply still holds (4.0, 4.2, 4.4):
         // `check_purchase` refuses the rest, and most purchases a playout weighs are past its
         // purse. The same conditions, asked of the same functions, in the check's order.
@@ -164,7 +164,8 @@ impl Game {
                                     .collect();
                                 // 11.3: any price under Open Diplomacy (a bot weighs 0 to 3).
                                 let money = self.players[l.owner as usize].money;
-                                for price in 0..=u32::from(self.most_listed(money.max(3), coarse)) {
+                                for price in 0..=u32::from(self.most_listed(money.max(3), for_bots))
+                                {
                                     for &village in &villages {
                                         if price > 0 || village.is_some() {
                                             out.push(Action::GrantTitle {
@@ -185,7 +186,7 @@ impl Game {
                 // Ruling R-BOT-MANNERS (not a rule: 4.3 lets a title change hands as often as
                 // the family likes): a bot hands each title on once a round at most, so that
                 // it never passes one back and forth for ever.
-                if coarse && self.memory.passed_titles.contains(&f) {
+                if for_bots && self.memory.passed_titles.contains(&f) {
                     continue;
                 }
                 // 4.3: a title passes only within its holder's family, from a Lord who keeps

@@ -36,7 +36,7 @@ impl Game {
             self.pending.pop();
             return true;
         }
-        if !self.has_reaction(self.seat(idx)) {
+        if !self.has_reaction(self.in_turn(idx)) {
             self.pending.pop();
             self.pending.push(Pending::Window { at, idx: idx + 1 });
             return true;

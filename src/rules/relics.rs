@@ -313,7 +313,7 @@ impl Game {
         self.relic_round = self.round;
         let mut asks = Vec::new();
         for idx in 0..self.n() {
-            let p = self.seat(idx);
+            let p = self.in_turn(idx);
             for r in [Relic::Eyes, Relic::Bone] {
                 let holder = self.relic_holder(r).and_then(|h| self.lord(h));
                 if holder.is_some_and(|h| h.owner == p) && !self.relic_targets(r).is_empty() {

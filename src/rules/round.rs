@@ -102,7 +102,7 @@ impl Game {
                     true
                 }
                 Phase::Battles { idx, .. } => {
-                    let p = self.seat(idx);
+                    let p = self.in_turn(idx);
                     if self.only_choice_is(p, &Action::EndBattles) {
                         self.exec_end_battles(p);
                         true
@@ -223,18 +223,18 @@ impl Game {
         if settled {
             return false;
         }
-        let coarse = self.phase_candidates(&prompt, true);
-        if coarse.iter().any(|a| a != pass && checks.legal(a)) {
+        let for_bots = self.phase_candidates(&prompt, true);
+        if for_bots.iter().any(|a| a != pass && checks.legal(a)) {
             return false;
         }
         // Most kinds of decision have one list: the shorter one was the whole.
-        if !Self::coarse_lists_fewer(&prompt.kind) {
-            debug_assert_eq!(coarse, self.phase_candidates(&prompt, false));
+        if !Self::bots_list_fewer(&prompt.kind) {
+            debug_assert_eq!(for_bots, self.phase_candidates(&prompt, false));
             return self.check_prompted(p, pass, &prompt).is_ok();
         }
         // The whole list holds the shorter one's candidates, in the same order: those were
         // checked already and are passed over (one out of order is only checked again).
-        let mut seen = coarse.iter().peekable();
+        let mut seen = for_bots.iter().peekable();
         let other = self.phase_candidates(&prompt, false).iter().any(|a| {
             if seen.peek() == Some(&a) {
                 seen.next();

@@ -57,7 +57,7 @@ impl Game {
         };
         match *step {
             UprisingStep::Join(i) => Some((
-                self.seat(i),
+                self.in_turn(i),
                 super::PromptKind::UprisingJoin { village: *village },
             )),
             UprisingStep::Stop(i) => {
@@ -275,7 +275,7 @@ impl Game {
                     let mut list: Vec<LordId> =
                         self.titles.bishop[b as usize].into_iter().collect();
                     for k in 0..self.n() {
-                        let q = self.seat(k);
+                        let q = self.in_turn(k);
                         for (c, _) in &self.titles.cardinals {
                             if self.lord(*c).is_some_and(|x| x.owner == q) && !list.contains(c) {
                                 list.push(*c);
@@ -285,7 +285,7 @@ impl Game {
                     put(self, UprisingStep::Stop(0), list);
                     return true;
                 }
-                let p = self.seat(i);
+                let p = self.in_turn(i);
                 let mut c = Vec::new();
                 self.uprising_candidates(&mut c);
                 let any = c
@@ -359,7 +359,7 @@ impl Game {
                 // 10.1, ruling R-UPRISING-VICTIMS: victims in the order chosen, leftover hits carry over.
                 let mut order: Vec<PlayerId> = first.into_iter().collect();
                 for k in 0..self.n() {
-                    let q = self.seat(k);
+                    let q = self.in_turn(k);
                     if !order.contains(&q) {
                         order.push(q);
                     }

@@ -382,8 +382,11 @@ impl Game {
         self.players.len() as u8
     }
 
-    /// The player at position `idx` in turn order (clockwise from the First Player).
-    pub fn seat(&self, idx: u8) -> PlayerId {
+    /// The player in place `idx` of the turn order (clockwise from the First Player). The
+    /// words: a player's place in the turn order is his turn; his `Seat` (session) is who
+    /// plays it (a human here, a bot, another computer); a network seat (`SeatNo`) is the
+    /// number of that player at a table.
+    pub fn in_turn(&self, idx: u8) -> PlayerId {
         (self.first + idx) % self.n()
     }
 
