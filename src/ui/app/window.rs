@@ -232,104 +232,8 @@ pub fn build(
     prefs_kept: bool,
     map: Arc<Map>,
 ) -> Widgets {
-    // Header bar.
-    let header = adw::HeaderBar::new();
-    let title = adw::WindowTitle::new(APP_NAME, "");
-    header.set_title_widget(Some(&title));
-    let new_button = gtk::Button::with_label(&tr("New Game"));
-    new_button.set_tooltip_text(Some(&tr("Start a new game (Ctrl+N)")));
-    let s = sender.clone();
-    new_button.connect_clicked(move |_| post(&s, Msg::NewGame));
-    header.pack_start(&new_button);
-    let undo_button = gtk::Button::from_icon_name("edit-undo-symbolic");
-    undo_button.set_tooltip_text(Some(&tr("Undo your last decision (Ctrl+Z)")));
-    let s = sender.clone();
-    undo_button.connect_clicked(move |_| post(&s, Msg::Undo));
-    header.pack_start(&undo_button);
-    let hint_button = gtk::Button::with_label(&tr("Hint"));
-    hint_button.set_widget_name("hint");
-    hint_button.set_tooltip_text(Some(&tr(
-        "Suggest a choice for your decision, with the reason (Ctrl+H)",
-    )));
-    let s = sender.clone();
-    hint_button.connect_clicked(move |_| post(&s, Msg::Hint));
-    header.pack_start(&hint_button);
-    let menu = gio::Menu::new();
-    let game_section = gio::Menu::new();
-    game_section.append(Some(&tr("Save…")), Some("win.save"));
-    game_section.append(Some(&tr("Load…")), Some("win.load"));
-    game_section.append(Some(&tr("Join a Game…")), Some("win.join"));
-    game_section.append(Some(&tr("Leave the Table")), Some("win.leave"));
-    menu.append_section(None, &game_section);
-    let app_section = gio::Menu::new();
-    app_section.append(Some(&tr("Preferences")), Some("win.preferences"));
-    app_section.append(Some(&tr("Rules")), Some("win.rules"));
-    app_section.append(Some(&tr("Keyboard Shortcuts")), Some("win.shortcuts"));
-    app_section.append(Some(&tr("About Fief")), Some("win.about"));
-    menu.append_section(None, &app_section);
-    let menu_button = gtk::MenuButton::new();
-    menu_button.set_icon_name("open-menu-symbolic");
-    menu_button.set_menu_model(Some(&menu));
-    menu_button.set_tooltip_text(Some(&tr("Main menu")));
-    header.pack_end(&menu_button);
-    // The line to the table, in a network game: its state; a click shows the table.
-    let net_button = gtk::Button::with_label("");
-    net_button.set_widget_name("net-status");
-    net_button.add_css_class("flat");
-    net_button.set_tooltip_text(Some(&tr("The table: its invitation and who is there")));
-    let s = sender.clone();
-    net_button.connect_clicked(move |_| post(&s, Msg::ShowTable));
-    net_button.set_visible(false);
-    header.pack_end(&net_button);
-    let actions: [(&str, MsgFn); 8] = [
-        ("save", || Msg::Save),
-        ("load", || Msg::Load),
-        ("join", || Msg::Join),
-        ("leave", || Msg::LeaveTable),
-        ("preferences", || Msg::Preferences),
-        ("rules", || Msg::Rules),
-        ("shortcuts", || Msg::Shortcuts),
-        ("about", || Msg::About),
-    ];
-    for (name, msg) in actions {
-        let a = gio::SimpleAction::new(name, None);
-        let s = sender.clone();
-        a.connect_activate(move |_, _| post(&s, msg()));
-        window.add_action(&a);
-    }
-    // Keyboard shortcuts.
-    let keys = gtk::ShortcutController::new();
-    keys.set_scope(gtk::ShortcutScope::Global);
-    let bind: [(&str, MsgFn); 17] = [
-        ("<Control>h", || Msg::Hint),
-        ("<Control>j", || Msg::Join),
-        ("Return", || Msg::MainButton),
-        ("KP_Enter", || Msg::MainButton),
-        ("space", || Msg::MainButton),
-        ("<Control>q", || Msg::Quit),
-        ("<Control>n", || Msg::NewGame),
-        ("<Control>z", || Msg::Undo),
-        ("<Control>s", || Msg::Save),
-        ("<Control>o", || Msg::Load),
-        ("F1", || Msg::Rules),
-        ("<Control>comma", || Msg::Preferences),
-        ("<Control>question", || Msg::Shortcuts),
-        ("Escape", || Msg::Cancel),
-        ("<Control>plus", || Msg::Zoom(1)),
-        ("<Control>minus", || Msg::Zoom(-1)),
-        ("<Control>0", || Msg::Zoom(0)),
-    ];
-    for (accel, msg) in bind {
-        let s = sender.clone();
-        keys.add_shortcut(gtk::Shortcut::new(
-            gtk::ShortcutTrigger::parse_string(accel),
-            Some(gtk::CallbackAction::new(move |_, _| {
-                post(&s, msg());
-                glib::Propagation::Stop
-            })),
-        ));
-    }
-    window.add_controller(keys);
+    let (header, title, undo_button, hint_button, net_button) = header_bar(sender);
+    window_actions(window, sender);
 
     // Children.
     let board = map.clone();
@@ -452,36 +356,7 @@ pub fn build(
     stack.connect_visible_child_name_notify(move |st| fit_side(&sd, players.get(), st));
     fit_side(&side, 4, &stack);
     side.set_size_request(SIDEBAR_WIDTH, -1);
-    // A failed save stays named at the top of the sidebar until dismissed: it never covers
-    // the board nor moves it.
-    let problem_bar = gtk::Box::new(gtk::Orientation::Vertical, 6);
-    problem_bar.add_css_class("save-problem");
-    problem_bar.set_widget_name("save-problem");
-    // One line each (a wrapped text beside the board would ask for a height the row's
-    // width cannot give): the whole message in the tooltip.
-    let problem_head = gtk::Label::new(Some(&tr("Your game is not saved")));
-    problem_head.add_css_class("heading");
-    problem_head.set_xalign(0.0);
-    problem_bar.append(&problem_head);
-    let problem_label = gtk::Label::new(None);
-    problem_label.set_xalign(0.0);
-    problem_label.set_ellipsize(gtk::pango::EllipsizeMode::Middle);
-    problem_label.set_single_line_mode(true);
-    problem_bar.append(&problem_label);
-    let problem_buttons = gtk::Box::new(gtk::Orientation::Horizontal, 6);
-    problem_buttons.set_halign(gtk::Align::End);
-    let problem_actions: [(String, MsgFn); 2] = [
-        (tr("Save As…"), || Msg::Save),
-        (tr("Dismiss"), || Msg::DismissProblem),
-    ];
-    for (label, msg) in problem_actions {
-        let b = gtk::Button::with_label(&label);
-        let s = sender.clone();
-        b.connect_clicked(move |_| post(&s, msg()));
-        problem_buttons.append(&b);
-    }
-    problem_bar.append(&problem_buttons);
-    problem_bar.set_visible(false);
+    let (problem_bar, problem_label) = problem_bar(sender);
     // The news line heads the sidebar, beside the board: never over it.
     let news = News::new();
     let side_column = gtk::Box::new(gtk::Orientation::Vertical, 0);
@@ -522,18 +397,7 @@ pub fn build(
     // The hotseat cover lies over everything but the header bar.
     let overlay = gtk::Overlay::new();
     overlay.set_child(Some(&main));
-    let cover = adw::StatusPage::new();
-    cover.set_icon_name(Some("view-conceal-symbolic"));
-    cover.add_css_class("background");
-    let cover_button = gtk::Button::with_label("");
-    cover_button.add_css_class("pill");
-    cover_button.add_css_class("suggested-action");
-    cover_button.set_halign(gtk::Align::Center);
-    cover_button.set_widget_name("uncover");
-    let s = sender.clone();
-    cover_button.connect_clicked(move |_| post(&s, Msg::Uncover));
-    cover.set_child(Some(&cover_button));
-    cover.set_visible(false);
+    let (cover, cover_button) = hotseat_cover(sender);
     overlay.add_overlay(&cover);
     let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
     content.append(&header);
@@ -569,4 +433,171 @@ pub fn build(
         lobby: Lobby::new(window, sender),
         join: JoinDialog::new(window, sender),
     }
+}
+
+/// The header bar: New Game, Undo, Hint, the round and phase (`title`), the main menu and the
+/// line to the table (network games only). Returns the bar, the title, Undo, Hint and the
+/// line's button.
+fn header_bar(
+    sender: &relm4::Sender<Msg>,
+) -> (
+    adw::HeaderBar,
+    adw::WindowTitle,
+    gtk::Button,
+    gtk::Button,
+    gtk::Button,
+) {
+    let header = adw::HeaderBar::new();
+    let title = adw::WindowTitle::new(APP_NAME, "");
+    header.set_title_widget(Some(&title));
+    let new_button = gtk::Button::with_label(&tr("New Game"));
+    new_button.set_tooltip_text(Some(&tr("Start a new game (Ctrl+N)")));
+    let s = sender.clone();
+    new_button.connect_clicked(move |_| post(&s, Msg::NewGame));
+    header.pack_start(&new_button);
+    let undo_button = gtk::Button::from_icon_name("edit-undo-symbolic");
+    undo_button.set_tooltip_text(Some(&tr("Undo your last decision (Ctrl+Z)")));
+    let s = sender.clone();
+    undo_button.connect_clicked(move |_| post(&s, Msg::Undo));
+    header.pack_start(&undo_button);
+    let hint_button = gtk::Button::with_label(&tr("Hint"));
+    hint_button.set_widget_name("hint");
+    hint_button.set_tooltip_text(Some(&tr(
+        "Suggest a choice for your decision, with the reason (Ctrl+H)",
+    )));
+    let s = sender.clone();
+    hint_button.connect_clicked(move |_| post(&s, Msg::Hint));
+    header.pack_start(&hint_button);
+    let menu = gio::Menu::new();
+    let game_section = gio::Menu::new();
+    game_section.append(Some(&tr("Save…")), Some("win.save"));
+    game_section.append(Some(&tr("Load…")), Some("win.load"));
+    game_section.append(Some(&tr("Join a Game…")), Some("win.join"));
+    game_section.append(Some(&tr("Leave the Table")), Some("win.leave"));
+    menu.append_section(None, &game_section);
+    let app_section = gio::Menu::new();
+    app_section.append(Some(&tr("Preferences")), Some("win.preferences"));
+    app_section.append(Some(&tr("Rules")), Some("win.rules"));
+    app_section.append(Some(&tr("Keyboard Shortcuts")), Some("win.shortcuts"));
+    app_section.append(Some(&tr("About Fief")), Some("win.about"));
+    menu.append_section(None, &app_section);
+    let menu_button = gtk::MenuButton::new();
+    menu_button.set_icon_name("open-menu-symbolic");
+    menu_button.set_menu_model(Some(&menu));
+    menu_button.set_tooltip_text(Some(&tr("Main menu")));
+    header.pack_end(&menu_button);
+    // The line to the table, in a network game: its state; a click shows the table.
+    let net_button = gtk::Button::with_label("");
+    net_button.set_widget_name("net-status");
+    net_button.add_css_class("flat");
+    net_button.set_tooltip_text(Some(&tr("The table: its invitation and who is there")));
+    let s = sender.clone();
+    net_button.connect_clicked(move |_| post(&s, Msg::ShowTable));
+    net_button.set_visible(false);
+    header.pack_end(&net_button);
+    (header, title, undo_button, hint_button, net_button)
+}
+
+/// The window's actions (the main menu's entries) and its keyboard shortcuts.
+fn window_actions(window: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) {
+    let actions: [(&str, MsgFn); 8] = [
+        ("save", || Msg::Save),
+        ("load", || Msg::Load),
+        ("join", || Msg::Join),
+        ("leave", || Msg::LeaveTable),
+        ("preferences", || Msg::Preferences),
+        ("rules", || Msg::Rules),
+        ("shortcuts", || Msg::Shortcuts),
+        ("about", || Msg::About),
+    ];
+    for (name, msg) in actions {
+        let a = gio::SimpleAction::new(name, None);
+        let s = sender.clone();
+        a.connect_activate(move |_, _| post(&s, msg()));
+        window.add_action(&a);
+    }
+    // Keyboard shortcuts.
+    let keys = gtk::ShortcutController::new();
+    keys.set_scope(gtk::ShortcutScope::Global);
+    let bind: [(&str, MsgFn); 17] = [
+        ("<Control>h", || Msg::Hint),
+        ("<Control>j", || Msg::Join),
+        ("Return", || Msg::MainButton),
+        ("KP_Enter", || Msg::MainButton),
+        ("space", || Msg::MainButton),
+        ("<Control>q", || Msg::Quit),
+        ("<Control>n", || Msg::NewGame),
+        ("<Control>z", || Msg::Undo),
+        ("<Control>s", || Msg::Save),
+        ("<Control>o", || Msg::Load),
+        ("F1", || Msg::Rules),
+        ("<Control>comma", || Msg::Preferences),
+        ("<Control>question", || Msg::Shortcuts),
+        ("Escape", || Msg::Cancel),
+        ("<Control>plus", || Msg::Zoom(1)),
+        ("<Control>minus", || Msg::Zoom(-1)),
+        ("<Control>0", || Msg::Zoom(0)),
+    ];
+    for (accel, msg) in bind {
+        let s = sender.clone();
+        keys.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string(accel),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                post(&s, msg());
+                glib::Propagation::Stop
+            })),
+        ));
+    }
+    window.add_controller(keys);
+}
+
+/// The bar naming a failed save at the top of the sidebar until dismissed: it never covers
+/// the board nor moves it. Returns the bar and its line for the message.
+fn problem_bar(sender: &relm4::Sender<Msg>) -> (gtk::Box, gtk::Label) {
+    let problem_bar = gtk::Box::new(gtk::Orientation::Vertical, 6);
+    problem_bar.add_css_class("save-problem");
+    problem_bar.set_widget_name("save-problem");
+    // One line each (a wrapped text beside the board would ask for a height the row's
+    // width cannot give): the whole message in the tooltip.
+    let problem_head = gtk::Label::new(Some(&tr("Your game is not saved")));
+    problem_head.add_css_class("heading");
+    problem_head.set_xalign(0.0);
+    problem_bar.append(&problem_head);
+    let problem_label = gtk::Label::new(None);
+    problem_label.set_xalign(0.0);
+    problem_label.set_ellipsize(gtk::pango::EllipsizeMode::Middle);
+    problem_label.set_single_line_mode(true);
+    problem_bar.append(&problem_label);
+    let problem_buttons = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+    problem_buttons.set_halign(gtk::Align::End);
+    let problem_actions: [(String, MsgFn); 2] = [
+        (tr("Save As…"), || Msg::Save),
+        (tr("Dismiss"), || Msg::DismissProblem),
+    ];
+    for (label, msg) in problem_actions {
+        let b = gtk::Button::with_label(&label);
+        let s = sender.clone();
+        b.connect_clicked(move |_| post(&s, msg()));
+        problem_buttons.append(&b);
+    }
+    problem_bar.append(&problem_buttons);
+    problem_bar.set_visible(false);
+    (problem_bar, problem_label)
+}
+
+/// The hotseat cover (hidden until a screen must be covered) and its button.
+fn hotseat_cover(sender: &relm4::Sender<Msg>) -> (adw::StatusPage, gtk::Button) {
+    let cover = adw::StatusPage::new();
+    cover.set_icon_name(Some("view-conceal-symbolic"));
+    cover.add_css_class("background");
+    let cover_button = gtk::Button::with_label("");
+    cover_button.add_css_class("pill");
+    cover_button.add_css_class("suggested-action");
+    cover_button.set_halign(gtk::Align::Center);
+    cover_button.set_widget_name("uncover");
+    let s = sender.clone();
+    cover_button.connect_clicked(move |_| post(&s, Msg::Uncover));
+    cover.set_child(Some(&cover_button));
+    cover.set_visible(false);
+    (cover, cover_button)
 }
