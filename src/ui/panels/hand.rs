@@ -1,5 +1,6 @@
 //! The card hand of the human whose turn it is: each card drawn as a card with its name and
-//! effect; a card that can be used now is enabled, and its tooltip says what it would do.
+//! effect; its tooltip says when it is played and what it does (words/cards.rs's table); a card
+//! that can be used now is enabled, and its tooltip adds what it would do.
 
 use crate::ui::words::actions;
 use crate::ui::words::cards;
@@ -150,6 +151,8 @@ impl SimpleComponent for CardHand {
             body.append(&head);
             body.append(&eff);
             b.set_child(Some(&body));
+            // The tooltip: the card's longer text from the words' table, then how it is used now.
+            let tip = cards::card_tooltip(c);
             let uses: Vec<String> = legal
                 .iter()
                 .filter(|a| a.card() == Some(c))
@@ -158,7 +161,7 @@ impl SimpleComponent for CardHand {
                 .collect();
             if playable.contains(&c) {
                 b.set_tooltip_text(Some(&format!(
-                    "{effect}\n\n{}\n{}",
+                    "{tip}\n\n{}\n{}",
                     tr("Click to use it:"),
                     uses.join("\n")
                 )));
@@ -180,7 +183,7 @@ impl SimpleComponent for CardHand {
                     ),
                     None => tr("Cannot be played now"),
                 };
-                b.set_tooltip_text(Some(&format!("{effect}\n\n{why}")));
+                b.set_tooltip_text(Some(&format!("{tip}\n\n{why}")));
                 let s = sender.clone();
                 b.connect_clicked(move |_| {
                     s.output(HandOut::Waits(why.clone())).ok();
