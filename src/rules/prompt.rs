@@ -163,6 +163,32 @@ impl PromptKind {
         )
     }
 
+    /// The title of a yes-or-no question (`is_question`), to be translated; `None` for the
+    /// other decisions.
+    pub fn question_title(&self) -> Option<super::events::Msg> {
+        if !self.is_question() {
+            return None;
+        }
+        Some(match self {
+            PromptKind::MarriageAnswer { .. } => msg!("Marriage proposal"),
+            PromptKind::RansomAnswer { .. } => msg!("Ransom offer"),
+            PromptKind::GrantAnswer { .. } => msg!("The King's offer"),
+            PromptKind::CardinalConsent { .. } => msg!("A new Cardinal"),
+            PromptKind::PlacementLeave { .. } => msg!("A new Lord"),
+            PromptKind::Permission { .. } => msg!("Permission to pass"),
+            PromptKind::Annulment { .. } => msg!("Annulment"),
+            PromptKind::Deal { .. } => msg!("Diplomacy"),
+            PromptKind::Truce { .. } => msg!("Truce"),
+            PromptKind::AmbushGoOn => msg!("Ambush"),
+            PromptKind::RelicPermission { .. } | PromptKind::RelicOffer { .. } => {
+                msg!("Holy Relics")
+            }
+            PromptKind::Teeth { .. } => msg!("Teeth of Saint Géronce"),
+            // A question added to `is_question` without a title of its own yet.
+            _ => msg!("A question"),
+        })
+    }
+
     /// Yes-or-no questions: answered by `Accept` or `Refuse` (and nothing else), every one
     /// of them routed by `Game::exec_answer` (questions.rs).
     pub fn is_question(&self) -> bool {

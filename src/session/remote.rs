@@ -114,7 +114,10 @@ impl Session {
         let Some(first) = it.next() else {
             return Ok(());
         };
-        self.submit(player, first)?;
+        if self.human_turn() != Some(player) {
+            return Err(RuleError::new("", "it is not your decision now"));
+        }
+        self.commit(player, first, true, true)?;
         let rest: Vec<Action> = it.collect();
         match self.remote.as_mut() {
             Some(r) => r.queue = rest,

@@ -1,7 +1,7 @@
 //! What the window does with each message (`Msg`) and each worker's answer (`Cmd`): one arm a
 //! message, and every arm says whether the game moves on and the window is drawn again
 //! ([`Redraw`]). An arm longer than a few lines is a method named for what it does, here or in
-//! its flow's own file (input, files, net, net_news, hints).
+//! its flow's own file (input, files, net, net_news).
 
 use super::{apply_animations, paced, App};
 use crate::ui::app::files;

@@ -1,6 +1,6 @@
 //! The panels of the main window beside the map: the prompt bar and its composers, the
 //! Purchases page and its basket, the battle, the family boards, the hand of cards, the game
-//! log and the chat.
+//! log, the chat and the news line.
 
 pub mod basket;
 pub mod battle;
@@ -8,5 +8,6 @@ pub mod chat;
 pub mod family_board;
 pub mod game_log;
 pub mod hand;
+pub mod news;
 pub mod prompt_bar;
 pub mod purchase;

@@ -502,35 +502,23 @@ fn agreements(g: &Game, k: &PromptKind, ask: Ask, who: &str) -> String {
 /// The title of the yes/no dialog for a question put to the viewer, or `None` when the
 /// prompt is not a yes/no question. Returns (heading, accept label, refuse label).
 pub fn question(kind: &PromptKind) -> Option<(String, String, String)> {
-    // Which decisions are yes-or-no questions is the engine's to say (`is_question`); here
-    // are only their words.
-    if !kind.is_question() {
-        return None;
-    }
-    Some(match kind {
-        PromptKind::MarriageAnswer { .. } => (tr("Marriage proposal"), tr("Accept"), tr("Refuse")),
-        PromptKind::RansomAnswer { .. } => (tr("Ransom offer"), tr("Accept"), tr("Refuse")),
-        PromptKind::GrantAnswer { .. } => (tr("The King's offer"), tr("Accept"), tr("Refuse")),
-        PromptKind::CardinalConsent { .. } => (tr("A new Cardinal"), tr("Consent"), tr("Refuse")),
-        PromptKind::PlacementLeave { .. } => (tr("A new Lord"), tr("Give leave"), tr("Refuse")),
-        PromptKind::Permission { .. } => {
-            (tr("Permission to pass"), tr("Let them pass"), tr("Refuse"))
+    // Which decisions are yes-or-no questions, and their titles, are the engine's to say
+    // (`is_question`, `question_title`); here are only the answers' words.
+    let heading = crate::ui::words::messages::msg(&kind.question_title()?, "");
+    let (yes, no) = match kind {
+        PromptKind::CardinalConsent { .. } => (tr("Consent"), tr("Refuse")),
+        PromptKind::PlacementLeave { .. } | PromptKind::RelicPermission { .. } => {
+            (tr("Give leave"), tr("Refuse"))
         }
-        PromptKind::Annulment { .. } => (tr("Annulment"), tr("Annul"), tr("Refuse")),
-        PromptKind::Deal { .. } => (tr("Diplomacy"), tr("Agree"), tr("Refuse")),
-        PromptKind::Truce { .. } => (tr("Truce"), tr("Accept the truce"), tr("Fight on")),
-        PromptKind::AmbushGoOn => (tr("Ambush"), tr("Go on"), tr("End the battle")),
-        PromptKind::RelicPermission { .. } => (tr("Holy Relics"), tr("Give leave"), tr("Refuse")),
-        PromptKind::RelicOffer { .. } => (tr("Holy Relics"), tr("Accept"), tr("Refuse")),
-        PromptKind::Teeth { .. } => (
-            tr("Teeth of Saint Géronce"),
-            tr("Use the Teeth"),
-            tr("Keep them"),
-        ),
-        // A question the engine adds without words here yet is still asked, plainly (the
-        // test below finds it).
-        _ => (tr("A question"), tr("Accept"), tr("Refuse")),
-    })
+        PromptKind::Permission { .. } => (tr("Let them pass"), tr("Refuse")),
+        PromptKind::Annulment { .. } => (tr("Annul"), tr("Refuse")),
+        PromptKind::Deal { .. } => (tr("Agree"), tr("Refuse")),
+        PromptKind::Truce { .. } => (tr("Accept the truce"), tr("Fight on")),
+        PromptKind::AmbushGoOn => (tr("Go on"), tr("End the battle")),
+        PromptKind::Teeth { .. } => (tr("Use the Teeth"), tr("Keep them")),
+        _ => (tr("Accept"), tr("Refuse")),
+    };
+    Some((heading, yes, no))
 }
 
 #[cfg(test)]
