@@ -152,7 +152,7 @@ impl SimpleComponent for CardHand {
             body.append(&eff);
             b.set_child(Some(&body));
             // The tooltip: the card's longer text from the words' table, then how it is used now.
-            let tip = cards::card_tooltip(c);
+            let tip = crate::ui::words::wrap_lines(&cards::card_tooltip(c), 60);
             let uses: Vec<String> = legal
                 .iter()
                 .filter(|a| a.card() == Some(c))
@@ -183,7 +183,10 @@ impl SimpleComponent for CardHand {
                     ),
                     None => tr("Cannot be played now"),
                 };
-                b.set_tooltip_text(Some(&format!("{tip}\n\n{why}")));
+                b.set_tooltip_text(Some(&format!(
+                    "{tip}\n\n{}",
+                    crate::ui::words::wrap_lines(&why, 60)
+                )));
                 let s = sender.clone();
                 b.connect_clicked(move |_| {
                     s.output(HandOut::Waits(why.clone())).ok();

@@ -36,8 +36,8 @@ pub fn card_text(c: Card) -> CardText {
             "2.4.1",
             trf("Lord {name}", &[("name", &lord(l))]),
             match fief::rules::cards::lord_sex(l) {
-                fief::rules::Sex::Female => tr("A Lady joins your family (at most 4): in your fortress, else with your Lords, else in your Village."),
-                fief::rules::Sex::Male => tr("A Lord joins your family (at most 4): in your fortress, else with your Lords, else in your Village."),
+                fief::rules::Sex::Female => tr("A Lady joins your family (at most 4): in your fortress, beside your Lords, or your Village."),
+                fief::rules::Sex::Male => tr("A Lord joins your family (at most 4): in your fortress, beside your Lords, or your Village."),
             },
             tr("Played only in the Play Cards step. The card's Lord joins your family, which holds at most 4 Lords, Captives included. The new Lord goes to the first of these that exists: a Stronghold or Fortified City you control; a Village where another of your Lords stands; a Village you control; an empty uncontrolled Village or one your ally controls. The new Lord may act at once."),
         ),
@@ -73,7 +73,7 @@ pub fn card_text(c: Card) -> CardText {
         Card::Taxes => text(
             "2.4.4",
             tr("Taxes"),
-            tr("A title raises a Tallage (2 Deniers per Village of a Fief) or a Tithe (a Bishopric's Mill income)."),
+            tr("Raise a Tallage (2 Deniers per Village of a Fief) or a Tithe (a Bishopric's Mill income)."),
             tr("Played only in the Play Cards step, in the name of one of your Lords (a Captive too), with one of your 3 Tax markers. Tallage: a Fief's Lord on his Fief, or the King (or Queen Regent) on one ungoverned Fief; at Income you receive 2 Deniers for each of its Villages, and their controllers still earn theirs. Tithe: a Bishop on his Bishopric, a Cardinal on one governed Bishopric, the Pope on all of them with one card; at Income you take the Mill income there instead of the Mills' owners (its Bishop first, then the first Cardinal, then the Pope). A taxed Fief or Bishopric may be struck by an Uprising."),
         ),
         // 10.1
@@ -87,14 +87,14 @@ pub fn card_text(c: Card) -> CardText {
         Card::SecretPassage => text(
             "10.2",
             tr("Secret Passage"),
-            tr("Move unasked or in Heavy Rain; no fortress penalty; foil an Assassination or Ambush; your Captives escape."),
+            tr("Move unasked or in Heavy Rain, no fortress penalty, foil Assassin or Ambush, free Captives."),
             tr("Played at any time (not in the Draw step), then discarded. In movement: one Move of your army where someone's leave would be needed (out of a besieged Stronghold or City, through an occupied Village) or into, out of or within Heavy Rain. In a battle you attack: no penalty for a Stronghold or Fortified City; in an Uprising, none for the rebels. When an Assassination (before its roll) or an Ambush targets your Lord: it fails. Or any of your captive Lords escape without ransom."),
         ),
         // 10.3
         Card::Assassination => text(
             "10.3",
             tr("Assassination"),
-            tr("Another family's Lord dies on a roll of 1 to 3; one of your Lords, the sponsor, takes an Assassin marker."),
+            tr("Another family's Lord dies on 1 to 3; your sponsoring Lord takes an Assassin marker."),
             tr("Played at any time (not in the Draw step) on any Lord but your own: an ally's, a Captive, the King or the Pope too. Name one of your Lords as the sponsor: he takes an Assassin marker whatever happens, and Justice may then be played on him. The target's player may cancel it with a Secret Passage; otherwise a die is rolled and on 1 to 3 the target dies."),
         ),
         // 10.4

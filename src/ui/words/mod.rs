@@ -14,5 +14,32 @@ pub mod question;
 pub mod status;
 pub mod tooltips;
 
+/// `s` with each line longer than `width` characters broken at its spaces: GTK shows a
+/// tooltip's line as it is, and a long one runs off the screen.
+pub fn wrap_lines(s: &str, width: usize) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for (i, line) in s.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let mut len = 0;
+        for (j, word) in line.split(' ').enumerate() {
+            let n = word.chars().count();
+            if j > 0 {
+                if len > 0 && len + 1 + n > width {
+                    out.push('\n');
+                    len = 0;
+                } else {
+                    out.push(' ');
+                    len += 1;
+                }
+            }
+            out.push_str(word);
+            len += n;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests;

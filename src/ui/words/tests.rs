@@ -107,3 +107,17 @@ fn every_prompt_of_played_games_has_words_for_the_asked_and_the_others() {
         assert!(kinds.contains(k), "{k} never asked: {kinds:?}");
     }
 }
+
+#[test]
+fn long_tooltip_lines_are_broken_at_spaces() {
+    let s = "Played only in the Play Cards step. The card's Lord joins your family.\n\nClick to use it:";
+    let w = super::wrap_lines(s, 30);
+    assert!(w.lines().all(|l| l.chars().count() <= 30), "{w}");
+    assert_eq!(w.replace('\n', " "), s.replace('\n', " "));
+    assert!(w.contains("\n\nClick to use it:"), "{w}");
+    // A word longer than the width stays whole, on a line of its own.
+    assert_eq!(
+        super::wrap_lines("a Saint-Géronce-Teeth b", 5),
+        "a\nSaint-Géronce-Teeth\nb"
+    );
+}

@@ -228,8 +228,8 @@ fn a_secret_passage_does_what_its_text_lists() {
         "Move unasked",
         "in Heavy Rain",
         "no fortress penalty",
-        "foil an Assassination or Ambush",
-        "your Captives escape",
+        "foil Assassin or Ambush",
+        "free Captives",
     ] {
         assert!(text.contains(promise), "{text}");
     }
@@ -262,8 +262,8 @@ fn a_secret_passage_does_what_its_text_lists() {
 fn an_assassination_kills_on_the_rolls_its_text_names() {
     let text = card_effect(Card::Assassination);
     assert!(
-        text.contains("Another family's Lord dies on a roll of 1 to 3")
-            && text.contains("the sponsor, takes an Assassin marker"),
+        text.contains("Another family's Lord dies on 1 to 3")
+            && text.contains("your sponsoring Lord takes an Assassin marker"),
         "{text}"
     );
     for roll in 1..=6 {
