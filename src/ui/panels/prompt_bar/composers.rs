@@ -9,7 +9,7 @@ use crate::ui::plan::moves;
 use crate::ui::plan::moves::MoveDraft;
 use crate::ui::words::messages;
 use crate::ui::words::names;
-use crate::ui::{tr, trf, trnf};
+use crate::ui::{tr, trf, trn, trnf};
 use fief::map::VillageId;
 use fief::rules::MoveHow;
 use relm4::gtk::{glib, prelude::*};
@@ -211,13 +211,14 @@ impl PromptBar {
             let legal = moves::draft_legal(g, &d.legal, from, &split);
             if let (true, Some(a)) = (useful, legal) {
                 let b = self.action_button(&label, a, sender);
+                let troops = [
+                    trn("{n} Man-at-Arms", "{n} Men-at-Arms", u32::from(maa)),
+                    trn("{n} Knight", "{n} Knights", u32::from(knights)),
+                ]
+                .join(&tr(" and "));
                 b.set_tooltip_text(Some(&trf(
-                    "{maa} Men-at-Arms and {knights} Knights go; the rest stay in {v}",
-                    &[
-                        ("maa", &maa.to_string()),
-                        ("knights", &knights.to_string()),
-                        ("v", &names::village(g, from)),
-                    ],
+                    "{troops} go; the rest stay in {v}",
+                    &[("troops", &troops), ("v", &names::village(g, from))],
                 )));
                 self.add(&b);
             }
