@@ -6,7 +6,7 @@
 use crate::ui::panels::basket::{self, Item, Panel};
 use crate::ui::words::actions;
 use crate::ui::words::names;
-use crate::ui::{tr, trn, trnf};
+use crate::ui::{tr, trf, trn, trnf};
 use fief::rules::{Action, PlayerId, View};
 use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
@@ -89,7 +89,11 @@ pub enum PurchaseOut {
 fn with_reason(g: &fief::rules::Game, a: &Action, c: &basket::Count) -> String {
     let what = actions::action(g, a);
     match &c.why_not {
-        Some(why) => format!("{what}\n{why}"),
+        // Said of the next one, after what the basket holds already (its money spent).
+        Some(why) => trf(
+            "{what}\nOne more cannot be added: {why}",
+            &[("what", &what), ("why", why)],
+        ),
         None => what,
     }
 }
