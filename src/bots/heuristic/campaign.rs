@@ -68,14 +68,13 @@ fn target_worth(g: &Game, p: PlayerId, v: VillageId, lead: Option<PlayerId>) -> 
     worth
 }
 
-/// 5.0, from round 5 on: a step of a campaign, so that a game whose armies all stand guard
-/// still moves towards its end. The army and the Village worth marching on are chosen
-/// together (the Village's worth over the roads still to go, for an army half as strong
-/// again as what defends it, or will be once it has fetched Troops waiting without a Lord
-/// within three roads); the army then takes one road nearer (to them, or to the target) with
-/// every Troop it may take, leaving one behind where it would otherwise give up a Village it
-/// holds. An army
-/// standing in its target stays there; a Lord never leaves a Village he holds alone for one
+/// 5.0, from round `CAMPAIGN_FROM` on: a step of a campaign, so that a game whose armies
+/// all stand guard still moves towards its end. The army and the Village worth marching on
+/// are chosen together (the Village's worth over the roads still to go, for an army half as
+/// strong again as what defends it, or will be once it has fetched Troops waiting without a
+/// Lord within three roads); the army then takes one road nearer (to them, or to the target)
+/// with every Troop it may take, leaving one behind where it would otherwise give up a
+/// Village it holds. An army standing in its target stays there; a Lord never leaves a Village he holds alone for one
 /// worth no more. Each step brings the chosen target nearer, so campaigns do not go round in
 /// circles.
 pub fn campaign_move<A: Borrow<Action>>(
