@@ -140,7 +140,7 @@ impl Game {
             (0..self.n()).map(|p| (vec![p], self.holdings(p))).collect();
         match decide(all, false) {
             Some(mut o) => {
-                o.why = msg!("round cap reached; best standing ({why})", why = o.why);
+                o.why = msg!("round cap reached; best standing: {why}", why = o.why);
                 o.reason = o.why.english();
                 o
             }
@@ -231,7 +231,7 @@ fn decide(mut cands: Vec<(Vec<PlayerId>, Holdings)>, alliance: bool) -> Option<O
         let (a, b) = (cands[0].1.keys(), cands[1].1.keys());
         let i = (0..7).find(|&i| a[i] != b[i]).unwrap_or(0);
         if i == 0 {
-            msg!("the most VP ({vp})", vp = a[0])
+            msg!("most VP, with {vp}", vp = a[0])
         } else {
             msg!(
                 "tie at {vp} VP broken by {what}",

@@ -253,7 +253,10 @@ impl Dialogs {
                     l.set_width_chars(28);
                     l.set_max_width_chars(36);
                 } else if c == 0 {
+                    // An ellipsized label asks only for "…": it asks for its name's width,
+                    // up to 16 characters, so that a name that fits is shown whole.
                     l.set_ellipsize(gtk::pango::EllipsizeMode::End);
+                    l.set_width_chars(s.chars().count().min(16) as i32);
                     l.set_max_width_chars(16);
                     l.set_tooltip_text(Some(s));
                 }
