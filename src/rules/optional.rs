@@ -139,7 +139,13 @@ impl OptionalRule {
 
     /// Whether a game with options `o` is played with it.
     pub fn is_on(self, o: &Options) -> bool {
-        *self.switch(&mut o.clone())
+        match self {
+            OptionalRule::Relics => o.relics,
+            OptionalRule::FogOfWar => o.fog_of_war,
+            OptionalRule::OpenDiplomacy => o.open_diplomacy,
+            OptionalRule::HiddenMoney => o.hidden_money,
+            OptionalRule::GentleStart => o.gentle_start,
+        }
     }
 }
 

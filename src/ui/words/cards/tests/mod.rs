@@ -108,6 +108,6 @@ fn every_card_names_its_rule_and_says_more_in_its_tooltip() {
         );
         assert_eq!(card_name(c), t.name);
         assert_eq!(card_effect(c), t.short);
-        assert!(card_tooltip(c).contains(&t.tooltip) && card_tooltip(c).contains(t.section));
+        assert!(card_tooltip(c).contains(t.tooltip) && card_tooltip(c).contains(t.section));
     }
 }
