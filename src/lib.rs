@@ -9,6 +9,7 @@ pub mod bench;
 pub mod bots;
 pub mod files;
 pub mod fuzz;
+pub mod lessons;
 pub mod map;
 pub mod net;
 pub mod save;
