@@ -335,6 +335,26 @@ impl Session {
         Self::with_bots(game, seats, bots, Settings::default(), Autosave::Off)
     }
 
+    /// A session whose bot seats are played by the given bots (`None` for a human or remote
+    /// seat): a lesson's partners (`fief::lessons::partner`).
+    pub fn with_seat_bots(
+        game: Game,
+        seats: Vec<Seat>,
+        bots: Vec<Option<Box<dyn Bot>>>,
+        settings: Settings,
+        autosave: Autosave,
+    ) -> Result<Session, String> {
+        if bots.len() != seats.len()
+            || bots
+                .iter()
+                .zip(&seats)
+                .any(|(b, s)| b.is_some() != matches!(s, Seat::Bot(_)))
+        {
+            return Err("each bot seat needs a bot, and no other seat one".into());
+        }
+        Self::with_bots(game, seats, bots, settings, autosave)
+    }
+
     fn with_bots(
         game: Game,
         seats: Vec<Seat>,

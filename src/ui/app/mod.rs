@@ -93,6 +93,8 @@ pub struct App {
     lan: Vec<fief::net::lan::LanTable>,
     /// The window's own messages, for dialogs made on the fly.
     input: relm4::Sender<Msg>,
+    /// Learn to Play: the lesson played and the progress.
+    learning: lesson::Learning,
 }
 
 /// GTK's interface animations on or off (Preferences).
@@ -158,6 +160,8 @@ impl App {
     fn install_session(&mut self, s: Session) {
         self.session = s;
         self.idle = false;
+        // A lesson starts its session anew; any other game ends the lesson.
+        self.learning.run = None;
         self.hints.new_game();
         self.selection = Selection::None;
         self.dialogs.new_game();
@@ -185,6 +189,7 @@ impl App {
         if let Some((_, why)) = self.session.take_fight_stop() {
             self.status = status::fight_stop(&why);
         }
+        self.check_lesson();
         self.redraw();
     }
 
@@ -248,6 +253,7 @@ impl App {
     }
 
     fn redraw(&mut self) {
+        self.show_coach();
         let (view, legal) = self.frame();
         let g = &view.state;
         let game = self.session.game();
@@ -464,6 +470,7 @@ impl Component for App {
             offered: Vec::new(),
             lan: Vec::new(),
             input: sender.input_sender().clone(),
+            learning: Default::default(),
         };
         // The clocks of a network game (dropped players, the line coming back).
         let s = sender.input_sender().clone();
@@ -529,6 +536,7 @@ impl Component for App {
 
 /// The human's decisions: clicks, drags, the prompt bar's choices and the answers.
 mod input;
+mod lesson;
 
 /// Hosting, joining, the line's news, table talk and coming back.
 mod net;

@@ -143,6 +143,16 @@ pub enum Msg {
     Drive(String),
     /// Each second of a network game: the clocks of dropped players and the line.
     NetTick,
+    /// The main menu's and New Game's "Learn to Play": the lessons' window.
+    Lessons,
+    /// Start the lesson at this place in the book.
+    StartLesson(usize),
+    /// The coach's "Try Again".
+    LessonRetry,
+    /// The coach's "Next Lesson".
+    LessonNext,
+    /// The coach's "Leave".
+    LessonLeave,
 }
 
 /// What worker threads bring back.

@@ -78,6 +78,12 @@ impl App {
                 No
             }
             Msg::Shown(ask) => self.shown(ask, sender),
+            // Learn to Play.
+            Msg::Lessons => self.open_lessons(),
+            Msg::StartLesson(i) => self.start_lesson(i),
+            Msg::LessonRetry => self.retry_lesson(),
+            Msg::LessonNext => self.next_lesson(),
+            Msg::LessonLeave => self.leave_lesson(),
             // Files and quitting.
             Msg::Save => self.save(),
             Msg::Load => {

@@ -16,6 +16,7 @@ use crate::ui::dialogs::new_game::{NewGameDialog, NewGameMsg, NewGameOut};
 use crate::ui::dialogs::preferences::{PreferencesWindow, PrefsMsg, PrefsOut};
 use crate::ui::panels::battle::{BattleOut, BattlePanel};
 use crate::ui::panels::chat::ChatPage;
+use crate::ui::panels::coach::Coach;
 use crate::ui::panels::family_board::FamilyBoards;
 use crate::ui::panels::game_log::{GameLog, LogOut};
 use crate::ui::panels::hand::CardHand;
@@ -76,6 +77,8 @@ pub struct Widgets {
     /// board, never moving it).
     pub problem_bar: gtk::Box,
     pub problem_label: gtk::Label,
+    /// The coach of Learn to Play, at the head of the sidebar while a lesson is played.
+    pub coach: Coach,
     /// Toasts show over the sidebar's pages, never over the board or the prompt bar.
     pub toasts: adw::ToastOverlay,
     /// The line beside the board: what happened since the viewer's last decision.
@@ -171,6 +174,7 @@ pub fn build(
                 .forward(&sender, |out| match out {
                     NewGameOut::Start(ng) => Msg::StartGame(Box::new(ng)),
                     NewGameOut::Join => Msg::Join,
+                    NewGameOut::Learn => Msg::Lessons,
                     NewGameOut::Closed => Msg::NewGameClosed,
                 });
             d.emit(NewGameMsg::Pace(prefs.pace));
@@ -257,9 +261,12 @@ pub fn build(
     let (problem_bar, problem_label) = problem_bar(sender);
     // The news line heads the sidebar, beside the board: never over it.
     let news = News::new();
+    // The coach of Learn to Play, while a lesson is played.
+    let coach = Coach::new(sender);
     let side_column = gtk::Box::new(gtk::Orientation::Vertical, 0);
     side_column.append(&news.bar);
     side_column.append(&problem_bar);
+    side_column.append(&coach.root);
     side_column.append(&side);
     let paned = gtk::Paned::new(gtk::Orientation::Horizontal);
     paned.set_start_child(Some(map.widget()));
@@ -313,6 +320,7 @@ pub fn build(
         news,
         stack,
         side,
+        coach,
         side_players,
         map,
         boards,
@@ -368,6 +376,7 @@ fn header_bar(
     header.pack_start(&hint_button);
     let menu = gio::Menu::new();
     let game_section = gio::Menu::new();
+    game_section.append(Some(&tr("Learn to Play")), Some("win.lessons"));
     game_section.append(Some(&tr("Save…")), Some("win.save"));
     game_section.append(Some(&tr("Load…")), Some("win.load"));
     game_section.append(Some(&tr("Join a Game…")), Some("win.join"));
@@ -398,7 +407,8 @@ fn header_bar(
 
 /// The window's actions (the main menu's entries) and its keyboard shortcuts.
 fn window_actions(window: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) {
-    let actions: [(&str, MsgFn); 8] = [
+    let actions: [(&str, MsgFn); 9] = [
+        ("lessons", || Msg::Lessons),
         ("save", || Msg::Save),
         ("load", || Msg::Load),
         ("join", || Msg::Join),

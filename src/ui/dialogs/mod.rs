@@ -7,6 +7,7 @@ pub mod about;
 pub mod ballot;
 pub mod join;
 pub mod later;
+pub mod lessons;
 pub mod lobby;
 pub mod new_game;
 pub mod preferences;

@@ -164,6 +164,8 @@ pub enum NewGameOut {
     Start(NewGame),
     /// "Join a Game…": the player joins another's table instead.
     Join,
+    /// "Learn to Play": the lessons instead.
+    Learn,
     /// The dialog was closed (after Start, or cancelled).
     Closed,
 }
@@ -341,6 +343,17 @@ impl SimpleComponent for NewGameDialog {
             s.output(NewGameOut::Join).ok();
         });
         header.pack_start(&join);
+        let learn = gtk::Button::with_label(&tr("Learn to Play"));
+        learn.set_widget_name("learn-from-new-game");
+        learn.set_tooltip_text(Some(&tr(
+            "Ten short lessons with a coach, from how a game is won to a first game",
+        )));
+        let (w, s) = (window.clone(), sender.clone());
+        learn.connect_clicked(move |_| {
+            w.set_visible(false);
+            s.output(NewGameOut::Learn).ok();
+        });
+        header.pack_start(&learn);
         let start = gtk::Button::with_label(&tr("Start"));
         start.add_css_class("suggested-action");
         start.set_widget_name("start-game");

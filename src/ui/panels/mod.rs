@@ -5,6 +5,7 @@
 pub mod basket;
 pub mod battle;
 pub mod chat;
+pub mod coach;
 pub mod family_board;
 pub mod game_log;
 pub mod hand;

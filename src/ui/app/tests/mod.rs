@@ -6,5 +6,6 @@ mod clicks;
 mod decisions;
 mod dialogs;
 mod files;
+mod lessons;
 mod playing;
 mod setup;

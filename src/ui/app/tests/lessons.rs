@@ -1,0 +1,130 @@
+//! Learn to Play in the window: the lessons' window opened from the main menu, a lesson
+//! chosen there, a try that misses its goal and "Try Again", the goal reached through the
+//! prompt bar, the progress kept in the data folder, and "Next Lesson".
+
+use super::setup::*;
+use crate::ui::app::*;
+use fief::lessons::progress::{self, Progress};
+use fief::lessons::{Verdict, LESSONS};
+
+/// The widget called `name` under `root`, if any.
+fn named(root: &gtk::Widget, name: &str) -> Option<gtk::Widget> {
+    let mut stack = vec![root.clone()];
+    while let Some(w) = stack.pop() {
+        if w.widget_name() == name {
+            return Some(w);
+        }
+        let mut c = w.first_child();
+        while let Some(x) = c {
+            c = x.next_sibling();
+            stack.push(x);
+        }
+    }
+    None
+}
+
+/// The texts of the visible labels under `root`.
+fn label_texts(root: &gtk::Widget) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.clone()];
+    while let Some(w) = stack.pop() {
+        if let Some(l) = w.downcast_ref::<gtk::Label>() {
+            if l.is_visible() {
+                out.push(l.text().to_string());
+            }
+        }
+        let mut c = w.first_child();
+        while let Some(x) = c {
+            c = x.next_sibling();
+            stack.push(x);
+        }
+    }
+    out
+}
+
+fn verdict(app: &Window) -> Option<Verdict> {
+    app.model().learning.run.as_ref().map(|r| r.verdict)
+}
+
+fn coach_button(app: &Window, name: &str) -> gtk::Button {
+    let root = app.model().w.coach.root.clone().upcast::<gtk::Widget>();
+    named(&root, name)
+        .and_then(|w| w.downcast::<gtk::Button>().ok())
+        .unwrap_or_else(|| panic!("the coach has no {name}"))
+}
+
+#[gtk4::test]
+fn a_lesson_from_the_menu_is_missed_tried_again_reached_and_kept() {
+    let dir = temp_dir("lessons");
+    let mut launch = init(human_and_easy(), seed(4));
+    launch.store = Some(Store::at(&dir));
+    let app = open(launch);
+    // "Learn to Play" in the main menu: the lessons' window lists the ten lessons.
+    WidgetExt::activate_action(app.widget(), "win.lessons", None).unwrap();
+    assert!(pump_until(5, || window_named("lessons").is_some()));
+    let list = window_named("lessons").unwrap().upcast::<gtk::Widget>();
+    for l in &LESSONS {
+        assert!(
+            named(&list, &format!("lesson-{}", l.id)).is_some(),
+            "{}",
+            l.id
+        );
+    }
+    let row = named(&list, "lesson-win")
+        .and_then(|w| w.downcast::<adw::ActionRow>().ok())
+        .unwrap();
+    adw::prelude::ActionRowExt::activate(&row);
+    assert!(pump_until(10, || {
+        let m = app.model();
+        m.learning.run.is_some() && m.session.human_turn().is_some()
+    }));
+    assert!(window_named("lessons").is_none(), "the list closes");
+    // The coach shows the lesson's goal and words; the game is the lesson's position.
+    let coach = app.model().w.coach.root.clone().upcast::<gtk::Widget>();
+    assert!(coach.is_visible());
+    let texts = label_texts(&coach);
+    assert!(texts.contains(&tr(LESSONS[0].goal)), "{texts:?}");
+    let said = |t: &[String], words: &str| t.iter().any(|x| x.contains(&tr(words)));
+    assert!(said(&texts, LESSONS[0].coach[0]), "{texts:?}");
+    assert_eq!(app.model().session.game().players[0].money, 6);
+    // Ending the purchases at once misses the goal: the coach says why, offers a retry.
+    app.emit(Msg::Prompt(PromptOut::Chosen(Action::EndPurchase)));
+    assert!(pump_until(20, || verdict(&app) == Some(Verdict::Missed)));
+    pump_until(1, || false);
+    assert!(said(&label_texts(&coach), LESSONS[0].missed));
+    let retry = coach_button(&app, "coach-retry");
+    assert!(retry.is_visible() && !coach_button(&app, "coach-next").is_visible());
+    retry.emit_clicked();
+    assert!(pump_until(10, || verdict(&app) == Some(Verdict::Going)
+        && app.model().session.human_turn().is_some()));
+    assert_eq!(
+        app.model().session.game().history.len(),
+        0,
+        "the position anew"
+    );
+    // The title bought through the prompt bar reaches the goal; the progress is kept.
+    let title = {
+        let m = app.model();
+        Action::parse("buy-title tournus thierry tournus", m.session.game()).unwrap()
+    };
+    app.emit(Msg::Prompt(PromptOut::Chosen(title)));
+    assert!(pump_until(20, || verdict(&app) == Some(Verdict::Reached)));
+    pump_until(1, || false);
+    assert!(label_texts(&coach).contains(&tr("Well done: the goal is reached.")));
+    let kept = Progress::load(&progress::path_in(&dir)).unwrap();
+    assert!(kept.is_done("win") && !kept.is_done("troops"));
+    // "Next Lesson" goes on to Troops and income.
+    coach_button(&app, "coach-next").emit_clicked();
+    assert!(pump_until(10, || app
+        .model()
+        .learning
+        .run
+        .as_ref()
+        .is_some_and(|r| r.index == 1)));
+    // A game of one's own ends the lesson and hides the coach.
+    start_game(&app, 5);
+    assert!(pump_until(10, || app.model().learning.run.is_none()));
+    pump_until(1, || false);
+    assert!(!coach.is_visible());
+    assert!(app.model().bot_errors.is_empty());
+}
