@@ -119,6 +119,13 @@ fn usage() -> String {
             "  --rules LIST         optional rules: {rules}",
             &[("rules", &OptionalRule::keys())],
         ),
+        ui::trf(
+            "  --lesson N           start lesson N of Learn to Play (1 to {n}, or its name: {names})",
+            &[
+                ("n", &fief::lessons::LESSONS.len().to_string()),
+                ("names", &lesson_names()),
+            ],
+        ),
         ui::tr("  --help               show this help"),
         ui::tr("  --version            show the version"),
     ]
@@ -140,6 +147,8 @@ struct StartOptions {
     until: Option<Moment>,
     #[arg(long, value_parser = rule_list)]
     rules: Option<RuleSet>,
+    #[arg(long)]
+    lesson: Option<String>,
     #[arg(long, short)]
     help: bool,
     #[arg(long)]
@@ -152,6 +161,42 @@ enum PaceArg {
     Fast,
     Normal,
     Slow,
+}
+
+/// The lessons' names, commas between them (`fief --help`).
+fn lesson_names() -> String {
+    fief::lessons::LESSONS
+        .iter()
+        .map(|l| l.id)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `--lesson`: a lesson by its number (from 1) or its name; its place in the book.
+fn lesson_arg(s: &str) -> Result<usize, String> {
+    let lessons = &fief::lessons::LESSONS;
+    let by_number = s
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=lessons.len()).contains(n))
+        .map(|n| n - 1);
+    by_number
+        .or_else(|| {
+            lessons
+                .iter()
+                .position(|l| l.id.eq_ignore_ascii_case(s.trim()))
+        })
+        .ok_or_else(|| {
+            ui::trf(
+                "no lesson '{lesson}': give 1 to {n} or one of {names}",
+                &[
+                    ("lesson", &fief::files::printable(s)),
+                    ("n", &lessons.len().to_string()),
+                    ("names", &lesson_names()),
+                ],
+            )
+        })
 }
 
 /// `--until`: the moment the scripted start stops at.
@@ -267,6 +312,11 @@ fn parse_args(args: &[OsString], mut init: AppInit) -> Result<Start, String> {
     }
     if let Some(u) = o.until {
         advance(&mut init, u)?;
+    }
+    if let Some(l) = o.lesson {
+        // The lesson replaces the launch's offer of the last game.
+        init.lesson = Some(lesson_arg(&l)?);
+        init.ask_new_game = false;
     }
     if !args.is_empty() {
         // A scripted session (screenshots, bug reports) leaves the preferences as they were.
@@ -387,6 +437,22 @@ mod tests {
         }
     }
 
+    /// `--lesson` by number or by name starts that lesson instead of offering the last game.
+    #[test]
+    fn a_lesson_is_started_by_its_number_or_its_name() {
+        for (arg, want) in [("3", 2), ("move", 2), ("WIN", 0), ("10", 9)] {
+            let args = [OsString::from("--lesson"), OsString::from(arg)];
+            match parse_args(&args, plain()) {
+                Ok(Start::Window(init)) => {
+                    assert_eq!(init.lesson, Some(want), "{arg}");
+                    assert!(!init.ask_new_game && init.prefs_path.is_none());
+                }
+                _ => panic!("--lesson {arg} was refused"),
+            }
+        }
+        assert!(error(&["--lesson", "0"]).starts_with("no lesson '0'"));
+    }
+
     /// An environment of these variables only.
     fn env(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
         move |k: &str| {
@@ -452,6 +518,10 @@ mod tests {
         assert_eq!(
             error(&["--seats", "human,easy"]),
             "--seats names 2 seats; a game has 3 to 6"
+        );
+        assert_eq!(
+            error(&["--lesson", "11"]),
+            "no lesson '11': give 1 to 10 or one of win, troops, move, battle, siege, title, marriage, election, cards, game"
         );
         let e = error(&["--until", "never"]);
         assert!(e.contains("never") && e.contains("--until"), "{e}");

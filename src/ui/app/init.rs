@@ -30,6 +30,9 @@ pub struct AppInit {
     /// Where the tables sat at and the hosted tables are kept (the data folder; None:
     /// nowhere, so no table can be hosted or remembered).
     pub net_dir: Option<PathBuf>,
+    /// `fief --lesson`: the lesson of Learn to Play to start once the window shows (its
+    /// place in the book).
+    pub lesson: Option<usize>,
 }
 
 impl AppInit {
@@ -80,6 +83,7 @@ impl AppInit {
             prefs_problems,
             net_dir: store.as_ref().map(|s| s.root().to_path_buf()),
             store,
+            lesson: None,
         }
     }
 }

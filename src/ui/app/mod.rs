@@ -237,6 +237,13 @@ impl App {
             Waiting::NoGame
         } else if self.files.loading {
             Waiting::Loading
+        } else if self
+            .learning
+            .run
+            .as_ref()
+            .is_some_and(|r| r.verdict != fief::lessons::Verdict::Going)
+        {
+            Waiting::LessonOver
         } else if self.session.is_paused() {
             Waiting::Dialog
         } else if self.hints.looking(self.hint_key()) {
@@ -498,10 +505,14 @@ impl Component for App {
         model.advance(&sender);
         // Dialogs open once the window is on screen, so that they lie over it.
         let (s, ask) = (sender.input_sender().clone(), init.ask_new_game);
+        let lesson = init.lesson;
         window.connect_map(move |_| {
             let s = s.clone();
             glib::timeout_add_local_once(Duration::from_millis(150), move || {
                 post(&s, Msg::Shown(ask));
+                if let Some(i) = lesson {
+                    post(&s, Msg::StartLesson(i));
+                }
             });
         });
         ComponentParts { model, widgets: () }

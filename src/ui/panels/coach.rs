@@ -67,14 +67,18 @@ impl Coach {
         text.set_margin_start(10);
         text.set_margin_end(10);
         text.set_margin_top(8);
-        for l in [&heading, &goal, &words, &verdict] {
+        for l in [&heading, &goal, &words] {
             text.append(l);
         }
+        // The verdict stays in sight under the words, however long they are.
+        verdict.set_margin_start(10);
+        verdict.set_margin_end(10);
         let scroll = gtk::ScrolledWindow::new();
         scroll.set_hscrollbar_policy(gtk::PolicyType::Never);
         scroll.set_vexpand(true);
         scroll.set_child(Some(&text));
         root.append(&scroll);
+        root.append(&verdict);
         let buttons = gtk::Box::new(gtk::Orientation::Horizontal, 6);
         buttons.set_margin_start(10);
         buttons.set_margin_end(10);

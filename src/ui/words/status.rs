@@ -77,6 +77,8 @@ pub enum Waiting {
     Host,
     /// In a network game: the table waits for its players (the lobby).
     Table,
+    /// A lesson's try is over (Learn to Play): the coach has the verdict.
+    LessonOver,
     /// Nothing worth saying.
     Nothing,
 }
@@ -98,6 +100,9 @@ pub fn status(
             }
             Waiting::Loading => tr("Loading the game…"),
             Waiting::Dialog => tr("The game waits while the dialog is open."),
+            Waiting::LessonOver => {
+                tr("This try of the lesson is over: the coach beside the board says how it went.")
+            }
             Waiting::Hint => looking_for_hint(),
             Waiting::Bot(p, level) => trf(
                 "{p} ({kind}) is thinking…",

@@ -33,6 +33,7 @@ pub(super) fn init(seats: Vec<Seat>, options: Options) -> AppInit {
         prefs_problems: Vec::new(),
         store: None,
         net_dir: None,
+        lesson: None,
     }
 }
 
