@@ -1478,3 +1478,99 @@ fn every_hint_names_what_its_choice_gains() {
         assert!(n > 100);
     }
 }
+
+/// The position of a Movement phase: Jehan's Gauvain in Louhans with 3 Men-at-Arms and a
+/// Knight; Clovis holds Tournus, next door, with 2 Men-at-Arms behind a Stronghold when
+/// `walled`.
+fn march_on_tournus(walled: bool) -> Game {
+    let fort = if walled { "stronghold" } else { "none" };
+    let sc = json!({
+        "players": ["Jehan", "Anselm", "Berthe", "Clovis"],
+        "position": {
+            "first": "Jehan", "phase": "movement", "turn": "Jehan",
+            "villages": {
+                "louhans": {"troops": {"Jehan": [3, 1]}},
+                "tournus": {"troops": {"Clovis": [2, 0]}, "fort": fort},
+                "bourg": {"troops": {"Anselm": [2, 0]}},
+                "charolles": {"troops": {"Berthe": [2, 0]}}
+            },
+            "lords": [
+                {"name": "Gauvain", "owner": "Jehan", "village": "louhans"},
+                {"name": "Raoul", "owner": "Clovis", "village": "tournus"},
+                {"name": "Quentin", "owner": "Anselm", "village": "bourg"},
+                {"name": "Jeanne", "owner": "Berthe", "village": "charolles"}
+            ]
+        }
+    });
+    fief::scenario::run(&sc.to_string()).unwrap().game
+}
+
+/// A hint for a Move names the facts that decide it: into a rival's Village, the odds of
+/// the attack it prepares and, behind walls, that a siege may be laid instead; elsewhere,
+/// how many of the Fief's Villages are still to win for its title.
+#[test]
+fn a_moves_hint_names_the_odds_the_walls_and_the_villages_still_to_win() {
+    use fief::bots::hint::explain;
+    for walled in [false, true] {
+        let g = march_on_tournus(walled);
+        let a = Action::parse("move gauvain tournus maa=3 knights=1", &g).unwrap();
+        let why = explain(&g, 0, &a).english();
+        assert!(
+            why.contains("Tournus from Clovis") && why.contains("% of the time"),
+            "{why}"
+        );
+        assert_eq!(why.contains("walls"), walled, "{why}");
+        assert_eq!(why.contains("siege"), walled, "{why}");
+    }
+    let g = march_on_tournus(false);
+    let a = Action::parse("move gauvain romenay maa=3 knights=1", &g).unwrap();
+    let why = explain(&g, 0, &a).english();
+    assert!(
+        why.contains("Romenay")
+            && why.contains("Bresse")
+            && why.contains("3 of its Villages are still to win"),
+        "{why}"
+    );
+}
+
+/// A hint to a question another player asks gives the answer its own figures support (the
+/// bargaining rule's, with its odds, price or Victory Points), never the opposite answer
+/// with "it did better when played out": every question of random games is checked.
+#[test]
+fn a_hint_to_a_question_never_goes_against_its_own_figures() {
+    use fief::bots::bargain;
+    use fief::bots::hint::suggest;
+    let never = AtomicBool::new(false);
+    let mut asked = 0;
+    for seed in 1..4 {
+        let mut g = Game::new(Options {
+            seed,
+            round_cap: Some(8),
+            ..Options::default()
+        })
+        .unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..4)
+            .map(|p| new_bot(Level::Normal, p, Budget::Iterations(1)))
+            .collect();
+        while let Some(p) = g.to_act() {
+            let pr = g.prompt().unwrap();
+            if pr.kind.is_question() {
+                if let Some(rule) = bargain::answer(&g, p, &pr.kind) {
+                    let h = suggest(&g.bot_view(p), Budget::Iterations(30), seed, &never).unwrap();
+                    let want = if rule.yes {
+                        Action::Accept
+                    } else {
+                        Action::Refuse
+                    };
+                    assert_eq!(h.action, want, "{:?}: {}", pr.kind, h.why.english());
+                    assert_eq!(h.why, rule.why);
+                    assert!(!h.why.english().contains("did better"));
+                    asked += 1;
+                }
+            }
+            let a = bots[p as usize].choose(&g.bot_view(p), &never).unwrap();
+            g.apply(p, a).unwrap();
+        }
+    }
+    assert!(asked >= 3, "only {asked} questions were asked");
+}

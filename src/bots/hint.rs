@@ -31,8 +31,31 @@ pub fn suggest(view: &View, budget: Budget, seed: u64, cancel: &AtomicBool) -> O
             ..Default::default()
         },
     );
-    let chosen = bot.choose(view, cancel)?;
     let g = view.sample(&mut crate::rules::rng::Rng::new(seed));
+    // A question another player asks is answered by the bargaining rule, whose reason gives
+    // the figures that decide it (the odds, the price, the Victory Points): the search may
+    // prefer the other answer for reasons it cannot put in words, and a hint never goes
+    // against its own figures (accepting a truce while the odds say fight on).
+    if let Some(pr) = g
+        .prompt()
+        .filter(|pr| pr.player == p && pr.kind.is_question())
+    {
+        if let Some(rule) = bargain::answer(&g, p, &pr.kind) {
+            let action = if rule.yes {
+                Action::Accept
+            } else {
+                Action::Refuse
+            };
+            if view.legal.contains(&action) {
+                return Some(Hint {
+                    villages: villages_of(&g, &action),
+                    action,
+                    why: rule.why,
+                });
+            }
+        }
+    }
+    let chosen = bot.choose(view, cancel)?;
     // 6.3, 8.0: a truce the other side would refuse changes nothing but the price the next
     // offer must beat, so the search finds it as good as fighting on. A hint suggests no
     // such truce: it suggests the best of the search's other candidates instead.
@@ -108,6 +131,63 @@ fn threat_next_to(g: &Game, p: PlayerId, v: VillageId) -> Option<(VillageId, Pla
         })
         .filter(|t| t.2 > 0)
         .max_by_key(|t| t.2)
+}
+
+/// Why a Move into `v`, held by the rival `q`, is worth it: the battle it prepares, with its
+/// odds once the army is there (`after`), and the walls, behind which a siege may be laid
+/// instead of an attack (6.2.1, 6.4).
+fn take_from(g: &Game, after: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> Msg {
+    if after.player_sp(q, v) == 0 {
+        return msg!(
+            "the army goes to take {v} from {q}, who has no army there.",
+            v = g.vname(v),
+            q = g.pname(q)
+        );
+    }
+    let c = attack_prospect(after, p, q, v).chances;
+    if g.villages[v as usize].fort != crate::rules::Fort::None {
+        msg!(
+            "the army goes to take {v} from {q}: behind its walls an attack would win {win}% of the time, and a siege may be laid instead.",
+            v = g.vname(v),
+            q = g.pname(q),
+            win = percent(c.win)
+        )
+    } else {
+        msg!(
+            "the army goes to take {v} from {q}: an attack there would win {win}% of the time, with a draw {draw}% of the time.",
+            v = g.vname(v),
+            q = g.pname(q),
+            win = percent(c.win),
+            draw = percent(c.draw)
+        )
+    }
+}
+
+/// Why a Move to `v`, which no rival holds, is worth it: the Fief's Villages still to win
+/// for its title (4.3: a title needs every Village of the Fief).
+fn still_to_win(g: &Game, p: PlayerId, v: VillageId) -> Msg {
+    let f = g.map.villages[v as usize].fief;
+    let missing = g
+        .map
+        .villages
+        .iter()
+        .zip(&g.villages)
+        .filter(|(m, s)| m.fief == f && s.controller != Some(p))
+        .count() as u32;
+    if missing == 0 {
+        return msg!(
+            "it brings the army to {v}, to guard the {fief}, all of whose Villages are held.",
+            v = g.vname(v),
+            fief = g.fief_arg(f)
+        );
+    }
+    msgn!(
+        "it brings the army to {v}, in the {fief}: {n} of its Villages is still to win for its title.",
+        "it brings the army to {v}, in the {fief}: {n} of its Villages are still to win for its title.",
+        missing,
+        v = g.vname(v),
+        fief = g.fief_arg(f)
+    )
 }
 
 /// Why `a` is a good choice for `p` in `g`, in neutral words (no "you", no "it": the same
@@ -208,11 +288,7 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
         }
         Action::Move(o) => {
             if let Some(q) = rival_holding(g, p, o.to) {
-                return msg!(
-                    "the army goes to take {v} from {q}.",
-                    v = g.vname(o.to),
-                    q = g.pname(q)
-                );
+                return take_from(g, if applied { &h } else { g }, p, q, o.to);
             }
             // A rival army already there: the Move answers it where it stands.
             let ally = g.ally(p);
@@ -237,10 +313,7 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
                     );
                 }
             }
-            msg!(
-                "it brings the army to {v}, nearer the Villages still to win.",
-                v = g.vname(o.to)
-            )
+            still_to_win(g, p, o.to)
         }
         Action::BuyMaa(v) | Action::BuyKnight(v) => match threat_next_to(g, p, *v) {
             Some((w, q, _)) => msg!(
@@ -250,8 +323,9 @@ pub fn explain(g: &Game, p: PlayerId, a: &Action) -> Msg {
                 w = g.vname(w)
             ),
             None => msg!(
-                "Troops in {v} are the army for the Villages still to win.",
-                v = g.vname(*v)
+                "they raise the army in {v} to {sp} Strength Points, for the Villages still to win.",
+                v = g.vname(*v),
+                sp = (if applied { &h } else { g }).player_sp(p, *v) as i64
             ),
         },
         Action::BuyMill(_) => msg!("a Mill raises the income of every round to come."),
