@@ -236,8 +236,8 @@ impl Game {
         let wrong = || {
             refuse_with(prompt.section, || {
                 msg!(
-                    "'{action}' does not answer the question asked now",
-                    action = action.notation(self)
+                    "{what} does not answer the question asked now",
+                    what = action.what()
                 )
             })
         };

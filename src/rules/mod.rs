@@ -57,6 +57,7 @@ macro_rules! say_private {
 }
 
 mod action_ids;
+mod action_words;
 pub mod actions;
 mod anytime;
 pub mod battle;

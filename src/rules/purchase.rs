@@ -232,9 +232,10 @@ impl Game {
         let m = self.players[p as usize].money;
         if m < cost {
             refuse_with("4.0", || {
-                msg!(
-                    "that costs {cost} Deniers and you have {m}",
-                    cost = cost,
+                msgn!(
+                    "that costs {n} Denier and you have {m}",
+                    "that costs {n} Deniers and you have {m}",
+                    cost,
                     m = m
                 )
             })
@@ -500,9 +501,7 @@ impl Game {
                 }
                 self.check_cardinal_target(*lord)
             }
-            _ => refuse_with("4.0", || {
-                msg!("'{action}' is not a purchase", action = a.notation(self))
-            }),
+            _ => refuse_with("4.0", || msg!("{what} is not a purchase", what = a.what())),
         }
     }
 
