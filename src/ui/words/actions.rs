@@ -184,13 +184,11 @@ pub fn action(g: &Game, a: &Action) -> String {
                     &[("fief", &fief(g, *f)), ("lord", &lord(*l))],
                 )
             } else {
-                trf(
-                    "Grant {fief} to {lord} for {price} Deniers",
-                    &[
-                        ("fief", &fief(g, *f)),
-                        ("lord", &lord(*l)),
-                        ("price", &price.to_string()),
-                    ],
+                trnf(
+                    "Grant {fief} to {lord} for {n} Denier",
+                    "Grant {fief} to {lord} for {n} Deniers",
+                    u32::from(*price),
+                    &[("fief", &fief(g, *f)), ("lord", &lord(*l))],
                 )
             }
         }

@@ -178,13 +178,11 @@ fn purchases_and_moves(g: &Game, k: &PromptKind, ask: Ask, who: &str) -> String 
             price,
             ..
         } => ask(
-            trf(
-                "The King offers the title of {fief} to {lord} for {price} Deniers. Accept?",
-                &[
-                    ("fief", &fief(g, *f)),
-                    ("lord", &lord(*l)),
-                    ("price", &price.to_string()),
-                ],
+            trnf(
+                "The King offers the title of {fief} to {lord} for {n} Denier. Accept?",
+                "The King offers the title of {fief} to {lord} for {n} Deniers. Accept?",
+                u32::from(*price),
+                &[("fief", &fief(g, *f)), ("lord", &lord(*l))],
             ),
             trf(
                 "{who} is answering the King's offer of {fief}.",
