@@ -187,7 +187,7 @@ pub fn action(g: &Game, a: &Action) -> String {
                 trnf(
                     "Grant {fief} to {lord} for {n} Denier",
                     "Grant {fief} to {lord} for {n} Deniers",
-                    u32::from(*price),
+                    *price,
                     &[("fief", &fief(g, *f)), ("lord", &lord(*l))],
                 )
             }

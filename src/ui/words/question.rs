@@ -181,7 +181,7 @@ fn purchases_and_moves(g: &Game, k: &PromptKind, ask: Ask, who: &str) -> String 
             trnf(
                 "The King offers the title of {fief} to {lord} for {n} Denier. Accept?",
                 "The King offers the title of {fief} to {lord} for {n} Deniers. Accept?",
-                u32::from(*price),
+                *price,
                 &[("fief", &fief(g, *f)), ("lord", &lord(*l))],
             ),
             trf(
