@@ -343,17 +343,6 @@ impl SimpleComponent for NewGameDialog {
             s.output(NewGameOut::Join).ok();
         });
         header.pack_start(&join);
-        let learn = gtk::Button::with_label(&tr("Learn to Play"));
-        learn.set_widget_name("learn-from-new-game");
-        learn.set_tooltip_text(Some(&tr(
-            "Ten short lessons with a coach, from how a game is won to a first game",
-        )));
-        let (w, s) = (window.clone(), sender.clone());
-        learn.connect_clicked(move |_| {
-            w.set_visible(false);
-            s.output(NewGameOut::Learn).ok();
-        });
-        header.pack_start(&learn);
         let start = gtk::Button::with_label(&tr("Start"));
         start.add_css_class("suggested-action");
         start.set_widget_name("start-game");
@@ -375,6 +364,26 @@ impl SimpleComponent for NewGameDialog {
 
         let page = adw::PreferencesPage::new();
         page.set_vexpand(true);
+        // The first thing a new player sees at his first launch: the lessons.
+        let learn_group = adw::PreferencesGroup::new();
+        let learn_row = adw::ActionRow::new();
+        learn_row.set_title(&tr("New to Fief?"));
+        learn_row.set_subtitle(&tr(
+            "Ten short lessons with a coach, from how a game is won to a first game",
+        ));
+        let learn = gtk::Button::with_label(&tr("Learn to Play"));
+        learn.set_widget_name("learn-from-new-game");
+        learn.set_valign(gtk::Align::Center);
+        learn.add_css_class("pill");
+        let (w, s) = (window.clone(), sender.clone());
+        learn.connect_clicked(move |_| {
+            w.set_visible(false);
+            s.output(NewGameOut::Learn).ok();
+        });
+        learn_row.add_suffix(&learn);
+        learn_row.set_activatable_widget(Some(&learn));
+        learn_group.add(&learn_row);
+        page.add(&learn_group);
         let group = adw::PreferencesGroup::new();
         group.set_title(&tr("Players"));
         group.set_description(Some(&tr(
