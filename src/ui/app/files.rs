@@ -477,6 +477,32 @@ impl FileFlows {
             "load" => post(&s, Msg::Load),
             r => post(&s, Msg::Resume(r == "resume")),
         });
+        // The window's shortcuts work over the question too: Ctrl+O loads, Ctrl+N starts
+        // a new game, Ctrl+Q quits.
+        let keys = gtk::ShortcutController::new();
+        keys.set_scope(gtk::ShortcutScope::Global);
+        for (accel, response) in [("<Control>o", "load"), ("<Control>n", "new")] {
+            let d2 = d.clone();
+            keys.add_shortcut(gtk::Shortcut::new(
+                gtk::ShortcutTrigger::parse_string(accel),
+                Some(gtk::CallbackAction::new(move |_, _| {
+                    d2.response(response);
+                    // As a button does: the question goes (destroyed, so that closing it
+                    // does not answer a second time).
+                    d2.destroy();
+                    glib::Propagation::Stop
+                })),
+            ));
+        }
+        let s = self.sender.clone();
+        keys.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string("<Control>q"),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                post(&s, Msg::Quit);
+                glib::Propagation::Stop
+            })),
+        ));
+        d.add_controller(keys);
         d.present();
         true
     }

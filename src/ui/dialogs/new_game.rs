@@ -343,6 +343,18 @@ impl SimpleComponent for NewGameDialog {
             s.output(NewGameOut::Join).ok();
         });
         header.pack_start(&join);
+        // Ctrl+J works here too, as in the main window.
+        let keys = gtk::ShortcutController::new();
+        keys.set_scope(gtk::ShortcutScope::Global);
+        let j = join.clone();
+        keys.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string("<Control>j"),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                j.emit_clicked();
+                gtk::glib::Propagation::Stop
+            })),
+        ));
+        window.add_controller(keys);
         let start = gtk::Button::with_label(&tr("Start"));
         start.add_css_class("suggested-action");
         start.set_widget_name("start-game");

@@ -6,6 +6,7 @@ mod clicks;
 mod decisions;
 mod dialogs;
 mod files;
+mod keys;
 mod lessons;
 mod playing;
 mod setup;

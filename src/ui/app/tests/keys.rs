@@ -1,0 +1,56 @@
+//! The window's shortcuts where another window has the focus: Ctrl+O and Ctrl+N over the
+//! question that offers the last game, Ctrl+J in the New Game dialog. Each is fired through
+//! the shortcut the window holds, as a key press would.
+
+use super::setup::*;
+use crate::ui::app::*;
+
+/// Fires the shortcut `accel` ("<Control>o") of `w`; false when `w` has none.
+fn press(w: &gtk::Widget, accel: &str) -> bool {
+    let controllers = w.observe_controllers();
+    for i in 0..controllers.n_items() {
+        let Some(c) = controllers
+            .item(i)
+            .and_then(|o| o.downcast::<gtk::ShortcutController>().ok())
+        else {
+            continue;
+        };
+        for j in 0..c.n_items() {
+            let Some(s) = c.item(j).and_then(|o| o.downcast::<gtk::Shortcut>().ok()) else {
+                continue;
+            };
+            let fits = s.trigger().is_some_and(|t| t.to_str() == accel);
+            if let (true, Some(action)) = (fits, s.action()) {
+                return action.activate(gtk::ShortcutActionFlags::empty(), w, None);
+            }
+        }
+    }
+    false
+}
+
+#[gtk4::test]
+fn ctrl_o_over_the_resume_question_opens_the_load_chooser() {
+    let (dir, store, _) = last_game_in("keys-resume", 17);
+    let app = launch_asking(store);
+    wait_for_resume_offer(&app);
+    let dialog = window_named("resume-dialog")
+        .unwrap()
+        .upcast::<gtk::Widget>();
+    assert!(press(&dialog, "<Control>o"));
+    the_chooser(&app);
+    assert!(pump_until(5, || window_named("resume-dialog").is_none()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[gtk4::test]
+fn ctrl_j_in_the_new_game_dialog_opens_join() {
+    let dir = temp_dir("keys-join");
+    let app = launch_asking(Store::at(&dir));
+    assert!(pump_until(20, || window_named("new-game").is_some()));
+    let dialog = window_named("new-game").unwrap().upcast::<gtk::Widget>();
+    assert!(press(&dialog, "<Control>j"));
+    assert!(pump_until(10, || window_named("join").is_some()));
+    assert!(window_named("new-game").is_none());
+    drop(app);
+    let _ = std::fs::remove_dir_all(dir);
+}
