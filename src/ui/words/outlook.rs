@@ -393,3 +393,75 @@ pub fn marker(m: Marker) -> String {
         Marker::Battle => tr("A red dashed ring: a battle or siege since your last decision."),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Grady holds Beaujeu with a Stronghold and 5 Deniers; Givry is David's (3 Deniers).
+    fn beaujeu(hidden_money: bool) -> Game {
+        let sc = serde_json::json!({
+            "players": ["Grady", "David", "Kirsten", "Gunter"],
+            "options": {"hidden_money": hidden_money},
+            "position": {
+                "first": "Grady",
+                "phase": "purchase",
+                "players": {"Grady": {"money": 5}, "David": {"money": 3}},
+                "villages": {
+                    "beaujeu": {"troops": {"Grady": [2, 0]}, "fort": "stronghold"},
+                    "givry": {"troops": {"David": [1, 0]}},
+                },
+                "lords": [
+                    {"name": "Charles", "owner": "Grady", "village": "beaujeu"},
+                    {"name": "Raoul", "owner": "David", "village": "givry"},
+                ],
+            },
+        });
+        fief::scenario::run(&sc.to_string()).unwrap().game
+    }
+
+    fn lines_of(g: &Game, viewer: PlayerId, p: PlayerId) -> Vec<String> {
+        blocks(g, &g.outlook(Some(viewer)))
+            .into_iter()
+            .find(|b| b.player == Some(p))
+            .unwrap()
+            .lines
+    }
+
+    /// The issue's own example, in the viewer's words; the same Fief in another's.
+    #[test]
+    fn a_fief_in_the_viewers_words_and_anothers() {
+        let g = beaujeu(false);
+        let blocks = blocks(&g, &g.outlook(Some(0)));
+        assert_eq!(blocks[0].heading, "Grady (you): 0 Victory Points");
+        assert_eq!(blocks.last().unwrap().player, None);
+        let mine = lines_of(&g, 0, 0);
+        assert!(
+            mine.contains(&"Barony of Beaujeu: you hold 1 of 2 Villages (missing: Givry); a Stronghold stands at Beaujeu; the title costs 4 Deniers and you have 5.".to_string()),
+            "{mine:?}"
+        );
+        assert_eq!(
+            mine[0],
+            "You play alone: 3 VP at the end of a round win; you need 3 more VP."
+        );
+        let davids = lines_of(&g, 0, 1);
+        assert!(
+            davids.contains(&"Barony of Beaujeu: David holds 1 of 2 Villages (missing: Beaujeu); a Stronghold stands at Beaujeu; the title costs 4 Deniers and David has only 3.".to_string()),
+            "{davids:?}"
+        );
+    }
+
+    /// Hidden money: another's line gives the price alone, never whether he can pay.
+    #[test]
+    fn hidden_money_gives_the_price_alone() {
+        let g = beaujeu(true);
+        let davids = lines_of(&g, 0, 1);
+        assert!(
+            davids.contains(&"Barony of Beaujeu: David holds 1 of 2 Villages (missing: Beaujeu); a Stronghold stands at Beaujeu; the title costs 4 Deniers.".to_string()),
+            "{davids:?}"
+        );
+        assert!(lines_of(&g, 0, 0)
+            .iter()
+            .any(|l| l.ends_with("and you have 5.")));
+    }
+}

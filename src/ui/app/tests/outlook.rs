@@ -150,3 +150,29 @@ fn how_to_win_names_the_fiefs_and_numbers_the_engine_gives() {
     assert_eq!(place(m.w.map.widget(), &window), map_at);
     m.w.outlook.popover.popdown();
 }
+
+/// The end-of-game dialog gives the same lines, the viewer's first.
+#[gtk4::test]
+fn the_end_of_game_dialog_tells_how_each_player_stood() {
+    let mut start = beaujeu();
+    start.game.outcome = Some(fief::rules::Outcome {
+        winners: vec![1],
+        alliance: false,
+        reason: "most VP, with 1".into(),
+        why: Default::default(),
+    });
+    start.game.phase = fief::rules::Phase::GameOver;
+    let app = open(start);
+    assert!(pump_until(10, || window_named("end-dialog").is_some()));
+    let d = window_named("end-dialog").unwrap().upcast::<gtk::Widget>();
+    let headings = labels_named(&d, "outlook-heading");
+    let lines = labels_named(&d, "outlook-line");
+    assert!(headings[0].starts_with("Grady (you)"), "{headings:?}");
+    let m = app.model();
+    let g = m.session.game();
+    let o = g.outlook(Some(0));
+    let a = o.of(0).unwrap().nearest_fief().unwrap();
+    let fief = names::fief(g, a.fief);
+    assert!(lines.iter().any(|l| l.starts_with(&fief)), "{lines:?}");
+    window_named("end-dialog").unwrap().close();
+}
