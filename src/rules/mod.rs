@@ -80,6 +80,7 @@ mod move_exec;
 mod movement;
 mod notation;
 mod optional;
+pub mod outlook;
 mod permission;
 mod pieces;
 mod pillage;

@@ -358,6 +358,7 @@ impl App {
             LogMsg::Show(view.clone())
         });
         self.w.battle.emit(BattleMsg::Show(view.clone()));
+        self.w.outlook.show(&view);
         self.w.elections.emit(ElectionPanelMsg::Show(view.clone()));
         if !basket::buying(&legal) && Page::Purchase.shown_in(&self.w.stack) {
             Page::Log.show_in(&self.w.stack);

@@ -21,6 +21,7 @@ use crate::ui::panels::family_board::FamilyBoards;
 use crate::ui::panels::game_log::{GameLog, LogOut};
 use crate::ui::panels::hand::CardHand;
 use crate::ui::panels::news::News;
+use crate::ui::panels::outlook::OutlookPanel;
 use crate::ui::panels::prompt_bar::{PromptBar, PromptOut};
 use crate::ui::panels::purchase::{PurchaseOut, PurchasePanel};
 use crate::ui::rulebook::pane::RulesPane;
@@ -71,6 +72,8 @@ pub struct Widgets {
     pub undo_button: gtk::Button,
     /// "Hint": the computer's suggestion for the human's decision (Ctrl+H).
     pub hint_button: gtk::Button,
+    /// "How to Win": each player's VP and what he is nearest to, and the map's legend.
+    pub outlook: OutlookPanel,
     pub cover: adw::StatusPage,
     pub cover_button: gtk::Button,
     /// A failed save, named at the top of the sidebar until dismissed (never over the
@@ -135,6 +138,8 @@ pub fn build(
 ) -> Widgets {
     let (header, title, undo_button, hint_button, net_button) = header_bar(sender);
     window_actions(window, sender);
+    let outlook = OutlookPanel::new(map.clone());
+    header.pack_end(&outlook.button);
 
     // Children.
     let board = map.clone();
@@ -312,6 +317,7 @@ pub fn build(
         title,
         undo_button,
         hint_button,
+        outlook,
         cover,
         cover_button,
         problem_bar,

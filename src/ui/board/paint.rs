@@ -12,8 +12,8 @@ use fief::rules::{PlayerId, TaxTarget, View};
 use std::f64::consts::PI;
 use village::village;
 
-/// One Village and its pieces.
-mod village;
+/// One Village and its pieces (the legend draws its parts too).
+pub(in crate::ui::board) mod village;
 
 /// What the board shows besides the game: the Villages a decision may pick (only they react
 /// to clicks), the selected Village, and the camera.
@@ -244,7 +244,12 @@ fn roads_and_bishoprics(cr: &Context, map: &Map, view: &View) -> Result<(), cair
 }
 
 /// What the others did since the viewer's last decision: their roads, their battles.
-fn marks(cr: &Context, map: &Map, view: &View, look: &Look) -> Result<(), cairo::Error> {
+pub(in crate::ui::board) fn marks(
+    cr: &Context,
+    map: &Map,
+    view: &View,
+    look: &Look,
+) -> Result<(), cairo::Error> {
     for m in &look.marks {
         match *m {
             Mark::Move { player, from, to } => road_arrow(cr, map, view, player, from, to)?,
@@ -294,7 +299,12 @@ fn taxes(cr: &Context, map: &Map, view: &View) -> Result<(), cairo::Error> {
 
 /// What is being planned over the board: the Move being prepared (its road as a dashed
 /// arrow in the mover's colour), the hint's Villages and road, and an army on its way.
-fn plans(cr: &Context, map: &Map, view: &View, look: &Look) -> Result<(), cairo::Error> {
+pub(in crate::ui::board) fn plans(
+    cr: &Context,
+    map: &Map,
+    view: &View,
+    look: &Look,
+) -> Result<(), cairo::Error> {
     let mover = view.viewer.unwrap_or(0);
     if let Some((from, to)) = look.path {
         cr.set_dash(&[14.0, 6.0], 0.0);

@@ -20,6 +20,7 @@ use crate::ui::words::chances;
 use crate::ui::words::log::tallies;
 use crate::ui::words::messages;
 use crate::ui::words::names;
+use crate::ui::words::outlook;
 use crate::ui::words::question;
 use crate::ui::{tr, trf};
 use fief::rules::{Action, Game, PlayerId, PromptKind, View};
@@ -93,7 +94,7 @@ impl Dialogs {
     ) {
         if g.is_over() && !self.ended_shown {
             self.ended_shown = true;
-            self.end_of_game(g);
+            self.end_of_game(g, view.viewer);
             return;
         }
         let key = g.history.len();
@@ -188,8 +189,9 @@ impl Dialogs {
         d.present();
     }
 
-    /// The end of the game: who won and why, and every player's standing.
-    fn end_of_game(&self, g: &Game) {
+    /// The end of the game: who won and why, every player's standing, and how each stood
+    /// towards a victory as `viewer` knows it (the "How to Win" lines).
+    fn end_of_game(&self, g: &Game, viewer: Option<PlayerId>) {
         let Some(o) = &g.outcome else { return };
         let names: Vec<String> = o.winners.iter().map(|w| names::player(g, *w)).collect();
         let heading = match names.len() {
@@ -267,7 +269,11 @@ impl Dialogs {
                 grid.attach(&l, c as i32, p as i32 + 1, 1, 1);
             }
         }
-        d.set_extra_child(Some(&grid));
+        let extra = gtk::Box::new(gtk::Orientation::Vertical, 12);
+        extra.append(&grid);
+        let blocks = outlook::blocks(g, &g.outlook(viewer));
+        extra.append(&crate::ui::panels::outlook::outlook_box(&blocks));
+        d.set_extra_child(Some(&extra));
         d.add_response("close", &tr("Close"));
         d.add_response("new", &tr("New Game"));
         d.set_response_appearance("new", adw::ResponseAppearance::Suggested);

@@ -1,6 +1,6 @@
 //! The panels of the main window beside the map: the prompt bar and its composers, the
 //! Purchases page and its basket, the battle, the family boards, the hand of cards, the game
-//! log, the chat and the news line.
+//! log, the chat, the news line and the "How to Win" popover.
 
 pub mod basket;
 pub mod battle;
@@ -10,5 +10,6 @@ pub mod family_board;
 pub mod game_log;
 pub mod hand;
 pub mod news;
+pub mod outlook;
 pub mod prompt_bar;
 pub mod purchase;

@@ -1,8 +1,8 @@
 //! The window's words, through gettext, one subject a file: the names of things (`names`),
 //! the cards (`cards`), the actions (`actions`), the engine's messages and refusals
 //! (`messages`), the map's tooltips (`tooltips`), the odds of a battle (`chances`), the prompt
-//! of each decision and the questions (`question`), the status line and header (`status`) and
-//! the log (`log`). Pure functions of the viewer's game, tested without a display.
+//! of each decision and the questions (`question`), the status line and header (`status`), the log (`log`) and
+//! how each player stands towards a victory, with the map's legend (`outlook`). Pure functions of the viewer's game, tested without a display.
 
 pub mod actions;
 pub mod cards;
@@ -10,6 +10,7 @@ pub mod chances;
 pub mod log;
 pub mod messages;
 pub mod names;
+pub mod outlook;
 pub mod question;
 pub mod status;
 pub mod tooltips;

@@ -1,6 +1,6 @@
 //! GTK tests of the main window in a real GTK main loop (run under `xvfb-run -a`): what they
 //! share (`setup`), playing in the window, its decisions, the clicks a round takes, its
-//! dialogs and its file flows.
+//! dialogs, its file flows and the "How to Win" popover.
 
 mod clicks;
 mod decisions;
@@ -8,5 +8,6 @@ mod dialogs;
 mod files;
 mod keys;
 mod lessons;
+mod outlook;
 mod playing;
 mod setup;

@@ -80,7 +80,7 @@ pub(super) fn village(
 }
 
 /// The square in its controller's colour (a principal Village's edge thicker), and its fort.
-fn square(
+pub(in crate::ui::board) fn square(
     cr: &Context,
     view: &View,
     v: &Village,
@@ -112,7 +112,7 @@ fn square(
 }
 
 /// Troop stacks: one chip per player with MaA · Knights, stacked upward on the right.
-fn troop_chips(
+pub(in crate::ui::board) fn troop_chips(
     cr: &Context,
     view: &View,
     vid: VillageId,
@@ -146,7 +146,7 @@ fn troop_chips(
 }
 
 /// Lords: round tokens with an initial; captives lie on their side (drawn tilted).
-fn lord_tokens(
+pub(in crate::ui::board) fn lord_tokens(
     cr: &Context,
     view: &View,
     lords: &[&Lord],
@@ -189,7 +189,7 @@ fn lord_tokens(
 
 /// Mills, then the Holy Relics (11.1), in a row above the square: a relic is a gold diamond
 /// with the relic's initial, ringed in the colour of the family carrying it.
-fn above(
+pub(in crate::ui::board) fn above(
     cr: &Context,
     view: &View,
     vs: &VillageState,
@@ -230,7 +230,7 @@ fn above(
 
 /// The rings around the square: the besieger's dashes, the highlight of a Village the
 /// decision may pick, the keyboard's focus.
-fn rings(
+pub(in crate::ui::board) fn rings(
     cr: &Context,
     view: &View,
     look: &Look,
