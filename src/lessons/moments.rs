@@ -12,6 +12,8 @@ pub enum Moment {
     StartVillage,
     /// 4.0: the learner's first purchase.
     FirstPurchase,
+    /// 4.3: one Village short of every Village of a Fief whose title nobody holds.
+    OneVillageShort,
     /// 4.3: a Fief Title is on offer to him.
     TitleInReach,
     /// 5.0: his first Movement turn.
@@ -30,6 +32,7 @@ impl Moment {
         match self {
             Moment::StartVillage => n_("Choose where your family begins. A Village far from the others, in a small Fief you could take whole, lets you grow in peace."),
             Moment::FirstPurchase => n_("Your first purchase. Men-at-Arms are cheap, Knights are strong, and Mills raise your income in every round to come. A title needs every Village of its Fief and a Stronghold."),
+            Moment::OneVillageShort => n_("One Village is all that is missing for a Fief Title. The How to Win button, in the header, says which one, and what else the title needs."),
             Moment::TitleInReach => n_("A Fief Title is within reach: it is on the Purchases page now. Each title is 1 VP, and 3 VP win the game."),
             Moment::FirstMove => n_("Your first Movement. Drag an army to a lit neighbour; each Lord has 2 Moves. Empty Villages become yours when you enter them."),
             Moment::FirstBattle => n_("Your first battle. The odds were shown before the attack; the battle goes on until one side is gone, surrenders or agrees to a truce."),
@@ -62,6 +65,15 @@ pub fn moments(g: &Game) -> Vec<Moment> {
         PromptKind::Purchase => out.push(Moment::FirstPurchase),
         PromptKind::Movement => out.push(Moment::FirstMove),
         _ => {}
+    }
+    // 4.3, as the learner knows it (Game::outlook): the Fief nearest to him.
+    let outlook = g.outlook(Some(LEARNER));
+    if outlook
+        .of(LEARNER)
+        .and_then(|o| o.nearest_fief())
+        .is_some_and(|f| f.holder.is_none() && f.missing.len() == 1)
+    {
+        out.push(Moment::OneVillageShort);
     }
     if legal.iter().any(|a| matches!(a, Action::BuyTitle { .. })) {
         out.push(Moment::TitleInReach);
