@@ -24,7 +24,7 @@ use crate::ui::panels::news::News;
 use crate::ui::panels::outlook::OutlookPanel;
 use crate::ui::panels::prompt_bar::{PromptBar, PromptOut};
 use crate::ui::panels::purchase::{PurchaseOut, PurchasePanel};
-use crate::ui::rulebook::pane::RulesPane;
+use crate::ui::rulebook::pane::{RulesOut, RulesPane};
 use crate::ui::tr;
 use fief::Map;
 use relm4::adw::prelude::*;
@@ -205,12 +205,12 @@ pub fn build(
         })
     };
     let rules = {
-        let window = window.clone();
+        let (window, sender) = (window.clone(), sender.clone());
         Later::new(move || {
             RulesPane::builder()
                 .transient_for(&window)
                 .launch(())
-                .detach()
+                .forward(&sender, |RulesOut::Quit| Msg::Quit)
         })
     };
 

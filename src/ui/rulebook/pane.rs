@@ -14,6 +14,8 @@ use relm4::{adw, gtk, ComponentParts, ComponentSender, SimpleComponent};
 
 pub struct RulesPane {
     window: adw::Window,
+    /// F1 opens the window with the search ready for typing.
+    search: gtk::SearchEntry,
     scroll: gtk::ScrolledWindow,
     body: gtk::Box,
     /// One content box per rules section (after the quick reference), in `rules` order.
@@ -67,6 +69,13 @@ pub enum RulesMsg {
     ExportTo(Option<std::path::PathBuf>),
 }
 
+/// What the rules window asks of the main window.
+#[derive(Debug)]
+pub enum RulesOut {
+    /// Ctrl+Q in the rules window: quit the app.
+    Quit,
+}
+
 fn label(text: &str, classes: &[&str]) -> gtk::Label {
     let l = gtk::Label::new(Some(text));
     l.set_wrap(true);
@@ -81,7 +90,7 @@ fn label(text: &str, classes: &[&str]) -> gtk::Label {
 impl SimpleComponent for RulesPane {
     type Init = ();
     type Input = RulesMsg;
-    type Output = ();
+    type Output = RulesOut;
     type Root = adw::Window;
     type Widgets = ();
 
@@ -99,6 +108,18 @@ impl SimpleComponent for RulesPane {
         let header = adw::HeaderBar::new();
         let search = search_entry(&window, &sender);
         header.set_title_widget(Some(&search));
+        // Ctrl+Q quits the app from here too, as from the main window.
+        let keys = gtk::ShortcutController::new();
+        keys.set_scope(gtk::ShortcutScope::Global);
+        let s = sender.clone();
+        keys.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string("<Control>q"),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                s.output(RulesOut::Quit).ok();
+                glib::Propagation::Stop
+            })),
+        ));
+        window.add_controller(keys);
         let nav = gtk::Box::new(gtk::Orientation::Horizontal, 6);
         let arrows = gtk::Box::new(gtk::Orientation::Horizontal, 0);
         arrows.add_css_class("linked");
@@ -218,6 +239,7 @@ impl SimpleComponent for RulesPane {
         ComponentParts {
             model: RulesPane {
                 window,
+                search,
                 scroll,
                 body,
                 boxes,
@@ -246,7 +268,10 @@ impl SimpleComponent for RulesPane {
 
     fn update(&mut self, msg: RulesMsg, _s: ComponentSender<Self>) {
         match msg {
-            RulesMsg::Open => self.window.present(),
+            RulesMsg::Open => {
+                self.window.present();
+                self.search.grab_focus();
+            }
             RulesMsg::Show(reference) => {
                 self.window.present();
                 if let Some(i) = sections::find(&self.rules, &reference) {

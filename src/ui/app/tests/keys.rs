@@ -54,3 +54,19 @@ fn ctrl_j_in_the_new_game_dialog_opens_join() {
     drop(app);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[gtk4::test]
+fn f1_opens_the_rules_ready_for_a_search_and_ctrl_q_there_quits() {
+    let app = launch_to_human(init(human_and_easy(), seed(4)));
+    app.emit(Msg::Rules);
+    let rules = app.model().w.rules.get().widget().clone();
+    assert!(pump_until(5, || rules.is_visible()));
+    pump_until(1, || false);
+    let focus = gtk::prelude::GtkWindowExt::focus(&rules).expect("a focused widget");
+    assert!(
+        focus.ancestor(gtk::SearchEntry::static_type()).is_some() || focus.is::<gtk::SearchEntry>(),
+        "{focus:?}"
+    );
+    assert!(press(&rules.clone().upcast(), "<Control>q"));
+    assert!(pump_until(10, || !app.widget().is_visible()));
+}
