@@ -39,7 +39,7 @@ mod standing;
 pub use remote::Sent;
 use standing::{battle_odds, side_troop_hits, Order};
 pub use standing::{fight_stop, idle_step_end, FightStop, Standing};
-pub use standing::{lord_risk, LORD_RISK};
+pub use standing::{lord_risk, worth_asking, LORD_RISK, ODDS_MARGIN};
 
 /// The seed of the bot in seat `p` of a game dealt from `seed`: each seat's bot has its own,
 /// so that the same game with the same decisions plays out the same way.
@@ -667,13 +667,11 @@ impl Session {
                                 && side_troop_hits(&self.game, p) >= hits
                         })
                     };
-                    // The battles rolled for him unasked leave him the dice for a Lord
-                    // exposed only once its loss is a real prospect (`LORD_RISK`).
-                    let remote = |why: &FightStop| {
-                        o.by_session
-                            && *why == FightStop::LordsExposed
-                            && lord_risk(&self.game, p) < LORD_RISK
-                    };
+                    // The battles rolled for him unasked leave him the dice only for a
+                    // stop worth it (a Lord's loss a real prospect, the odds clearly
+                    // against him).
+                    let remote =
+                        |why: &FightStop| o.by_session && !worth_asking(&self.game, p, why);
                     let stop = fight_stop(&self.game, p, o.win_at_start)
                         .filter(|why| *why == FightStop::NoDice || (!first && !seen(why)))
                         .filter(|why| !remote(why));

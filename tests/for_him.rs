@@ -187,3 +187,33 @@ fn a_window_waits_only_for_a_play_it_alone_gives() {
         .hand
         .contains(&fief::rules::Card::Ambush));
 }
+
+/// The stops the rolls made for a player leave him the dice for: no dice always; the odds
+/// only once he is likelier to lose than to win by five points (a battle shown as "win
+/// 35%, lose 35%" is not one that turned); a Lord exposed only when his loss is likely.
+#[test]
+fn only_a_stop_worth_it_leaves_him_the_dice() {
+    use fief::session::{worth_asking, FightStop, LORD_RISK, ODDS_MARGIN};
+    let g = battle(
+        json!({ "Gunter": [0, 6], "Kirsten": [2, 0] }),
+        json!({}),
+        json!([["Kirsten", "battle charolles gunter"]]),
+    );
+    assert!(worth_asking(&g, 2, &FightStop::NoDice));
+    let even = FightStop::OddsTurned {
+        win: 0.35,
+        lose: 0.352,
+    };
+    assert!(!worth_asking(&g, 2, &even));
+    let turned = FightStop::OddsTurned {
+        win: 0.30,
+        lose: 0.30 + ODDS_MARGIN + 0.01,
+    };
+    assert!(worth_asking(&g, 2, &turned));
+    // Kirsten's two Men-at-Arms against six Knights' dice: Eric's loss is likely.
+    assert!(fief::session::lord_risk(&g, 2) >= LORD_RISK);
+    assert!(worth_asking(&g, 2, &FightStop::LordsExposed));
+    // Gunter's 18 hits of Knights against two Men-at-Arms' dice: his Lord is safe.
+    assert!(fief::session::lord_risk(&g, 3) < LORD_RISK);
+    assert!(!worth_asking(&g, 3, &FightStop::LordsExposed));
+}

@@ -7,7 +7,7 @@
 //! can play.
 
 use super::standing::idle_step_end;
-use super::{fight_stop, lord_risk, FightStop, Session, Standing, LORD_RISK};
+use super::{fight_stop, worth_asking, FightStop, Session, Standing};
 use crate::rules::{Action, Casualty, PassageUse, PlayerId, PromptKind};
 
 impl Session {
@@ -47,10 +47,10 @@ impl Session {
 
     /// His side's roll, made for him: the session gives him a "fight to the end" of its own
     /// ([`Standing::FightOn`], whose stops hold: a Lord exposed, the odds turning, no dice)
-    /// unless, before it, his side is likelier to lose than to win, the other side's roll
-    /// kills every Troop of his side with a Lord of his there at least one time in four
-    /// ([`LORD_RISK`]), or his side has no dice
-    /// ([`fight_stop`] against certain victory). His own attack's first roll is made
+    /// unless, before it, his side is likelier to lose than to win by 5 points or more
+    /// (`ODDS_MARGIN`), the other side's roll kills every Troop of his side with a Lord of
+    /// his there at least one time in four (`LORD_RISK`), or his side has no dice
+    /// ([`worth_asking`] of [`fight_stop`] against certain victory). His own attack's first roll is made
     /// whatever its odds (he saw them when he declared it), unless his side has no dice. A
     /// battle in which he withdrew the order (Escape) is his to roll, and so is each roll
     /// before which he could play a card for the battle (an Ambush, a Secret Passage).
@@ -64,8 +64,7 @@ impl Session {
             return None;
         }
         let declared = b.rolls == 0 && b.roles[0] == p;
-        let stop = fight_stop(&self.game, p, 1.0)
-            .filter(|why| *why != FightStop::LordsExposed || lord_risk(&self.game, p) >= LORD_RISK);
+        let stop = fight_stop(&self.game, p, 1.0).filter(|why| worth_asking(&self.game, p, why));
         if let Some(why) = stop {
             if !declared || why == FightStop::NoDice {
                 self.left_to_him(p, why);

@@ -136,6 +136,23 @@ pub fn fight_stop(g: &Game, p: PlayerId, win_at_start: f64) -> Option<FightStop>
 /// a player wants the dice back when the loss of his Lord has become a real prospect.
 pub const LORD_RISK: f64 = 0.25;
 
+/// The margin by which his chance of losing must pass his chance of winning for the battles
+/// rolled for a player to leave him the dice (`FightStop::OddsTurned`): 5 points. A battle
+/// at even odds, shown as "win 35%, lose 35%", is not one that turned against him.
+pub const ODDS_MARGIN: f64 = 0.05;
+
+/// Whether a stop of "fight to the end" is worth the dice being left to a player in the
+/// battles rolled for him unasked (`Settings::roll_for_me`): no dice, always; a Lord
+/// exposed, when its loss is a real prospect ([`LORD_RISK`]); the odds, when he is likelier
+/// to lose than to win by [`ODDS_MARGIN`] at least.
+pub fn worth_asking(g: &Game, p: PlayerId, why: &FightStop) -> bool {
+    match *why {
+        FightStop::NoDice => true,
+        FightStop::LordsExposed => lord_risk(g, p) >= LORD_RISK,
+        FightStop::OddsTurned { win, lose } => lose - win >= ODDS_MARGIN,
+    }
+}
+
 /// The chance that the other side's next roll kills every Troop of `p`'s side in the battle
 /// under way (6.2.2: the hits beyond fall on its Lords), from the dice it rolls and the
 /// battle die's faces; the bonus hits (a Cavalcade's, the Spear's) counted on every roll.
