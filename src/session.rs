@@ -33,11 +33,13 @@ use std::time::{Duration, Instant};
 
 pub use crate::seat::{worth_keeping, Seat};
 
+mod for_him;
 mod remote;
 mod standing;
 pub use remote::Sent;
 use standing::{battle_odds, side_troop_hits, Order};
 pub use standing::{fight_stop, idle_step_end, FightStop, Standing};
+pub use standing::{lord_risk, worth_asking, LORD_RISK, ODDS_MARGIN};
 
 /// The seed of the bot in seat `p` of a game dealt from `seed`: each seat's bot has its own,
 /// so that the same game with the same decisions plays out the same way.
@@ -63,8 +65,15 @@ pub struct Settings {
     /// Decisions in which a human can only pass are passed for him.
     pub auto_pass: bool,
     /// Steps in which a human has nothing worth doing are ended for him
-    /// ([`idle_step_end`]).
+    /// ([`idle_step_end`]), and reaction windows are passed for him unless they offer a play
+    /// that only they give (`Game::window_only_plays`, ruling R-WINDOW-ONLY).
     pub skip_idle: bool,
+    /// A human's battles are rolled for him to their end, unless the odds turn against him
+    /// or a Lord of his is at stake ([`Session::roll_for`] in `session/for_him.rs`).
+    pub roll_for_me: bool,
+    /// A human's casualties are taken as the engine proposes them (`Game::loss_choice`),
+    /// unless a Lord would be lost.
+    pub losses_for_me: bool,
 }
 
 impl Default for Settings {
@@ -73,6 +82,8 @@ impl Default for Settings {
             hard_budget: Budget::Time(Duration::from_secs(1)),
             auto_pass: true,
             skip_idle: false,
+            roll_for_me: false,
+            losses_for_me: false,
         }
     }
 }
@@ -255,6 +266,12 @@ pub struct Session {
     standing: Vec<Order>,
     /// The last "fight to the end" that stopped by itself, and why (until taken).
     fight_stopped: Option<(PlayerId, FightStop)>,
+    /// The game's number of actions when a roll was last left to a human by the rolls made
+    /// for him (`roll_for_me`): the reason is told once a decision.
+    roll_left_at: Option<usize>,
+    /// A battle (player, round, Village) in which the human withdrew the rolls made for him
+    /// (Escape): he decides its rolls himself.
+    own_rolls: Option<(PlayerId, u16, crate::map::VillageId)>,
     /// A network game: the seat played here, and what the host offers it.
     remote: Option<remote::Remote>,
 }
@@ -388,6 +405,8 @@ impl Session {
             applied: 0,
             standing: Vec::new(),
             fight_stopped: None,
+            roll_left_at: None,
+            own_rolls: None,
             remote: None,
         };
         let first = s.humans().next();
@@ -440,6 +459,16 @@ impl Session {
     /// Idle steps ended or not (Preferences).
     pub fn set_skip_idle(&mut self, on: bool) {
         self.settings.skip_idle = on;
+    }
+
+    /// Battles rolled for the humans or not (Preferences).
+    pub fn set_roll_for_me(&mut self, on: bool) {
+        self.settings.roll_for_me = on;
+    }
+
+    /// Casualties taken as the engine proposes or chosen by the humans (Preferences).
+    pub fn set_losses_for_me(&mut self, on: bool) {
+        self.settings.losses_for_me = on;
     }
 
     /// How long the Hard bots think from now on (the pace, in Preferences); a bot thinking
@@ -589,6 +618,7 @@ impl Session {
                 given_at: self.game.history.len(),
                 win_at_start,
                 accepted,
+                by_session: false,
             });
         }
     }
@@ -606,8 +636,15 @@ impl Session {
             .map(|o| o.order)
     }
 
-    /// Withdraws `p`'s standing orders.
+    /// Withdraws `p`'s standing orders; a battle being rolled for him is left to him.
     pub fn stand_down(&mut self, p: PlayerId) {
+        let fighting = self.standing.iter().find_map(|o| match o.order {
+            Standing::FightOn { round, village } if o.player == p => Some((p, round, village)),
+            _ => None,
+        });
+        if fighting.is_some() {
+            self.own_rolls = fighting;
+        }
         self.standing.retain(|o| o.player != p);
     }
 
@@ -650,10 +687,18 @@ impl Session {
                                 && side_troop_hits(&self.game, p) >= hits
                         })
                     };
+                    // The battles rolled for him unasked leave him the dice only for a
+                    // stop worth it (a Lord's loss a real prospect, the odds clearly
+                    // against him).
+                    let remote =
+                        |why: &FightStop| o.by_session && !worth_asking(&self.game, p, why);
                     let stop = fight_stop(&self.game, p, o.win_at_start)
-                        .filter(|why| *why == FightStop::NoDice || (!first && !seen(why)));
+                        .filter(|why| *why == FightStop::NoDice || (!first && !seen(why)))
+                        .filter(|why| !remote(why));
                     if !same {
                         (None, true)
+                    } else if o.by_session && for_him::battle_card(legal) {
+                        (None, false)
                     } else if legal.contains(&Action::Fight) {
                         match stop {
                             Some(why) => {
@@ -662,13 +707,15 @@ impl Session {
                             }
                             None => (Some(Action::Fight), false),
                         }
-                    } else if legal.contains(&Action::Refuse)
+                    } else if !o.by_session
+                        && legal.contains(&Action::Refuse)
                         && self
                             .game
                             .prompt()
                             .is_some_and(|pr| matches!(pr.kind, PromptKind::Truce { .. }))
                     {
-                        // A truce offered: he fights to the end.
+                        // A truce offered: he fights to the end (he asked to; a battle
+                        // rolled for him unasked leaves him the answer).
                         (Some(Action::Refuse), false)
                     } else {
                         // His casualties, another question in the battle: his to answer;
@@ -783,13 +830,10 @@ impl Session {
             let a = match self.standing_order(pr.player, &legal, purchase) {
                 Some(a) => a,
                 None if self.settings.auto_pass && legal == [Action::Pass] => Action::Pass,
-                None if self.settings.skip_idle => {
-                    match idle_step_end(&self.game, pr.player, &legal) {
-                        Some(a) => a,
-                        None => break,
-                    }
-                }
-                None => break,
+                None => match self.decided_for(pr.player, &legal) {
+                    Some(a) => a,
+                    None => break,
+                },
             };
             if self.commit(pr.player, a, true, false).is_err() {
                 break;

@@ -966,7 +966,7 @@ fn a_bot_answering_a_human_says_why_and_a_save_keeps_it() {
     let settings = Settings {
         hard_budget: Budget::Iterations(4),
         auto_pass: true,
-        skip_idle: false,
+        ..Settings::default()
     };
     let mut s = Session::new(g, seats, settings, Autosave::Off).unwrap();
     match s.next_turn() {

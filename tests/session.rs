@@ -34,7 +34,7 @@ fn settings(auto_pass: bool) -> Settings {
     Settings {
         hard_budget: Budget::Iterations(4),
         auto_pass,
-        skip_idle: false,
+        ..Settings::default()
     }
 }
 

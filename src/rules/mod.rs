@@ -102,6 +102,7 @@ mod unplayable;
 mod uprising;
 mod victory;
 mod view;
+mod window_only;
 
 pub use action_ids::{find_player, BadId};
 pub use actions::{Action, CardList, Casualty, LordList, PassageUse};

@@ -130,6 +130,49 @@ pub fn fight_stop(g: &Game, p: PlayerId, win_at_start: f64) -> Option<FightStop>
     (win < lose && win < win_at_start).then_some(FightStop::OddsTurned { win, lose })
 }
 
+/// The chance, for the battles rolled for a player (`Settings::roll_for_me`), below which a
+/// Lord exposed (`FightStop::LordsExposed`) does not stop them: one in four. The bound
+/// "could kill every Troop" holds for many rolls nobody fears (every die on its best face);
+/// a player wants the dice back when the loss of his Lord has become a real prospect.
+pub const LORD_RISK: f64 = 0.25;
+
+/// The margin by which his chance of losing must pass his chance of winning for the battles
+/// rolled for a player to leave him the dice (`FightStop::OddsTurned`): 5 points. A battle
+/// at even odds, shown as "win 35%, lose 35%", is not one that turned against him.
+pub const ODDS_MARGIN: f64 = 0.05;
+
+/// Whether a stop of "fight to the end" is worth the dice being left to a player in the
+/// battles rolled for him unasked (`Settings::roll_for_me`): no dice, always; a Lord
+/// exposed, when its loss is a real prospect ([`LORD_RISK`]); the odds, when he is likelier
+/// to lose than to win by [`ODDS_MARGIN`] at least.
+pub fn worth_asking(g: &Game, p: PlayerId, why: &FightStop) -> bool {
+    match *why {
+        FightStop::NoDice => true,
+        FightStop::LordsExposed => lord_risk(g, p) >= LORD_RISK,
+        FightStop::OddsTurned { win, lose } => lose - win >= ODDS_MARGIN,
+    }
+}
+
+/// The chance that the other side's next roll kills every Troop of `p`'s side in the battle
+/// under way (6.2.2: the hits beyond fall on its Lords), from the dice it rolls and the
+/// battle die's faces; the bonus hits (a Cavalcade's, the Spear's) counted on every roll.
+pub fn lord_risk(g: &Game, p: PlayerId) -> f64 {
+    let Some(b) = g.battle.as_ref() else {
+        return 0.0;
+    };
+    let Some(s) = b.sides.iter().position(|side| side.contains(&p)) else {
+        return 0.0;
+    };
+    let dice = g.battle_dice()[1 - s];
+    let top = g.options.battle_die.iter().copied().max().unwrap_or(0) as u32;
+    let bonus = g.battle_max_hits()[1 - s].saturating_sub(dice * top);
+    let need = g.side_troop_hits(s).saturating_sub(bonus) as usize;
+    crate::bots::odds::hits_distribution(dice, g.options.battle_die)
+        .iter()
+        .skip(need)
+        .sum()
+}
+
 /// The hits the Troops of `p`'s side in the battle under way can take (0 out of it).
 pub(super) fn side_troop_hits(g: &Game, p: PlayerId) -> u32 {
     g.battle
@@ -193,4 +236,7 @@ pub(super) struct Order {
     /// side's Troops could take then: the player saw it and fights on, so the order stops
     /// for it again only once his side has lost Troops since.
     pub(super) accepted: Option<(Discriminant<FightStop>, u32)>,
+    /// Given by the session itself (the battles rolled for him, `Settings::roll_for_me`),
+    /// not by the player: a truce offered meanwhile is still his to answer.
+    pub(super) by_session: bool,
 }

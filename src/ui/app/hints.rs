@@ -118,7 +118,7 @@ mod tests {
         let settings = Settings {
             hard_budget: Budget::Iterations(5),
             auto_pass: true,
-            skip_idle: false,
+            ..Settings::default()
         };
         let seats = vec![
             Seat::Human,

@@ -110,6 +110,8 @@ fn settings_of(prefs: &Prefs, hard_budget: Budget) -> Settings {
         hard_budget: paced(hard_budget, prefs.pace),
         auto_pass: prefs.auto_pass,
         skip_idle: prefs.skip_idle,
+        roll_for_me: !prefs.decide_rolls,
+        losses_for_me: !prefs.choose_losses,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Preferences, kept as JSON in the XDG config directory (`~/.config/fief/preferences.json`):
 //! the window's size, how fast bots' moves are shown, the seats a new game starts with,
 //! animations, asking before an attack, passing reaction windows in which a human holds
-//! nothing playable, and the optional rules and length of a new game. A file with unknown or
+//! nothing playable, deciding battle rolls and casualties oneself, and the optional rules and length of a new game. A file with unknown or
 //! invalid keys is read for what it has: each problem is reported, none is fatal, and unknown
 //! keys are written back untouched.
 
@@ -77,8 +77,15 @@ pub struct Prefs {
     pub confirm_attack: bool,
     /// Pass a reaction window for a human who can play nothing in it.
     pub auto_pass: bool,
-    /// End a step in which a human has nothing worth doing (`session::idle_step_end`).
+    /// End a step in which a human has nothing worth doing (`session::idle_step_end`), and
+    /// pass a reaction window unless it offers a play only it gives.
     pub skip_idle: bool,
+    /// Decide each roll of your battles yourself (off: they are rolled for you to their end,
+    /// unless the odds turn or a Lord of yours is at stake).
+    pub decide_rolls: bool,
+    /// Choose your casualties yourself (off: the rules' default is taken, unless a Lord
+    /// would be lost).
+    pub choose_losses: bool,
     /// The optional rules the New Game dialog starts with; it remembers the last choice.
     pub optional_rules: RuleSet,
     /// Network games reach players across the internet (through relays when no direct
@@ -113,6 +120,8 @@ impl Default for Prefs {
             confirm_attack: true,
             auto_pass: true,
             skip_idle: true,
+            decide_rolls: false,
+            choose_losses: false,
             optional_rules: RuleSet::default(),
             internet: false,
             game_length: None,
@@ -195,6 +204,8 @@ impl Prefs {
                 "confirm_attack" => take(value, |_| true).map(|v| prefs.confirm_attack = v),
                 "auto_pass" => take(value, |_| true).map(|v| prefs.auto_pass = v),
                 "skip_idle" => take(value, |_| true).map(|v| prefs.skip_idle = v),
+                "decide_rolls" => take(value, |_| true).map(|v| prefs.decide_rolls = v),
+                "choose_losses" => take(value, |_| true).map(|v| prefs.choose_losses = v),
                 "internet" => take(value, |_| true).map(|v| prefs.internet = v),
                 "optional_rules" => take(value, |_| true).map(|v| prefs.optional_rules = v),
                 "game_length" => take(value, |l: &Option<u16>| l.is_none_or(|n| n >= 1))

@@ -461,6 +461,8 @@ impl App {
         }
         self.session.set_auto_pass(p.auto_pass);
         self.session.set_skip_idle(p.skip_idle);
+        self.session.set_roll_for_me(!p.decide_rolls);
+        self.session.set_losses_for_me(!p.choose_losses);
         if p.pace != self.prefs.pace {
             self.w.new_game.emit(NewGameMsg::Pace(p.pace));
         }

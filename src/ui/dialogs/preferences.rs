@@ -1,5 +1,6 @@
 //! The Preferences window: the bots' pace, the seats and rules a new game starts with,
-//! animations, asking before an attack, passing empty reaction windows. What it changes is
+//! animations, asking before an attack, passing empty reaction windows, deciding battle
+//! rolls and losses oneself. What it changes is
 //! kept by the main window (`app::prefs`).
 
 use super::rows::{pace_row, seat_kind_label, LengthRow, SEAT_KINDS};
@@ -33,6 +34,8 @@ pub enum PrefsMsg {
     Pace(u32),
     AutoPass(bool),
     SkipIdle(bool),
+    DecideRolls(bool),
+    ChooseLosses(bool),
     ConfirmAttack(bool),
     Animations(bool),
     Internet(bool),
@@ -87,10 +90,26 @@ impl SimpleComponent for PreferencesWindow {
         switch_row(
             &group,
             &tr("Skip steps with nothing to do"),
-            &tr("End a step or pass a reaction window for you when it offers nothing worth doing: no army to move, no card that strikes or answers, only Diplomacy or your own Mills to pillage"),
+            &tr("End a step for you when it offers nothing worth doing (no army to move, no card that strikes or answers, only Diplomacy or your own Mills to pillage), and pass a reaction window unless a card of yours can be played only there: your cards stay playable at your next decision"),
             prefs.skip_idle,
             &sender,
             PrefsMsg::SkipIdle,
+        );
+        switch_row(
+            &group,
+            &tr("Decide each battle roll"),
+            &tr("Off: your battles are rolled to their end for you, each roll shown, unless your side becomes likelier to lose than to win or a roll could leave a Lord of yours without Troops"),
+            prefs.decide_rolls,
+            &sender,
+            PrefsMsg::DecideRolls,
+        );
+        switch_row(
+            &group,
+            &tr("Choose your battle losses"),
+            &tr("Off: your casualties are taken the rules' way (Men-at-Arms before Knights, your own before a partner's); you still choose when a Lord would be lost"),
+            prefs.choose_losses,
+            &sender,
+            PrefsMsg::ChooseLosses,
         );
         switch_row(
             &group,
@@ -243,6 +262,8 @@ impl SimpleComponent for PreferencesWindow {
             }
             PrefsMsg::AutoPass(b) => self.prefs.auto_pass = b,
             PrefsMsg::SkipIdle(b) => self.prefs.skip_idle = b,
+            PrefsMsg::DecideRolls(b) => self.prefs.decide_rolls = b,
+            PrefsMsg::ChooseLosses(b) => self.prefs.choose_losses = b,
             PrefsMsg::ConfirmAttack(b) => self.prefs.confirm_attack = b,
             PrefsMsg::Animations(b) => self.prefs.animations = b,
             PrefsMsg::Internet(b) => self.prefs.internet = b,

@@ -10,7 +10,7 @@ use crate::ui::words::messages;
 use crate::ui::words::names;
 use crate::ui::{tr, trf};
 use fief::map::VillageId;
-use fief::rules::{Action, MoveHow, View};
+use fief::rules::{Action, MoveHow, PromptKind, View, WindowAt};
 use fief::session::Standing;
 use relm4::gtk::{glib, prelude::*};
 use relm4::{gtk, ComponentParts, ComponentSender, SimpleComponent};
@@ -270,8 +270,19 @@ impl PromptBar {
         let g = &d.view.state;
         match &d.view.prompt {
             Some(p) => {
-                self.text
-                    .set_text(&crate::ui::words::question::prompt(g, p, d.view.viewer));
+                let text = match (&p.kind, d.view.viewer) {
+                    // A play only this window gives (ruling R-WINDOW-ONLY): why it stopped.
+                    (PromptKind::Window { at: WindowAt::BattleRoll(v) }, Some(me))
+                        if !g.window_only_plays(me).is_empty() =>
+                    {
+                        trf(
+                            "Last chance before the roll at {v}: a card of yours for this battle can be played only now (you decide nothing else before the dice). Play it, or pass.",
+                            &[("v", &names::village(g, *v))],
+                        )
+                    }
+                    _ => crate::ui::words::question::prompt(g, p, d.view.viewer),
+                };
+                self.text.set_text(&text);
                 self.section
                     .set_label(&trf("? Rule {s}", &[("s", p.section)]));
                 self.section.set_visible(!p.section.is_empty());

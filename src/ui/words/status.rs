@@ -224,18 +224,19 @@ pub fn when(secs: u64) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-/// Why "Fight to the end" stopped before a roll and left the choice to the player.
+/// Why "Fight to the end", or the rolls made for the player, stopped before a roll and left
+/// the choice to him.
 pub fn fight_stop(why: &fief::session::FightStop) -> String {
     use fief::session::FightStop;
     match why {
         FightStop::NoDice => tr(
-            "Fight to the end stopped: your side would roll no dice and could not hit anything. Break off, surrender or ask for a truce, or roll anyway.",
+            "The dice wait for you: your side would roll no dice and could not hit anything. Break off, surrender or ask for a truce, or roll anyway.",
         ),
         FightStop::LordsExposed => tr(
-            "Fight to the end stopped: the other side's next roll could kill all your side's Troops, and then your Lords fall or are captured (6.2.2). Decide this roll yourself.",
+            "The dice wait for you: the other side's next roll could kill all your side's Troops, and then your Lords fall or are captured (6.2.2). Decide this roll yourself.",
         ),
         FightStop::OddsTurned { win, lose } => trf(
-            "Fight to the end stopped: the odds have turned against you (win {win}%, lose {lose}%). Decide this roll yourself.",
+            "The dice wait for you: the odds have turned against you (win {win}%, lose {lose}%). Decide this roll yourself.",
             &[
                 ("win", &((win * 100.0).round() as u32).to_string()),
                 ("lose", &((lose * 100.0).round() as u32).to_string()),

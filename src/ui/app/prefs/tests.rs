@@ -8,6 +8,8 @@ fn preferences_round_trip() {
         pace: Pace::Slow,
         window_width: 1600,
         confirm_attack: false,
+        decide_rolls: true,
+        choose_losses: true,
         ..Prefs::default()
     };
     p.default_seats = vec![Seat::Human, Seat::Human, Seat::Bot(Level::Hard)];
@@ -15,6 +17,13 @@ fn preferences_round_trip() {
     assert_eq!(back, p);
     assert!(problems.is_empty());
     assert!(p.to_json().contains("\"pace\": \"slow\""));
+    // The battles rolled for the player and his losses taken for him are remembered; a
+    // file without them (an older version's) gives the defaults: rolled, taken.
+    assert!(p.to_json().contains("\"decide_rolls\": true"));
+    assert!(p.to_json().contains("\"choose_losses\": true"));
+    let (old, problems) = Prefs::from_json("{\"pace\": \"fast\"}");
+    assert!(problems.is_empty());
+    assert!(!old.decide_rolls && !old.choose_losses);
     // The game length: until someone wins (null) or a number of rounds.
     assert!(p.to_json().contains("\"game_length\": null"));
     p.game_length = Some(20);

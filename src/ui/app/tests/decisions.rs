@@ -96,7 +96,7 @@ fn fight_to_the_end_stops_before_a_lord_is_exposed() {
     assert!(m.session.legal().contains(&Action::Surrender));
     assert!(m.session.standing(2).is_none());
     assert!(
-        m.status.starts_with("Fight to the end stopped:"),
+        m.status.starts_with("The dice wait for you:"),
         "{}",
         m.status
     );

@@ -25,6 +25,10 @@ pub(super) fn init(seats: Vec<Seat>, options: Options) -> AppInit {
         prefs: Prefs {
             pace: Pace::Instant,
             auto_pass: true,
+            // The tests of battles decide their rolls and losses by hand (clicks.rs plays
+            // with the defaults).
+            decide_rolls: true,
+            choose_losses: true,
             ..Prefs::default()
         },
         ask_new_game: false,

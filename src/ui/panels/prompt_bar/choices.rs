@@ -1,4 +1,4 @@
-//! The prompt bar's choices: the step's main button first, the whole Fortune draw in one click,
+//! The prompt bar's choices: the step's main button first (in a slot of one width), the whole Fortune draw in one click,
 //! the legal actions as buttons (three or more of a kind share a menu), Cancel, the standing
 //! orders apart at the far end, and the note under them (a battle's odds, why a Village
 //! cannot be attacked, what the highlighted Villages mean).
@@ -14,12 +14,35 @@ use fief::session::{fight_stop, FightStop, Standing};
 use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentSender};
 
+/// The width of the main button's slot, the first of the bar: wide enough for the longest
+/// step's end in the three languages ("Done: end my purchases").
+const MAIN_SLOT: i32 = 180;
+
 impl PromptBar {
     /// The choices as buttons (actions of one kind share a menu), the main one first.
     pub(super) fn choices(&mut self, d: &PromptData, sender: &ComponentSender<Self>) {
         let g = &d.view.state;
         let listed = clicks::listed(g, &d.legal, &d.selection);
         let (groups, finish) = clicks::groups(g, &listed);
+        // The step's main button first, in a slot of one width whatever its words (an
+        // empty slot when the decision has none): the buttons after it keep their places
+        // from one decision to the next.
+        let mut slot = None;
+        for (label, a) in finish {
+            if self.main.is_none() {
+                self.main = Some(MainButton::Choose(a.clone()));
+            }
+            let b = self.action_button(&label, a, sender);
+            b.add_css_class("suggested-action");
+            slot.get_or_insert_with(|| b.clone().upcast::<gtk::Widget>());
+            self.add(&b);
+        }
+        let slot = slot.unwrap_or_else(|| {
+            let gap = gtk::Box::new(gtk::Orientation::Horizontal, 0);
+            self.add(&gap);
+            gap.upcast()
+        });
+        slot.set_size_request(MAIN_SLOT, -1);
         if d.legal.iter().any(|a| matches!(a, Action::Vote { .. })) {
             let b = gtk::Button::with_label(&tr("Open the ballot…"));
             b.add_css_class("suggested-action");
@@ -27,16 +50,6 @@ impl PromptBar {
             b.connect_clicked(move |_| {
                 s.output(PromptOut::OpenBallot).ok();
             });
-            self.add(&b);
-        }
-        // The step's main button first: it keeps its place while the choices after it come
-        // and go.
-        for (label, a) in finish {
-            if self.main.is_none() {
-                self.main = Some(MainButton::Choose(a.clone()));
-            }
-            let b = self.action_button(&label, a, sender);
-            b.add_css_class("suggested-action");
             self.add(&b);
         }
         self.draw_all(d, sender);
