@@ -24,7 +24,7 @@
 
 use crate::bots::{new_bot, Bot, Budget};
 use crate::rules::{Action, Game, Phase, PlayerId, PromptKind, RuleError, View};
-use crate::save::{Saved, Store};
+use crate::save::Store;
 use std::mem::Discriminant;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,9 +33,11 @@ use std::time::{Duration, Instant};
 
 pub use crate::seat::{worth_keeping, Seat};
 
+mod autosave;
 mod for_him;
 mod remote;
 mod standing;
+pub use autosave::{set_aside_autosave, worth_resuming};
 pub use remote::Sent;
 use standing::{battle_odds, side_troop_hits, Order};
 pub use standing::{fight_stop, idle_step_end, FightStop, Standing};
@@ -296,35 +298,6 @@ fn new_generation() -> u64 {
 
 fn phase_key(g: &Game) -> (u16, Discriminant<Phase>) {
     (g.round, std::mem::discriminant(&g.phase))
-}
-
-/// Whether a saved game is worth offering again: somebody played in it (a human decided
-/// something, or, in a game of bots only, anything happened) and it is not over.
-pub fn worth_resuming(saved: &Saved) -> bool {
-    worth_keeping(&saved.seats, &saved.game)
-}
-
-/// Moves an autosave that could not be restored out of the way, its bytes untouched, so that
-/// a new game does not write over it: `autosave-unreadable-N.fief` beside it (the first N
-/// free). Says where it went (`None`: there was no autosave).
-pub fn set_aside_autosave(store: &Store) -> Result<Option<PathBuf>, String> {
-    let from = store.autosave_path();
-    if !from.exists() {
-        return Ok(None);
-    }
-    for n in 1..1000 {
-        let to = store.root().join(format!(
-            "autosave-unreadable-{n}.{}",
-            crate::save::EXTENSION
-        ));
-        if to.exists() {
-            continue;
-        }
-        return std::fs::rename(&from, &to)
-            .map(|()| Some(to))
-            .map_err(|e| e.to_string());
-    }
-    Err("too many unreadable autosaves are kept already".into())
 }
 
 impl Session {
@@ -952,48 +925,6 @@ impl Session {
                     Answered::Failed(f) => return Err(f),
                 },
             }
-        }
-    }
-
-    /// Where the autosave goes, if this session writes one.
-    pub fn autosave_path(&self) -> Option<PathBuf> {
-        match &self.autosave {
-            Autosave::Off => None,
-            Autosave::To(store) => Some(store.autosave_path()),
-        }
-    }
-
-    /// The last write of the game that failed, until a later one succeeds.
-    pub fn autosave_problem(&self) -> Option<&WriteProblem> {
-        self.problem.as_ref()
-    }
-
-    /// Writes the autosave now (nothing when the session has none); a failure is also kept
-    /// in [`Session::autosave_problem`].
-    pub fn autosave_now(&mut self) -> Result<(), WriteProblem> {
-        self.autosaved_phase = Some(phase_key(&self.game));
-        let Autosave::To(store) = &self.autosave else {
-            return Ok(());
-        };
-        match store.autosave(&self.seats, &self.game) {
-            Ok(()) => {
-                self.problem = None;
-                Ok(())
-            }
-            Err(reason) => {
-                let p = WriteProblem {
-                    path: store.autosave_path(),
-                    reason,
-                };
-                self.problem = Some(p.clone());
-                Err(p)
-            }
-        }
-    }
-
-    fn autosave_on_new_phase(&mut self) {
-        if self.autosaved_phase != Some(phase_key(&self.game)) {
-            let _ = self.autosave_now();
         }
     }
 }
