@@ -1,6 +1,6 @@
 //! The panels of the main window beside the map: the prompt bar and its composers, the
 //! Purchases page and its basket, the battle, the family boards, the hand of cards, the game
-//! log, the chat and the news line.
+//! log, the chat and the news line; where their tooltips show.
 
 pub mod basket;
 pub mod battle;
@@ -11,3 +11,4 @@ pub mod hand;
 pub mod news;
 pub mod prompt_bar;
 pub mod purchase;
+pub mod tips;
