@@ -1,10 +1,12 @@
 //! GTK tests of the main window in a real GTK main loop (run under `xvfb-run -a`): what they
 //! share (`setup`), playing in the window, its decisions, the clicks a round takes, its
-//! dialogs and its file flows.
+//! dialogs and its file flows, a window that holds still and nothing cut off.
 
 mod clicks;
+mod cutoff;
 mod decisions;
 mod dialogs;
 mod files;
 mod playing;
 mod setup;
+mod still;
