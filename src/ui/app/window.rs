@@ -22,7 +22,6 @@ use crate::ui::panels::hand::CardHand;
 use crate::ui::panels::news::News;
 use crate::ui::panels::prompt_bar::{PromptBar, PromptOut};
 use crate::ui::panels::purchase::{PurchaseOut, PurchasePanel};
-use crate::ui::panels::tips::{steer, Away};
 use crate::ui::rulebook::pane::RulesPane;
 use crate::ui::tr;
 use fief::Map;
@@ -403,15 +402,6 @@ fn header_bar(
         pop.connect_visible_notify(move |pop| b.set_has_tooltip(!pop.is_visible()));
     }
     header.pack_end(&menu_button);
-    // Their tooltips fall on the board, under the whole button: never over it.
-    for b in [
-        new_button.upcast_ref::<gtk::Widget>(),
-        undo_button.upcast_ref(),
-        hint_button.upcast_ref(),
-        menu_button.upcast_ref(),
-    ] {
-        steer(b, Away::Below);
-    }
     // The line to the table, in a network game: its state; a click shows the table.
     let net_button = gtk::Button::with_label("");
     net_button.set_widget_name("net-status");

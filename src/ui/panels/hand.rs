@@ -5,6 +5,7 @@
 //! fills it), so the cards right of it do not slide under the pointer. Tooltips show above
 //! the cards, over the map, never over the prompt bar's buttons under them.
 
+use crate::ui::panels::tips::bubble_above;
 use crate::ui::words::actions;
 use crate::ui::words::cards;
 use crate::ui::{tr, trf};
@@ -209,9 +210,8 @@ impl SimpleComponent for CardHand {
             }
             b.set_child(Some(&card_face(c)));
             widths.add_widget(&b);
-            // The tooltip: the card's longer text from the words' table, then how it is used now.
-            // It shows above the card, over the map (tips.rs).
-            crate::ui::panels::tips::steer(&b, crate::ui::panels::tips::Away::Above);
+            // The card's longer text from the words' table, then how it is used now: in a
+            // bubble above the card, over the map (tips.rs).
             let tip = crate::ui::words::wrap_lines(&cards::card_tooltip(c), 60);
             let uses: Vec<String> = legal
                 .iter()
@@ -220,11 +220,10 @@ impl SimpleComponent for CardHand {
                 .map(|a| actions::action(&view.state, a))
                 .collect();
             if playable.contains(&c) {
-                b.set_tooltip_text(Some(&format!(
-                    "{tip}\n\n{}\n{}",
-                    tr("Click to use it:"),
-                    uses.join("\n")
-                )));
+                bubble_above(
+                    &b,
+                    &format!("{tip}\n\n{}\n{}", tr("Click to use it:"), uses.join("\n")),
+                );
                 let s = sender.clone();
                 b.connect_clicked(move |_| {
                     s.output(HandOut::Clicked(c)).ok();
@@ -243,10 +242,10 @@ impl SimpleComponent for CardHand {
                     ),
                     None => tr("Cannot be played now"),
                 };
-                b.set_tooltip_text(Some(&format!(
-                    "{tip}\n\n{}",
-                    crate::ui::words::wrap_lines(&why, 60)
-                )));
+                bubble_above(
+                    &b,
+                    &format!("{tip}\n\n{}", crate::ui::words::wrap_lines(&why, 60)),
+                );
                 let s = sender.clone();
                 b.connect_clicked(move |_| {
                     s.output(HandOut::Waits(why.clone())).ok();

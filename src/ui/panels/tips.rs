@@ -1,51 +1,55 @@
-//! Where a tooltip shows: never over the control it describes, nor over the next control a
-//! pointer heads for. GTK places a tooltip under its "tip area" (under the pointer when no
-//! area is given) and flips it above when the screen has no room below; a tip area chosen
-//! here steers it.
+//! Where a card's long text shows: never over the control it describes, nor over the next
+//! control a pointer heads for. GTK places a tooltip under the pointer (under the whole widget
+//! when it is at most 56 pixels high, as the header's buttons are) and flips it above only at
+//! the screen's bottom: a card in hand is taller, and under it lie the prompt bar's buttons.
+//! Its text shows in a bubble above the card instead, on hover, over the map.
 
 use relm4::gtk;
+use relm4::gtk::glib;
 use relm4::gtk::prelude::*;
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::Duration;
 
-/// Where a widget's tooltip goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Away {
-    /// Under the whole widget (not under the pointer, which would cover the widget's lower
-    /// part): for the header's buttons, whose tooltips fall on the board.
-    Below,
-    /// Above the widget: its tip area runs from the widget's top to the window's bottom, so
-    /// the tooltip finds no room under it and GTK flips it above. For the cards in hand,
-    /// whose long tooltips would otherwise cover the prompt bar's buttons under them.
-    Above,
-}
+/// How long the pointer rests on a card before its bubble shows (GTK's tooltip delay).
+const DELAY: Duration = Duration::from_millis(500);
 
-/// Steers `w`'s tooltip `away` from it. The text stays the widget's own tooltip text (set
-/// and changed as usual with `set_tooltip_text`); a widget without one shows none.
-pub fn steer(w: &impl IsA<gtk::Widget>, away: Away) {
-    w.connect_query_tooltip(move |w, _, _, _, tip| {
-        let Some(text) = w.tooltip_text() else {
-            return false;
-        };
-        tip.set_text(Some(&text));
-        tip.set_tip_area(&tip_area(w.upcast_ref(), away));
-        true
+/// Shows `text` in a bubble above `w` while the pointer rests on it. The bubble takes no
+/// click and no key: the pointer passes through it to the map.
+pub fn bubble_above(w: &impl IsA<gtk::Widget>, text: &str) {
+    let w = w.upcast_ref::<gtk::Widget>().clone();
+    let pop = gtk::Popover::new();
+    pop.set_position(gtk::PositionType::Top);
+    pop.set_autohide(false);
+    pop.set_can_focus(false);
+    pop.set_can_target(false);
+    pop.set_widget_name("card-text");
+    let label = gtk::Label::new(Some(text));
+    label.set_wrap(true);
+    label.set_max_width_chars(60);
+    label.set_xalign(0.0);
+    pop.set_child(Some(&label));
+    pop.set_parent(&w);
+    // Each entry and leave counts: a timer shows the bubble only if the pointer stayed.
+    let moves = Rc::new(Cell::new(0u64));
+    let motion = gtk::EventControllerMotion::new();
+    let (p, m, target) = (pop.clone(), moves.clone(), w.clone());
+    motion.connect_enter(move |_, _, _| {
+        let n = m.get() + 1;
+        m.set(n);
+        let (p, m, target) = (p.clone(), m.clone(), target.clone());
+        glib::timeout_add_local_once(DELAY, move || {
+            if m.get() == n && target.is_mapped() {
+                p.popup();
+            }
+        });
     });
-}
-
-/// The tip area of `w` (in its own coordinates) that sends its tooltip `away`.
-fn tip_area(w: &gtk::Widget, away: Away) -> gtk::gdk::Rectangle {
-    let (width, height) = (w.width(), w.height());
-    match away {
-        Away::Below => gtk::gdk::Rectangle::new(0, 0, width, height),
-        Away::Above => {
-            // Down to the window's bottom: no room is left under the area.
-            let below = w
-                .root()
-                .and_then(|root| {
-                    let top = w.compute_point(&root, &gtk::graphene::Point::new(0.0, 0.0))?;
-                    Some(root.height() - top.y().round() as i32)
-                })
-                .unwrap_or(height);
-            gtk::gdk::Rectangle::new(0, 0, width, below.max(height))
-        }
-    }
+    let (p, m) = (pop.clone(), moves);
+    motion.connect_leave(move |_| {
+        m.set(m.get() + 1);
+        p.popdown();
+    });
+    w.add_controller(motion);
+    // The bubble goes with the card.
+    w.connect_destroy(move |_| pop.unparent());
 }
