@@ -267,3 +267,17 @@ fn a_played_cards_slot_is_kept() {
     // c played: nothing is right of it, its slot goes.
     assert_eq!(place_cards(&slots, &[a]), vec![Some(a)]);
 }
+
+/// A click on the map that does nothing says why where the pointer is: beside the Villages
+/// with nothing selected, where to click.
+#[gtk4::test]
+fn a_click_beside_the_villages_says_where_to_click() {
+    let app = launch_to_human(init(human_and_easy(), seed(5)));
+    app.emit(Msg::Map(MapOut::Clicked(None)));
+    let bubble = app.model().w.map.model().bubble.clone();
+    assert!(pump_until(5, || bubble.is_visible()));
+    assert_eq!(
+        app.model().status,
+        "Highlighted Villages on the map can be clicked."
+    );
+}
