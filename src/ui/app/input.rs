@@ -9,6 +9,7 @@ use crate::ui::board::canvas::MapMsg;
 use crate::ui::panels::battle::BattleMsg;
 use crate::ui::plan::clicks;
 use crate::ui::plan::clicks::{Click, Selection};
+use crate::ui::tr;
 use crate::ui::words::messages;
 use crate::ui::words::status;
 use fief::map::VillageId;
@@ -26,8 +27,22 @@ impl App {
     }
 
     /// A click on the map, through the pure rules of `plan::clicks`.
+    /// A click that does nothing says why where the pointer is: while another decides, what
+    /// the game waits for; on no Village with nothing selected, where to click.
     pub(super) fn clicked(&mut self, v: Option<VillageId>) {
-        let (Some(v), Some(p)) = (v, self.session.human_turn()) else {
+        let Some(p) = self.session.human_turn() else {
+            self.selection = Selection::None;
+            let why = status::status(self.game(), "", self.waiting(), &[], &[]);
+            if v.is_some() && !why.is_empty() {
+                self.explain(why);
+            }
+            return;
+        };
+        let Some(v) = v else {
+            // A click beside the Villages drops a selection; with none, it says where to click.
+            if self.selection == Selection::None {
+                self.explain(tr("Highlighted Villages on the map can be clicked."));
+            }
             self.selection = Selection::None;
             return;
         };

@@ -172,7 +172,7 @@ impl App {
         self.files.started();
         self.w.map.emit(MapMsg::ZoomReset);
         self.w.side_players.set(self.game().players.len());
-        sizes::fit_side(&self.w.side, self.game().players.len(), &self.w.stack);
+        sizes::fit_side(&self.w.side, self.game().players.len());
         // The log and the pages start again with the new game.
         self.w.log.emit(LogMsg::Clear);
         Page::Log.show_in(&self.w.stack);
@@ -500,7 +500,7 @@ impl Component for App {
         });
         model.forget_trail();
         model.w.side_players.set(model.game().players.len());
-        sizes::fit_side(&model.w.side, model.game().players.len(), &model.w.stack);
+        sizes::fit_side(&model.w.side, model.game().players.len());
         if model.idle {
             // Nothing plays until the player starts, resumes or loads a game.
             model.session.pause();

@@ -2,7 +2,6 @@
 //! are fixed, so the map never rescales when a decision changes), the window's size on a first
 //! launch, and where the dividers go.
 
-use crate::ui::app::msg::Page;
 use fief::Map;
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk};
@@ -13,7 +12,7 @@ pub const SIDEBAR_WIDTH: i32 = 380;
 /// The height of the line beside the board (at the head of the sidebar) that tells what
 /// happened since the viewer's last decision: always there, so nothing moves when there is
 /// news.
-pub const NEWS_HEIGHT: i32 = 34;
+pub const NEWS_HEIGHT: i32 = 64;
 
 /// The map's share of a window of `width` × `height`: what the header bar, the sidebar,
 /// the hand and the prompt bar leave (the sizes are fixed, so the map never rescales when
@@ -87,19 +86,15 @@ pub fn fit_to_screen(window: &adw::ApplicationWindow) {
 }
 
 /// Places the sidebar's divider: every board in sight when there is room, else the boards
-/// scroll and the pages below keep 170 px; while the Purchases page is shown (its list needs
-/// the room) the pages keep 320 px.
-pub fn fit_side(side: &gtk::Paned, players: usize, stack: &gtk::Stack) {
+/// scroll and the pages below keep 170 px. The place depends on the window's height and the
+/// number of players only, never on the page shown: the page tabs and the boards hold still
+/// under the pointer when a page opens (the Purchases page scrolls its list instead).
+pub fn fit_side(side: &gtk::Paned, players: usize) {
     let max = side.max_position();
-    let page = if Page::Purchase.shown_in(stack) {
-        320
-    } else {
-        170
-    };
     let want = if max <= 0 {
         boards_height(players)
     } else {
-        boards_height(players).min((max - page).max(120))
+        boards_height(players).min((max - 170).max(120))
     };
     if side.position() != want {
         side.set_position(want);

@@ -39,27 +39,36 @@ pub const APP_NAME: &str = "Fief: France 1429";
 /// A message made on demand (menu actions and shortcuts).
 type MsgFn = fn() -> Msg;
 
-/// A toast over the sidebar's pages: its title is Pango markup, so the text (a path, a
-/// name) is escaped.
+/// A toast over the sidebar's pages. Its text (a path, a name) is shown whole: a label of
+/// its own that wraps, not the toast's title, which would cut a long path. The title (Pango
+/// markup, escaped) says the same to whoever reads it.
 pub fn toast(toasts: &adw::ToastOverlay, s: &str) {
-    toasts.add_toast(adw::Toast::new(&crate::ui::words::names::glib_escape(s)));
+    let t = adw::Toast::new(&crate::ui::words::names::glib_escape(s));
+    let text = gtk::Label::new(Some(s));
+    text.set_wrap(true);
+    text.set_wrap_mode(gtk::pango::WrapMode::WordChar);
+    text.set_max_width_chars(44);
+    text.set_xalign(0.0);
+    t.set_custom_title(Some(&text));
+    toasts.add_toast(t);
 }
 
 /// The look of the boards, cards, dice and prompt bar.
 pub const CSS: &str = "
 .family-board { padding: 8px; border-radius: 8px; background: alpha(@card_bg_color, 0.9);
   border: 1px solid alpha(@borders, 0.8); }
-.family-board.acting { border: 2px solid @accent_bg_color; }
+.family-board.acting { border-color: @accent_bg_color; box-shadow: inset 0 0 0 1px @accent_bg_color; }
 .fief-card { padding: 4px 8px; border-radius: 8px;
   background: #f4ecd8; color: #2b1d0e; border: 1px solid #8a6a3a; }
 .fief-card.lords-deck { background: #eadcc0; border-color: #6b4a22; }
-.fief-card.selected { border: 3px solid #1c5bd6; }
+.fief-card.selected { border-color: #1c5bd6; box-shadow: inset 0 0 0 2px #1c5bd6; }
 .fief-card.unplayable { opacity: 0.78; }
 .fief-card.unplayable:hover { background: #f4ecd8; }
 .die { min-width: 22px; min-height: 22px; border-radius: 4px; background: #fff; color: #000;
   border: 1px solid #444; font-weight: bold; }
 .battle-side { padding: 6px; border-radius: 6px; background: alpha(@card_bg_color, 0.9); }
 .prompt-bar { background: alpha(@accent_bg_color, 0.08); }
+.prompt-bar button { padding-left: 9px; padding-right: 9px; }
 .save-problem { padding: 8px; background: alpha(@error_bg_color, 0.15);
   border-bottom: 1px solid alpha(@error_color, 0.5); }
 .news-strip { padding: 2px 8px; background: alpha(@accent_bg_color, 0.06);
@@ -257,11 +266,12 @@ pub fn build(
     let side_players = Rc::new(Cell::new(4usize));
     let players = side_players.clone();
     // In a short window the boards scroll and the pages below stay usable.
-    let st = stack.clone();
-    side.connect_max_position_notify(move |side| fit_side(side, players.get(), &st));
-    let (sd, players) = (side.clone(), side_players.clone());
-    stack.connect_visible_child_name_notify(move |st| fit_side(&sd, players.get(), st));
-    fit_side(&side, 4, &stack);
+    // Measured once the layout that changed the room is done, not inside it.
+    side.connect_max_position_notify(move |side| {
+        let (side, players) = (side.clone(), players.clone());
+        glib::idle_add_local_once(move || fit_side(&side, players.get()));
+    });
+    fit_side(&side, 4);
     side.set_size_request(SIDEBAR_WIDTH, -1);
     let (problem_bar, problem_label) = problem_bar(sender);
     // The news line heads the sidebar, beside the board: never over it.
@@ -366,11 +376,13 @@ fn header_bar(
     new_button.set_tooltip_text(Some(&tr("Start a new game (Ctrl+N)")));
     let s = sender.clone();
     new_button.connect_clicked(move |_| post(&s, Msg::NewGame));
+    new_button.set_widget_name("new-game-button");
     header.pack_start(&new_button);
     let undo_button = gtk::Button::from_icon_name("edit-undo-symbolic");
     undo_button.set_tooltip_text(Some(&tr("Undo your last decision (Ctrl+Z)")));
     let s = sender.clone();
     undo_button.connect_clicked(move |_| post(&s, Msg::Undo));
+    undo_button.set_widget_name("undo");
     header.pack_start(&undo_button);
     let hint_button = gtk::Button::with_label(&tr("Hint"));
     hint_button.set_widget_name("hint");
@@ -398,6 +410,12 @@ fn header_bar(
     menu_button.set_icon_name("open-menu-symbolic");
     menu_button.set_menu_model(Some(&menu));
     menu_button.set_tooltip_text(Some(&tr("Main menu")));
+    menu_button.set_widget_name("main-menu");
+    // The menu's tooltip would lie over its first entries ("Save…"): none while it is open.
+    if let Some(pop) = menu_button.popover() {
+        let b = menu_button.clone();
+        pop.connect_visible_notify(move |pop| b.set_has_tooltip(!pop.is_visible()));
+    }
     header.pack_end(&menu_button);
     // The line to the table, in a network game: its state; a click shows the table.
     let net_button = gtk::Button::with_label("");
@@ -471,16 +489,16 @@ fn problem_bar(sender: &relm4::Sender<Msg>) -> (gtk::Box, gtk::Label) {
     let problem_bar = gtk::Box::new(gtk::Orientation::Vertical, 6);
     problem_bar.add_css_class("save-problem");
     problem_bar.set_widget_name("save-problem");
-    // One line each (a wrapped text beside the board would ask for a height the row's
-    // width cannot give): the whole message in the tooltip.
+    // The path whole, wrapped anywhere (a path has few spaces).
     let problem_head = gtk::Label::new(Some(&tr("Your game is not saved")));
     problem_head.add_css_class("heading");
     problem_head.set_xalign(0.0);
+    problem_head.set_wrap(true);
     problem_bar.append(&problem_head);
     let problem_label = gtk::Label::new(None);
     problem_label.set_xalign(0.0);
-    problem_label.set_ellipsize(gtk::pango::EllipsizeMode::Middle);
-    problem_label.set_single_line_mode(true);
+    problem_label.set_wrap(true);
+    problem_label.set_wrap_mode(gtk::pango::WrapMode::WordChar);
     problem_bar.append(&problem_label);
     let problem_buttons = gtk::Box::new(gtk::Orientation::Horizontal, 6);
     problem_buttons.set_halign(gtk::Align::End);

@@ -251,6 +251,74 @@ pub fn hit_test(
         .map(|(i, _)| i as VillageId)
 }
 
+/// Which Village a click at a widget point is for: the Village whose square is there, else
+/// whose name (written under it) is there, else the nearest within reach.
+pub fn click_hit(
+    map: &Map,
+    width: f64,
+    height: f64,
+    cam: Camera,
+    x: f64,
+    y: f64,
+) -> Option<VillageId> {
+    let fit = Fit::new(map, width, height, cam);
+    let (bx, by) = fit.to_board(x, y);
+    let square = (0..map.villages.len() as VillageId).find(|&v| {
+        let c = &map.villages[v as usize];
+        let half = half_side(map, v) + 3.0;
+        (c.x - bx).abs() <= half && (c.y - by).abs() <= half
+    });
+    square
+        .or_else(|| name_at(map, bx, by))
+        .or_else(|| hit_test(map, width, height, cam, x, y))
+}
+
+/// The Village whose name, as the board writes it, covers the board point (bx, by).
+pub fn name_at(map: &Map, bx: f64, by: f64) -> Option<VillageId> {
+    name_rects(map)
+        .iter()
+        .position(|r| bx >= r.x && bx <= r.x + r.w && by >= r.y && by <= r.y + r.h)
+        .map(|i| i as VillageId)
+}
+
+/// The names the rectangles were measured for, and the rectangles.
+type NameCache = Option<(Vec<String>, std::rc::Rc<Vec<Rect>>)>;
+
+thread_local! {
+    /// The names' rectangles, measured once per board (measuring a name selects a font,
+    /// which is slow, and a hit test runs at every motion of the pointer).
+    static NAMES: std::cell::RefCell<NameCache> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Where each Village's name is written (by Village), as the board paints it.
+fn name_rects(map: &Map) -> std::rc::Rc<Vec<Rect>> {
+    NAMES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let same = cache.as_ref().is_some_and(|(names, _)| {
+            names.len() == map.villages.len()
+                && names.iter().zip(&map.villages).all(|(n, v)| *n == v.name)
+        });
+        if !same {
+            // Names are measured as the board paints them, on a scratch surface.
+            let measured = cairo::ImageSurface::create(cairo::Format::ARgb32, 1, 1)
+                .and_then(|surface| Context::new(&surface))
+                .map(|cr| {
+                    (0..map.villages.len() as VillageId)
+                        .map(|v| spots(map, v, name_width(&cr, map, v), 0, 0, 0).name)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let names = map.villages.iter().map(|v| v.name.clone()).collect();
+            *cache = Some((names, std::rc::Rc::new(measured)));
+        }
+        cache
+            .as_ref()
+            .map(|(_, rects)| rects.clone())
+            .unwrap_or_default()
+    })
+}
+
 /// What a press at `press` and a release at `release` (widget coordinates) click: the
 /// Village under the release (or none, `Some(None)`), or nothing at all (`None`) when the
 /// pointer travelled: a drag. A quick click made on the move, pressed and released on the
@@ -263,9 +331,9 @@ pub fn click_target(
     press: (f64, f64),
     release: (f64, f64),
 ) -> Option<Option<VillageId>> {
-    let at = hit_test(map, w, h, cam, release.0, release.1);
+    let at = click_hit(map, w, h, cam, release.0, release.1);
     let still = (release.0 - press.0).hypot(release.1 - press.1) <= 8.0;
-    (still || (at.is_some() && at == hit_test(map, w, h, cam, press.0, press.1))).then_some(at)
+    (still || (at.is_some() && at == click_hit(map, w, h, cam, press.0, press.1))).then_some(at)
 }
 
 /// The Village nearest to `from` in the direction (dx, dy) (a cone of ±60°), if any.

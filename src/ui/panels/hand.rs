@@ -1,7 +1,11 @@
 //! The card hand of the human whose turn it is: each card drawn as a card with its name and
 //! effect; its tooltip says when it is played and what it does (words/cards.rs's table); a card
-//! that can be used now is enabled, and its tooltip adds what it would do.
+//! that can be used now is enabled, and its tooltip adds what it would do. A card keeps its
+//! place while it stays in hand: a card played leaves an empty slot (the next card drawn
+//! fills it), so the cards right of it do not slide under the pointer. Tooltips show above
+//! the cards, over the map, never over the prompt bar's buttons under them.
 
+use crate::ui::panels::tips::bubble_above;
 use crate::ui::words::actions;
 use crate::ui::words::cards;
 use crate::ui::{tr, trf};
@@ -16,6 +20,34 @@ pub const HAND_HEIGHT: i32 = 84;
 pub struct CardHand {
     row: gtk::Box,
     title: gtk::Label,
+    /// The slots of the hand shown, left to right: a card, or the place of one played
+    /// (`None`); whose hand they are.
+    slots: Vec<Option<Card>>,
+    owner: Option<fief::rules::PlayerId>,
+}
+
+/// The slots of a hand that now holds `hand`, after `slots`: a card still held keeps its
+/// slot, a card gone leaves its slot empty, a new card takes the first empty slot (else
+/// comes last); empty slots at the end go.
+pub fn place_cards(slots: &[Option<Card>], hand: &[Card]) -> Vec<Option<Card>> {
+    let mut left: Vec<Card> = hand.to_vec();
+    let mut out: Vec<Option<Card>> = slots
+        .iter()
+        .map(|s| {
+            let i = s.and_then(|c| left.iter().position(|&h| h == c))?;
+            Some(left.remove(i))
+        })
+        .collect();
+    for c in left {
+        match out.iter_mut().find(|s| s.is_none()) {
+            Some(slot) => *slot = Some(c),
+            None => out.push(Some(c)),
+        }
+    }
+    while out.last() == Some(&None) {
+        out.pop();
+    }
+    out
 }
 
 #[derive(Debug)]
@@ -47,6 +79,36 @@ fn kind(c: Card) -> String {
     } else {
         tr("Fortune")
     }
+}
+
+/// A card's face: its name and kind, then its effect in three lines at most.
+fn card_face(c: Card) -> gtk::Box {
+    let body = gtk::Box::new(gtk::Orientation::Vertical, 2);
+    let name = gtk::Label::new(Some(&cards::card_name(c)));
+    name.add_css_class("heading");
+    name.set_xalign(0.0);
+    let head = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+    head.append(&name);
+    let k = gtk::Label::new(Some(&kind(c)));
+    k.add_css_class("caption");
+    k.add_css_class("dim-label");
+    k.set_xalign(1.0);
+    k.set_hexpand(true);
+    head.append(&k);
+    let effect = cards::card_effect(c);
+    let eff = gtk::Label::new(Some(&effect));
+    eff.set_wrap(true);
+    eff.set_wrap_mode(gtk::pango::WrapMode::WordChar);
+    eff.set_lines(3);
+    eff.set_ellipsize(gtk::pango::EllipsizeMode::End);
+    eff.set_width_chars(34);
+    eff.set_max_width_chars(34);
+    eff.set_valign(gtk::Align::Start);
+    eff.set_xalign(0.0);
+    eff.add_css_class("caption");
+    body.append(&head);
+    body.append(&eff);
+    body
 }
 
 impl SimpleComponent for CardHand {
@@ -81,7 +143,12 @@ impl SimpleComponent for CardHand {
         scroll.set_hexpand(true);
         root.append(&scroll);
         ComponentParts {
-            model: CardHand { row, title },
+            model: CardHand {
+                row,
+                title,
+                slots: Vec::new(),
+                owner: None,
+            },
             widgets: (),
         }
     }
@@ -100,9 +167,16 @@ impl SimpleComponent for CardHand {
             (Some(p), false) => view.players[*p as usize].hand.clone().unwrap_or_default(),
             _ => {
                 self.title.set_text(&tr("Cards in hand are hidden"));
+                self.slots.clear();
                 return;
             }
         };
+        // Another player's hand (hotseat) starts from its own order.
+        if self.owner != view.viewer {
+            self.slots.clear();
+            self.owner = view.viewer;
+        }
+        self.slots = place_cards(&self.slots, &hand);
         let who = view
             .viewer
             .map(|p| crate::ui::words::names::player(&view.state, p));
@@ -114,7 +188,16 @@ impl SimpleComponent for CardHand {
             self.row.append(&l);
         }
         let playable = crate::ui::plan::clicks::playable_cards(&legal);
-        for c in hand {
+        // An empty slot is as wide as the cards.
+        let widths = gtk::SizeGroup::new(gtk::SizeGroupMode::Horizontal);
+        for slot in self.slots.clone() {
+            let Some(c) = slot else {
+                let gap = gtk::Box::new(gtk::Orientation::Vertical, 0);
+                gap.set_widget_name("played-card-slot");
+                widths.add_widget(&gap);
+                self.row.append(&gap);
+                continue;
+            };
             let b = gtk::Button::new();
             b.set_focus_on_click(false);
             b.set_hexpand(false);
@@ -125,33 +208,10 @@ impl SimpleComponent for CardHand {
             if selected == Some(c) {
                 b.add_css_class("selected");
             }
-            let body = gtk::Box::new(gtk::Orientation::Vertical, 2);
-            let name = gtk::Label::new(Some(&cards::card_name(c)));
-            name.add_css_class("heading");
-            name.set_xalign(0.0);
-            let head = gtk::Box::new(gtk::Orientation::Horizontal, 6);
-            head.append(&name);
-            let k = gtk::Label::new(Some(&kind(c)));
-            k.add_css_class("caption");
-            k.add_css_class("dim-label");
-            k.set_xalign(1.0);
-            k.set_hexpand(true);
-            head.append(&k);
-            let effect = cards::card_effect(c);
-            let eff = gtk::Label::new(Some(&effect));
-            eff.set_wrap(true);
-            eff.set_wrap_mode(gtk::pango::WrapMode::WordChar);
-            eff.set_lines(3);
-            eff.set_ellipsize(gtk::pango::EllipsizeMode::End);
-            eff.set_width_chars(34);
-            eff.set_max_width_chars(34);
-            eff.set_valign(gtk::Align::Start);
-            eff.set_xalign(0.0);
-            eff.add_css_class("caption");
-            body.append(&head);
-            body.append(&eff);
-            b.set_child(Some(&body));
-            // The tooltip: the card's longer text from the words' table, then how it is used now.
+            b.set_child(Some(&card_face(c)));
+            widths.add_widget(&b);
+            // The card's longer text from the words' table, then how it is used now: in a
+            // bubble above the card, over the map (tips.rs).
             let tip = crate::ui::words::wrap_lines(&cards::card_tooltip(c), 60);
             let uses: Vec<String> = legal
                 .iter()
@@ -160,11 +220,10 @@ impl SimpleComponent for CardHand {
                 .map(|a| actions::action(&view.state, a))
                 .collect();
             if playable.contains(&c) {
-                b.set_tooltip_text(Some(&format!(
-                    "{tip}\n\n{}\n{}",
-                    tr("Click to use it:"),
-                    uses.join("\n")
-                )));
+                bubble_above(
+                    &b,
+                    &format!("{tip}\n\n{}\n{}", tr("Click to use it:"), uses.join("\n")),
+                );
                 let s = sender.clone();
                 b.connect_clicked(move |_| {
                     s.output(HandOut::Clicked(c)).ok();
@@ -183,10 +242,10 @@ impl SimpleComponent for CardHand {
                     ),
                     None => tr("Cannot be played now"),
                 };
-                b.set_tooltip_text(Some(&format!(
-                    "{tip}\n\n{}",
-                    crate::ui::words::wrap_lines(&why, 60)
-                )));
+                bubble_above(
+                    &b,
+                    &format!("{tip}\n\n{}", crate::ui::words::wrap_lines(&why, 60)),
+                );
                 let s = sender.clone();
                 b.connect_clicked(move |_| {
                     s.output(HandOut::Waits(why.clone())).ok();

@@ -1,6 +1,7 @@
 //! The panels of the main window beside the map: the prompt bar and its composers, the
 //! Purchases page and its basket, the battle, the family boards, the hand of cards, the game
-//! log, the chat, the news line and the "How to Win" popover.
+//! log, the chat, the news line, the "How to Win" popover and the coach of Learn to Play;
+//! where their tooltips show.
 
 pub mod basket;
 pub mod battle;
@@ -13,3 +14,4 @@ pub mod news;
 pub mod outlook;
 pub mod prompt_bar;
 pub mod purchase;
+pub mod tips;

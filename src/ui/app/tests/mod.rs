@@ -1,8 +1,10 @@
 //! GTK tests of the main window in a real GTK main loop (run under `xvfb-run -a`): what they
 //! share (`setup`), playing in the window, its decisions, the clicks a round takes, its
-//! dialogs, its file flows and the "How to Win" popover.
+//! dialogs, its file flows, the "How to Win" popover, a window that holds still and nothing
+//! cut off.
 
 mod clicks;
+mod cutoff;
 mod decisions;
 mod dialogs;
 mod files;
@@ -11,3 +13,4 @@ mod lessons;
 mod outlook;
 mod playing;
 mod setup;
+mod still;

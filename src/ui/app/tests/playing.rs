@@ -11,11 +11,16 @@ use crate::ui::board::geometry::{hit_test, Camera, Fit};
 #[gtk4::test]
 fn enter_presses_the_main_button_once_the_buttons_hold_still() {
     let app = launch_to_human(init(human_and_easy(), seed(3)));
-    // Decide until a step with a main ("Done …") button comes.
+    // Decide until a step with a main ("Done …") button comes, its buttons just built (a
+    // slow first layout, the log's, may outlast their guard: then the next such step).
+    let guarded = |app: &Window| {
+        let root = app.widget().clone().upcast::<gtk::Widget>();
+        widget_named(&root, "prompt-buttons").is_some_and(|b| !b.can_target())
+    };
     let mut found = false;
     for _ in 0..60 {
         let offered = app.model().session.legal();
-        if offered.iter().any(clicks::is_finish) {
+        if offered.iter().any(clicks::is_finish) && guarded(&app) {
             found = true;
             break;
         }

@@ -175,3 +175,34 @@ fn only_highlighted_villages_glow_and_the_camera_zooms_on_a_point() {
         None
     );
 }
+
+/// A click on a Village's name counts as a click on the Village: at both ends of every name
+/// written under its square, even where the name reaches beyond the square's reach.
+#[test]
+fn a_click_on_a_village_name_hits_the_village() {
+    let map = Game::new(Options::default()).unwrap().map;
+    let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1, 1).unwrap();
+    let cr = Context::new(&surface).unwrap();
+    let cam = Camera::whole(&map);
+    let fit = Fit::new(&map, 1000.0, 800.0, cam);
+    let mut beyond_reach = 0;
+    for v in 0..map.villages.len() as VillageId {
+        let name = spots(&map, v, name_width(&cr, &map, v), 0, 0, 0).name;
+        let y = name.y + name.h / 2.0;
+        for x in [name.x + 2.0, name.x + name.w - 2.0] {
+            let c = &map.villages[v as usize];
+            if (c.x - x).hypot(c.y - y) >= 36.0 {
+                beyond_reach += 1;
+            }
+            let (wx, wy) = fit.to_widget(x, y);
+            assert_eq!(
+                click_target(&map, 1000.0, 800.0, cam, (wx, wy), (wx, wy)),
+                Some(Some(v)),
+                "the name of {}",
+                c.name
+            );
+        }
+    }
+    // The names' ends out of the squares' reach were the ones a click missed.
+    assert!(beyond_reach > 0);
+}

@@ -174,13 +174,18 @@ impl PromptBar {
         draft.knights = draft.knights.min(opts.max_knights);
         draft.captives &= opts.captives;
         self.draft = Some((from, draft.clone()));
-        self.add(&gtk::Label::new(Some(&trf(
+        let head = gtk::Label::new(Some(&trf(
             "From {a} to {b}:",
             &[
                 ("a", &names::village(g, from)),
                 ("b", &names::village(g, to)),
             ],
-        ))));
+        )));
+        // In two lines: the row keeps its room for the controls.
+        head.set_wrap(true);
+        head.set_max_width_chars(14);
+        head.set_xalign(0.0);
+        self.add(&head);
         // "Move", the splits and "Cancel" first: they stay in sight however many Lords and
         // ways follow.
         let go = gtk::Button::with_label(&tr("Move"));
