@@ -205,8 +205,40 @@ impl App {
         }
     }
 
+    /// The Villages the coach points at, ringed on the map while a try goes on.
+    pub(super) fn coach_marks(&self) -> Vec<crate::ui::app::trail::Mark> {
+        let Some(run) = self.learning.run.as_ref() else {
+            return Vec::new();
+        };
+        let (Some(lesson), true) = (LESSONS.get(run.index), run.verdict == Verdict::Going) else {
+            return Vec::new();
+        };
+        let map = &self.session.game().map;
+        lesson
+            .look_at
+            .iter()
+            .filter_map(|k| map.find_village(k))
+            .map(|village| crate::ui::app::trail::Mark::Coach { village })
+            .collect()
+    }
+
+    /// Makes room for the coach while a lesson is played: the news strip goes (a lesson
+    /// needs no news of the others) and the family boards keep the height of one (they
+    /// scroll), so that the page below, the Purchases list above all, keeps its room.
+    fn side_for_lesson(&self) {
+        let lesson = self.learning.run.is_some();
+        self.w.news.bar.set_visible(!lesson);
+        let players = self.session.game().players.len();
+        let boards = if lesson { 1 } else { players };
+        if self.w.side_players.get() != boards {
+            self.w.side_players.set(boards);
+            super::sizes::fit_side(&self.w.side, boards);
+        }
+    }
+
     /// What the coach shows now (None: no lesson).
     pub(super) fn show_coach(&self) {
+        self.side_for_lesson();
         let view = self.learning.run.as_ref().and_then(|run| {
             let lesson = LESSONS.get(run.index)?;
             Some((run, lesson))

@@ -313,7 +313,12 @@ impl App {
             view: view.clone(),
             highlights,
             selected,
-            marks: self.trail.marks(self.session.viewer()),
+            marks: self
+                .trail
+                .marks(self.session.viewer())
+                .into_iter()
+                .chain(self.coach_marks())
+                .collect(),
             travel,
             moves: match self.selection {
                 Selection::None | Selection::Village(_) => clicks::roads(g, &legal),

@@ -20,6 +20,8 @@ pub enum Mark {
     },
     /// A battle or a siege was declared there.
     Battle { village: VillageId },
+    /// A Village the coach of a lesson points at (Learn to Play), while the try goes on.
+    Coach { village: VillageId },
 }
 
 /// What the line of news beside the board shows after a redraw.
@@ -117,7 +119,7 @@ impl Trail {
             .iter()
             .filter(|m| match m {
                 Mark::Move { player, .. } => Some(*player) != viewer,
-                Mark::Battle { .. } => true,
+                Mark::Battle { .. } | Mark::Coach { .. } => true,
             })
             .copied()
             .collect()

@@ -42,3 +42,5 @@ pub const HIGHLIGHT: (f64, f64, f64) = (1.0, 0.84, 0.0);
 
 /// The ring of a hint's Villages (teal: apart from the yellow of what may be picked).
 pub const HINT: (f64, f64, f64) = (0.1, 0.85, 0.8);
+/// The Villages the coach of a lesson points at.
+pub const COACH: (f64, f64, f64) = (1.0, 0.72, 0.1);

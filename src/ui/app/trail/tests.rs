@@ -109,7 +109,7 @@ fn each_player_sees_the_others_marks_since_his_last_decision() {
     let battle = Mark::Battle {
         village: match mark {
             Mark::Move { to, .. } => to,
-            Mark::Battle { village } => village,
+            Mark::Battle { village } | Mark::Coach { village } => village,
         },
     };
     trail.record(Some(battle));
