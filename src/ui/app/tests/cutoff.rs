@@ -284,6 +284,17 @@ fn walk(lang: &str, cuts: &mut Vec<String>) {
     let end = message_dialog(20, |d| d.widget_name() == "end-dialog");
     look(cuts, lang, "the end of the game");
     end.close();
+    // Learn to Play: the lessons' window, then a lesson with its coach.
+    app.emit(Msg::Lessons);
+    assert!(pump_until(10, || window_named("lessons").is_some()));
+    look(cuts, lang, "the lessons");
+    window_named("lessons").unwrap().close();
+    app.emit(Msg::StartLesson(5));
+    assert!(pump_until(10, || {
+        let m = app.model();
+        m.learning.run.is_some() && m.session.human_turn().is_some()
+    }));
+    look(cuts, lang, "a lesson");
     drop(app);
 }
 
