@@ -142,6 +142,18 @@ pub enum MapOut {
 }
 
 impl MapCanvas {
+    /// The board's drawing area (the tests give it the focus).
+    #[cfg(test)]
+    pub fn area(&self) -> &gtk::DrawingArea {
+        &self.area
+    }
+
+    /// The Village under the keyboard, if it shows one.
+    #[cfg(test)]
+    pub fn keyboard_village(&self) -> Option<VillageId> {
+        self.shared.borrow().look.focus
+    }
+
     /// Shows an army travelling from `from` to `to` in `d`, frame by frame.
     fn travel(&mut self, p: PlayerId, from: VillageId, to: VillageId, d: std::time::Duration) {
         if let Some((t, done)) = self.tick.take() {
@@ -309,73 +321,7 @@ impl SimpleComponent for MapCanvas {
         });
         area.add_controller(drag);
         // The keyboard: arrows go from Village to Village, Enter or Space picks one.
-        let keys = gtk::EventControllerKey::new();
-        let (sh, a, s) = (shared.clone(), area.clone(), sender.clone());
-        keys.connect_key_pressed(move |_, key, _, _| {
-            use gtk::gdk::Key;
-            let mut sh = sh.borrow_mut();
-            let dir = match key {
-                Key::Left | Key::KP_Left => Some((-1.0, 0.0)),
-                Key::Right | Key::KP_Right => Some((1.0, 0.0)),
-                Key::Up | Key::KP_Up => Some((0.0, -1.0)),
-                Key::Down | Key::KP_Down => Some((0.0, 1.0)),
-                _ => None,
-            };
-            let start = sh
-                .look
-                .focus
-                .or(sh.look.selected)
-                .or(sh.look.highlights.first().copied());
-            if let Some((dx, dy)) = dir {
-                let next = match start {
-                    Some(f) if sh.look.focus.is_some() => {
-                        neighbour_towards(&sh.map, f, dx, dy).or(Some(f))
-                    }
-                    Some(f) => Some(f),
-                    None => Some(0),
-                };
-                sh.look.focus = next;
-                sh.preview(next);
-                if let (Some(v), Some(view)) = (next, sh.view.clone()) {
-                    let tip = crate::ui::words::tooltips::village_tooltip(
-                        &view.state,
-                        view.viewer,
-                        v,
-                        &view.legal,
-                    );
-                    let plain = gtk::pango::parse_markup(&tip, '\0')
-                        .map(|(_, t, _)| t.to_string())
-                        .unwrap_or(tip);
-                    let hot = if sh.look.highlights.contains(&v) {
-                        crate::ui::tr("can be picked now")
-                    } else {
-                        String::new()
-                    };
-                    set_accessible_label(&a, &format!("{plain}\n{hot}"));
-                }
-                a.queue_draw();
-                return gtk::glib::Propagation::Stop;
-            }
-            match key {
-                Key::Return | Key::KP_Enter | Key::space if sh.look.focus.is_some() => {
-                    s.output(MapOut::Clicked(sh.look.focus)).ok();
-                    gtk::glib::Propagation::Stop
-                }
-                _ => gtk::glib::Propagation::Proceed,
-            }
-        });
-        area.add_controller(keys);
-        let focus = gtk::EventControllerFocus::new();
-        let (sh, a) = (shared.clone(), area.clone());
-        focus.connect_leave(move |_| {
-            sh.borrow_mut().look.focus = None;
-            a.queue_draw();
-        });
-        area.add_controller(focus);
-        set_accessible_label(
-            &area,
-            &crate::ui::tr("The board: arrows go from Village to Village, Enter picks one"),
-        );
+        keys::keyboard(&area, &shared, &sender);
         // Scroll to zoom at the pointer.
         let scroll = gtk::EventControllerScroll::new(gtk::EventControllerScrollFlags::VERTICAL);
         let (sh, a) = (shared.clone(), area.clone());
@@ -592,5 +538,6 @@ impl SimpleComponent for MapCanvas {
     }
 }
 
+mod keys;
 #[cfg(test)]
 mod tests;

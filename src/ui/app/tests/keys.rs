@@ -70,3 +70,25 @@ fn f1_opens_the_rules_ready_for_a_search_and_ctrl_q_there_quits() {
     assert!(press(&rules.clone().upcast(), "<Control>q"));
     assert!(pump_until(10, || !app.widget().is_visible()));
 }
+
+/// Tabbed into, the board shows the Village under the keyboard at once (the first that can
+/// be picked); taken by a click, it does not ring one.
+#[gtk4::test]
+fn the_board_shows_its_keyboard_village_as_soon_as_it_is_tabbed_into() {
+    let app = launch_to_human(init(human_and_easy(), seed(4)));
+    pump_until(1, || false);
+    let area = app.model().w.map.model().area().clone();
+    app.widget().set_focus_visible(true);
+    assert!(area.grab_focus());
+    pump_until(1, || false);
+    let shown = app.model().w.map.model().keyboard_village();
+    assert!(shown.is_some(), "no Village shown under the keyboard");
+    // Leaving the board drops it; a pointer's focus (no focus rings) shows none.
+    gtk::prelude::GtkWindowExt::set_focus(app.widget(), None::<&gtk::Widget>);
+    pump_until(1, || false);
+    assert_eq!(app.model().w.map.model().keyboard_village(), None);
+    app.widget().set_focus_visible(false);
+    assert!(area.grab_focus());
+    pump_until(1, || false);
+    assert_eq!(app.model().w.map.model().keyboard_village(), None);
+}
