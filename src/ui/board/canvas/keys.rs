@@ -93,7 +93,7 @@ pub(super) fn keyboard(
     });
     area.add_controller(focus);
     set_accessible_label(
-        &area,
+        area,
         &crate::ui::tr("The board: arrows go from Village to Village, Enter picks one"),
     );
 }
