@@ -144,7 +144,7 @@ pub static LESSONS: [Lesson; 10] = [
         title: n_("Fief Titles"),
         goal: n_("Become Count of Tournus: build a Stronghold there, then buy the title."),
         coach: &[
-            n_("Each of the 8 Fiefs has a title worth 1 VP. You must control every one of its Villages, have a Stronghold in one of them, and pay 2 Deniers a Village."),
+            n_("Each of the 8 Fiefs has a title worth 1 VP. You must control every one of its Villages, have a Stronghold in one of them, and pay 2 Deniers a Village; the title goes to one of your Lords, who may hold two at most."),
             n_("You hold Louhans, Tournus and Sennecey, the three Villages of the County of Tournus, but none has a Stronghold. A Stronghold costs 10 Deniers; the title then costs 6. You have 16."),
             n_("Buy the Stronghold in Tournus first, then the title. The Stronghold becomes the County's Fortified City: whoever takes that City later takes the title with it."),
         ],

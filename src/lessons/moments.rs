@@ -31,10 +31,10 @@ impl Moment {
     pub fn words(self) -> &'static str {
         match self {
             Moment::StartVillage => n_("Choose where your family begins. A Village far from the others, in a small Fief you could take whole, lets you grow in peace."),
-            Moment::FirstPurchase => n_("Your first purchase. Men-at-Arms are cheap, Knights are strong, and Mills raise your income in every round to come. A title needs every Village of its Fief and a Stronghold."),
+            Moment::FirstPurchase => n_("Your first purchase. Men-at-Arms are cheap, Knights are strong, and Mills raise your income in every round to come. A title needs every Village of its Fief, a Stronghold and a Lord of yours with room for it."),
             Moment::OneVillageShort => n_("One Village is all that is missing for a Fief Title. The How to Win button, in the header, says which one, and what else the title needs."),
             Moment::TitleInReach => n_("A Fief Title is within reach: it is on the Purchases page now. Each title is 1 VP, and 3 VP win the game."),
-            Moment::FirstMove => n_("Your first Movement. Drag an army to a lit neighbour; each Lord has 2 Moves. Empty Villages become yours when you enter them."),
+            Moment::FirstMove => n_("Your first Movement. Drag an army to a lit neighbour; each Lord has 2 Moves. An empty Village is yours while your Lords or Troops stay in it."),
             Moment::FirstBattle => n_("Your first battle. The odds were shown before the attack; the battle goes on until one side is gone, surrenders or agrees to a truce."),
             Moment::FirstVote => n_("An election. Your votes depend on it: Villages and churchmen for a Bishop, Cardinals for the Pope, titled Lords for the King. Both your markers lie face down, so the decoy hides whom you really back."),
             Moment::FirstMarriage => n_("You may propose a marriage. An ally may fight on your side, but allies win only together, with 4 VP."),

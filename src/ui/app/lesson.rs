@@ -174,7 +174,12 @@ impl App {
             Over::Never => moments(game),
             Over::PhaseEnds => Vec::new(),
         };
-        if let Some(m) = moments.into_iter().find(|m| !run.said.contains(m)) {
+        // A moment is spoken of once a game, and only while it lasts: once it has passed,
+        // the coach's opening words come back.
+        if run.moment.is_some_and(|m| !moments.contains(&m)) {
+            run.moment = None;
+        }
+        if let Some(&m) = moments.iter().find(|m| !run.said.contains(m)) {
             run.said.insert(m);
             run.moment = Some(m);
         }

@@ -92,7 +92,7 @@ impl Coach {
         };
         let lessons = button(&tr("Lessons…"), "coach-lessons", || Msg::Lessons);
         lessons.set_tooltip_text(Some(&tr("Every lesson, and which you have finished")));
-        let leave = button(&tr("Leave"), "coach-leave", || Msg::LessonLeave);
+        let leave = button(&tr("End the Lesson"), "coach-leave", || Msg::LessonLeave);
         leave.set_tooltip_text(Some(&tr("Stop the lesson and start a game of your own")));
         let retry = button(&tr("Try Again"), "coach-retry", || Msg::LessonRetry);
         let next = button(&tr("Next Lesson"), "coach-next", || Msg::LessonNext);

@@ -106,7 +106,7 @@ pub fn action(g: &Game, a: &Action) -> String {
         }
         Action::Discard(c) => trf("Discard {card}", &[("card", &card_name(*c))]),
         Action::DrawFortune => tr("Draw a Fortune card"),
-        Action::DrawLord => tr("Draw a Lord card"),
+        Action::DrawLord => tr("Draw from the Lords deck"),
         Action::EndDraw => tr("Done drawing"),
         Action::PlagueLoss { knights: 0 } => tr("Lose Men-at-Arms only, no Knight"),
         Action::PlagueLoss { knights } => trn(

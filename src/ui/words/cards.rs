@@ -41,7 +41,10 @@ pub fn card_text(c: Card) -> CardText {
         // 2.4.1
         Card::Lord(l) => text(
             "2.4.1",
-            trf("Lord {name}", &[("name", &lord(l))]),
+            match fief::rules::cards::lord_sex(l) {
+                fief::rules::Sex::Female => trf("Lady {name}", &[("name", &lord(l))]),
+                fief::rules::Sex::Male => trf("Lord {name}", &[("name", &lord(l))]),
+            },
             match fief::rules::cards::lord_sex(l) {
                 fief::rules::Sex::Female => n_("A Lady joins your family (at most 4): in your fortress, beside your Lords, or your Village."),
                 fief::rules::Sex::Male => n_("A Lord joins your family (at most 4): in your fortress, beside your Lords, or your Village."),

@@ -70,7 +70,7 @@ fn a_button_that_appears_under_a_still_pointer_waits_for_it_to_move() {
     let done = actions::action(&g, &Action::EndDraw);
     show(vec![Action::EndDraw, Action::DrawLord]);
     pump_until(1, || false);
-    // The pointer rests on "Draw a Lord card"...
+    // The pointer rests on "Draw from the Lords deck"...
     let at = centre(&bar, &lord);
     bar.emit(PromptMsg::Pointer(Some(at)));
     // ...and the buttons change: another (a Fortune draw) takes its place.
