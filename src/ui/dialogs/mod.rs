@@ -79,7 +79,10 @@ impl Dialogs {
             return false;
         };
         l.set_text(line);
-        l.set_visible(true);
+        // Ctrl+H asks without opening the bubble: the answer opens it.
+        if let Some(bubble) = l.ancestor(gtk::Popover::static_type()) {
+            bubble.set_visible(true);
+        }
         true
     }
 
@@ -124,21 +127,25 @@ impl Dialogs {
         );
         d.set_widget_name("question");
         // Under the question: a hint for it (Ctrl+H here too), and the same answer to every
-        // question of its kind until the phase ends.
+        // question of its kind until the phase ends. The hint shows in a bubble over the
+        // question, so that the answers below it do not move when it comes.
         let extra = gtk::Box::new(gtk::Orientation::Vertical, 6);
-        let hint_line = gtk::Label::new(None);
+        let hint_line = gtk::Label::new(Some(&tr("Looking for a hint…")));
         hint_line.set_wrap(true);
         hint_line.set_xalign(0.0);
         hint_line.set_max_width_chars(50);
-        hint_line.add_css_class("accent");
         hint_line.set_widget_name("question-hint-line");
-        hint_line.set_visible(false);
-        let hint_button = gtk::Button::with_label(&tr("Hint"));
+        let bubble = gtk::Popover::new();
+        bubble.set_child(Some(&hint_line));
+        bubble.set_position(gtk::PositionType::Top);
+        let s = self.sender.clone();
+        bubble.connect_show(move |_| post(&s, Msg::Hint));
+        let hint_button = gtk::MenuButton::new();
+        hint_button.set_label(&tr("Hint"));
         hint_button.set_widget_name("question-hint");
         hint_button.set_halign(gtk::Align::Start);
         hint_button.set_tooltip_text(Some(&tr("Suggest an answer, with the reason (Ctrl+H)")));
-        let s = self.sender.clone();
-        hint_button.connect_clicked(move |_| post(&s, Msg::Hint));
+        hint_button.set_popover(Some(&bubble));
         let keys = gtk::ShortcutController::new();
         let s = self.sender.clone();
         keys.add_shortcut(gtk::Shortcut::new(
@@ -164,7 +171,6 @@ impl Dialogs {
         ));
         all.set_widget_name("answer-all");
         extra.append(&hint_button);
-        extra.append(&hint_line);
         extra.append(&all);
         d.set_extra_child(Some(&extra));
         self.question_hint = Some(hint_line);

@@ -123,18 +123,31 @@ fn a_question_has_its_own_hint_and_a_standing_answer() {
     assert!(pump_until(10, || window_named("question").is_some()));
     let root: gtk::Widget = window_named("question").unwrap().upcast();
     let before = app.model().session.game().history.len();
-    buttons_in(&root)
-        .into_iter()
-        .find(|b| b.widget_name() == "question-hint")
+    // Where the answers stand: a hint shown moves none of them.
+    let answers = |root: &gtk::Widget| -> Vec<(String, f32, f32)> {
+        buttons_in(root)
+            .into_iter()
+            .filter(|b| b.is_visible() && b.label().is_some())
+            .filter_map(|b| {
+                let p = b.compute_point(root, &gtk::graphene::Point::new(0.0, 0.0))?;
+                Some((b.label()?.to_string(), p.x(), p.y()))
+            })
+            .collect()
+    };
+    pump_until(1, || false);
+    let before_hint = answers(&root);
+    widget_named(&root, "question-hint")
+        .and_then(|w| w.downcast::<gtk::MenuButton>().ok())
         .expect("the question's Hint button")
-        .emit_clicked();
+        .popup();
     assert!(pump_until(30, || app.model().current_hint().is_some()));
     pump_until(1, || false);
     let line = widget_named(&root, "question-hint-line")
         .and_then(|w| w.downcast::<gtk::Label>().ok())
         .unwrap();
     let words = line.text().to_string();
-    assert!(line.is_visible());
+    assert!(line.is_visible() && line.is_drawable());
+    assert_eq!(answers(&root), before_hint, "the hint moved the answers");
     assert!(
         words.starts_with("Hint: ") && words.contains(" Why: "),
         "{words}"
