@@ -7,22 +7,6 @@ use crate::ui::app::*;
 use fief::lessons::progress::{self, Progress};
 use fief::lessons::{Verdict, LESSONS};
 
-/// The widget called `name` under `root`, if any.
-fn named(root: &gtk::Widget, name: &str) -> Option<gtk::Widget> {
-    let mut stack = vec![root.clone()];
-    while let Some(w) = stack.pop() {
-        if w.widget_name() == name {
-            return Some(w);
-        }
-        let mut c = w.first_child();
-        while let Some(x) = c {
-            c = x.next_sibling();
-            stack.push(x);
-        }
-    }
-    None
-}
-
 /// The texts of the visible labels under `root`.
 fn label_texts(root: &gtk::Widget) -> Vec<String> {
     let mut out = Vec::new();
@@ -48,7 +32,7 @@ fn verdict(app: &Window) -> Option<Verdict> {
 
 fn coach_button(app: &Window, name: &str) -> gtk::Button {
     let root = app.model().w.coach.root.clone().upcast::<gtk::Widget>();
-    named(&root, name)
+    widget_named(&root, name)
         .and_then(|w| w.downcast::<gtk::Button>().ok())
         .unwrap_or_else(|| panic!("the coach has no {name}"))
 }
@@ -65,12 +49,12 @@ fn a_lesson_from_the_menu_is_missed_tried_again_reached_and_kept() {
     let list = window_named("lessons").unwrap().upcast::<gtk::Widget>();
     for l in &LESSONS {
         assert!(
-            named(&list, &format!("lesson-{}", l.id)).is_some(),
+            widget_named(&list, &format!("lesson-{}", l.id)).is_some(),
             "{}",
             l.id
         );
     }
-    let row = named(&list, "lesson-win")
+    let row = widget_named(&list, "lesson-win")
         .and_then(|w| w.downcast::<adw::ActionRow>().ok())
         .unwrap();
     adw::prelude::ActionRowExt::activate(&row);
@@ -110,7 +94,7 @@ fn a_lesson_from_the_menu_is_missed_tried_again_reached_and_kept() {
     app.emit(Msg::Prompt(PromptOut::Chosen(title)));
     assert!(pump_until(20, || verdict(&app) == Some(Verdict::Reached)));
     pump_until(1, || false);
-    let line = named(&coach, "coach-verdict")
+    let line = widget_named(&coach, "coach-verdict")
         .and_then(|w| w.downcast::<gtk::Label>().ok())
         .unwrap();
     assert!(line.is_visible() && line.has_css_class("success") && !line.text().is_empty());
