@@ -164,16 +164,14 @@ fn take_from(g: &Game, after: &Game, p: PlayerId, q: PlayerId, v: VillageId) -> 
 }
 
 /// Why a Move to `v`, which no rival holds, is worth it: the Fief's Villages still to win
-/// for its title (4.3: a title needs every Village of the Fief).
+/// for its title (4.3, as `Game::outlook` counts them; a title held needs none).
 fn still_to_win(g: &Game, p: PlayerId, v: VillageId) -> Msg {
     let f = g.map.villages[v as usize].fief;
     let missing = g
-        .map
-        .villages
-        .iter()
-        .zip(&g.villages)
-        .filter(|(m, s)| m.fief == f && s.controller != Some(p))
-        .count() as u32;
+        .outlook(Some(p))
+        .of(p)
+        .and_then(|o| o.fiefs.iter().find(|a| a.fief == f))
+        .map_or(0, |a| a.missing.len() as u32);
     if missing == 0 {
         return msg!(
             "it brings the army to {v}, to guard the {fief}, all of whose Villages are held.",

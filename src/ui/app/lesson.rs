@@ -194,6 +194,9 @@ impl App {
                 self.session.pause();
                 let id = lesson.id;
                 let path = self.progress_path();
+                // What the file holds first (a lesson started from the command line has not
+                // read it), so that writing it keeps the lessons finished before.
+                self.progress();
                 let progress = self.learning.progress.get_or_insert_with(Progress::default);
                 if progress.finish(id) {
                     if let Some(path) = path {

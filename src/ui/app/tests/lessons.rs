@@ -116,3 +116,31 @@ fn a_lesson_from_the_menu_is_missed_tried_again_reached_and_kept() {
     assert!(!coach.is_visible());
     assert!(app.model().bot_errors.is_empty());
 }
+
+/// A lesson started without the lessons' window (`fief --lesson`) keeps the lessons finished
+/// before when it writes its own.
+#[gtk4::test]
+fn a_lesson_finished_keeps_the_progress_already_on_disk() {
+    let dir = temp_dir("lessons-kept");
+    let path = progress::path_in(&dir);
+    let mut before = Progress::default();
+    before.finish("cards");
+    before.save(&path).unwrap();
+    let mut launch = init(human_and_easy(), seed(4));
+    launch.store = Some(Store::at(&dir));
+    let app = open(launch);
+    app.emit(Msg::StartLesson(0));
+    assert!(pump_until(10, || {
+        let m = app.model();
+        m.learning.run.is_some() && m.session.human_turn().is_some()
+    }));
+    let title = {
+        let m = app.model();
+        Action::parse("buy-title tournus thierry tournus", m.session.game()).unwrap()
+    };
+    app.emit(Msg::Prompt(PromptOut::Chosen(title)));
+    assert!(pump_until(20, || verdict(&app) == Some(Verdict::Reached)));
+    let kept = Progress::load(&path).unwrap();
+    assert!(kept.is_done("win") && kept.is_done("cards"), "{kept:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}

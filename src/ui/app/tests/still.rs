@@ -20,19 +20,14 @@ pub(super) const HEIGHT: i32 = 800;
 
 /// Opens the window of `init` at 1280×800 (its default size; never maximised) and waits
 /// until it has that size.
-pub(super) fn open_at_1280x800(init: AppInit) -> Window {
-    for w in gtk::Window::list_toplevels() {
-        if let Ok(w) = w.downcast::<gtk::Window>() {
-            w.destroy();
-        }
-    }
-    let ctx = gtk::glib::MainContext::default();
-    while ctx.iteration(false) {}
-    let app = App::builder().launch(init).detach();
+pub(super) fn open_at_1280x800(mut init: AppInit) -> Window {
+    // The size the preferences give the window: it opens at it, never maximised.
+    init.prefs.window_width = WIDTH;
+    init.prefs.window_height = HEIGHT;
+    init.prefs.maximized = false;
+    init.prefs.first_launch = false;
+    let app = open(init);
     let win = app.widget().clone();
-    win.unmaximize();
-    win.set_default_size(WIDTH, HEIGHT);
-    win.present();
     // The default size counts the window's frame (its shadow): what it takes from the
     // content is given back.
     assert!(pump_until(10, || win.width() > 0));
