@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing Fief needs on Debian 12, skipping what is already there.
 set -euo pipefail
-# gettext builds the translations; desktop-file-utils, appstream and flatpak-builder check the
+# xdotool presses real keys in the keyboard test; gettext builds the translations; desktop-file-utils, appstream and flatpak-builder check the
 # packaging files.
-packages=(pkg-config libgtk-4-dev libadwaita-1-dev xvfb xauth gettext desktop-file-utils appstream flatpak-builder python3 strace iproute2)
+packages=(pkg-config libgtk-4-dev libadwaita-1-dev xvfb xauth xdotool gettext desktop-file-utils appstream flatpak-builder python3 strace iproute2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

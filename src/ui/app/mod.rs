@@ -95,6 +95,8 @@ pub struct App {
     input: relm4::Sender<Msg>,
     /// Learn to Play: the lesson played and the progress.
     learning: lesson::Learning,
+    /// The decision the keyboard was last brought to (`focus`).
+    focus_for: Option<focus::FocusKey>,
 }
 
 /// GTK's interface animations on or off (Preferences).
@@ -286,6 +288,7 @@ impl App {
             .show_cover(self.session.covered().map(|p| status::cover(game, p)));
         let seats = Rc::new(self.seat_words());
         let highlights = clicks::highlights(g, &legal, &self.selection);
+        let on_map = !highlights.is_empty();
         let hint = self
             .current_hint()
             .map(|h| (status::hint(game, h), h.villages.clone()));
@@ -374,6 +377,7 @@ impl App {
             .purchases
             .emit(PurchaseMsg::Show(view.clone(), legal.clone()));
         self.tell_news(&view);
+        self.follow_decision(&legal, on_map);
         if self.shown {
             let game = self.session.game();
             self.dialogs.open(game, &view, &legal, &self.w.ballot);
@@ -486,6 +490,7 @@ impl Component for App {
             lan: Vec::new(),
             input: sender.input_sender().clone(),
             learning: Default::default(),
+            focus_for: None,
         };
         // The clocks of a network game (dropped players, the line coming back).
         let s = sender.input_sender().clone();
@@ -554,6 +559,7 @@ impl Component for App {
 }
 
 /// The human's decisions: clicks, drags, the prompt bar's choices and the answers.
+mod focus;
 mod input;
 mod lesson;
 

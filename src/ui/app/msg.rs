@@ -87,6 +87,8 @@ pub enum Msg {
     DismissProblem,
     Rules,
     Shortcuts,
+    /// F6 (false) or Shift+F6 (true): the keyboard to the next part of the window.
+    NextRegion(bool),
     About,
     /// Escape: drop the selection.
     Cancel,

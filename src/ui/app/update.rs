@@ -133,6 +133,10 @@ impl App {
                 about::shortcuts_window(&self.window).present();
                 No
             }
+            Msg::NextRegion(back) => {
+                self.next_region(back);
+                No
+            }
             Msg::About => {
                 about::about_window(&self.window).present();
                 No

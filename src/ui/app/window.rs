@@ -69,6 +69,8 @@ pub const CSS: &str = "
 .battle-side { padding: 6px; border-radius: 6px; background: alpha(@card_bg_color, 0.9); }
 .prompt-bar { background: alpha(@accent_bg_color, 0.08); }
 .prompt-bar button { padding-left: 9px; padding-right: 9px; }
+.prompt-bar button.suggested-action:focus:focus-visible { outline-color: @accent_fg_color;
+  outline-offset: -4px; }
 .save-problem { padding: 8px; background: alpha(@error_bg_color, 0.15);
   border-bottom: 1px solid alpha(@error_color, 0.5); }
 .news-strip { padding: 2px 8px; background: alpha(@accent_bg_color, 0.06);
@@ -147,6 +149,7 @@ pub fn build(
 ) -> Widgets {
     let (header, title, undo_button, hint_button, net_button) = header_bar(sender);
     window_actions(window, sender);
+    super::focus::track_input(window.upcast_ref());
     let outlook = OutlookPanel::new(map.clone());
     header.pack_end(&outlook.button);
 
@@ -229,13 +232,18 @@ pub fn build(
     boards_scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
     boards_scroll.set_child(Some(boards.widget()));
     boards_scroll.set_vexpand(true);
+    // Scrolled parts take the keyboard only through their controls: a stop of the Tab
+    // chain that shows nothing loses the player.
+    boards_scroll.set_focusable(false);
     let stack = gtk::Stack::new();
     stack.add_titled(log.widget(), Some(Page::Log.name()), &tr("Log"));
     let battle_scroll = gtk::ScrolledWindow::new();
     battle_scroll.set_child(Some(battle.widget()));
+    battle_scroll.set_focusable(false);
     stack.add_titled(&battle_scroll, Some(Page::Battle.name()), &tr("Battle"));
     let election_scroll = gtk::ScrolledWindow::new();
     election_scroll.set_child(Some(elections.widget()));
+    election_scroll.set_focusable(false);
     stack.add_titled(
         &election_scroll,
         Some(Page::Election.name()),
@@ -481,6 +489,25 @@ fn window_actions(window: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) 
         ));
     }
     window.add_controller(keys);
+    // F6 goes from part to part of the window before the panes take it for their own
+    // cycling (a GtkPaned binds F6).
+    let first = gtk::ShortcutController::new();
+    first.set_propagation_phase(gtk::PropagationPhase::Capture);
+    let regions: [(&str, MsgFn); 2] = [
+        ("F6", || Msg::NextRegion(false)),
+        ("<Shift>F6", || Msg::NextRegion(true)),
+    ];
+    for (accel, msg) in regions {
+        let s = sender.clone();
+        first.add_shortcut(gtk::Shortcut::new(
+            gtk::ShortcutTrigger::parse_string(accel),
+            Some(gtk::CallbackAction::new(move |_, _| {
+                post(&s, msg());
+                glib::Propagation::Stop
+            })),
+        ));
+    }
+    window.add_controller(first);
 }
 
 /// The bar naming a failed save at the top of the sidebar until dismissed: it never covers

@@ -142,8 +142,7 @@ pub enum MapOut {
 }
 
 impl MapCanvas {
-    /// The board's drawing area (the tests give it the focus).
-    #[cfg(test)]
+    /// The board's drawing area (the keyboard's focus goes to it).
     pub fn area(&self) -> &gtk::DrawingArea {
         &self.area
     }

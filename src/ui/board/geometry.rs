@@ -76,7 +76,6 @@ impl Fit {
     pub fn to_board(self, x: f64, y: f64) -> (f64, f64) {
         ((x - self.dx) / self.scale, (y - self.dy) / self.scale)
     }
-    #[cfg(test)]
     pub fn to_widget(self, x: f64, y: f64) -> (f64, f64) {
         (x * self.scale + self.dx, y * self.scale + self.dy)
     }
@@ -338,11 +337,23 @@ pub fn click_target(
 
 /// The Village nearest to `from` in the direction (dx, dy) (a cone of ±60°), if any.
 pub fn neighbour_towards(map: &Map, from: VillageId, dx: f64, dy: f64) -> Option<VillageId> {
-    let o = &map.villages[from as usize];
+    neighbour_towards_among(map, from, dx, dy, &|_| true)
+}
+
+/// The Village among those `among` accepts that lies nearest `from` in the direction
+/// (`dx`, `dy`): the board's arrows go from lit Village to lit Village first.
+pub fn neighbour_towards_among(
+    map: &Map,
+    from: VillageId,
+    dx: f64,
+    dy: f64,
+    among: &dyn Fn(VillageId) -> bool,
+) -> Option<VillageId> {
+    let o = map.villages.get(from as usize)?;
     map.villages
         .iter()
         .enumerate()
-        .filter(|(i, _)| *i != from as usize)
+        .filter(|(i, _)| *i != from as usize && among(*i as VillageId))
         .filter_map(|(i, v)| {
             let (x, y) = (v.x - o.x, v.y - o.y);
             let d = x.hypot(y);

@@ -32,6 +32,14 @@ pub fn shortcuts_window(parent: &adw::ApplicationWindow) -> gtk::ShortcutsWindow
         ("<Control>comma", tr("Preferences")),
         ("<Control>question", tr("Keyboard shortcuts")),
         ("Return", tr("The prompt's main button (Space too)")),
+        (
+            "F6",
+            tr("Go to the next part of the window: board, prompt, sidebar, hand"),
+        ),
+        (
+            "Left Right Up Down",
+            tr("On the board: from Village to Village (Enter picks one)"),
+        ),
         ("Escape", tr("Cancel the selection")),
         ("<Control>plus", tr("Zoom in")),
         ("<Control>minus", tr("Zoom out")),

@@ -75,6 +75,7 @@ impl Coach {
         verdict.set_margin_end(10);
         let scroll = gtk::ScrolledWindow::new();
         scroll.set_hscrollbar_policy(gtk::PolicyType::Never);
+        scroll.set_focusable(false);
         scroll.set_vexpand(true);
         scroll.set_child(Some(&text));
         root.append(&scroll);

@@ -140,6 +140,8 @@ impl SimpleComponent for CardHand {
         let scroll = gtk::ScrolledWindow::new();
         scroll.set_policy(gtk::PolicyType::Automatic, gtk::PolicyType::Never);
         scroll.set_child(Some(&row));
+        // The cards take the keyboard, never the row (a stop that shows nothing).
+        scroll.set_focusable(false);
         scroll.set_hexpand(true);
         root.append(&scroll);
         ComponentParts {

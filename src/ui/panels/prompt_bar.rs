@@ -20,6 +20,7 @@ use std::time::Duration;
 
 /// The choices as buttons, the standing orders and the note under them (impl PromptBar).
 mod choices;
+use choices::over_text;
 /// The composers of a Move and of the losses of a roll (impl PromptBar).
 mod composers;
 
@@ -288,28 +289,7 @@ impl PromptBar {
                 self.section.set_visible(!p.section.is_empty());
             }
             None => {
-                let t = match &d.view.outcome {
-                    Some(o) => {
-                        let names: Vec<String> =
-                            o.winners.iter().map(|w| names::player(g, *w)).collect();
-                        if names.is_empty() {
-                            trf(
-                                "The game is over: {why}.",
-                                &[("why", &messages::msg(&o.why, &o.reason))],
-                            )
-                        } else {
-                            trf(
-                                "The game is over: {who} won ({why}).",
-                                &[
-                                    ("who", &names.join(" & ")),
-                                    ("why", &messages::msg(&o.why, &o.reason)),
-                                ],
-                            )
-                        }
-                    }
-                    None => String::new(),
-                };
-                self.text.set_text(&t);
+                self.text.set_text(&over_text(d));
                 self.section.set_visible(false);
             }
         }
@@ -323,6 +303,13 @@ impl PromptBar {
             }
             _ => self.hint.set_visible(false),
         }
+    }
+}
+
+impl PromptBar {
+    /// The row of buttons (the keyboard's focus goes to its first).
+    pub fn buttons(&self) -> &gtk::Box {
+        &self.buttons
     }
 }
 
@@ -397,6 +384,8 @@ impl SimpleComponent for PromptBar {
         row.set_policy(gtk::PolicyType::Automatic, gtk::PolicyType::Never);
         row.set_child(Some(&buttons));
         row.set_min_content_height(40);
+        // Its buttons take the keyboard, never the row itself (a stop that shows nothing).
+        row.set_focusable(false);
         root.append(&row);
         let note = gtk::Label::new(None);
         note.set_xalign(0.0);

@@ -356,6 +356,16 @@ impl PurchasePanel {
     }
 
     /// The basket as it stands (the prompt bar's "Done buying" buys it first).
+    /// The Villages' and titles' rows (the keyboard's focus goes to their first count).
+    pub fn rows(&self) -> &gtk::Box {
+        &self.root
+    }
+
+    /// The money and the confirm buttons.
+    pub fn top(&self) -> &gtk::Box {
+        &self.top
+    }
+
     pub fn basket(&self) -> Vec<Action> {
         self.basket.clone()
     }
@@ -386,6 +396,7 @@ impl SimpleComponent for PurchasePanel {
         scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
         scroll.set_vexpand(true);
         scroll.set_child(Some(&root));
+        scroll.set_focusable(false);
         page.append(&top);
         page.append(&scroll);
         let model = PurchasePanel {

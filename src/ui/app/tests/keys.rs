@@ -78,6 +78,9 @@ fn the_board_shows_its_keyboard_village_as_soon_as_it_is_tabbed_into() {
     let app = launch_to_human(init(human_and_easy(), seed(4)));
     pump_until(1, || false);
     let area = app.model().w.map.model().area().clone();
+    // The decision brought the keyboard to the board already: it leaves it first.
+    gtk::prelude::GtkWindowExt::set_focus(app.widget(), None::<&gtk::Widget>);
+    pump_until(1, || false);
     app.widget().set_focus_visible(true);
     assert!(area.grab_focus());
     pump_until(1, || false);

@@ -8,6 +8,7 @@ mod cutoff;
 mod decisions;
 mod dialogs;
 mod files;
+mod keyboard;
 mod keys;
 mod lessons;
 mod outlook;

@@ -3,7 +3,7 @@
 //! keyboard (Tab), not only after a first arrow.
 
 use super::{set_accessible_label, MapCanvas, MapOut, Shared};
-use crate::ui::board::geometry::neighbour_towards;
+use crate::ui::board::geometry::{neighbour_towards, neighbour_towards_among, Fit};
 use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentSender};
 use std::cell::RefCell;
@@ -35,7 +35,10 @@ pub(super) fn keyboard(
         if let Some((dx, dy)) = dir {
             let next = match start {
                 Some(f) if sh.look.focus.is_some() => {
-                    neighbour_towards(&sh.map, f, dx, dy).or(Some(f))
+                    let lit = &sh.look.highlights;
+                    neighbour_towards_among(&sh.map, f, dx, dy, &|v| lit.contains(&v))
+                        .or_else(|| neighbour_towards(&sh.map, f, dx, dy))
+                        .or(Some(f))
                 }
                 Some(f) => Some(f),
                 None => Some(0),
@@ -64,6 +67,12 @@ pub(super) fn keyboard(
         }
         match key {
             Key::Return | Key::KP_Enter | Key::space if sh.look.focus.is_some() => {
+                // Why a Village cannot be picked is said beside it, as for a click.
+                if let Some(v) = sh.look.focus.and_then(|v| sh.map.villages.get(v as usize)) {
+                    let fit =
+                        Fit::new(&sh.map, a.width() as f64, a.height() as f64, sh.look.camera);
+                    sh.pointer = fit.to_widget(v.x, v.y);
+                }
                 s.output(MapOut::Clicked(sh.look.focus)).ok();
                 gtk::glib::Propagation::Stop
             }
@@ -75,17 +84,7 @@ pub(super) fn keyboard(
     // Tabbed into (the window shows focus rings): the keyboard's Village shows at once,
     // the selected one or else the first that can be picked.
     let (sh, a) = (shared.clone(), area.clone());
-    focus.connect_enter(move |_| {
-        let by_keyboard = a.root().is_some_and(|r| {
-            r.downcast_ref::<gtk::Window>()
-                .is_some_and(|w| w.gets_focus_visible())
-        });
-        let mut sh = sh.borrow_mut();
-        if by_keyboard && sh.look.focus.is_none() {
-            sh.look.focus = sh.look.selected.or(sh.look.highlights.first().copied());
-            a.queue_draw();
-        }
-    });
+    focus.connect_enter(move |_| show_keyboard_village(&a, &sh));
     let (sh, a) = (shared.clone(), area.clone());
     focus.connect_leave(move |_| {
         sh.borrow_mut().look.focus = None;
@@ -96,4 +95,18 @@ pub(super) fn keyboard(
         area,
         &crate::ui::tr("The board: arrows go from Village to Village, Enter picks one"),
     );
+}
+
+/// The Village under the keyboard shows at once when the board has the focus of a keyboard
+/// user (the window shows focus rings): the selected one, else the first that can be picked.
+pub(super) fn show_keyboard_village(a: &gtk::DrawingArea, sh: &Rc<RefCell<Shared>>) {
+    let by_keyboard = a.root().is_some_and(|r| {
+        r.downcast_ref::<gtk::Window>()
+            .is_some_and(|w| w.gets_focus_visible())
+    });
+    let mut sh = sh.borrow_mut();
+    if by_keyboard && sh.look.focus.is_none() {
+        sh.look.focus = sh.look.selected.or(sh.look.highlights.first().copied());
+        a.queue_draw();
+    }
 }

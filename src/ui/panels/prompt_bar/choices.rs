@@ -263,3 +263,21 @@ impl PromptBar {
         }
     }
 }
+
+/// The prompt's words once the game is over: who won, and why.
+pub(super) fn over_text(d: &PromptData) -> String {
+    let g = &d.view.state;
+    let Some(o) = &d.view.outcome else {
+        return String::new();
+    };
+    let why = crate::ui::words::messages::msg(&o.why, &o.reason);
+    let names: Vec<String> = o.winners.iter().map(|w| names::player(g, *w)).collect();
+    if names.is_empty() {
+        trf("The game is over: {why}.", &[("why", &why)])
+    } else {
+        trf(
+            "The game is over: {who} won ({why}).",
+            &[("who", &names.join(" & ")), ("why", &why)],
+        )
+    }
+}
