@@ -192,3 +192,50 @@ fn progress_is_kept_and_a_bad_file_is_refused_untouched() {
     assert!(Progress::load(&path).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The siege lesson asks for a siege laid instead of a battle: an attack broken off after a
+/// roll, then a siege laid, is a try missed, not reached.
+#[test]
+fn a_siege_laid_after_an_attack_misses_the_siege_lesson() {
+    let l = LESSONS.iter().find(|l| l.id == "siege").unwrap();
+    let start = l.start().unwrap();
+    let tournus = start.map.find_village("tournus").unwrap();
+    let (mut attacked, mut rolled) = (false, false);
+    let (v, g) = play(
+        l,
+        |g| {
+            let legal = g.legal_actions(LEARNER);
+            let attack = Action::DeclareBattle {
+                village: tournus,
+                against: 3,
+            };
+            if !attacked && legal.contains(&attack) {
+                attacked = true;
+                return attack;
+            }
+            if !rolled && legal.contains(&Action::Fight) {
+                rolled = true;
+                return Action::Fight;
+            }
+            if legal.contains(&Action::EndBattle) {
+                return Action::EndBattle;
+            }
+            if legal.contains(&Action::DeclareSiege(tournus)) {
+                return Action::DeclareSiege(tournus);
+            }
+            legal
+                .iter()
+                .find(|a| a.ends_step())
+                .unwrap_or(&legal[0])
+                .clone()
+        },
+        500,
+    );
+    assert!(attacked && rolled, "the attack was not made");
+    assert_eq!(
+        g.villages[tournus as usize].besieger,
+        Some(LEARNER),
+        "no siege after the attack: the test proves nothing"
+    );
+    assert_eq!(v, Verdict::Missed);
+}

@@ -135,8 +135,17 @@ pub static LESSONS: [Lesson; 10] = [
         position: include_str!("../../data/lessons/05-siege.json"),
         others: Others::Partners,
         over: Over::PhaseEnds,
-        reached: |g| village(g, "tournus").is_some_and(|v| v.besieger == Some(LEARNER)),
-        missed: n_("The battles are over and Tournus is not under your siege. Try again: lay siege rather than attack or end your battles."),
+        // A siege laid after an attack is not the lesson's: the goal is a siege instead of
+        // a battle.
+        reached: |g| {
+            let tournus = g.map.find_village("tournus");
+            let attacked = g.history.iter().any(|(p, a)| {
+                *p == LEARNER
+                    && matches!(a, crate::rules::Action::DeclareBattle { village, .. } if Some(*village) == tournus)
+            });
+            !attacked && village(g, "tournus").is_some_and(|v| v.besieger == Some(LEARNER))
+        },
+        missed: n_("The battles are over and Tournus is not under a siege laid instead of a battle. Try again: lay siege without attacking first (an attack against the walls costs Troops), and do not end your battles before."),
         solution: &["siege tournus"],
     },
     Lesson {

@@ -47,6 +47,19 @@ impl Shared {
         )
     }
 
+    /// The Village a click at (`x`, `y`) is for, its name included: the hand cursor and the
+    /// tooltip show over all a click acts on.
+    fn village_for_click(&self, a: &gtk::DrawingArea, x: f64, y: f64) -> Option<VillageId> {
+        crate::ui::board::geometry::click_hit(
+            &self.map,
+            a.width() as f64,
+            a.height() as f64,
+            self.look.camera,
+            x,
+            y,
+        )
+    }
+
     /// The road previewed with the pointer over `v`: a drag's, or the selected Village's
     /// towards a lit destination, or the composed Move's.
     fn preview(&mut self, v: Option<VillageId>) {
@@ -341,7 +354,7 @@ impl SimpleComponent for MapCanvas {
         motion.connect_motion(move |_, x, y| {
             let mut sh = sh.borrow_mut();
             sh.pointer = (x, y);
-            let v = sh.village_at(&a, x, y);
+            let v = sh.village_for_click(&a, x, y);
             let hot = v.is_some_and(|v| sh.look.highlights.contains(&v));
             let army = v.is_some_and(|v| sh.moves.iter().any(|m| m.0 == v));
             a.set_cursor_from_name(Some(match (army, hot) {
@@ -385,14 +398,7 @@ impl SimpleComponent for MapCanvas {
             let v = if keyboard {
                 sh.look.focus
             } else {
-                hit_test(
-                    &sh.map,
-                    a.width() as f64,
-                    a.height() as f64,
-                    sh.look.camera,
-                    x as f64,
-                    y as f64,
-                )
+                sh.village_for_click(a, x as f64, y as f64)
             };
             match v {
                 Some(v) => {

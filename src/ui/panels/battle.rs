@@ -173,7 +173,10 @@ fn side_widget(side: &SideShow, name: &str) -> gtk::Box {
     let b = gtk::Box::new(gtk::Orientation::Vertical, 2);
     b.add_css_class("battle-side");
     b.set_hexpand(true);
-    let head = gtk::Label::new(Some(&format!("{name}: {}", side.players.join(", "))));
+    let head = gtk::Label::new(Some(&crate::ui::words::names::labelled(
+        name,
+        &side.players.join(", "),
+    )));
     head.add_css_class("heading");
     head.set_xalign(0.0);
     head.set_wrap(true);

@@ -80,7 +80,7 @@ pub fn round_summary(g: &Game, before: &[Tally], after: &[Tally]) -> Vec<String>
                 trn("{n} Lord", "{n} Lords", a.lords as u32)
                     + &delta(a.lords as i64, b.lords as i64),
             );
-            format!("{}: {}", player(g, p as PlayerId), parts.join(" · "))
+            crate::ui::words::names::labelled(&player(g, p as PlayerId), &parts.join(" · "))
         })
         .collect()
 }

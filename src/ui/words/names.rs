@@ -164,6 +164,12 @@ pub fn lord_titles(g: &Game, l: fief::rules::LordId) -> Vec<String> {
 }
 
 /// `s` as Pango markup that shows it as it is.
+/// "Blue: 3 Troops": a name and what is said of it, with the language's own colon (French
+/// puts a space before it).
+pub fn labelled(name: &str, what: &str) -> String {
+    trf("{name}: {what}", &[("name", name), ("what", what)])
+}
+
 pub fn glib_escape(s: &str) -> String {
     relm4::gtk::glib::markup_escape_text(s).to_string()
 }

@@ -84,7 +84,7 @@ pub fn village_tooltip(
         if t.count() == 0 && lords.is_empty() && engines == 0 {
             continue;
         }
-        let mut s = format!("{}: ", glib_escape(&player(g, p)));
+        let mut s = crate::ui::words::names::labelled(&glib_escape(&player(g, p)), "");
         // Fog of War: only the size of another player's stack is seen (the view says whose).
         let tr_ = if g.stack_hidden(viewer, v, p) {
             trn(

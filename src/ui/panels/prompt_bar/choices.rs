@@ -8,7 +8,7 @@ use crate::ui::plan::clicks;
 use crate::ui::plan::clicks::{Group, Selection};
 use crate::ui::words::chances;
 use crate::ui::words::names;
-use crate::ui::{tr, trf, trnf};
+use crate::ui::{tr, trf, trn, trnf};
 use fief::rules::{Action, PromptKind};
 use fief::session::{fight_stop, FightStop, Standing};
 use relm4::gtk::prelude::*;
@@ -182,6 +182,12 @@ impl PromptBar {
         }
         let menu = gtk::MenuButton::new();
         menu.set_label(&format!("{} ({})", gr.title, gr.items.len()));
+        // What the count is: the choices the menu holds.
+        menu.set_tooltip_text(Some(&trn(
+            "{n} choice of this kind: the menu lists it",
+            "{n} choices of this kind: the menu lists them",
+            gr.items.len() as u32,
+        )));
         let pop = gtk::Popover::new();
         let list = gtk::Box::new(gtk::Orientation::Vertical, 2);
         for (label, a) in gr.items {
