@@ -239,3 +239,19 @@ fn a_siege_laid_after_an_attack_misses_the_siege_lesson() {
     );
     assert_eq!(v, Verdict::Missed);
 }
+
+/// The hand is shown only in the lessons with cards: the one that deals a hand and the first
+/// game.
+#[test]
+fn only_the_lessons_with_cards_use_the_hand() {
+    let with: Vec<&str> = LESSONS
+        .iter()
+        .filter(|l| l.uses_cards())
+        .map(|l| l.id)
+        .collect();
+    assert_eq!(with, ["cards", "game"]);
+    for l in LESSONS.iter().filter(|l| !l.uses_cards()) {
+        let g = l.start().unwrap();
+        assert!(g.players[LEARNER as usize].hand.is_empty(), "{}", l.id);
+    }
+}

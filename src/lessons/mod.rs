@@ -76,6 +76,13 @@ pub struct Lesson {
 }
 
 impl Lesson {
+    /// Whether cards are in play in the lesson: a hand is dealt in its position, or the try
+    /// lasts a whole game. The window shows the hand only then, and the pages beside the
+    /// map have its room.
+    pub fn uses_cards(&self) -> bool {
+        self.over == Over::Never || self.position.contains("\"hand\"")
+    }
+
     /// The lesson's position, ready to play (the learner is [`LEARNER`]).
     pub fn start(&self) -> Result<Game, String> {
         crate::scenario::run(self.position).map(|o| o.game)

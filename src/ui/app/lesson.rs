@@ -236,6 +236,13 @@ impl App {
     fn side_for_lesson(&self) {
         let lesson = self.learning.run.is_some();
         self.w.news.bar.set_visible(!lesson);
+        // The hand only where cards are in play: elsewhere its row goes to the board and the
+        // pages beside it (the Purchases list), for the whole lesson.
+        let cards = match &self.learning.run {
+            Some(run) => LESSONS.get(run.index).is_some_and(|l| l.uses_cards()),
+            None => true,
+        };
+        relm4::ComponentController::widget(&self.w.hand).set_visible(cards);
         let players = self.session.game().players.len();
         let boards = if lesson { 1 } else { players };
         if self.w.side_players.get() != boards {
