@@ -179,3 +179,45 @@ pub fn answer_chooser(
     );
     c.emit_by_name::<()>("response", &[&gtk::ResponseType::Accept.into_glib()]);
 }
+
+/// For the GTK tests: the app's messages in `lang` ("en": the msgids) for as long as it lives, through the
+/// catalogs compiled with the build; then as they were.
+#[cfg(test)]
+pub struct Language {
+    language: Option<String>,
+    domain: Option<Vec<u8>>,
+}
+
+#[cfg(test)]
+impl Language {
+    pub fn set(lang: &str) -> Language {
+        use gettextrs::*;
+        let was = Language {
+            language: std::env::var("LANGUAGE").ok(),
+            domain: getters::current_textdomain().ok(),
+        };
+        // LANGUAGE chooses the catalog in any locale but C; setting the locale again (and
+        // the domain) makes gettext forget the messages it looked up in the last language.
+        std::env::set_var("LANGUAGE", lang);
+        setlocale(LocaleCategory::LcAll, "C.UTF-8");
+        let _ = bindtextdomain(crate::DOMAIN, env!("FIEF_BUILD_LOCALEDIR"));
+        let _ = bind_textdomain_codeset(crate::DOMAIN, "UTF-8");
+        let _ = textdomain(crate::DOMAIN);
+        was
+    }
+}
+
+#[cfg(test)]
+impl Drop for Language {
+    fn drop(&mut self) {
+        use gettextrs::*;
+        match &self.language {
+            Some(l) => std::env::set_var("LANGUAGE", l),
+            None => std::env::remove_var("LANGUAGE"),
+        }
+        setlocale(LocaleCategory::LcAll, "");
+        if let Some(d) = &self.domain {
+            let _ = textdomain(d.clone());
+        }
+    }
+}

@@ -71,6 +71,8 @@ pub const CSS: &str = "
 .prompt-bar button { padding-left: 9px; padding-right: 9px; }
 .prompt-bar button.suggested-action:focus:focus-visible { outline-color: @accent_fg_color;
   outline-offset: -4px; }
+.prompt-bar spinbutton > button { padding-left: 3px; padding-right: 3px; min-width: 24px; }
+.prompt-bar spinbutton > text { padding-left: 6px; padding-right: 2px; }
 .save-problem { padding: 8px; background: alpha(@error_bg_color, 0.15);
   border-bottom: 1px solid alpha(@error_color, 0.5); }
 .news-strip { padding: 2px 8px; background: alpha(@accent_bg_color, 0.06);

@@ -4,9 +4,7 @@
 
 use crate::ui::plan::clicks::Selection;
 use crate::ui::plan::losses;
-use crate::ui::plan::moves;
 use crate::ui::plan::moves::MoveDraft;
-use crate::ui::words::messages;
 use crate::ui::words::names;
 use crate::ui::{tr, trf};
 use fief::map::VillageId;
@@ -21,8 +19,10 @@ use std::time::Duration;
 /// The choices as buttons, the standing orders and the note under them (impl PromptBar).
 mod choices;
 use choices::over_text;
-/// The composers of a Move and of the losses of a roll (impl PromptBar).
+/// The composer of the losses of a roll (impl PromptBar).
 mod composers;
+/// The composer of a Move (impl PromptBar).
+mod move_composer;
 
 /// How long the buttons ignore the pointer after they changed under it: a second click
 /// meant for the old button must not land on the new one.
@@ -53,6 +53,8 @@ pub struct PromptData {
 pub struct PromptBar {
     data: Option<PromptData>,
     draft: Option<(VillageId, MoveDraft)>,
+    /// The Move composer's controls, while one is shown.
+    mv: Option<move_composer::Composer>,
     text: gtk::Label,
     /// "? Rule 5.0": opens the rules at the section the prompt comes from.
     section: gtk::Button,
@@ -119,6 +121,9 @@ pub enum Edit {
     Knights(u8),
     Captives(bool),
     How(MoveHow),
+    /// The counts set to about half the Troops that may go, or to all but one.
+    Half,
+    AllButOne,
 }
 
 #[derive(Debug)]
@@ -232,6 +237,8 @@ impl PromptBar {
         let changed = built != self.built;
         if !changed && !force {
             self.texts(&d);
+            // The composer's reasons stay in the status line.
+            self.refresh_composer();
             return;
         }
         self.thaw();
@@ -406,6 +413,7 @@ impl SimpleComponent for PromptBar {
             model: PromptBar {
                 data: None,
                 draft: None,
+                mv: None,
                 text,
                 section,
                 status,
@@ -430,30 +438,12 @@ impl SimpleComponent for PromptBar {
             PromptMsg::Show(d) => {
                 if !matches!(d.selection, Selection::MoveTo(..)) {
                     self.draft = None;
+                    self.mv = None;
                 }
                 self.data = Some(d);
             }
             PromptMsg::Draft(edit) => {
-                let Some((from, mut dr)) = self.draft.clone() else {
-                    return;
-                };
-                match edit {
-                    Edit::Lord(l, true) if !dr.lords.contains(&l) => dr.lords.push(l),
-                    Edit::Lord(l, false) => dr.lords.retain(|x| *x != l),
-                    Edit::Lord(..) => {}
-                    Edit::Maa(n) => dr.maa = n,
-                    Edit::Knights(n) => dr.knights = n,
-                    Edit::Captives(c) => dr.captives = c,
-                    Edit::How(h) => dr.how = h,
-                }
-                self.draft = Some((from, dr.clone()));
-                // Only the counts changed: the composer stays as it is (a widget rebuilt
-                // under the pointer would lose the next click), the "Move" button is told.
-                if matches!(edit, Edit::Maa(_) | Edit::Knights(_) | Edit::Captives(_)) {
-                    self.move_refusal(from, &dr);
-                    return;
-                }
-                self.rebuild(&sender, true);
+                self.edit_draft(edit);
                 return;
             }
             PromptMsg::Main => {
@@ -555,25 +545,7 @@ impl SimpleComponent for PromptBar {
                 }
             }
             PromptMsg::ConfirmMove => {
-                let (Some(d), Some((from, dr))) = (&self.data, &self.draft) else {
-                    return;
-                };
-                let g = &d.view.state;
-                match moves::draft_legal(g, &d.legal, *from, dr) {
-                    Some(a) => {
-                        sender.output(PromptOut::Chosen(a)).ok();
-                    }
-                    None => {
-                        let why = match g.check(
-                            d.view.viewer.unwrap_or(0),
-                            &moves::draft_action(g, *from, dr),
-                        ) {
-                            Err(e) => messages::rule_error(&e),
-                            Ok(()) => tr("This move is not possible."),
-                        };
-                        sender.output(PromptOut::Refused(why)).ok();
-                    }
-                }
+                self.confirm_move(&sender);
                 return;
             }
         }

@@ -32,6 +32,11 @@ pub struct MoveOptions {
     pub max_maa: u8,
     pub max_knights: u8,
     pub captives: bool,
+    /// The most Men-at-Arms and Knights, and whether captives, any army may take on this
+    /// road, whatever its Lords and way: what a count held at 0 by the choice made leaves.
+    pub road_maa: u8,
+    pub road_knights: u8,
+    pub road_captives: bool,
 }
 
 pub(crate) fn moves_on<'a>(
@@ -55,6 +60,9 @@ pub fn move_options(
     how: MoveHow,
 ) -> MoveOptions {
     let mut o = MoveOptions::default();
+    // Lords are compared as sets: a Lord ticked again comes last in the draft.
+    let mut ticked = lords.to_vec();
+    ticked.sort_unstable();
     for m in moves_on(g, legal, from, to) {
         for l in &m.lords {
             if !o.lords.contains(l) {
@@ -64,7 +72,12 @@ pub fn move_options(
         if !o.hows.contains(&m.how) {
             o.hows.push(m.how);
         }
-        if m.lords[..] == *lords && m.how == how {
+        o.road_maa = o.road_maa.max(m.maa);
+        o.road_knights = o.road_knights.max(m.knights);
+        o.road_captives |= !m.captives.is_empty();
+        let mut ls = m.lords.to_vec();
+        ls.sort_unstable();
+        if ls == ticked && m.how == how {
             o.max_maa = o.max_maa.max(m.maa);
             o.max_knights = o.max_knights.max(m.knights);
             o.captives |= !m.captives.is_empty();
@@ -72,6 +85,27 @@ pub fn move_options(
     }
     o.lords.sort_unstable();
     o
+}
+
+/// The counts of an army split in one click (`half`: about half its Troops go, Men-at-Arms
+/// rounded up when both counts are odd, so that one of two Troops goes; else all but one
+/// Man-at-Arms, or all but one Knight when there is none), from the most that may go; None
+/// when there is nothing to split (fewer than two Troops for a half, none at all).
+pub fn split(max_maa: u8, max_knights: u8, half: bool) -> Option<(u8, u8)> {
+    let (m, k) = (max_maa, max_knights);
+    if half {
+        if m + k < 2 {
+            return None;
+        }
+        let up = u8::from(m % 2 == 1 && k % 2 == 1);
+        Some((m / 2 + up, k / 2))
+    } else if m > 0 {
+        Some((m - 1, k))
+    } else if k > 0 {
+        Some((0, k - 1))
+    } else {
+        None
+    }
 }
 
 /// The composer's first proposal: the largest army on this road, the plain way if open, with
@@ -175,4 +209,23 @@ pub fn draft_legal(g: &Game, legal: &[Action], from: VillageId, d: &MoveDraft) -
             _ => false,
         })
         .cloned()
+}
+
+/// Why one more Man-at-Arms (or Knight, `knights`) than `most` cannot go with the draft:
+/// the engine's refusal of the draft with that count (`Ok` if it would take it after all).
+pub fn more_refused(
+    g: &Game,
+    p: fief::rules::PlayerId,
+    from: VillageId,
+    d: &MoveDraft,
+    knights: bool,
+    most: u8,
+) -> Result<(), fief::rules::RuleError> {
+    let mut more = d.clone();
+    if knights {
+        more.knights = most + 1;
+    } else {
+        more.maa = most + 1;
+    }
+    g.check(p, &draft_action(g, from, &more))
 }

@@ -187,3 +187,79 @@ fn a_card_selection_lights_up_its_villages() {
     });
     assert!(found, "no Lord card was ever playable");
 }
+
+#[test]
+fn the_composer_offers_the_same_troops_whatever_order_the_lords_are_ticked_in() {
+    // Two Lords in Blaye with 4 Men-at-Arms and 2 Knights: ticked in either order, they may
+    // take them all (a Lord ticked again comes last in the draft; the engine lists each army
+    // once, in its own order). Unticked, the counts are held by the engine's rule.
+    let sc = serde_json::json!({
+        "players": ["Grady", "David", "Kirsten", "Gunter"],
+        "seed": 3,
+        "position": {
+            "first": "Grady",
+            "phase": "movement",
+            "villages": {
+                "blaye": {"troops": {"Grady": [4, 2]}},
+                "tournus": {"troops": {"David": [1, 0]}},
+                "bourg": {"troops": {"Kirsten": [1, 0]}},
+                "semur": {"troops": {"Gunter": [1, 0]}},
+            },
+            "lords": [
+                {"name": "Beaudoin", "owner": "Grady", "village": "blaye"},
+                {"name": "Guillaume", "owner": "Grady", "village": "blaye"},
+                {"name": "Charles", "owner": "David", "village": "tournus"},
+                {"name": "Eric", "owner": "Kirsten", "village": "bourg"},
+                {"name": "Raoul", "owner": "Gunter", "village": "semur"},
+            ],
+        },
+        "script": [],
+    });
+    let g = fief::scenario::run(&sc.to_string()).unwrap().game;
+    let legal = g.legal_actions(0);
+    let (blaye, montrevel) = (
+        g.map.find_village("blaye").unwrap(),
+        g.map.find_village("montrevel").unwrap(),
+    );
+    let lords: Vec<_> = g
+        .lords
+        .iter()
+        .filter(|l| l.owner == 0)
+        .map(|l| l.id)
+        .collect();
+    for order in [vec![lords[0], lords[1]], vec![lords[1], lords[0]]] {
+        let o = move_options(&g, &legal, blaye, montrevel, &order, MoveHow::Normal);
+        assert_eq!((o.max_maa, o.max_knights), (4, 2), "{order:?}");
+    }
+    let none = move_options(&g, &legal, blaye, montrevel, &[], MoveHow::Normal);
+    assert_eq!((none.max_maa, none.max_knights), (0, 0));
+    assert_eq!((none.road_maa, none.road_knights), (4, 2));
+    let d = MoveDraft {
+        to: montrevel,
+        lords: Vec::new(),
+        maa: 0,
+        knights: 0,
+        captives: false,
+        how: MoveHow::Normal,
+    };
+    let e = more_refused(&g, 0, blaye, &d, false, 0).unwrap_err();
+    assert_eq!(e.section, "5.0");
+    assert!(
+        e.reason().contains("Troops move only with a Lord"),
+        "{}",
+        e.reason()
+    );
+}
+
+#[test]
+fn an_army_splits_in_half_or_leaves_one_behind() {
+    assert_eq!(split(4, 2, true), Some((2, 1)));
+    // Both odd: the Man-at-Arms rounds up, so that one of two Troops goes.
+    assert_eq!(split(1, 1, true), Some((1, 0)));
+    assert_eq!(split(3, 3, true), Some((2, 1)));
+    assert_eq!(split(0, 3, true), Some((0, 1)));
+    assert_eq!(split(1, 0, true), None);
+    assert_eq!(split(4, 2, false), Some((3, 2)));
+    assert_eq!(split(0, 2, false), Some((0, 1)));
+    assert_eq!(split(0, 0, false), None);
+}

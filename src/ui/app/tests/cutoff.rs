@@ -10,47 +10,9 @@ use super::still::{open_at_1280x800, widgets_in};
 use crate::ui::app::msg::Page;
 use crate::ui::app::*;
 use crate::ui::plan::clicks::{self, Selection};
+use crate::ui::Language;
 use fief::map::VillageId;
 use fief::session::Played;
-
-/// The app's messages in `lang` ("en": the msgids) for as long as it lives, through the
-/// catalogs compiled with the build; then as they were.
-struct Language {
-    language: Option<String>,
-    domain: Option<Vec<u8>>,
-}
-
-impl Language {
-    fn set(lang: &str) -> Language {
-        use gettextrs::*;
-        let was = Language {
-            language: std::env::var("LANGUAGE").ok(),
-            domain: getters::current_textdomain().ok(),
-        };
-        // LANGUAGE chooses the catalog in any locale but C; setting the locale again (and
-        // the domain) makes gettext forget the messages it looked up in the last language.
-        std::env::set_var("LANGUAGE", lang);
-        setlocale(LocaleCategory::LcAll, "C.UTF-8");
-        let _ = bindtextdomain(crate::DOMAIN, env!("FIEF_BUILD_LOCALEDIR"));
-        let _ = bind_textdomain_codeset(crate::DOMAIN, "UTF-8");
-        let _ = textdomain(crate::DOMAIN);
-        was
-    }
-}
-
-impl Drop for Language {
-    fn drop(&mut self) {
-        use gettextrs::*;
-        match &self.language {
-            Some(l) => std::env::set_var("LANGUAGE", l),
-            None => std::env::remove_var("LANGUAGE"),
-        }
-        setlocale(LocaleCategory::LcAll, "");
-        if let Some(d) = &self.domain {
-            let _ = textdomain(d.clone());
-        }
-    }
-}
 
 /// Every label on screen (in every window shown) that is ellipsized, whose text runs out of
 /// its box, or that reaches out of sight: past its window's edge, or past the side of a
