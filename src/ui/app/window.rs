@@ -480,16 +480,7 @@ fn window_actions(window: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) 
         ("<Control>minus", || Msg::Zoom(-1)),
         ("<Control>0", || Msg::Zoom(0)),
     ];
-    for (accel, msg) in bind {
-        let s = sender.clone();
-        keys.add_shortcut(gtk::Shortcut::new(
-            gtk::ShortcutTrigger::parse_string(accel),
-            Some(gtk::CallbackAction::new(move |_, _| {
-                post(&s, msg());
-                glib::Propagation::Stop
-            })),
-        ));
-    }
+    add_shortcuts(&keys, &bind, sender);
     window.add_controller(keys);
     // F6 goes from part to part of the window before the panes take it for their own
     // cycling (a GtkPaned binds F6).
@@ -499,9 +490,19 @@ fn window_actions(window: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) 
         ("F6", || Msg::NextRegion(false)),
         ("<Shift>F6", || Msg::NextRegion(true)),
     ];
-    for (accel, msg) in regions {
+    add_shortcuts(&first, &regions, sender);
+    window.add_controller(first);
+}
+
+/// Each accelerator of `bind` posts its message through `keys`.
+fn add_shortcuts(
+    keys: &gtk::ShortcutController,
+    bind: &[(&str, MsgFn)],
+    sender: &relm4::Sender<Msg>,
+) {
+    for (accel, msg) in bind.iter().copied() {
         let s = sender.clone();
-        first.add_shortcut(gtk::Shortcut::new(
+        keys.add_shortcut(gtk::Shortcut::new(
             gtk::ShortcutTrigger::parse_string(accel),
             Some(gtk::CallbackAction::new(move |_, _| {
                 post(&s, msg());
@@ -509,7 +510,6 @@ fn window_actions(window: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) 
             })),
         ));
     }
-    window.add_controller(first);
 }
 
 /// The bar naming a failed save at the top of the sidebar until dismissed: it never covers
