@@ -187,6 +187,10 @@ impl App {
             return;
         }
         run.verdict = lesson.verdict(&run.start, game);
+        if run.verdict != Verdict::Going {
+            // The keyboard goes to what comes next: Next Lesson, or Try Again.
+            self.w.coach.take_keyboard();
+        }
         match run.verdict {
             Verdict::Going => {}
             Verdict::Missed => self.session.pause(),

@@ -120,6 +120,16 @@ impl Coach {
         }
     }
 
+    /// Once the verdict is shown: the keyboard to "Next Lesson", else to "Try Again".
+    pub fn take_keyboard(&self) {
+        let (next, retry) = (self.next.clone(), self.retry.clone());
+        relm4::gtk::glib::idle_add_local_once(move || {
+            let _ = [next, retry]
+                .iter()
+                .any(|b| b.is_visible() && b.grab_focus());
+        });
+    }
+
     /// Shows `v`, or hides the coach when no lesson is played.
     pub fn show(&self, v: Option<CoachView>) {
         let Some(v) = v else {

@@ -78,6 +78,11 @@ fn a_lesson_from_the_menu_is_missed_tried_again_reached_and_kept() {
     assert!(said(&label_texts(&coach), LESSONS[0].missed));
     let retry = coach_button(&app, "coach-retry");
     assert!(retry.is_visible() && !coach_button(&app, "coach-next").is_visible());
+    // The keyboard is brought to what comes next.
+    assert!(
+        pump_until(2, || retry.has_focus()),
+        "Try Again has not the keyboard"
+    );
     retry.emit_clicked();
     assert!(pump_until(10, || verdict(&app) == Some(Verdict::Going)
         && app.model().session.human_turn().is_some()));
@@ -101,8 +106,13 @@ fn a_lesson_from_the_menu_is_missed_tried_again_reached_and_kept() {
     assert!(!said(&[line.text().to_string()], LESSONS[0].missed));
     let kept = Progress::load(&progress::path_in(&dir)).unwrap();
     assert!(kept.is_done("win") && !kept.is_done("troops"));
-    // "Next Lesson" goes on to Troops and income.
-    coach_button(&app, "coach-next").emit_clicked();
+    // "Next Lesson" has the keyboard, and goes on to Troops and income.
+    let next = coach_button(&app, "coach-next");
+    assert!(
+        pump_until(2, || next.has_focus()),
+        "Next Lesson has not the keyboard"
+    );
+    next.emit_clicked();
     assert!(pump_until(10, || app
         .model()
         .learning
