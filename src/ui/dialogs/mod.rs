@@ -193,6 +193,18 @@ impl Dialogs {
             }
         });
         d.present();
+        // The keyboard starts on the answer Enter gives (not on Hint, which Enter would open).
+        let first = if legal.contains(&Action::Accept) {
+            yes
+        } else {
+            no
+        };
+        let dd = d.clone().upcast::<gtk::Widget>();
+        glib::idle_add_local_once(move || {
+            if let Some(b) = button_labelled(&dd, &first) {
+                b.grab_focus();
+            }
+        });
     }
 
     /// The end of the game: who won and why, every player's standing, and how each stood
@@ -315,4 +327,28 @@ impl Dialogs {
         });
         d.present();
     }
+}
+
+/// The button on screen under `root` that reads `label` (depth first).
+fn button_labelled(root: &gtk::Widget, label: &str) -> Option<gtk::Button> {
+    let mut stack = vec![root.clone()];
+    while let Some(w) = stack.pop() {
+        if let Some(b) = w.downcast_ref::<gtk::Button>() {
+            let text = b.label().map(|l| l.to_string()).or_else(|| {
+                b.child()
+                    .and_downcast::<gtk::Label>()
+                    .map(|l| l.text().to_string())
+            });
+            // The dialog lays its answers out twice (wide and narrow): the one on screen.
+            if text.as_deref() == Some(label) && b.is_mapped() {
+                return Some(b.clone());
+            }
+        }
+        let mut c = w.first_child();
+        while let Some(x) = c {
+            c = x.next_sibling();
+            stack.push(x);
+        }
+    }
+    None
 }

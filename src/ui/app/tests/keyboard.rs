@@ -75,10 +75,19 @@ fn dialog_open() -> Option<gtk::Window> {
 fn answer(kb: &mut Keyboard, d: &gtk::Window) {
     let answered = |f: &Option<gtk::Widget>| {
         f.as_ref().is_some_and(|f| {
-            f.downcast_ref::<gtk::Button>()
-                .is_some_and(|b| b.label().is_some() && !b.is::<gtk::ToggleButton>())
+            f.downcast_ref::<gtk::Button>().is_some_and(|b| {
+                b.label().is_some() && !b.is::<gtk::ToggleButton>() && b.is_mapped()
+            })
         })
     };
+    // A question starts on the answer Enter gives.
+    pump_until(1, || answered(&focus_of(d)));
+    if d.widget_name() == "question" {
+        assert!(
+            answered(&focus_of(d)),
+            "the question does not start on its answer"
+        );
+    }
     for _ in 0..12 {
         if answered(&focus_of(d)) {
             break;

@@ -167,6 +167,9 @@ pub(super) fn outmatched_scenario() -> serde_json::Value {
 pub(super) fn open(init: AppInit) -> Window {
     for w in gtk::Window::list_toplevels() {
         if let Ok(w) = w.downcast::<gtk::Window>() {
+            // A bubble still open holds the keyboard's grab on the X server past its
+            // window's end: it is closed first (the keyboard test's keys would go to it).
+            close_popovers(w.upcast_ref());
             w.destroy();
         }
     }
@@ -175,6 +178,21 @@ pub(super) fn open(init: AppInit) -> Window {
     let app = App::builder().launch(init).detach();
     app.widget().present();
     app
+}
+
+/// Closes every popover open under `root`.
+fn close_popovers(root: &gtk::Widget) {
+    let mut stack = vec![root.clone()];
+    while let Some(w) = stack.pop() {
+        if let Some(p) = w.downcast_ref::<gtk::Popover>() {
+            p.popdown();
+        }
+        let mut c = w.first_child();
+        while let Some(x) = c {
+            c = x.next_sibling();
+            stack.push(x);
+        }
+    }
 }
 
 /// A plain launch (the last game is offered, or the new-game dialog opens) with its saves
