@@ -193,51 +193,64 @@ fn progress_is_kept_and_a_bad_file_is_refused_untouched() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The siege lesson asks for a siege laid instead of a battle: an attack broken off after a
-/// roll, then a siege laid, is a try missed, not reached.
+/// The siege lesson asks for a siege laid instead of a battle: an attack on Tournus misses
+/// the try at once (the coach says why then, not after the battle), and a siege laid after an
+/// attack never counts.
 #[test]
-fn a_siege_laid_after_an_attack_misses_the_siege_lesson() {
+fn an_attack_misses_the_siege_lesson_at_once() {
     let l = LESSONS.iter().find(|l| l.id == "siege").unwrap();
     let start = l.start().unwrap();
     let tournus = start.map.find_village("tournus").unwrap();
-    let (mut attacked, mut rolled) = (false, false);
+    let attack = Action::DeclareBattle {
+        village: tournus,
+        against: 3,
+    };
     let (v, g) = play(
         l,
         |g| {
             let legal = g.legal_actions(LEARNER);
-            let attack = Action::DeclareBattle {
-                village: tournus,
-                against: 3,
-            };
-            if !attacked && legal.contains(&attack) {
-                attacked = true;
-                return attack;
-            }
-            if !rolled && legal.contains(&Action::Fight) {
-                rolled = true;
-                return Action::Fight;
-            }
-            if legal.contains(&Action::EndBattle) {
-                return Action::EndBattle;
-            }
-            if legal.contains(&Action::DeclareSiege(tournus)) {
-                return Action::DeclareSiege(tournus);
-            }
+            assert!(legal.contains(&attack), "the attack is not open");
+            attack.clone()
+        },
+        500,
+    );
+    assert_eq!(v, Verdict::Missed);
+    assert_eq!(g.history.last().map(|(_, a)| a.clone()), Some(attack));
+    // Played on, with the siege laid after the battle: still not the goal.
+    let mut later = g.clone();
+    let mut bots = others(l.others);
+    let cancel = AtomicBool::new(false);
+    for _ in 0..500 {
+        if later.villages[tournus as usize].besieger == Some(LEARNER) {
+            break;
+        }
+        let Some(p) = later.to_act() else { break };
+        let legal = later.legal_actions(p);
+        let a = if p != LEARNER {
+            bots[p as usize]
+                .choose(&later.view(Some(p)), &cancel)
+                .unwrap()
+        } else if legal.contains(&Action::EndBattle) {
+            Action::EndBattle
+        } else if legal.contains(&Action::DeclareSiege(tournus)) {
+            Action::DeclareSiege(tournus)
+        } else if legal.contains(&Action::Fight) {
+            Action::Fight
+        } else {
             legal
                 .iter()
                 .find(|a| a.ends_step())
                 .unwrap_or(&legal[0])
                 .clone()
-        },
-        500,
-    );
-    assert!(attacked && rolled, "the attack was not made");
+        };
+        later.apply(p, a).unwrap();
+    }
     assert_eq!(
-        g.villages[tournus as usize].besieger,
+        later.villages[tournus as usize].besieger,
         Some(LEARNER),
         "no siege after the attack: the test proves nothing"
     );
-    assert_eq!(v, Verdict::Missed);
+    assert_ne!(l.verdict(&start, &later), Verdict::Reached);
 }
 
 /// The hand is shown only in the lessons with cards: the one that deals a hand and the first

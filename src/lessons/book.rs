@@ -15,6 +15,20 @@ fn village<'g>(g: &'g Game, key: &str) -> Option<&'g crate::rules::VillageState>
         .and_then(|v| g.villages.get(v as usize))
 }
 
+/// Whether the learner declared a battle in the Village with this key.
+fn attacked(g: &Game, key: &str) -> bool {
+    let at = g.map.find_village(key);
+    g.history.iter().any(|(p, a)| {
+        *p == LEARNER
+            && matches!(a, crate::rules::Action::DeclareBattle { village, .. } if Some(*village) == at)
+    })
+}
+
+/// The goal stays within reach until the try is over.
+fn never(_: &Game) -> bool {
+    false
+}
+
 /// Whether the learner's family holds the title of the Fief with this key (4.3).
 fn holds_fief(g: &Game, key: &str) -> bool {
     g.map
@@ -48,6 +62,7 @@ pub static LESSONS: [Lesson; 10] = [
         others: Others::Partners,
         over: Over::PhaseEnds,
         reached: |g| holds_fief(g, "tournus"),
+        gone: never,
         missed: n_("Your purchases are over and Tournus has no title yet. Try again: on the Purchases page, the title of Tournus is among the titles on offer."),
         solution: &["buy-title tournus thierry tournus"],
     },
@@ -71,6 +86,7 @@ pub static LESSONS: [Lesson; 10] = [
                 t.knights >= 1 && t.maa >= 3
             })
         },
+        gone: never,
         missed: n_("Your purchases are over, and St Paul does not have a new Knight and two new Men-at-Arms. Try again: 3 Deniers for the Knight, 1 for each Man-at-Arms."),
         solution: &["buy-knight st_paul", "buy-maa st_paul", "buy-maa st_paul"],
     },
@@ -92,6 +108,7 @@ pub static LESSONS: [Lesson; 10] = [
             lord_at(g, "Beaudoin", "lepervier")
                 && village(g, "lepervier").is_some_and(|v| v.troops[LEARNER as usize].maa >= 2)
         },
+        gone: never,
         missed: n_("Movement is over and Beaudoin's army is not in L'Épervier with both Men-at-Arms. Try again: the way is Blaye, Charolles, L'Épervier, and the Troops go with him."),
         solution: &[
             "move beaudoin charolles maa=2",
@@ -118,6 +135,7 @@ pub static LESSONS: [Lesson; 10] = [
                 v.controller == Some(LEARNER) && anselm.maa + anselm.knights == 0
             })
         },
+        gone: never,
         missed: n_("The battles are over and Anselm still has Troops in Givry. Try again: attack him and fight until his side is gone."),
         solution: &["battle givry anselm", "fight"],
     },
@@ -136,16 +154,13 @@ pub static LESSONS: [Lesson; 10] = [
         others: Others::Partners,
         over: Over::PhaseEnds,
         // A siege laid after an attack is not the lesson's: the goal is a siege instead of
-        // a battle.
+        // a battle, and an attack ends the try at once.
         reached: |g| {
-            let tournus = g.map.find_village("tournus");
-            let attacked = g.history.iter().any(|(p, a)| {
-                *p == LEARNER
-                    && matches!(a, crate::rules::Action::DeclareBattle { village, .. } if Some(*village) == tournus)
-            });
-            !attacked && village(g, "tournus").is_some_and(|v| v.besieger == Some(LEARNER))
+            !attacked(g, "tournus")
+                && village(g, "tournus").is_some_and(|v| v.besieger == Some(LEARNER))
         },
-        missed: n_("The battles are over and Tournus is not under a siege laid instead of a battle. Try again: lay siege without attacking first (an attack against the walls costs Troops), and do not end your battles before."),
+        gone: |g| attacked(g, "tournus"),
+        missed: n_("Tournus was not put under siege instead of a battle. An attack against its walls costs you a die and Troops: try again, and lay the siege without attacking, before you end your battles."),
         solution: &["siege tournus"],
     },
     Lesson {
@@ -163,6 +178,7 @@ pub static LESSONS: [Lesson; 10] = [
         others: Others::Partners,
         over: Over::PhaseEnds,
         reached: |g| holds_fief(g, "tournus"),
+        gone: never,
         missed: n_("Your purchases are over and you do not hold the title of Tournus. Try again: the Stronghold first (10 Deniers), then the title (6)."),
         solution: &["buy-stronghold tournus", "buy-title tournus thierry tournus"],
     },
@@ -181,6 +197,7 @@ pub static LESSONS: [Lesson; 10] = [
         others: Others::Partners,
         over: Over::PhaseEnds,
         reached: |g| g.ally(LEARNER) == Some(2),
+        gone: never,
         missed: n_("The marriages are over and you have no ally. Try again: propose Charles to Blanche."),
         solution: &["propose charles blanche"],
     },
@@ -208,6 +225,7 @@ pub static LESSONS: [Lesson; 10] = [
                 .and_then(|l| g.lord(l))
                 .is_some_and(|l| l.owner == LEARNER)
         },
+        gone: never,
         missed: n_("The election is over and François is not the Bishop of Sigy. Try again: nominate him, then place your FOR marker on him."),
         solution: &["nominate francois", "vote for=francois decoy=-"],
     },
@@ -226,6 +244,7 @@ pub static LESSONS: [Lesson; 10] = [
         others: Others::Partners,
         over: Over::PhaseEnds,
         reached: |g| g.bishopric_cards.get(3).is_some_and(|b| !b.famine),
+        gone: never,
         missed: n_("The cards are played and the Famine still lies on Bishopric 4. Try again: select the Bountiful Harvest, then its use on Bishopric 4."),
         solution: &["harvest 4"],
     },
@@ -243,6 +262,7 @@ pub static LESSONS: [Lesson; 10] = [
         others: Others::EasyBots,
         over: Over::Never,
         reached: |g| g.is_over(),
+        gone: never,
         missed: "",
         solution: &[],
     },

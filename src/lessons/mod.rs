@@ -69,6 +69,9 @@ pub struct Lesson {
     pub over: Over,
     /// Whether the learner has reached the goal in `now`.
     pub reached: fn(&Game) -> bool,
+    /// Whether the goal went out of reach before the try is over (an attack in the siege
+    /// lesson): the try is missed at once, and the coach says why.
+    pub gone: fn(&Game) -> bool,
     /// What the coach says when a try is over without the goal.
     pub missed: &'static str,
     /// A way to the goal in action notation (docs/scenarios.md), played by the tests.
@@ -92,6 +95,9 @@ impl Lesson {
     pub fn verdict(&self, start: &Game, now: &Game) -> Verdict {
         if (self.reached)(now) {
             return Verdict::Reached;
+        }
+        if (self.gone)(now) {
+            return Verdict::Missed;
         }
         let left =
             now.is_over() || now.round != start.round || now.phase.number() != start.phase.number();

@@ -371,7 +371,11 @@ impl Game {
     /// A card's name as a message argument.
     pub(crate) fn card_arg(c: Card) -> events::Arg {
         match c {
-            Card::Lord(l) => msg!("Lord {name}", name = cards::lord_name(l)).into(),
+            // 2.4.1: a Lady's card is named as such ("Green draws Lady Blanche").
+            Card::Lord(l) => match cards::lord_sex(l) {
+                cards::Sex::Female => msg!("Lady {name}", name = cards::lord_name(l)).into(),
+                cards::Sex::Male => msg!("Lord {name}", name = cards::lord_name(l)).into(),
+            },
             other => events::term(&other.name()),
         }
     }

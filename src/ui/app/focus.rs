@@ -43,6 +43,20 @@ impl App {
         }
     }
 
+    /// Where the keyboard enters the part `r`, in order: the sidebar's coach (in a lesson),
+    /// then its page on show (the Purchases' first count...), before the rest of it.
+    fn entries(&self, r: Region) -> Vec<gtk::Widget> {
+        let mut out = Vec::new();
+        if r == Region::Side {
+            if self.w.coach.root.is_visible() {
+                out.push(self.w.coach.root.clone().upcast());
+            }
+            out.extend(self.w.stack.visible_child());
+        }
+        out.push(self.region(r));
+        out
+    }
+
     /// The part of the window that holds the keyboard's focus, if one does.
     fn region_of_focus(&self) -> Option<Region> {
         let f = gtk::prelude::GtkWindowExt::focus(&self.window)?;
@@ -112,7 +126,7 @@ impl App {
         let start = at.map_or(0, |i| i + 1);
         for i in 0..order.len() {
             let r = order[(start + i) % order.len()];
-            if enter(&self.region(r)) {
+            if self.entries(r).iter().any(enter) {
                 return;
             }
         }
@@ -176,5 +190,7 @@ fn enter(w: &gtk::Widget) -> bool {
     if w.is_focusable() && w.can_focus() && w.is_sensitive() && w.is_mapped() {
         return w.grab_focus();
     }
-    w.child_focus(gtk::DirectionType::TabForward)
+    // A box may say yes without the focus having come into it (it remembers a child that
+    // had it once): only the focus found inside counts.
+    w.child_focus(gtk::DirectionType::TabForward) && holds_focus(w)
 }

@@ -92,7 +92,7 @@ pub fn board_lines(view: &View, p: PlayerId) -> Vec<String> {
             ],
         ),
         trf(
-            "Stockpile: {maa} MaA · {k} Knights · {e} Siege Engines",
+            "Stockpile: {maa} Men-at-Arms · {k} Knights · {e} Siege Engines",
             &[
                 ("maa", &pv.stock_maa.to_string()),
                 ("k", &pv.stock_knights.to_string()),

@@ -258,6 +258,7 @@ impl PurchasePanel {
     /// Puts the panel's counts, money and buttons on the widgets.
     fn refresh(&self, pn: &Panel, p: PlayerId) {
         let Some(view) = &self.view else { return };
+        let focused = self.root.root().and_then(|r| r.focus());
         if let Some(head) = &self.parts.head {
             head.set_text(&trnf(
                 "{p}: {n} Denier, {left} left after these purchases",
@@ -307,6 +308,13 @@ impl PurchasePanel {
         if let Some(buy) = &self.parts.buy {
             buy.set_label(&trn("Buy {n}", "Buy {n}", n));
             buy.set_visible(n > 0);
+        }
+        // A count that ran out under the keyboard (no money left for one more) hands the
+        // keyboard to the confirm button, not to nowhere.
+        if let (Some(f), Some(finish)) = (focused, &self.parts.finish) {
+            if f.is_ancestor(&self.root) && !f.is_sensitive() {
+                finish.grab_focus();
+            }
         }
     }
 

@@ -219,7 +219,11 @@ pub fn fief_line(g: &Game, a: &FiefAim, p: PlayerId, you: bool) -> String {
             ("cost", &cost),
         ],
     );
-    if !a.lord_with_room {
+    if !a.lord_with_room && g.family(p).next().is_none() {
+        // Before the family's first Lord is placed (setup), or with every Lord lost.
+        line.push(' ');
+        line.push_str(&tr("The family has no Lord yet to hold it."));
+    } else if !a.lord_with_room {
         line.push(' ');
         line.push_str(&tr(
             "No Lord of the family has room for it (2 Fief Titles each).",

@@ -163,6 +163,20 @@ fn a_whole_round_is_played_by_keyboard_alone() {
                 }
                 kb.press(&win, "main", "Return", "one more Man-at-Arms");
                 bought = true;
+                // F6 leaves the page, Shift+F6 comes back to it (its first count, not the
+                // news strip's button above it).
+                kb.press(&win, "main", "F6", "away from the page");
+                assert!(!inside(&focus_of(&win), &page), "F6 stayed on the page");
+                for _ in 0..3 {
+                    if inside(&focus_of(&win), &page) {
+                        break;
+                    }
+                    kb.press(&win, "main", "shift+F6", "back to the page");
+                }
+                assert!(
+                    inside(&focus_of(&win), &page),
+                    "Shift+F6 never came back to the page"
+                );
             }
             // Back up to the page's confirm button.
             for _ in 0..8 {
