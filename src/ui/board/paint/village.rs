@@ -260,12 +260,16 @@ pub(in crate::ui::board) fn rings(
         cr.set_line_width(4.5);
         cr.stroke()?;
     }
-    // The keyboard's Village: a blue ring outside the highlight's.
+    // The keyboard's Village: a thick blue ring on a white halo outside the highlight's,
+    // seen on every Fief colour at a glance.
     if look.focus == Some(vid) {
-        let r = half + 15.0;
+        let r = half + 17.0;
         cr.rectangle(v.x - r, v.y - r, 2.0 * r, 2.0 * r);
+        cr.set_source_rgb(1.0, 1.0, 1.0);
+        cr.set_line_width(10.0);
+        cr.stroke_preserve()?;
         cr.set_source_rgb(0.1, 0.35, 0.85);
-        cr.set_line_width(3.5);
+        cr.set_line_width(6.0);
         cr.stroke()?;
     }
     Ok(())
