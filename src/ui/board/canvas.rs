@@ -415,13 +415,14 @@ impl SimpleComponent for MapCanvas {
         });
         root.set_child(Some(&area));
 
-        // Zoom buttons in the corner.
+        // Zoom buttons in the bottom corner, over the board's empty south-east (at the top
+        // they covered Bishopric 4's mitre and the armies near Louhans).
         let zoom = gtk::Box::new(gtk::Orientation::Vertical, 0);
         zoom.add_css_class("linked");
         zoom.add_css_class("osd");
         zoom.set_halign(gtk::Align::End);
-        zoom.set_valign(gtk::Align::Start);
-        zoom.set_margin_top(8);
+        zoom.set_valign(gtk::Align::End);
+        zoom.set_margin_bottom(8);
         zoom.set_margin_end(8);
         for (icon, tip, msg) in [
             ("zoom-in-symbolic", crate::ui::tr("Zoom in"), 0),
