@@ -153,12 +153,8 @@ pub static LESSONS: [Lesson; 10] = [
         position: include_str!("../../data/lessons/05-siege.json"),
         others: Others::Partners,
         over: Over::PhaseEnds,
-        // A siege laid after an attack is not the lesson's: the goal is a siege instead of
-        // a battle, and an attack ends the try at once.
-        reached: |g| {
-            !attacked(g, "tournus")
-                && village(g, "tournus").is_some_and(|v| v.besieger == Some(LEARNER))
-        },
+        reached: |g| village(g, "tournus").is_some_and(|v| v.besieger == Some(LEARNER)),
+        // The goal is a siege instead of a battle: an attack ends the try at once.
         gone: |g| attacked(g, "tournus"),
         missed: n_("Tournus was not put under siege instead of a battle. An attack against its walls costs you a die and Troops: try again, and lay the siege without attacking, before you end your battles."),
         solution: &["siege tournus"],

@@ -93,11 +93,13 @@ impl Lesson {
 
     /// Where a try that began at `start` stands in `now`.
     pub fn verdict(&self, start: &Game, now: &Game) -> Verdict {
-        if (self.reached)(now) {
-            return Verdict::Reached;
-        }
+        // A goal once out of reach stays missed, whatever comes after (a siege laid after
+        // an attack in the siege lesson).
         if (self.gone)(now) {
             return Verdict::Missed;
+        }
+        if (self.reached)(now) {
+            return Verdict::Reached;
         }
         let left =
             now.is_over() || now.round != start.round || now.phase.number() != start.phase.number();

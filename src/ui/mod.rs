@@ -180,6 +180,22 @@ pub fn answer_chooser(
     c.emit_by_name::<()>("response", &[&gtk::ResponseType::Accept.into_glib()]);
 }
 
+/// Every widget under `root`, `root` first, depth first (a widget's later children before
+/// its earlier ones).
+pub fn descendants(root: &relm4::gtk::Widget) -> Vec<relm4::gtk::Widget> {
+    use relm4::gtk::prelude::*;
+    let (mut out, mut stack) = (Vec::new(), vec![root.clone()]);
+    while let Some(w) = stack.pop() {
+        let mut c = w.first_child();
+        while let Some(x) = c {
+            c = x.next_sibling();
+            stack.push(x);
+        }
+        out.push(w);
+    }
+    out
+}
+
 /// For the GTK tests: the app's messages in `lang` ("en": the msgids) for as long as it lives, through the
 /// catalogs compiled with the build; then as they were.
 #[cfg(test)]

@@ -50,18 +50,9 @@ pub fn reply(s: &str) {
 
 /// The first widget named `name` under `root` (depth first).
 pub fn widget_named(root: &gtk::Widget, name: &str) -> Option<gtk::Widget> {
-    let mut stack = vec![root.clone()];
-    while let Some(w) = stack.pop() {
-        if w.widget_name() == name {
-            return Some(w);
-        }
-        let mut c = w.first_child();
-        while let Some(x) = c {
-            c = x.next_sibling();
-            stack.push(x);
-        }
-    }
-    None
+    crate::ui::descendants(root)
+        .into_iter()
+        .find(|w| w.widget_name() == name)
 }
 
 /// The windows on screen.

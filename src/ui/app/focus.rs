@@ -26,7 +26,7 @@ pub enum Region {
 const REGIONS: [Region; 4] = [Region::Map, Region::Prompt, Region::Side, Region::Hand];
 
 /// The decision the keyboard was last brought to.
-pub type FocusKey = (HintKey, String);
+pub type FocusKey = (HintKey, Selection);
 
 impl App {
     /// The widget that holds the part `r` of the window.
@@ -74,7 +74,7 @@ impl App {
             self.focus_for = None;
             return;
         };
-        let key = (key, format!("{:?}", self.selection));
+        let key = (key, self.selection.clone());
         if self.focus_for.as_ref() == Some(&key) {
             return;
         }

@@ -15,6 +15,23 @@ pub(crate) fn outline(cr: &Context) -> Result<(), cairo::Error> {
     cr.stroke()
 }
 
+/// The current path stroked as a band on a band: `outer` (RGBA) `outer_w` wide, then
+/// `inner` (RGB) `inner_w` wide over it, so that a ring shows on every Fief colour.
+pub(crate) fn banded(
+    cr: &Context,
+    outer: (f64, f64, f64, f64),
+    outer_w: f64,
+    inner: (f64, f64, f64),
+    inner_w: f64,
+) -> Result<(), cairo::Error> {
+    cr.set_source_rgba(outer.0, outer.1, outer.2, outer.3);
+    cr.set_line_width(outer_w);
+    cr.stroke_preserve()?;
+    cr.set_source_rgb(inner.0, inner.1, inner.2);
+    cr.set_line_width(inner_w);
+    cr.stroke()
+}
+
 /// A player's arrow along the road from `from` to `to`.
 pub(crate) fn road_arrow(
     cr: &Context,

@@ -267,12 +267,7 @@ pub(in crate::ui::board) fn marks(
                 let c = &map.villages[village as usize];
                 // Wide enough to clear the Village's own glow and its pieces.
                 cr.arc(c.x, c.y, half_side(map, village) + 36.0, 0.0, 2.0 * PI);
-                cr.set_source_rgba(0.1, 0.06, 0.0, 0.85);
-                cr.set_line_width(9.0);
-                cr.stroke_preserve()?;
-                cr.set_source_rgb(COACH.0, COACH.1, COACH.2);
-                cr.set_line_width(5.0);
-                cr.stroke()?;
+                banded(cr, (0.1, 0.06, 0.0, 0.85), 9.0, COACH, 5.0)?;
             }
         }
     }

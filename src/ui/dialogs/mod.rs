@@ -329,26 +329,18 @@ impl Dialogs {
     }
 }
 
-/// The button on screen under `root` that reads `label` (depth first).
+/// The button on screen under `root` that reads `label`.
 fn button_labelled(root: &gtk::Widget, label: &str) -> Option<gtk::Button> {
-    let mut stack = vec![root.clone()];
-    while let Some(w) = stack.pop() {
-        if let Some(b) = w.downcast_ref::<gtk::Button>() {
+    crate::ui::descendants(root)
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Button>().ok())
+        .find(|b| {
             let text = b.label().map(|l| l.to_string()).or_else(|| {
                 b.child()
                     .and_downcast::<gtk::Label>()
                     .map(|l| l.text().to_string())
             });
             // The dialog lays its answers out twice (wide and narrow): the one on screen.
-            if text.as_deref() == Some(label) && b.is_mapped() {
-                return Some(b.clone());
-            }
-        }
-        let mut c = w.first_child();
-        while let Some(x) = c {
-            c = x.next_sibling();
-            stack.push(x);
-        }
-    }
-    None
+            text.as_deref() == Some(label) && b.is_mapped()
+        })
 }

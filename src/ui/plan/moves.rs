@@ -60,9 +60,6 @@ pub fn move_options(
     how: MoveHow,
 ) -> MoveOptions {
     let mut o = MoveOptions::default();
-    // Lords are compared as sets: a Lord ticked again comes last in the draft.
-    let mut ticked = lords.to_vec();
-    ticked.sort_unstable();
     for m in moves_on(g, legal, from, to) {
         for l in &m.lords {
             if !o.lords.contains(l) {
@@ -75,9 +72,7 @@ pub fn move_options(
         o.road_maa = o.road_maa.max(m.maa);
         o.road_knights = o.road_knights.max(m.knights);
         o.road_captives |= !m.captives.is_empty();
-        let mut ls = m.lords.to_vec();
-        ls.sort_unstable();
-        if ls == ticked && m.how == how {
+        if same_lords(&m.lords, lords) && m.how == how {
             o.max_maa = o.max_maa.max(m.maa);
             o.max_knights = o.max_knights.max(m.knights);
             o.captives |= !m.captives.is_empty();
@@ -85,6 +80,12 @@ pub fn move_options(
     }
     o.lords.sort_unstable();
     o
+}
+
+/// Whether two lists of Lords name the same Lords, in any order: a Lord ticked again comes
+/// last in the draft, and the engine lists each army in its own order.
+fn same_lords(a: &[LordId], b: &[LordId]) -> bool {
+    a.len() == b.len() && a.iter().all(|l| b.contains(l))
 }
 
 /// The counts of an army split in one click (`half`: about half its Troops go, Men-at-Arms
@@ -194,16 +195,12 @@ pub fn draft_legal(g: &Game, legal: &[Action], from: VillageId, d: &MoveDraft) -
         .iter()
         .find(|a| match a {
             Action::Move(m) => {
-                let mut ls = m.lords.clone();
-                ls.sort_unstable();
-                let mut cs = m.captives.clone();
-                cs.sort_unstable();
-                ls == want.lords
+                same_lords(&m.lords, &want.lords)
                     && m.to == want.to
                     && m.maa == want.maa
                     && m.knights == want.knights
                     && m.how == want.how
-                    && cs.is_empty() == want.captives.is_empty()
+                    && m.captives.is_empty() == want.captives.is_empty()
                     && move_from(g, m) == Some(from)
             }
             _ => false,

@@ -9,21 +9,12 @@ use fief::lessons::{Verdict, LESSONS};
 
 /// The texts of the visible labels under `root`.
 fn label_texts(root: &gtk::Widget) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.clone()];
-    while let Some(w) = stack.pop() {
-        if let Some(l) = w.downcast_ref::<gtk::Label>() {
-            if l.is_visible() {
-                out.push(l.text().to_string());
-            }
-        }
-        let mut c = w.first_child();
-        while let Some(x) = c {
-            c = x.next_sibling();
-            stack.push(x);
-        }
-    }
-    out
+    crate::ui::descendants(root)
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Label>().ok())
+        .filter(|l| l.is_visible())
+        .map(|l| l.text().to_string())
+        .collect()
 }
 
 fn verdict(app: &Window) -> Option<Verdict> {

@@ -127,19 +127,10 @@ pub(super) use crate::ui::app::drive::widget_named;
 
 /// Every button under `root` (depth first).
 pub(super) fn buttons_in(root: &gtk::Widget) -> Vec<gtk::Button> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.clone()];
-    while let Some(w) = stack.pop() {
-        if let Some(b) = w.downcast_ref::<gtk::Button>() {
-            out.push(b.clone());
-        }
-        let mut c = w.first_child();
-        while let Some(x) = c {
-            c = x.next_sibling();
-            stack.push(x);
-        }
-    }
-    out
+    crate::ui::descendants(root)
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Button>().ok())
+        .collect()
 }
 
 /// The game of the scenario `sc` (docs/scenarios.md) with Kirsten, the third of Grady,
@@ -182,15 +173,9 @@ pub(super) fn open(init: AppInit) -> Window {
 
 /// Closes every popover open under `root`.
 fn close_popovers(root: &gtk::Widget) {
-    let mut stack = vec![root.clone()];
-    while let Some(w) = stack.pop() {
+    for w in crate::ui::descendants(root) {
         if let Some(p) = w.downcast_ref::<gtk::Popover>() {
             p.popdown();
-        }
-        let mut c = w.first_child();
-        while let Some(x) = c {
-            c = x.next_sibling();
-            stack.push(x);
         }
     }
 }

@@ -253,24 +253,14 @@ pub(in crate::ui::board) fn rings(
     if look.highlights.contains(&vid) {
         let r = half + 9.0;
         cr.rectangle(v.x - r, v.y - r, 2.0 * r, 2.0 * r);
-        cr.set_source_rgba(0.12, 0.06, 0.0, 0.9);
-        cr.set_line_width(9.0);
-        cr.stroke_preserve()?;
-        cr.set_source_rgb(HIGHLIGHT.0, HIGHLIGHT.1, HIGHLIGHT.2);
-        cr.set_line_width(4.5);
-        cr.stroke()?;
+        banded(cr, (0.12, 0.06, 0.0, 0.9), 9.0, HIGHLIGHT, 4.5)?;
     }
     // The keyboard's Village: a thick blue ring on a white halo outside the highlight's,
     // seen on every Fief colour at a glance.
     if look.focus == Some(vid) {
         let r = half + 17.0;
         cr.rectangle(v.x - r, v.y - r, 2.0 * r, 2.0 * r);
-        cr.set_source_rgb(1.0, 1.0, 1.0);
-        cr.set_line_width(10.0);
-        cr.stroke_preserve()?;
-        cr.set_source_rgb(0.1, 0.35, 0.85);
-        cr.set_line_width(6.0);
-        cr.stroke()?;
+        banded(cr, (1.0, 1.0, 1.0, 1.0), 10.0, (0.1, 0.35, 0.85), 6.0)?;
     }
     Ok(())
 }
