@@ -3,7 +3,9 @@
 //! would: buttons, entries, the decisions the window offers). One hosts from the New Game
 //! dialog, the other joins with the invitation; they talk and play a round; the joining app
 //! is killed with `kill -9` and started again: it offers the table, rejoins, and sees the
-//! same game; then the hosting app is killed and hosts its table again. A second test, in a
+//! same game; then the hosting app is killed and hosts its table again. Another makes a table
+//! on a `fief-server` from the New Game dialog; both apps quit and start again, find the
+//! table in Your Tables with the turn's badge on one of them, and play on. A last test, in a
 //! network namespace of its own, joins a table heard on the local network from the join
 //! dialog's list. Run under `xvfb-run` (tools/test.sh does).
 #![cfg(feature = "gui")]
@@ -27,11 +29,33 @@ struct App {
 
 impl App {
     fn launch(home: &Path, name: &'static str) -> App {
+        App::start(Command::new(env!("CARGO_BIN_EXE_fief")), home, name)
+    }
+
+    /// The app on a session bus of its own (`dbus-run-session`), whose calls to the desktop's
+    /// notifications `dbus-monitor` writes into `seen`.
+    fn launch_on_bus(home: &Path, name: &'static str, seen: &Path) -> App {
+        let mut c = Command::new("dbus-run-session");
+        c.args([
+            "--",
+            "sh",
+            "-c",
+            "dbus-monitor --session interface=org.freedesktop.Notifications > \"$1\" 2>&1 & sleep 0.5; exec \"$2\"",
+            "sh",
+        ])
+        .arg(seen)
+        .arg(env!("CARGO_BIN_EXE_fief"));
+        App::start(c, home, name)
+    }
+
+    fn start(mut command: Command, home: &Path, name: &'static str) -> App {
         assert!(
             std::env::var_os("DISPLAY").is_some(),
             "these tests need a display: run them under xvfb-run -a"
         );
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fief"))
+        // No session bus but the one `launch_on_bus` gives (dbus-run-session sets its own).
+        command.env_remove("DBUS_SESSION_BUS_ADDRESS");
+        let mut child = command
             .env("HOME", home)
             .env("XDG_DATA_HOME", home.join("data"))
             .env("XDG_CONFIG_HOME", home.join("config"))
@@ -42,7 +66,6 @@ impl App {
             )
             .env("FIEF_DRIVE", "1")
             .env("GTK_A11Y", "none")
-            .env_remove("DBUS_SESSION_BUS_ADDRESS")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -271,18 +294,14 @@ fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
         s["who"][1].as_str().is_some_and(|w| w.contains("Dropped"))
     });
 
-    // Started again, the guest's app offers its table; rejoined, it sees the same game.
+    // Started again, the guest's app lists its table; rejoined, it sees the same game.
     let mut guest = App::launch(&dir.0.join("guest"), "guest again");
     assert_ne!(guest.child.id(), pid);
-    guest.wait(30, "offering the table", |s| {
-        s["windows"]
-            .as_array()
-            .is_some_and(|w| w.iter().any(|n| n == "rejoin-offer"))
-    });
-    guest.ok("respond rejoin-offer rejoin");
+    guest.wait_for_widget("table-row-0");
+    guest.ok("click table-row-0");
     let g = guest.wait(30, "back in the game", playing);
     let h = host.wait(30, "seeing the guest back", |s| {
-        s["who"][1].as_str() == Some("Here")
+        s["who"][1].as_str().is_some_and(|w| w.starts_with("Here"))
     });
     assert!(g["at"].as_u64() >= before["at"].as_u64());
     let g = guest.wait(20, "caught up", |s| {
@@ -311,17 +330,13 @@ fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
     guest.wait(30, "retrying", |s| {
         s["net"]["status"]
             .as_str()
-            .is_some_and(|t| t.contains("retrying"))
+            .is_some_and(|t| t.contains("Connection lost"))
     });
     // Started again, the host's app offers to host its table again; the guest comes back by
     // itself, with the same invitation, and the game goes on where it was.
     let mut host = App::launch(&dir.0.join("host"), "host again");
-    host.wait(30, "offering to host again", |s| {
-        s["windows"]
-            .as_array()
-            .is_some_and(|w| w.iter().any(|n| n == "rejoin-offer"))
-    });
-    host.ok("respond rejoin-offer rejoin");
+    host.wait_for_widget("table-row-0");
+    host.ok("click table-row-0");
     let back = host.wait(30, "hosting again", playing);
     assert_eq!(back["net"]["hosted"], true);
     assert_eq!(back["net"]["invitation"], h["net"]["invitation"]);
@@ -335,4 +350,137 @@ fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
     play_until(&mut host, &mut guest, 120, |s| {
         s["at"].as_u64() > Some(at + 10)
     });
+}
+
+/// A `fief-server` in a process of its own, stopped when dropped.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A `fief-server` of its own (local mode) in `dir`; its server's invitation.
+fn server(dir: &Path) -> (Server, String) {
+    let mut srv = Server(
+        Command::new(env!("CARGO_BIN_EXE_fief-server"))
+            .arg("--data")
+            .arg(dir)
+            .args(["--reach", "local"])
+            .env_remove("FIEF_NET")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts"),
+    );
+    let out = BufReader::new(srv.0.stdout.take().unwrap());
+    for line in out.lines() {
+        let line = line.unwrap();
+        if let Some(code) = line.strip_prefix("server ") {
+            return (srv, code.to_string());
+        }
+    }
+    panic!("the server printed no invitation");
+}
+
+/// The tables an app lists in Your Tables, once each says where its game stands.
+fn tables_heard(app: &mut App) -> Value {
+    let s = app.wait(40, "hearing its table", |s| {
+        s["tables"].as_array().is_some_and(|t| {
+            !t.is_empty()
+                && t.iter()
+                    .all(|r| r["subtitle"].as_str().is_some_and(|w| w.contains("Round")))
+        })
+    });
+    s["tables"].clone()
+}
+
+#[test]
+fn a_table_made_on_a_server_outlives_both_apps_and_says_whose_turn_it_is() {
+    let dir = Scratch::new("app-net", "server");
+    let (srv, code) = server(&dir.0.join("server"));
+    // The host's app makes the table on the server from New Game.
+    let mut anne = App::launch(&home(&dir.0, "host"), "anne");
+    anne.wait(30, "showing the new-game dialog", |s| {
+        shows_window(s, "new-game")
+    });
+    anne.ok("click table-on-server");
+    anne.ok(&format!("text server-invitation {code}"));
+    anne.ok("click start-game");
+    let s = anne.wait(30, "seated at the server's table", |s| {
+        s["net"]["status"]
+            .as_str()
+            .is_some_and(|t| t.contains("Connected"))
+    });
+    assert_eq!(s["net"]["hosted"], false, "{s}");
+    let invitation = s["net"]["invitation"].as_str().unwrap().to_string();
+    let mut bob = guest_joining(&dir.0);
+    bob.ok(&format!("text join-code {invitation}"));
+    bob.ok("click join-look");
+    sit_and_start(&mut anne, &mut bob);
+    play_until(&mut anne, &mut bob, 300, |s| s["round"].as_u64() >= Some(2));
+    let at = anne.state()["at"].as_u64().unwrap();
+
+    // Both apps quit; the server keeps the table. Started again, each finds it in Your
+    // Tables, and exactly one of them has the turn's badge (the bot's turns are the
+    // server's to play meanwhile).
+    drop(anne);
+    drop(bob);
+    let seen = [dir.0.join("anne-bus.txt"), dir.0.join("bob-bus.txt")];
+    let mut anne = App::launch_on_bus(&dir.0.join("host"), "anne again", &seen[0]);
+    let mut bob = App::launch_on_bus(&dir.0.join("guest"), "bob again", &seen[1]);
+    let (a, b) = (tables_heard(&mut anne), tables_heard(&mut bob));
+    assert_eq!(a.as_array().unwrap().len(), 1, "{a}");
+    assert_eq!(b.as_array().unwrap().len(), 1, "{b}");
+    assert_ne!(a[0]["yours"], b[0]["yours"], "one badge: {a} {b}");
+    // The one whose turn it is goes back to the table with one click; the other stays in
+    // Your Tables, and is told on his desktop when the turn is his, and when the first
+    // writes to him.
+    let (first, other, other_seen) = if a[0]["yours"] == true {
+        (&mut anne, &mut bob, &seen[1])
+    } else {
+        (&mut bob, &mut anne, &seen[0])
+    };
+    assert_eq!(first.cmd("exists table-badge-0"), "ok true");
+    assert_eq!(other.cmd("exists table-badge-0"), "ok false");
+    first.ok("click table-row-0");
+    let s = first.wait(30, "back in the game", playing);
+    assert!(s["at"].as_u64() >= Some(at), "{s}");
+    first.ok("say Your move, my friend");
+    let end = Instant::now() + Duration::from_secs(120);
+    while other.state()["tables"][0]["yours"] != true {
+        assert!(
+            Instant::now() < end,
+            "the turn never passed to the other player"
+        );
+        if first.state()["my_turn"] == true {
+            let _ = first.cmd("decide");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(other.cmd("exists table-badge-0"), "ok true");
+    let end = Instant::now() + Duration::from_secs(20);
+    loop {
+        let told = std::fs::read_to_string(other_seen).unwrap_or_default();
+        if told.contains("Your turn") && told.contains("Your move, my friend") {
+            break;
+        }
+        assert!(Instant::now() < end, "no notification on the bus: {told}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // One click takes him back too, and the game goes on from where it was.
+    other.ok("click table-row-0");
+    other.wait(30, "back in the game", playing);
+    play_until(&mut anne, &mut bob, 120, |s| {
+        s["at"].as_u64() > Some(at + 10)
+    });
+    drop(srv);
+}
+
+fn shows_window(s: &Value, window: &str) -> bool {
+    s["windows"]
+        .as_array()
+        .is_some_and(|w| w.iter().any(|n| n == window))
 }

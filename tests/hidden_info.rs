@@ -226,7 +226,8 @@ fn change_frame(msg: &HostMsg, g: &Game, seat: PlayerId, before: &Before) -> (Ve
         unreachable!()
     };
     let (view, edits) = SeatView::next(Some(&before.0), g.redacted(Some(seat)));
-    let change = fief::net::change::change(msg, &edits, view.digest(), &before.1);
+    let change =
+        fief::net::change::change(msg, &edits, view.digest(), &(before.1.clone(), Vec::new()));
     let bytes = encode_frame(&change, MAX_HOST_FRAME).expect("a frame");
     (bytes, (view, hands.clone()))
 }

@@ -55,6 +55,7 @@ struct Line {
 }
 
 fn open(ticket: &Ticket, seat: u8, sit: Sit, retry_for: Duration) -> Line {
+    let retry_for = Some(retry_for);
     let (tx, heard) = mpsc::channel();
     let link = Link::open(
         Spec {
@@ -268,7 +269,9 @@ fn a_decision_sent_as_the_host_went_down_goes_again_when_it_is_back() {
     rt.block_on(host.close());
     me.link.as_ref().unwrap().act(r.at, r.legal[0].clone());
     let left = me.until("countdown", |h| match h {
-        Heard::Status(Status::Reconnecting { left }) => Some(*left),
+        Heard::Status(Status::Reconnecting {
+            left: Some(left), ..
+        }) => Some(*left),
         _ => None,
     });
     assert!(left <= 30 && left > 0, "{left}");

@@ -2,8 +2,9 @@
 # Installs what building and testing Fief needs on Debian 12, skipping what is already there.
 set -euo pipefail
 # xdotool presses real keys in the keyboard test; gettext builds the translations; desktop-file-utils, appstream and flatpak-builder check the
-# packaging files.
-packages=(pkg-config libgtk-4-dev libadwaita-1-dev xvfb xauth xdotool gettext desktop-file-utils appstream flatpak-builder python3 strace iproute2)
+# packaging files; dbus-daemon and dbus-bin give the network test a session bus of its own
+# (dbus-run-session) on which it watches the desktop notifications (dbus-monitor).
+packages=(pkg-config libgtk-4-dev libadwaita-1-dev xvfb xauth xdotool gettext desktop-file-utils appstream flatpak-builder python3 strace iproute2 dbus-daemon dbus-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

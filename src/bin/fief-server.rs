@@ -1,13 +1,14 @@
 //! `fief-server`: a headless host of Fief tables for players at other computers. It keeps
 //! its tables in a folder (a key, a port and an SQLite database) and brings them all back
 //! when started again; `--seats` adds a table. Each table's invitation is printed on a line
-//! of its own: `TABLE INVITATION`.
+//! of its own: `TABLE INVITATION`; then the server's invitation to make tables, with which
+//! players open tables here from the app's New Game: `server INVITATION`.
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use clap::Parser;
-use fief::net::serve::{default_host_folder, run_host, ReachArgs, TableArgs};
+use fief::net::serve::{default_host_folder, run_host, ReachArgs, ServerArgs, TableArgs};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,6 +30,8 @@ struct Cli {
     port: u16,
     #[command(flatten)]
     table: TableArgs,
+    #[command(flatten)]
+    server: ServerArgs,
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         cli.reach.reach,
         cli.port,
         &cli.table,
+        Some(&cli.server),
         &mut |line| {
             let mut o = std::io::stdout().lock();
             let _ = writeln!(o, "{line}");

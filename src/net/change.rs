@@ -125,9 +125,15 @@ fn walk<'a>(
 }
 
 /// `state` (a seat's `state` frame, its game aside) as the `change` of `edits` that takes
-/// the seat to the view of digest `digest`, with the hands' counts only if they are not
-/// `hands_before`.
-pub fn change(state: &HostMsg, edits: &Patch, digest: &str, hands_before: &[[u8; 2]]) -> HostMsg {
+/// the seat to the view of digest `digest`.
+/// `before`: the counts of cards and the clocks last sent (left out of the change when the
+/// same).
+pub fn change(
+    state: &HostMsg,
+    edits: &Patch,
+    digest: &str,
+    before: &(Vec<[u8; 2]>, Vec<u64>),
+) -> HostMsg {
     match state.clone() {
         HostMsg::State {
             seat: Some(seat),
@@ -136,6 +142,8 @@ pub fn change(state: &HostMsg, edits: &Patch, digest: &str, hands_before: &[[u8;
             log_from,
             log,
             hands,
+            clocks,
+            stood_in,
             reveal,
             ..
         } => HostMsg::Change {
@@ -146,7 +154,9 @@ pub fn change(state: &HostMsg, edits: &Patch, digest: &str, hands_before: &[[u8;
             legal,
             log_from,
             log,
-            hands: (hands != hands_before).then_some(hands),
+            hands: (hands != before.0).then_some(hands),
+            clocks: (clocks != before.1).then_some(clocks),
+            stood_in,
             reveal,
         },
         other => other,
@@ -154,9 +164,9 @@ pub fn change(state: &HostMsg, edits: &Patch, digest: &str, hands_before: &[[u8;
 }
 
 /// The view a client holds of its seat: the last `state` it was sent, with every `change`
-/// since applied; and the last count of cards in each hand.
+/// since applied; and the last count of cards in each hand and the last clocks.
 #[derive(Debug, Clone, Default)]
-pub struct Held(Option<Value>, Vec<[u8; 2]>);
+pub struct Held(Option<Value>, Vec<[u8; 2]>, Vec<u64>);
 
 impl Held {
     /// A whole view came (`state`).
@@ -175,6 +185,14 @@ impl Held {
             self.1 = h;
         }
         self.1.clone()
+    }
+
+    /// The clocks sent with a state or a change (`None`: unchanged).
+    fn clocks(&mut self, clocks: Option<Vec<u64>>) -> Vec<u64> {
+        if let Some(c) = clocks {
+            self.2 = c;
+        }
+        self.2.clone()
     }
 
     pub fn get(&self) -> Option<&Value> {
@@ -232,10 +250,12 @@ pub fn as_state(held: &mut Held, seat: SeatNo, msg: HostMsg) -> Result<HostMsg, 
             seat: Some(s),
             ref game,
             ref hands,
+            ref clocks,
             ..
         } if s == seat => {
             held.whole(game);
             held.hands(Some(hands.clone()));
+            held.clocks(Some(clocks.clone()));
             Ok(msg)
         }
         HostMsg::Change {
@@ -247,6 +267,8 @@ pub fn as_state(held: &mut Held, seat: SeatNo, msg: HostMsg) -> Result<HostMsg, 
             log_from,
             log,
             hands,
+            clocks,
+            stood_in,
             reveal,
         } if s == seat => Ok(HostMsg::State {
             seat: Some(s),
@@ -256,6 +278,8 @@ pub fn as_state(held: &mut Held, seat: SeatNo, msg: HostMsg) -> Result<HostMsg, 
             log_from,
             log,
             hands: held.hands(hands),
+            clocks: held.clocks(clocks),
+            stood_in,
             reveal,
         }),
         other => Ok(other),

@@ -142,6 +142,8 @@ fn kind(m: &HostMsg) -> &'static str {
         HostMsg::Change { .. } => "change",
         HostMsg::Chat { .. } => "chat",
         HostMsg::Pong => "pong",
+        HostMsg::Created { .. } => "created",
+        HostMsg::Status { .. } => "status",
     }
 }
 

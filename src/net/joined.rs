@@ -35,6 +35,10 @@ pub struct Joined {
     /// When the seat was last played, in milliseconds since the epoch.
     #[serde(default)]
     pub last_ms: u64,
+    /// The log entries up to which the player was told what a bot decided for him while he
+    /// was away ("While you were away" is not said twice of the same entries).
+    #[serde(default)]
+    pub bot_told: u64,
 }
 
 impl Joined {
@@ -106,11 +110,33 @@ impl JoinedTables {
 
     /// Remembers `j` (in place of an entry for the same table and seat), the most recent
     /// first.
-    pub fn remember(&self, j: Joined) -> Result<(), String> {
+    pub fn remember(&self, mut j: Joined) -> Result<(), String> {
         let mut all = self.read_for_write()?;
-        all.retain(|x| !(x.table == j.table && x.ticket == j.ticket) || x.seat != j.seat);
+        let same = |x: &Joined| x.table == j.table && x.ticket == j.ticket && x.seat == j.seat;
+        // What the player was told stays told.
+        let told = all.iter().filter(|x| same(x)).map(|x| x.bot_told).max();
+        j.bot_told = j.bot_told.max(told.unwrap_or(0));
+        all.retain(|x| !same(x));
         all.insert(0, j);
         all.truncate(MAX_TABLES);
+        self.write(&all)
+    }
+
+    /// Changes the entry of `ticket` and `seat` with `f` (nothing if there is none).
+    pub fn update(
+        &self,
+        ticket: &str,
+        seat: SeatNo,
+        f: impl FnOnce(&mut Joined),
+    ) -> Result<(), String> {
+        let mut all = self.read_for_write()?;
+        let Some(j) = all
+            .iter_mut()
+            .find(|x| x.ticket == ticket && x.seat == seat)
+        else {
+            return Ok(());
+        };
+        f(j);
         self.write(&all)
     }
 
@@ -169,6 +195,7 @@ mod tests {
             hosted: false,
             host: "Bert".into(),
             last_ms,
+            bot_told: 0,
         }
     }
 

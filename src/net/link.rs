@@ -3,9 +3,10 @@
 //! and talk, and comes back by itself when the connection drops.
 //!
 //! It runs on a thread of its own (a small runtime), so the window never waits for the
-//! network. When the connection drops it tries again for [`Spec::retry_for`], saying how long
-//! it has left; the seat is then taken back with its secret and the log entries the player
-//! already has. A decision sent just before the drop is never dropped silently: once back,
+//! network. When the connection drops it tries again, with growing pauses a minute apart at
+//! most, for [`Spec::retry_for`] (or for as long as the table lives), saying when it tries
+//! next; the seat is then taken back with its secret and the log entries the player already
+//! has. A decision sent just before the drop is never dropped silently: once back,
 //! it is sent again if the game still waits for it ([`Heard::Resent`]), or said to be lost
 //! ([`Heard::Lost`]).
 //!
@@ -42,8 +43,10 @@ pub struct Spec {
     pub reach: Reach,
     pub seat: SeatNo,
     pub sit: Sit,
-    /// How long a dropped connection is tried again before the host counts as gone.
-    pub retry_for: Duration,
+    /// How long a dropped connection is tried again before the host counts as gone
+    /// (`None`: for as long as the table lives: only the host's word that it is closed ends
+    /// the tries).
+    pub retry_for: Option<Duration>,
 }
 
 /// The state of the line.
@@ -52,9 +55,11 @@ pub enum Status {
     /// The first connection is being made.
     Connecting,
     Connected,
-    /// The connection dropped: trying again for this many more seconds.
+    /// The connection dropped: the next try comes in `next_in` seconds (0: trying now);
+    /// `left`: the seconds before the line gives up (`None`: it never does).
     Reconnecting {
-        left: u64,
+        next_in: u64,
+        left: Option<u64>,
     },
     /// The line is down for good, and why: the host refused the seat or the table (the kind
     /// of refusal, and the host's words), could not be reached, or stayed away longer than
@@ -82,6 +87,11 @@ pub struct Received {
     pub at: u64,
     /// The seat's legal actions now, in the notation (empty when it is not his decision).
     pub legal: Vec<String>,
+    /// The time each seat has taken, in seconds, as of this state.
+    pub clocks: Vec<u64>,
+    /// The log entries among those just received that a bot wrote for this seat while its
+    /// player was away (`[from, to)`).
+    pub stood_in: Vec<[u64; 2]>,
 }
 
 /// What the line hears, in order.
@@ -112,8 +122,16 @@ pub enum Heard {
 }
 
 enum Cmd {
-    Act { at: u64, action: String },
-    Say { to: Option<SeatNo>, text: String },
+    Act {
+        at: u64,
+        action: String,
+    },
+    Say {
+        to: Option<SeatNo>,
+        text: String,
+    },
+    /// Tries to connect again now, without waiting for the pause to end.
+    Retry,
     Close,
 }
 
@@ -154,6 +172,11 @@ impl Link {
     /// Says something to the table, or to one seat.
     pub fn say(&self, to: Option<SeatNo>, text: String) {
         let _ = self.cmds.send(Cmd::Say { to, text });
+    }
+
+    /// Tries to connect again at once (the line is waiting between two tries).
+    pub fn retry_now(&self) {
+        let _ = self.cmds.send(Cmd::Retry);
     }
 }
 
@@ -254,11 +277,16 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
         // Coming back to a seat held before: a host that is not there yet (restarting, or its
         // player about to host again) is tried for as long as a dropped line would be.
         Err((None, e)) if mem.secret.is_some() => {
-            let deadline = Instant::now() + spec.retry_for;
+            let deadline = spec.retry_for.map(|d| Instant::now() + d);
             match come_back(&endpoint, &spec.ticket, deadline, &mut mem, &mut cmds, tell).await {
-                Some(c) => c,
-                None => {
-                    tell(Heard::Status(Status::gone(None, e)));
+                Back::Here(c) => *c,
+                Back::Closed => {
+                    endpoint.close().await;
+                    return;
+                }
+                Back::Gone(refusal, why) => {
+                    let why = if refusal.is_some() { why } else { e };
+                    tell(Heard::Status(Status::gone(refusal, why)));
                     endpoint.close().await;
                     return;
                 }
@@ -280,16 +308,17 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
                 break;
             }
             End::Dropped(why) => {
-                let deadline = Instant::now() + spec.retry_for;
+                let deadline = spec.retry_for.map(|d| Instant::now() + d);
                 match come_back(&endpoint, &spec.ticket, deadline, &mut mem, &mut cmds, tell).await
                 {
-                    Some(c) => {
+                    Back::Here(c) => {
                         mem.resumed = true;
-                        client = c;
+                        client = *c;
                     }
-                    None if cmds.is_closed() => break,
-                    None => {
-                        tell(Heard::Status(Status::gone(None, why)));
+                    Back::Closed => break,
+                    Back::Gone(refusal, words) => {
+                        let why = if refusal.is_some() { words } else { why };
+                        tell(Heard::Status(Status::gone(refusal, why)));
                         // Nothing more can be sent: the player is told, the line waits to
                         // be closed.
                         while let Some(cmd) = cmds.recv().await {
@@ -306,52 +335,99 @@ async fn run(spec: Spec, mut cmds: mpsc::UnboundedReceiver<Cmd>, tell: &Teller) 
     endpoint.close().await;
 }
 
-/// Tries to connect again until `deadline`, saying each second how long is left; `None` if
-/// the deadline passed or the player closed the line.
+/// How trying to come back ended.
+enum Back {
+    Here(Box<(Client, TableInfo)>),
+    /// The player closed the line.
+    Closed,
+    /// The host said the table or the seat is gone (the kind and its words), or the deadline
+    /// passed (no kind).
+    Gone(Option<Refusal>, String),
+}
+
+/// Tries to connect again until `deadline` (`None`: for as long as the host does not say the
+/// table is gone), with growing pauses between tries, a minute at most; says each second
+/// when the next try comes.
 async fn come_back(
     endpoint: &iroh::Endpoint,
     ticket: &Ticket,
-    deadline: Instant,
+    deadline: Option<Instant>,
     mem: &mut Memory,
     cmds: &mut mpsc::UnboundedReceiver<Cmd>,
     tell: &Teller,
-) -> Option<(Client, TableInfo)> {
-    let left = |now: Instant| deadline.saturating_duration_since(now);
-    let mut wait = Duration::from_millis(500);
+) -> Back {
+    let left = |now: Instant| deadline.map(|d| d.saturating_duration_since(now));
+    let secs = |d: Duration| d.as_secs_f64().ceil() as u64;
+    let mut pause = Duration::from_millis(500);
     loop {
         let now = Instant::now();
-        if left(now).is_zero() {
-            return None;
+        if left(now).is_some_and(|l| l.is_zero()) {
+            return Back::Gone(None, "the host did not come back in time".into());
         }
         tell(Heard::Status(Status::Reconnecting {
-            left: left(now).as_secs_f64().ceil() as u64,
+            next_in: 0,
+            left: left(now).map(secs),
         }));
-        let attempt = tokio::time::timeout(
-            left(now).min(Duration::from_secs(5)),
-            Client::connect_on(endpoint, ticket),
-        );
-        tokio::select! {
-            got = attempt => if let Ok(Ok(c)) = got { return Some(c) },
-            cmd = cmds.recv() => match cmd {
-                Some(Cmd::Close) | None => return None,
+        let within = left(now).map_or(Duration::from_secs(10), |l| l.min(Duration::from_secs(5)));
+        let attempt = tokio::time::timeout(within, Client::greet(endpoint, ticket));
+        let mut hold = |cmd: Option<Cmd>| -> Option<Back> {
+            match cmd {
+                Some(Cmd::Close) | None => Some(Back::Closed),
                 // A decision made while away goes once the seat is back (or is said lost);
                 // talk waits too.
                 Some(Cmd::Act { at, action }) => {
                     mem.pending = Some((at, action));
-                    continue;
+                    None
                 }
                 Some(Cmd::Say { to, text }) => {
                     if mem.unsaid.len() < MAX_UNSAID {
                         mem.unsaid.push((to, text));
                     }
-                    continue;
+                    None
                 }
-            },
+                Some(Cmd::Retry) => None,
+            }
+        };
+        tokio::pin!(attempt);
+        loop {
+            tokio::select! {
+                got = &mut attempt => {
+                    match got {
+                        Ok(Ok(c)) => return Back::Here(Box::new(c)),
+                        // The host is there and says the table is gone: no use trying again.
+                        Ok(Err((Some(why), words)))
+                            if matches!(why, Refusal::NoTable | Refusal::Version) =>
+                        {
+                            return Back::Gone(Some(why), words);
+                        }
+                        _ => break,
+                    }
+                }
+                cmd = cmds.recv() => if let Some(b) = hold(cmd) { return b },
+            }
         }
-        // A second between attempts at most, so the countdown moves each second.
-        let pause = wait.min(left(Instant::now()));
-        tokio::time::sleep(pause).await;
-        wait = (wait * 2).min(Duration::from_secs(1));
+        // The pause before the next try, told each second; the player may cut it short.
+        let until = Instant::now() + pause;
+        let until = deadline.map_or(until, |d| until.min(d));
+        loop {
+            let now = Instant::now();
+            let wait = until.saturating_duration_since(now);
+            if wait.is_zero() {
+                break;
+            }
+            tell(Heard::Status(Status::Reconnecting {
+                next_in: secs(wait),
+                left: left(now).map(secs),
+            }));
+            tokio::select! {
+                _ = tokio::time::sleep(wait.min(Duration::from_secs(1))) => {}
+                cmd = cmds.recv() => match cmd {
+                    Some(Cmd::Retry) => break,
+                    other => if let Some(b) = hold(other) { return b },
+                },
+            }
+        }
+        pause = super::watch::next_pause(pause);
     }
 }
 
@@ -424,6 +500,7 @@ async fn talk(
             cmd = cmds.recv() => {
                 let msg = match cmd {
                     None | Some(Cmd::Close) => return End::Closed,
+                    Some(Cmd::Retry) => continue,
                     Some(Cmd::Act { at, action }) => {
                         mem.pending = Some((at, action.clone()));
                         ClientMsg::Act { seat: mem.seat, at, action }
@@ -489,12 +566,14 @@ async fn talk(
                         hear_table(mem, table, tell);
                     }
                     HostMsg::Chat { line } => tell(Heard::Chat(line)),
-                    HostMsg::State { seat: Some(s), at, game, legal, log_from, log, hands, reveal } if s == mem.seat => {
+                    HostMsg::State { seat: Some(s), at, game, legal, log_from, log, hands, clocks, stood_in, reveal } if s == mem.seat => {
                         note_state(mem, at, &game);
-                        let received = match receive(mem, game, at, legal, log_from, log, &hands) {
+                        let mut received = match receive(mem, game, at, legal, log_from, log, &hands) {
                             Ok(r) => r,
                             Err(e) => return End::Refused(None, e),
                         };
+                        received.clocks = clocks;
+                        received.stood_in = stood_in;
                         if let Some(verdict) = check_deal(mem, &received.game, reveal.as_ref()) {
                             tell(Heard::Deal(verdict));
                         }
@@ -505,7 +584,8 @@ async fn talk(
                         }
                         tell(Heard::State(Box::new(received)));
                     }
-                    HostMsg::State { .. } | HostMsg::Change { .. } | HostMsg::Pong | HostMsg::Seated { .. } => {}
+                    HostMsg::State { .. } | HostMsg::Change { .. } | HostMsg::Pong | HostMsg::Seated { .. }
+                    | HostMsg::Created { .. } | HostMsg::Status { .. } => {}
                 }
             }
         }
@@ -632,5 +712,11 @@ fn receive(
         mem.history.push((0, Action::Pass));
     }
     game.history = mem.history.clone();
-    Ok(Received { game, at, legal })
+    Ok(Received {
+        game,
+        at,
+        legal,
+        clocks: Vec::new(),
+        stood_in: Vec::new(),
+    })
 }

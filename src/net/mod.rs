@@ -9,6 +9,7 @@
 pub mod bench;
 pub mod change;
 pub mod client;
+pub mod clocks;
 pub mod fair;
 pub mod host;
 pub mod hosting;
@@ -22,3 +23,4 @@ pub mod store;
 pub mod table;
 pub mod ticket;
 pub mod transport;
+pub mod watch;

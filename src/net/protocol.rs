@@ -79,6 +79,64 @@ pub enum ClientMsg {
     /// `log_from`: the number of log entries the client holds (the log of the change it
     /// could not use is sent again).
     Resync { seat: SeatNo, log_from: u64 },
+    /// The first message of a connection that opens a table on a server instead of greeting
+    /// one: `key` is the server's invitation to make tables (`ticket::ServerTicket`), which
+    /// its owner hands out. The host answers `created` (or `refused`) and closes.
+    Create {
+        protocol: u32,
+        build: String,
+        key: String,
+        table: NewTable,
+    },
+    /// Follows a seat without sitting in it (the player's list of tables, and the app told
+    /// when it is his turn): with the seat's secret, the host sends `status` now and each
+    /// time it changes. The seat's player is not counted as there.
+    Watch { seat: SeatNo, secret: String },
+}
+
+/// A table as its creator asks for it (`create`). The server draws the seed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTable {
+    /// The seats, in order: `open`, `for:NAME` (kept for that player), or `easy`, `normal`,
+    /// `hard` (a bot of the server). 3 to 6.
+    pub seats: Vec<String>,
+    /// Each seat's name in the game (empty: its colour's).
+    #[serde(default)]
+    pub names: Vec<String>,
+    /// Each seat's colour, 0 to 5, all different (empty: seat order).
+    #[serde(default)]
+    pub colours: Vec<u8>,
+    /// The optional rules, by their keys (`relics`, `fog`, `open-diplomacy`, `hidden-money`,
+    /// `gentle-start`).
+    #[serde(default)]
+    pub rules: Vec<String>,
+    /// Ends the game after this many rounds.
+    #[serde(default)]
+    pub round_cap: Option<u16>,
+    /// After how many seconds a bot plays for a dropped player (`None`: never; the table
+    /// waits for him).
+    #[serde(default)]
+    pub bot_after: Option<u64>,
+    /// The level of that bot (`normal` when absent).
+    #[serde(default)]
+    pub stand_in: Option<String>,
+}
+
+/// Where a table stands, for a seat that follows it (`watch`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatStatus {
+    /// The game's actions so far.
+    pub at: u64,
+    /// The round being played (0 before the game begins).
+    pub round: u16,
+    pub started: bool,
+    pub over: bool,
+    /// Whose decision the game waits for.
+    pub turn: Option<SeatNo>,
+    /// The last line of talk this seat may read that another seat said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<ChatLine>,
 }
 
 /// Why the host refused something, as a kind a program can act on (the words are in the
@@ -90,6 +148,9 @@ pub enum Refusal {
     Version,
     /// There is no such table on this host.
     NoTable,
+    /// A table cannot be made here: the key is not this server's, or it makes no tables
+    /// for others.
+    NotAllowed,
     /// The seat is taken, reserved for another name, or does not exist.
     SeatTaken,
     /// The secret does not match the seat's.
@@ -150,6 +211,14 @@ pub enum HostMsg {
         /// Fortune deck]` (the counts are open information; the cards are not).
         #[serde(default)]
         hands: Vec<[u8; 2]>,
+        /// The time each seat has taken over its decisions, in seconds, in seat order (the
+        /// decision awaited counted up to this frame).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        clocks: Vec<u64>,
+        /// The log entries among those sent (`[from, to)` by their numbers) that a bot wrote
+        /// while it played for this seat's dropped player.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        stood_in: Vec<[u64; 2]>,
         /// Once the game is over: the seed and salt the table promised, and every action in
         /// order, so that the deal can be checked (`fair::verify`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -173,10 +242,18 @@ pub enum HostMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         hands: Option<Vec<[u8; 2]>>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<Vec<u64>>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        stood_in: Vec<[u64; 2]>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         reveal: Option<super::fair::Reveal>,
     },
     /// A line of table talk (again after a reconnect: every line this seat may read).
     Chat { line: ChatLine },
+    /// The answer to `create`: the new table's id and the invitation to it.
+    Created { table: String, invitation: String },
+    /// The answer to `watch`, and again each time the seat's status changes.
+    Status { seat: SeatNo, status: SeatStatus },
     /// The answer to `Ping`.
     Pong,
 }
@@ -206,6 +283,9 @@ pub struct SeatInfo {
     /// White, Yellow, Red).
     #[serde(default)]
     pub colour: u8,
+    /// The level of the bot that plays the seat (`easy`, `normal`, `hard`), for a bot's seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

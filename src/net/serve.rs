@@ -2,7 +2,7 @@
 //! another process (`fief-cli join --bot`): their arguments and what they do.
 
 use super::host::{Host, HostConfig, TableSpec};
-use super::protocol::SeatNo;
+use super::protocol::{NewTable, SeatNo};
 use super::table::SeatPlan;
 use super::ticket::Ticket;
 use super::transport::Reach;
@@ -15,26 +15,32 @@ use std::time::Duration;
 /// A list of seats: `open`, `easy`/`normal`/`hard` (a bot of the host), or `for:NAME` (kept
 /// for a player), separated by commas.
 pub fn parse_seats(s: &str) -> Result<Vec<SeatPlan>, String> {
-    let seats: Vec<SeatPlan> = s
-        .split(',')
-        .map(|w| {
-            let w = w.trim();
-            if w.eq_ignore_ascii_case("open") {
-                Ok(SeatPlan::Open)
-            } else if let Some(name) = w.strip_prefix("for:") {
-                let name = super::protocol::clean_text(name.trim(), 64);
-                if name.is_empty() {
-                    Err("a kept seat needs a name (for:Anne)".to_string())
-                } else {
-                    Ok(SeatPlan::Reserved(name))
-                }
-            } else {
-                w.parse::<Level>().map(SeatPlan::Bot).map_err(|_| {
-                    format!("'{w}' is not a seat (use open, easy, normal, hard or for:NAME)")
-                })
-            }
+    seats_of(s.split(','))
+}
+
+/// One seat: `open`, `easy`/`normal`/`hard`, or `for:NAME`.
+fn parse_seat(w: &str) -> Result<SeatPlan, String> {
+    let w = w.trim();
+    if w.eq_ignore_ascii_case("open") {
+        Ok(SeatPlan::Open)
+    } else if let Some(name) = w.strip_prefix("for:") {
+        let name = super::protocol::clean_text(name.trim(), crate::rules::MAX_NAME_CHARS);
+        if name.is_empty() {
+            Err("a kept seat needs a name (for:Anne)".to_string())
+        } else {
+            Ok(SeatPlan::Reserved(name))
+        }
+    } else {
+        w.parse::<Level>().map(SeatPlan::Bot).map_err(|_| {
+            let w = super::protocol::clean_text(w, 40);
+            format!("'{w}' is not a seat (use open, easy, normal, hard or for:NAME)")
         })
-        .collect::<Result<_, _>>()?;
+    }
+}
+
+/// The seats of a table, 3 to 6 of them.
+fn seats_of<'a>(words: impl Iterator<Item = &'a str>) -> Result<Vec<SeatPlan>, String> {
+    let seats: Vec<SeatPlan> = words.take(7).map(parse_seat).collect::<Result<_, _>>()?;
     if !(3..=6).contains(&seats.len()) {
         return Err(format!(
             "a table has 3 to 6 seats; {} were given",
@@ -73,6 +79,15 @@ pub struct ReachArgs {
     /// choice). The environment variable FIEF_NET overrides it.
     #[arg(long, default_value = "local", value_parser = |s: &str| s.parse::<Reach>())]
     pub reach: Reach,
+}
+
+/// A server's own choices (`fief-server`).
+#[derive(Args, Debug, Clone)]
+pub struct ServerArgs {
+    /// Makes the server's invitation anew: the one handed out before no longer makes tables
+    /// (the tables made with it stay).
+    #[arg(long)]
+    pub new_invitation: bool,
 }
 
 /// A new table.
@@ -145,6 +160,75 @@ impl TableArgs {
     }
 }
 
+/// The table a player asks a server for (`create`), as the server makes it: its seed is
+/// the server's to draw (0 here). Everything in it is checked as hostile.
+pub fn spec_of(t: &NewTable) -> Result<TableSpec, String> {
+    let seats = seats_of(t.seats.iter().map(|s| s.as_str()))?;
+    let n = seats.len();
+    if t.names.len() > n || t.colours.len() > n || t.rules.len() > OptionalRule::ALL.len() {
+        return Err("more names, colours or optional rules than the table has room for".into());
+    }
+    let mut options = Options {
+        players: n as u8,
+        names: t
+            .names
+            .iter()
+            .map(|name| crate::rules::readable::clean_readable(name, crate::rules::MAX_NAME_CHARS))
+            .collect(),
+        colours: t.colours.clone(),
+        round_cap: t.round_cap.filter(|r| *r > 0),
+        ..Options::default()
+    };
+    OptionalRule::parse_list(&t.rules.join(","))
+        .map_err(|w| format!("'{w}' is not an optional rule ({})", OptionalRule::keys()))?
+        .apply(&mut options);
+    // The rules' own checks (colours all different and in range, names one each).
+    crate::rules::Game::new(options.clone()).map_err(|e| e.reason())?;
+    let bot_after = match t.bot_after {
+        Some(s) if s > 30 * 24 * 3600 => {
+            return Err("a dropped player is waited for 30 days at most before a bot plays".into())
+        }
+        Some(s) => Some(Duration::from_secs(s)),
+        None => None,
+    };
+    let stand_in = match &t.stand_in {
+        Some(l) => l.parse::<Level>()?,
+        None => Level::Normal,
+    };
+    Ok(TableSpec {
+        options,
+        seats,
+        bot_after,
+        stand_in,
+    })
+}
+
+/// What a player asks a server for (`create`), from the table he set.
+pub fn new_table_of(spec: &TableSpec) -> NewTable {
+    let o = &spec.options;
+    NewTable {
+        seats: spec
+            .seats
+            .iter()
+            .map(|p| match p {
+                SeatPlan::Open => "open".to_string(),
+                SeatPlan::Reserved(name) => format!("for:{name}"),
+                SeatPlan::Bot(l) => l.name().to_string(),
+            })
+            .collect(),
+        names: o.names.clone(),
+        colours: o.colours.clone(),
+        rules: OptionalRule::ALL
+            .into_iter()
+            .filter(|r| r.is_on(o))
+            .map(|r| r.key().to_string())
+            .collect(),
+        round_cap: o.round_cap,
+        bot_after: spec.bot_after.map(|d| d.as_secs()),
+        stand_in: Some(spec.stand_in.name().to_string()),
+    }
+}
+
 /// The host's folder by default: `$XDG_DATA_HOME/fief/host`.
 pub fn default_host_folder() -> Option<PathBuf> {
     crate::save::Store::default_location().map(|s| s.root().join("host"))
@@ -152,16 +236,22 @@ pub fn default_host_folder() -> Option<PathBuf> {
 
 /// Starts a host from its folder, adds the table asked for, prints every table's invitation
 /// (one line each: `TABLE INVITATION`), and serves until `until` resolves.
+#[allow(clippy::too_many_arguments)]
 pub async fn run_host(
     data: PathBuf,
     reach: Reach,
     port: u16,
     table: &TableArgs,
+    server: Option<&ServerArgs>,
     print: &mut dyn FnMut(String),
     until: impl std::future::Future<Output = ()>,
 ) -> Result<(), String> {
     let mut cfg = HostConfig::new(data, reach);
     cfg.port = port;
+    if let Some(s) = server {
+        cfg.server = true;
+        cfg.new_invitation = s.new_invitation;
+    }
     let host = Host::start(cfg).await?;
     let kept = host.tables().len();
     if kept > 0 {
@@ -189,6 +279,12 @@ pub async fn run_host(
     }
     for id in host.tables() {
         print(format!("{id} {}", host.ticket(&id).encode()));
+    }
+    if let Some(t) = host.server_ticket() {
+        eprintln!(
+            "host: players make tables here from the app's New Game with this server's invitation (the line that begins with \"server\"); keep it among them"
+        );
+        print(format!("server {}", t.encode()));
     }
     until.await;
     host.close().await;
@@ -240,7 +336,7 @@ pub fn run_bot_client(
             reach,
             seat,
             sit,
-            retry_for: Duration::from_secs(60),
+            retry_for: Some(Duration::from_secs(60)),
         },
         move |h| {
             let _ = tx.send(h);
@@ -268,11 +364,13 @@ pub fn run_bot_client(
                     "seat {seat}: seated; its secret is {secret} (fief-cli join --seat {seat} --secret {secret} takes it back)"
                 ));
             }
-            Heard::Status(Status::Reconnecting { left }) => {
+            Heard::Status(Status::Reconnecting { next_in: 0, left }) => {
                 say(format!(
-                    "seat {seat}: the connection dropped; trying again ({left} s left)"
+                    "seat {seat}: the connection dropped; trying again ({} s left)",
+                    left.unwrap_or(0)
                 ));
             }
+            Heard::Status(Status::Reconnecting { .. }) => {}
             Heard::Status(Status::Gone { reason, .. }) => {
                 drop(link);
                 return Err(reason);

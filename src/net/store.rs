@@ -10,7 +10,7 @@
 //! lose the last batch.
 
 use super::protocol::{ChatLine, SeatNo};
-use super::table::{SavedTable, SeatPlan};
+use super::table::{Played, SavedTable, SeatPlan};
 use crate::bots::Level;
 use crate::rules::Options;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -36,12 +36,15 @@ pub enum Row {
         name: String,
         secret: String,
     },
-    /// The action number `n` of a table (from 0), in the notation.
+    /// The action number `n` of a table (from 0), in the notation, played at `at_ms`;
+    /// `by_bot`: a bot decided it for the seat's dropped player.
     Action {
         table: String,
         n: u64,
         seat: SeatNo,
         notation: String,
+        at_ms: u64,
+        by_bot: bool,
     },
     /// A line of talk.
     Chat { table: String, line: ChatLine },
@@ -115,6 +118,23 @@ fn open_db(path: &Path) -> Result<Connection, String> {
     db.busy_timeout(std::time::Duration::from_secs(5))
         .map_err(sql_err)?;
     db.execute_batch(SCHEMA).map_err(sql_err)?;
+    // A database made before actions kept their time and who decided them gains the two
+    // columns (its old actions read as of unknown time, decided by their players).
+    for (column, kind) in [
+        ("at_ms", "INTEGER NOT NULL DEFAULT 0"),
+        ("by_bot", "INTEGER NOT NULL DEFAULT 0"),
+    ] {
+        let has: bool = db
+            .prepare("SELECT 1 FROM pragma_table_info('fief_actions') WHERE name = ?1")
+            .and_then(|mut q| q.exists([column]))
+            .map_err(sql_err)?;
+        if !has {
+            db.execute_batch(&format!(
+                "ALTER TABLE fief_actions ADD COLUMN {column} {kind}"
+            ))
+            .map_err(sql_err)?;
+        }
+    }
     Ok(db)
 }
 
@@ -160,10 +180,20 @@ fn write_row(tx: &rusqlite::Transaction, row: &Row) -> rusqlite::Result<()> {
             n,
             seat,
             notation,
+            at_ms,
+            by_bot,
         } => {
             tx.execute(
-                "INSERT INTO fief_actions (table_id, n, seat, notation) VALUES (?1, ?2, ?3, ?4)",
-                params![table, *n as i64, *seat as i64, notation],
+                "INSERT INTO fief_actions (table_id, n, seat, notation, at_ms, by_bot)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    table,
+                    *n as i64,
+                    *seat as i64,
+                    notation,
+                    *at_ms as i64,
+                    *by_bot as i64
+                ],
             )?;
         }
         Row::Chat { table, line } => {
@@ -324,24 +354,34 @@ fn read_seats(db: &Connection, id: &str) -> Result<Vec<(SeatNo, String, String)>
     rows.collect::<Result<_, _>>().map_err(sql_err)
 }
 
-fn read_actions(db: &Connection, id: &str) -> Result<Vec<(SeatNo, String)>, String> {
+fn read_actions(db: &Connection, id: &str) -> Result<Vec<Played>, String> {
     let mut q = db
-        .prepare("SELECT n, seat, notation FROM fief_actions WHERE table_id = ?1 ORDER BY n")
+        .prepare(
+            "SELECT n, seat, notation, at_ms, by_bot FROM fief_actions WHERE table_id = ?1 ORDER BY n",
+        )
         .map_err(sql_err)?;
     let rows = q
         .query_map([id], |r| {
-            Ok((r.get::<_, i64>(0)?, seat_no(r.get(1)?)?, r.get(2)?))
+            Ok((
+                r.get::<_, i64>(0)?,
+                Played {
+                    seat: seat_no(r.get(1)?)?,
+                    notation: r.get(2)?,
+                    at_ms: r.get::<_, i64>(3)?.max(0) as u64,
+                    by_bot: r.get::<_, i64>(4)? != 0,
+                },
+            ))
         })
         .map_err(sql_err)?;
     let mut out = Vec::new();
     for (i, row) in rows.enumerate() {
-        let (n, seat, notation) = row.map_err(sql_err)?;
+        let (n, played) = row.map_err(sql_err)?;
         if n != i as i64 {
             return Err(format!(
                 "table {id} in the database: action {i} is missing (found {n})"
             ));
         }
-        out.push((seat, notation));
+        out.push(played);
     }
     Ok(out)
 }
@@ -406,6 +446,8 @@ mod tests {
                         n,
                         seat: 0,
                         notation: format!("a{n}"),
+                        at_ms: 100 + n,
+                        by_bot: n == 2,
                     })
                     .await
                     .unwrap();
@@ -418,6 +460,8 @@ mod tests {
                         n: 1,
                         seat: 0,
                         notation: "again".into(),
+                        at_ms: 0,
+                        by_bot: false,
                     })
                     .await
                     .is_err());
@@ -444,10 +488,13 @@ mod tests {
         assert_eq!(t.bot_after_ms, None);
         assert_eq!(t.stand_in, Level::Easy);
         assert_eq!(t.seats, vec![(0, "Anne".into(), "s".into())]);
-        assert_eq!(
-            t.actions,
-            vec![(0, "a0".into()), (0, "a1".into()), (0, "a2".into())]
-        );
+        let played = |n: u64| Played {
+            seat: 0,
+            notation: format!("a{n}"),
+            at_ms: 100 + n,
+            by_bot: n == 2,
+        };
+        assert_eq!(t.actions, vec![played(0), played(1), played(2)]);
         assert_eq!(t.chat[0].text, "psst");
         assert_eq!(t.chat[0].to, Some(1));
         assert!(s.has_table("t1").unwrap());
@@ -466,6 +513,47 @@ mod tests {
         });
         assert!(s.load_all().unwrap().is_empty());
         assert!(!s.has_table("t1").unwrap());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_database_kept_before_actions_had_their_time_is_read_and_gains_the_columns() {
+        let dir = std::env::temp_dir().join(format!("fief-store-old-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("host.sqlite");
+        {
+            // The schema as it was, without `at_ms` and `by_bot` (added when opened).
+            let db = Connection::open(&path).unwrap();
+            db.execute_batch(SCHEMA).unwrap();
+            let plan = serde_json::to_string(&vec![SeatPlan::Open; 3]).unwrap();
+            let options = serde_json::to_string(&Options {
+                players: 3,
+                ..Options::default()
+            })
+            .unwrap();
+            db.execute(
+                "INSERT INTO fief_tables VALUES ('t1', ?1, ?2, NULL, 'easy', 1)",
+                params![options, plan],
+            )
+            .unwrap();
+            db.execute(
+                "INSERT INTO fief_actions (table_id, n, seat, notation) VALUES ('t1', 0, 1, 'pass')",
+                [],
+            )
+            .unwrap();
+        }
+        let s = Store::open(&path).unwrap();
+        let all = s.load_all().unwrap();
+        assert_eq!(
+            all[0].actions,
+            vec![Played {
+                seat: 1,
+                notation: "pass".into(),
+                at_ms: 0,
+                by_bot: false
+            }]
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -2,9 +2,10 @@
 //! no network in it: the host's connections call these methods and send what they return.
 //! Every refusal comes with its kind and its words.
 
+use super::clocks::Clocks;
 use super::protocol::{
-    clean_text, ChatLine, HostMsg, Presence, Refusal, SeatInfo, SeatKind, SeatNo, TableInfo,
-    MAX_CHAT_CHARS,
+    clean_text, ChatLine, HostMsg, Presence, Refusal, SeatInfo, SeatKind, SeatNo, SeatStatus,
+    TableInfo, MAX_CHAT_CHARS,
 };
 use crate::bots::Level;
 use crate::rules::{Action, Game, Options};
@@ -44,9 +45,20 @@ pub struct SavedTable {
     pub stand_in: Level,
     /// Each taken seat: (seat, name, secret).
     pub seats: Vec<(SeatNo, String, String)>,
-    /// The actions in order: (seat, notation).
-    pub actions: Vec<(SeatNo, String)>,
+    /// The actions in order.
+    pub actions: Vec<Played>,
     pub chat: Vec<ChatLine>,
+}
+
+/// An action as the store keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub seat: SeatNo,
+    pub notation: String,
+    /// When it was played, in milliseconds since the epoch (0: not kept).
+    pub at_ms: u64,
+    /// A bot decided it for the seat's dropped player.
+    pub by_bot: bool,
 }
 
 /// A refusal: its kind and its words.
@@ -72,6 +84,7 @@ pub struct Table {
     /// After how long a dropped player's seat is played by a bot (`None`: wait for him).
     pub bot_after_ms: Option<u64>,
     pub stand_in_level: Level,
+    clocks: Clocks,
 }
 
 impl Table {
@@ -94,6 +107,7 @@ impl Table {
             return Err("two seats are kept for one name: each player needs his own".into());
         }
         let game = Game::new(options).map_err(|e| e.reason())?;
+        let plan_len = plan.len();
         Ok(Table {
             id,
             game,
@@ -115,6 +129,7 @@ impl Table {
             next_chat: 0,
             bot_after_ms: Some(180_000),
             stand_in_level: Level::Normal,
+            clocks: Clocks::new(plan_len),
         })
     }
 
@@ -206,6 +221,16 @@ impl Table {
         let s = &mut self.seats[seat as usize];
         s.holders += 1;
         s.dropped_ms = None;
+        Ok(())
+    }
+
+    /// Whether `secret` is `seat`'s: a connection that has it may follow the seat (`watch`)
+    /// without sitting in it.
+    pub fn may_watch(&self, seat: SeatNo, secret: &str) -> Result<(), Refused> {
+        let s = self.seat(seat)?;
+        if s.secret.as_deref() != Some(secret) || secret.is_empty() {
+            return refused(Refusal::WrongSecret, "that is not the secret of this seat");
+        }
         Ok(())
     }
 
@@ -336,16 +361,15 @@ impl Table {
             s.dropped_ms = Some(now_ms);
         }
         t.name_players();
-        for (i, (seat, notation)) in saved.actions.iter().enumerate() {
+        for (i, p) in saved.actions.iter().enumerate() {
+            let notation = &p.notation;
             let a = Action::parse(notation, &t.game)
                 .map_err(|e| format!("table {}: action {i} ({notation}): {e}", saved.id))?;
-            t.game.apply(*seat, a).map_err(|e| {
-                format!(
-                    "table {}: action {i} ({notation}): {}",
-                    saved.id,
-                    e.reason()
-                )
-            })?;
+            t.commit(p.seat, a, p.at_ms, p.by_bot)
+                .map_err(|(_, e)| format!("table {}: action {i} ({notation}): {e}", saved.id))?;
+        }
+        if t.started() {
+            t.clocks.start(now_ms);
         }
         t.next_chat = saved.chat.last().map_or(0, |l| l.id + 1);
         t.chat = saved.chat;
@@ -402,19 +426,64 @@ impl Table {
         Ok((a, kept))
     }
 
-    /// Plays an action `prepare` allowed.
-    pub fn commit(&mut self, seat: SeatNo, action: Action) -> Result<(), Refused> {
+    /// Plays an action `prepare` allowed, at `at_ms` (0: time not known); `by_bot`: a bot
+    /// decided it for the seat's dropped player.
+    pub fn commit(
+        &mut self,
+        seat: SeatNo,
+        action: Action,
+        at_ms: u64,
+        by_bot: bool,
+    ) -> Result<(), Refused> {
+        let turn = self.game.to_act();
+        let before = self.game.log.len() as u64;
         self.game
             .apply(seat, action)
-            .map(|_| ())
-            .map_err(|e| (Refusal::Illegal, e.reason()))
+            .map_err(|e| (Refusal::Illegal, e.reason()))?;
+        let after = self.game.log.len() as u64;
+        self.clocks
+            .played(turn, at_ms, by_bot.then_some((seat, before, after)));
+        Ok(())
+    }
+
+    /// The game has begun (every seat taken, or started by its host) at `now_ms`: the first
+    /// decision is timed from then.
+    pub fn begin_clocks(&mut self, now_ms: u64) {
+        if self.started() {
+            self.clocks.start(now_ms);
+        }
+    }
+
+    /// Whether a bot plays `seat` for its dropped player (not a bot's own seat).
+    pub fn stands_in(&self, seat: SeatNo) -> bool {
+        self.seats
+            .get(seat as usize)
+            .is_some_and(|s| !matches!(s.plan, SeatPlan::Bot(_)))
+            && self.bot_for(seat).is_some()
+    }
+
+    /// Where the table stands, for `seat` following it (`watch`).
+    pub fn status(&self, seat: SeatNo) -> SeatStatus {
+        let started = self.started();
+        SeatStatus {
+            at: self.at(),
+            round: if started { self.game.round } else { 0 },
+            started,
+            over: self.game.is_over(),
+            turn: if started { self.game.to_act() } else { None },
+            line: self
+                .chat_for(Some(seat))
+                .filter(|l| l.from != seat)
+                .last()
+                .cloned(),
+        }
     }
 
     /// A decision for `seat`, in the notation, sent for the game after `at` actions
     /// (`prepare` then `commit`, for a table nothing needs to keep).
     pub fn act(&mut self, seat: SeatNo, at: u64, notation: &str) -> Result<(), Refused> {
         let (a, _) = self.prepare(seat, at, notation)?;
-        self.commit(seat, a)
+        self.commit(seat, a, 0, false)
     }
 
     /// Table talk from `seat`: to everyone, or to one seat.
@@ -483,8 +552,24 @@ impl Table {
     }
 
     /// `state_for` with the game left out (`Value::Null`): the host puts in the view it keeps.
-    pub fn state_without_game(&self, seat: Option<SeatNo>, log_from: u64) -> HostMsg {
-        frame_without_game(&self.game, seat, self.started(), log_from)
+    /// It holds the seats' clocks at `now_ms`, and the entries a bot wrote for `seat`.
+    pub fn state_without_game(&self, seat: Option<SeatNo>, log_from: u64, now_ms: u64) -> HostMsg {
+        let mut msg = frame_without_game(&self.game, seat, self.started(), log_from);
+        if let HostMsg::State {
+            clocks,
+            stood_in,
+            log_from,
+            ..
+        } = &mut msg
+        {
+            if self.started() {
+                *clocks = self.clocks.secs(self.game.to_act(), now_ms);
+            }
+            if let Some(p) = seat {
+                *stood_in = self.clocks.stood_in(p, *log_from);
+            }
+        }
+        msg
     }
 
     pub fn info(&self, now_ms: u64) -> TableInfo {
@@ -504,6 +589,10 @@ impl Table {
                 .map(|(i, s)| SeatInfo {
                     seat: i as SeatNo,
                     colour: self.game.options.colour(i as SeatNo) as u8,
+                    level: match &s.plan {
+                        SeatPlan::Bot(l) => Some(l.name().to_string()),
+                        _ => None,
+                    },
                     name: s.name.clone(),
                     kind: match (&s.plan, &s.secret) {
                         (SeatPlan::Bot(_), _) => SeatKind::Bot,
@@ -573,6 +662,8 @@ fn frame_without_game(game: &Game, seat: Option<SeatNo>, started: bool, log_from
     HostMsg::State {
         reveal,
         hands,
+        clocks: Vec::new(),
+        stood_in: Vec::new(),
         seat,
         at: g.history.len() as u64,
         game: serde_json::Value::Null,

@@ -48,10 +48,10 @@ impl Ticket {
         if text.chars().count() > MAX_TICKET_CHARS {
             return Err("this is far too long to be an invitation".into());
         }
-        let compact: String = text
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '-')
-            .collect();
+        let compact = compact(text);
+        if compact.starts_with(SERVER_PREFIX) {
+            return Err("this is a server's invitation to make tables, not an invitation to a table: use it in New Game".into());
+        }
         let Some(body) = compact.strip_prefix(PREFIX) else {
             return Err("an invitation begins with \"fief\"; this text does not".into());
         };
@@ -71,6 +71,77 @@ impl Ticket {
         }
         Ok(t)
     }
+}
+
+/// The prefix of a server's invitation to make tables. It is not an invitation to a table:
+/// `Ticket::decode` refuses it, and says so.
+pub const SERVER_PREFIX: &str = "fiefserver";
+
+/// A server's invitation to make tables on it: its address, and the key it asks of whoever
+/// makes one (`ClientMsg::Create`). Its owner hands it to the players he lets make tables
+/// there; a new key (`fief-server --new-invitation`) turns the old invitations away.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerTicket {
+    layout: u8,
+    pub host: EndpointAddr,
+    pub key: String,
+}
+
+impl ServerTicket {
+    pub fn new(host: EndpointAddr, key: impl Into<String>) -> ServerTicket {
+        ServerTicket {
+            layout: LAYOUT,
+            host,
+            key: key.into(),
+        }
+    }
+
+    /// The invitation as text: `fiefserver` then lowercase base32.
+    pub fn encode(&self) -> String {
+        let bytes = postcard::to_stdvec(self).unwrap_or_default();
+        format!(
+            "{SERVER_PREFIX}{}",
+            BASE32_NOPAD.encode(&bytes).to_ascii_lowercase()
+        )
+    }
+
+    /// Reads a server's invitation (spaces, line breaks and hyphens ignored).
+    pub fn decode(text: &str) -> Result<ServerTicket, String> {
+        if text.chars().count() > MAX_TICKET_CHARS {
+            return Err("this is far too long to be a server's invitation".into());
+        }
+        let compact = compact(text);
+        let Some(body) = compact.strip_prefix(SERVER_PREFIX) else {
+            return Err(
+                "a server's invitation begins with \"fiefserver\"; this text does not".into(),
+            );
+        };
+        let bytes = BASE32_NOPAD
+            .decode(body.to_ascii_uppercase().as_bytes())
+            .map_err(|_| {
+                "this server's invitation is damaged (a letter is wrong or missing)".to_string()
+            })?;
+        let t: ServerTicket = postcard::from_bytes(&bytes).map_err(|_| {
+            "this server's invitation is damaged (it does not read as one)".to_string()
+        })?;
+        if t.layout != LAYOUT {
+            return Err(format!(
+                "this server's invitation was made by another version of the game (layout {})",
+                t.layout
+            ));
+        }
+        if t.key.is_empty() || t.key.len() > 128 {
+            return Err("this server's invitation holds no key".into());
+        }
+        Ok(t)
+    }
+}
+
+/// A pasted text without the spaces, line breaks and hyphens a paste may add.
+fn compact(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect()
 }
 
 #[cfg(test)]
@@ -119,5 +190,18 @@ mod tests {
             let e = Ticket::decode(&c).unwrap_err();
             assert!(!e.is_empty(), "{c}");
         }
+    }
+
+    #[test]
+    fn a_server_invitation_reads_back_and_is_not_taken_for_a_table() {
+        let t = ticket();
+        let s = ServerTicket::new(t.host.clone(), "00ff".repeat(8));
+        let text = s.encode();
+        assert!(text.starts_with("fiefserver"), "{text}");
+        assert_eq!(ServerTicket::decode(&format!(" {text}\n")).unwrap(), s);
+        let e = Ticket::decode(&text).unwrap_err();
+        assert!(e.contains("New Game"), "{e}");
+        assert!(ServerTicket::decode(&t.encode()).is_err());
+        assert!(ServerTicket::decode(&text[..text.len() - 3]).is_err());
     }
 }

@@ -135,6 +135,7 @@ pub(crate) fn host(a: HostArgs) -> ExitCode {
         a.reach.reach,
         a.port,
         &a.table,
+        None,
         &mut |line| say!("{line}"),
         async {
             let _ = tokio::signal::ctrl_c().await;

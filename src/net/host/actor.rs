@@ -4,7 +4,7 @@
 use super::{new_secret, now_ms, push, refusal, Cmd, Frame, Inner};
 use crate::bots::{new_bot, Bot, Budget};
 use crate::net::protocol::{
-    build, encode_frame, HostMsg, Refusal, SeatNo, MAX_HOST_FRAME, PROTOCOL,
+    build, encode_frame, HostMsg, Refusal, SeatNo, SeatStatus, MAX_HOST_FRAME, PROTOCOL,
 };
 use crate::net::seat_view::SeatView;
 use crate::net::store::{Row, Store};
@@ -60,10 +60,11 @@ fn with_game(state: &HostMsg, view: serde_json::Value) -> HostMsg {
     msg
 }
 
-fn hands_of(state: &HostMsg) -> Vec<[u8; 2]> {
+/// The counts of cards and the clocks of a `state` (a change leaves out what is as it was).
+fn counts_of(state: &HostMsg) -> (Vec<[u8; 2]>, Vec<u64>) {
     match state {
-        HostMsg::State { hands, .. } => hands.clone(),
-        _ => Vec::new(),
+        HostMsg::State { hands, clocks, .. } => (hands.clone(), clocks.clone()),
+        _ => (Vec::new(), Vec::new()),
     }
 }
 
@@ -83,6 +84,16 @@ struct Conn {
     strikes: Arc<AtomicU32>,
     /// Ends its reader when the table closes the connection.
     stop: Arc<Notify>,
+    /// The seats it follows (`watch`), with the status last sent for each.
+    watches: Vec<(SeatNo, SeatStatus)>,
+}
+
+impl Conn {
+    /// Whether it holds or follows a seat (a connection that does neither is closed after a
+    /// while, and makes room for a newcomer).
+    fn sits(&self) -> bool {
+        !self.seats.is_empty() || !self.watches.is_empty()
+    }
 }
 
 /// A seat a connection holds: the log entries it has been sent, and the view of the game
@@ -92,9 +103,10 @@ struct Sent {
     seat: SeatNo,
     log: u64,
     view: Option<Arc<SeatView>>,
-    /// The counts of cards in hand last sent (a change leaves them out when they are the
-    /// same).
+    /// The counts of cards in hand and the clocks last sent (a change leaves them out when
+    /// they are the same).
     hands: Vec<[u8; 2]>,
+    clocks: Vec<u64>,
 }
 
 /// The shortest time between two `table` messages of one table: the changes that come
@@ -198,7 +210,7 @@ impl Actor {
         let oldest = self
             .conns
             .iter()
-            .filter(|(_, c)| c.seats.is_empty())
+            .filter(|(_, c)| !c.sits())
             .min_by_key(|(_, c)| c.joined)
             .map(|(id, _)| *id);
         let Some(id) = oldest else {
@@ -220,7 +232,7 @@ impl Actor {
         let idle: Vec<u64> = self
             .conns
             .iter()
-            .filter(|(_, c)| c.seats.is_empty() && c.joined.elapsed() >= limit)
+            .filter(|(_, c)| !c.sits() && c.joined.elapsed() >= limit)
             .map(|(id, _)| *id)
             .collect();
         if idle.is_empty() {
@@ -338,6 +350,7 @@ impl Actor {
         // A frame per seat, log sent and kind (a change, or whole).
         let mut frames: HashMap<(SeatNo, u64, bool), Frame> = HashMap::new();
         let shown = self.table.log_shown();
+        let now = now_ms();
         let mut held: Vec<SeatNo> = self
             .conns
             .values()
@@ -355,19 +368,19 @@ impl Actor {
                 };
                 let state = states
                     .entry((s.seat, s.log))
-                    .or_insert_with(|| self.table.state_without_game(Some(s.seat), s.log));
+                    .or_insert_with(|| self.table.state_without_game(Some(s.seat), s.log, now));
                 // A change goes to a connection that has the view it is made from.
                 let base = s.view.take().filter(|_| c.changes);
                 let as_change = match (&base, &v.before) {
                     (Some(b), Some(before)) => Arc::ptr_eq(b, before),
                     _ => false,
                 };
-                let hands = std::mem::take(&mut s.hands);
+                let before = (std::mem::take(&mut s.hands), std::mem::take(&mut s.clocks));
                 let frame = frames
                     .entry((s.seat, s.log, as_change))
                     .or_insert_with(|| {
                         let msg = if as_change {
-                            crate::net::change::change(state, &v.edits, v.now.digest(), &hands)
+                            crate::net::change::change(state, &v.edits, v.now.digest(), &before)
                         } else {
                             with_game(state, v.now.whole())
                         };
@@ -380,7 +393,7 @@ impl Actor {
                 }
                 s.log = shown;
                 s.view = c.changes.then(|| v.now.clone());
-                s.hands = hands_of(state);
+                (s.hands, s.clocks) = counts_of(state);
             }
         }
         for id in stuck {
@@ -408,18 +421,19 @@ impl Actor {
         let Some(view) = self.views_now(&[seat]).pop().map(|v| v.now) else {
             return;
         };
-        let state = self.table.state_without_game(Some(seat), from);
+        let state = self.table.state_without_game(Some(seat), from, now_ms());
         self.send_to(conn, &with_game(&state, view.whole()));
         let log = self.table.log_shown();
         if let Some(c) = self.conns.get_mut(&conn) {
             c.seats.retain(|s| s.seat != seat);
             let view = c.changes.then_some(view);
-            let hands = hands_of(&state);
+            let (hands, clocks) = counts_of(&state);
             c.seats.push(Sent {
                 seat,
                 log,
                 view,
                 hands,
+                clocks,
             });
         }
     }
@@ -477,6 +491,7 @@ impl Actor {
                             joined: Instant::now(),
                             strikes,
                             stop,
+                            watches: Vec::new(),
                         },
                     );
                 }
@@ -508,7 +523,9 @@ impl Actor {
                 self.catch_up(conn, seat, 0);
                 self.send_table();
                 if !was_started && self.table.started() {
+                    self.table.begin_clocks(now_ms());
                     self.send_states();
+                    self.send_statuses();
                     self.drive_bots();
                 }
             }
@@ -538,7 +555,7 @@ impl Actor {
                 if let Err(e) = self.must_hold(conn, seat) {
                     return self.refuse(conn, e);
                 }
-                if let Err(e) = self.play(seat, at, &action).await {
+                if let Err(e) = self.play(seat, at, &action, false).await {
                     self.refuse(conn, e);
                 }
             }
@@ -576,6 +593,22 @@ impl Actor {
                 for id in readers {
                     self.send_to(id, &msg);
                 }
+                self.send_statuses();
+            }
+            Cmd::Watch { conn, seat, secret } => {
+                if let Err(e) = self.table.may_watch(seat, &secret) {
+                    return self.refuse(conn, e);
+                }
+                let status = self.table.status(seat);
+                let msg = HostMsg::Status {
+                    seat,
+                    status: status.clone(),
+                };
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.watches.retain(|(s, _)| *s != seat);
+                    c.watches.push((seat, status));
+                }
+                self.send_to(conn, &msg);
             }
             Cmd::Gone { conn } => self.let_go(conn, false),
             Cmd::Changes { conn } => {
@@ -606,7 +639,8 @@ impl Actor {
                 if let Some(a) = action {
                     if at == self.table.at() && self.table.bot_for(seat).is_some() {
                         let notation = a.notation(self.table.game());
-                        let _ = self.play(seat, at, &notation).await;
+                        let by_bot = self.table.stands_in(seat);
+                        let _ = self.play(seat, at, &notation, by_bot).await;
                     }
                 }
                 self.drive_bots();
@@ -631,8 +665,10 @@ impl Actor {
                 };
                 let kept = self.store.write(row).await;
                 let _ = reply.send(kept);
+                self.table.begin_clocks(now_ms());
                 self.send_table();
                 self.send_states();
+                self.send_statuses();
                 self.drive_bots();
             }
             Cmd::Close { reply } => {
@@ -655,22 +691,57 @@ impl Actor {
         }
     }
 
-    /// Checks an action, keeps it, plays it and tells everyone.
-    async fn play(&mut self, seat: SeatNo, at: u64, text: &str) -> Result<(), (Refusal, String)> {
+    /// Checks an action, keeps it, plays it and tells everyone; `by_bot`: a bot decided it
+    /// for the seat's dropped player.
+    async fn play(
+        &mut self,
+        seat: SeatNo,
+        at: u64,
+        text: &str,
+        by_bot: bool,
+    ) -> Result<(), (Refusal, String)> {
         let (action, notation) = self.table.prepare(seat, at, text)?;
+        let at_ms = now_ms();
         self.store
             .write(Row::Action {
                 table: self.table.id.clone(),
                 n: at,
                 seat,
                 notation,
+                at_ms,
+                by_bot,
             })
             .await
             .map_err(|e| (Refusal::Full, format!("the host could not keep it: {e}")))?;
-        self.table.commit(seat, action)?;
+        self.table.commit(seat, action, at_ms, by_bot)?;
         self.send_states();
+        self.send_statuses();
         self.drive_bots();
         Ok(())
+    }
+
+    /// Tells each connection that follows a seat its status, when it has changed since it
+    /// was last told (an action played, a new line of talk).
+    fn send_statuses(&mut self) {
+        let mut news: Vec<(u64, HostMsg)> = Vec::new();
+        for (id, c) in self.conns.iter_mut() {
+            for (seat, last) in c.watches.iter_mut() {
+                let now = self.table.status(*seat);
+                if now != *last {
+                    *last = now.clone();
+                    news.push((
+                        *id,
+                        HostMsg::Status {
+                            seat: *seat,
+                            status: now,
+                        },
+                    ));
+                }
+            }
+        }
+        for (id, msg) in news {
+            self.send_to(id, &msg);
+        }
     }
 
     /// Lets a bot think if one plays the seat whose decision it is (on a blocking thread:

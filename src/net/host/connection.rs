@@ -3,8 +3,8 @@
 
 use super::{push, refusal, Cmd, Frame, Inner, Limits};
 use crate::net::protocol::{
-    read_frame, version_mismatch, ClientMsg, FrameError, HostMsg, Refusal, MAX_CLIENT_FRAME,
-    MAX_HOST_FRAME,
+    read_frame, version_mismatch, ClientMsg, FrameError, HostMsg, NewTable, Refusal,
+    MAX_CLIENT_FRAME, MAX_HOST_FRAME,
 };
 use iroh::endpoint::{Connection, IncomingAddr, RecvStream, SendStream};
 use iroh::{Endpoint, EndpointId};
@@ -165,6 +165,19 @@ async fn serve(conn: Connection, inner: &Arc<Inner>) {
             }
             table
         }
+        Ok(Ok(ClientMsg::Create {
+            protocol,
+            build: theirs,
+            key,
+            table,
+        })) => {
+            let m = match version_mismatch(protocol, &theirs) {
+                Some(words) => refusal(Refusal::Version, words, true),
+                None => create(inner, &key, &table).await,
+            };
+            say_last(&conn, &mut send, &m, b"create answered").await;
+            return;
+        }
         Ok(Ok(_)) => {
             let m = refusal(Refusal::OutOfTurn, "the first message must be hello", true);
             say_last(&conn, &mut send, &m, b"no hello").await;
@@ -220,6 +233,56 @@ async fn serve(conn: Connection, inner: &Arc<Inner>) {
     drop(out);
     let _ = writer.await;
     conn.close(0u32.into(), b"bye");
+}
+
+/// Makes a table for a player who holds the server's key (`create`): the answer is
+/// `created`, with the invitation to it, or a refusal.
+async fn create(inner: &Arc<Inner>, key: &str, table: &NewTable) -> HostMsg {
+    let Some(ours) = &inner.create_key else {
+        return refusal(
+            Refusal::NotAllowed,
+            "this host makes no tables for others (it is a player's app, not a server)",
+            true,
+        );
+    };
+    // Compared without stopping at the first difference: the time taken tells nothing.
+    let same = ours.len() == key.len()
+        && ours
+            .bytes()
+            .zip(key.bytes())
+            .fold(0u8, |d, (a, b)| d | (a ^ b))
+            == 0;
+    if !same {
+        return refusal(
+            Refusal::NotAllowed,
+            "this is not the key of this server: ask its owner for its invitation again",
+            true,
+        );
+    }
+    if inner.tables.lock().unwrap().len() >= inner.limits.max_tables {
+        return refusal(
+            Refusal::Full,
+            format!(
+                "this server keeps {} tables already, its most",
+                inner.limits.max_tables
+            ),
+            true,
+        );
+    }
+    let spec = match crate::net::serve::spec_of(table).and_then(|mut spec| {
+        spec.options.seed = crate::net::fair::random_seed()?;
+        Ok(spec)
+    }) {
+        Ok(s) => s,
+        Err(e) => return refusal(Refusal::Malformed, e, true),
+    };
+    match super::make_table(inner, spec).await {
+        Ok(id) => HostMsg::Created {
+            invitation: crate::net::ticket::Ticket::new(inner.endpoint.addr(), &id).encode(),
+            table: id,
+        },
+        Err(e) => refusal(Refusal::Full, e, true),
+    }
 }
 
 /// Sends what the table queues for a connection, in order, until the queue closes or the
@@ -350,13 +413,18 @@ async fn read_loop(recv: &mut RecvStream, seen: Seen<'_>) {
         }
         tokens -= 1.0;
         let cmd = match msg {
-            ClientMsg::Hello { .. } => {
+            ClientMsg::Hello { .. } | ClientMsg::Create { .. } => {
                 push(
                     out,
-                    &refusal(Refusal::OutOfTurn, "hello is said once, first", false),
+                    &refusal(
+                        Refusal::OutOfTurn,
+                        "hello or create is said once, first",
+                        false,
+                    ),
                 );
                 continue;
             }
+            ClientMsg::Watch { seat, secret } => Cmd::Watch { conn, seat, secret },
             ClientMsg::Ping => {
                 push(out, &HostMsg::Pong);
                 continue;

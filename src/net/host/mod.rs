@@ -12,7 +12,7 @@ mod connection;
 use super::protocol::{encode_frame, HostMsg, Refusal, SeatNo, TableInfo, ALPN, MAX_HOST_FRAME};
 use super::store::{Row, Store};
 use super::table::{SeatPlan, Table};
-use super::ticket::Ticket;
+use super::ticket::{ServerTicket, Ticket};
 use super::transport::{bind, Reach};
 use crate::bots::{Bot, Budget, Level};
 use crate::rules::{Action, Game, Options};
@@ -57,6 +57,8 @@ pub struct Limits {
     pub queue: usize,
     /// How long one frame may take to leave before its connection is cut off.
     pub write_within: Duration,
+    /// Tables kept at once: past that, a server makes no new one for its players.
+    pub max_tables: usize,
 }
 
 impl Default for Limits {
@@ -73,6 +75,7 @@ impl Default for Limits {
             strikes: 50,
             queue: 512,
             write_within: Duration::from_secs(30),
+            max_tables: 2000,
         }
     }
 }
@@ -90,6 +93,11 @@ pub struct HostConfig {
     /// How long the host's bots (and bots standing in for dropped players) think for a Hard
     /// decision.
     pub hard_budget: Budget,
+    /// Players may make tables here with the server's invitation (`create.key` in `data`
+    /// holds its key); a host in the app makes none for others.
+    pub server: bool,
+    /// A new server key: the invitations to make tables handed out before are refused.
+    pub new_invitation: bool,
 }
 
 impl HostConfig {
@@ -100,6 +108,8 @@ impl HostConfig {
             data: data.into(),
             limits: Limits::default(),
             hard_budget: Budget::Time(Duration::from_secs(1)),
+            server: false,
+            new_invitation: false,
         }
     }
 }
@@ -166,6 +176,12 @@ enum Cmd {
     Gone {
         conn: u64,
     },
+    /// The connection follows `seat` (`watch`).
+    Watch {
+        conn: u64,
+        seat: SeatNo,
+        secret: String,
+    },
     /// The connection takes `change` frames from now on.
     Changes {
         conn: u64,
@@ -199,6 +215,9 @@ enum Cmd {
 
 struct Inner {
     tables: Mutex<HashMap<String, mpsc::Sender<Cmd>>>,
+    endpoint: Endpoint,
+    /// The key a player must give to make a table here (`None`: nobody makes one).
+    create_key: Option<String>,
     store: Store,
     limits: Limits,
     hard_budget: Budget,
@@ -286,8 +305,17 @@ impl Host {
         if let Some(p) = endpoint.bound_sockets().first().map(|a| a.port()) {
             let _ = crate::save::write_atomic(&port_file, &p.to_string());
         }
+        let create_key = match cfg.server {
+            true => Some(create_key(
+                &cfg.data.join("create.key"),
+                cfg.new_invitation,
+            )?),
+            false => None,
+        };
         let inner = Arc::new(Inner {
             tables: Mutex::new(HashMap::new()),
+            endpoint: endpoint.clone(),
+            create_key,
             store,
             limits: cfg.limits.clone(),
             hard_budget: cfg.hard_budget,
@@ -324,35 +352,14 @@ impl Host {
 
     /// Sets a new table and keeps it; returns its id.
     pub async fn new_table(&self, spec: TableSpec) -> Result<String, String> {
-        let id = loop {
-            let n = self.inner.next_table.fetch_add(1, Ordering::Relaxed) + 1;
-            let id = format!("t{n}");
-            if !self.inner.tables.lock().unwrap().contains_key(&id) {
-                break id;
-            }
-        };
-        // A table's game is sealed: ChaCha20 dice and cards, and a promise of its seed
-        // (`fair`). The seed itself is the caller's: drawn from the system unless asked for.
-        let mut spec = spec;
-        if spec.options.sealed.is_none() {
-            spec.options.sealed = Some(super::fair::new_seal()?);
-        }
-        let mut table = Table::new(id.clone(), spec.options.clone(), spec.seats.clone())?;
-        table.bot_after_ms = spec.bot_after.map(|d| d.as_millis() as u64);
-        table.stand_in_level = spec.stand_in;
-        self.inner
-            .store
-            .write(Row::Table {
-                id: id.clone(),
-                options: spec.options,
-                plan: spec.seats,
-                bot_after_ms: table.bot_after_ms,
-                stand_in: spec.stand_in,
-                created_ms: now_ms(),
-            })
-            .await?;
-        spawn_table(&self.inner, table);
-        Ok(id)
+        make_table(&self.inner, spec).await
+    }
+
+    /// The server's invitation to make tables on it (`None`: a host that makes none for
+    /// others).
+    pub fn server_ticket(&self) -> Option<ServerTicket> {
+        let key = self.inner.create_key.clone()?;
+        Some(ServerTicket::new(self.endpoint.addr(), key))
     }
 
     /// The ids of the tables this host keeps.
@@ -415,6 +422,63 @@ impl Host {
         self.inner.tables.lock().unwrap().clear();
         self.endpoint.close().await;
     }
+}
+
+/// Sets a new table and keeps it; returns its id.
+async fn make_table(inner: &Arc<Inner>, spec: TableSpec) -> Result<String, String> {
+    let id = loop {
+        let n = inner.next_table.fetch_add(1, Ordering::Relaxed) + 1;
+        let id = format!("t{n}");
+        if !inner.tables.lock().unwrap().contains_key(&id) {
+            break id;
+        }
+    };
+    // A table's game is sealed: ChaCha20 dice and cards, and a promise of its seed
+    // (`fair`). The seed itself is the caller's: drawn from the system unless asked for.
+    let mut spec = spec;
+    if spec.options.sealed.is_none() {
+        spec.options.sealed = Some(super::fair::new_seal()?);
+    }
+    let mut table = Table::new(id.clone(), spec.options.clone(), spec.seats.clone())?;
+    table.bot_after_ms = spec.bot_after.map(|d| d.as_millis() as u64);
+    table.stand_in_level = spec.stand_in;
+    inner
+        .store
+        .write(Row::Table {
+            id: id.clone(),
+            options: spec.options,
+            plan: spec.seats,
+            bot_after_ms: table.bot_after_ms,
+            stand_in: spec.stand_in,
+            created_ms: now_ms(),
+        })
+        .await?;
+    spawn_table(inner, table);
+    Ok(id)
+}
+
+/// The server's key for making tables, kept in hex in `path` (made the first time, or anew
+/// when `renew`: the invitations handed out before are then refused).
+fn create_key(path: &Path, renew: bool) -> Result<String, String> {
+    if !renew {
+        match std::fs::read_to_string(path) {
+            Ok(text) if text.trim().len() >= 32 && text.trim().len() <= 128 => {
+                return Ok(text.trim().to_string())
+            }
+            Ok(_) => {
+                return Err(format!(
+                    "the server's key {} is damaged (delete it, or start with --new-invitation)",
+                    crate::files::printable(&path.display().to_string())
+                ))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(format!("cannot read the server's key: {e}")),
+        }
+    }
+    let key = new_secret()?;
+    crate::save::write_atomic(path, &key)
+        .map_err(|e| format!("cannot keep the server's key: {e}"))?;
+    Ok(key)
 }
 
 /// Keeps the local network's announcement of the open tables current (every 2 seconds).

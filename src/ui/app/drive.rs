@@ -155,6 +155,11 @@ impl App {
                     "status": self.status,
                     "net": net,
                     "deal": self.dialogs.deal,
+                    "tables": self.table_rows().iter().map(|r| serde_json::json!({
+                        "title": r.title,
+                        "subtitle": r.subtitle,
+                        "yours": r.yours,
+                    })).collect::<Vec<_>>(),
                 });
                 reply(&state.to_string());
                 false

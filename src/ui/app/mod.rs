@@ -74,6 +74,11 @@ pub struct App {
     hints: Hints,
     /// The window is on screen: dialogs may open over it.
     shown: bool,
+    /// Your Tables was opened at launch (closing it goes on to the last game).
+    tables_at_launch: bool,
+    /// The player answered "Close the table you host?": the window closes without asking
+    /// again.
+    closing_asked: bool,
     /// Errors met by bots, for the tests and the status line.
     pub bot_errors: Vec<String>,
     /// The others' moves and battles, and the news, since each player's last decision.
@@ -89,6 +94,9 @@ pub struct App {
     net_dir: Option<PathBuf>,
     /// The tables sat at before, as last offered (join dialog, launch).
     offered: Vec<Joined>,
+    /// The tables sat at, followed while the app runs, and what was heard of each.
+    watcher: Option<fief::net::watch::Watcher>,
+    followed: Vec<tables::Follow>,
     /// The tables last heard on the local network (join dialog).
     lan: Vec<fief::net::lan::LanTable>,
     /// The window's own messages, for dialogs made on the fly.
@@ -480,6 +488,8 @@ impl Component for App {
             dialogs: Dialogs::new(&window, input),
             hints: Hints::default(),
             shown: false,
+            tables_at_launch: false,
+            closing_asked: false,
             bot_errors: Vec::new(),
             window: window.clone(),
             w,
@@ -487,6 +497,8 @@ impl Component for App {
             net_epoch: 0,
             net_dir: init.net_dir,
             offered: Vec::new(),
+            watcher: None,
+            followed: Vec::new(),
             lan: Vec::new(),
             input: sender.input_sender().clone(),
             learning: Default::default(),
@@ -563,9 +575,12 @@ mod focus;
 mod input;
 mod lesson;
 
-/// Hosting, joining, the line's news, table talk and coming back.
+/// Hosting, joining, the line's news, table talk and coming back; the tables sat at,
+/// followed.
+mod away;
 mod net;
 mod net_news;
+mod tables;
 
 /// Each message's answer, and whether the window redraws after it.
 mod update;

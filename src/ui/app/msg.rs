@@ -79,6 +79,9 @@ pub enum Msg {
     Quit,
     /// The window is asked to close: the game is saved first, or the player asked.
     CloseRequest,
+    /// The answer to "Close the table you host?" on the way out: `cancel`, `keep` or
+    /// `close`.
+    HostedTableClosing(String),
     /// "Quit anyway" after the game could not be saved.
     ForceQuit,
     /// "Save As…" after the game could not be saved on quitting: save, then quit.
@@ -122,8 +125,12 @@ pub enum Msg {
     JoinSeat(String, SeatNo, String),
     /// Go back to the table sat at before, by its place in the list offered.
     Rejoin(usize),
-    /// The answer to "Go back to your table?" at launch.
-    RejoinAnswer(bool),
+    /// Your Tables (main menu, Ctrl+T).
+    Tables,
+    /// Your Tables closed.
+    TablesClosed,
+    /// The list of tables sat at changed: they are followed anew.
+    FollowTables,
     /// The lobby's Start Now (the host's): bots in the open seats.
     StartTable,
     /// The lobby's Leave, Close Table or Close.
@@ -175,4 +182,12 @@ pub enum Cmd {
     Lan(Result<Vec<fief::net::lan::LanTable>, String>),
     /// The table of an invitation, looked up for the join dialog.
     Peeked(String, Result<TableInfo, (Option<Refusal>, String)>),
+    /// A table opened on a server for this player's seat (its number and name there).
+    Created(
+        Box<Result<fief::net::ticket::Ticket, (Option<Refusal>, String)>>,
+        fief::net::protocol::SeatNo,
+        String,
+    ),
+    /// News of a table the player sits at, followed in the background.
+    Watched(Box<fief::net::watch::News>),
 }

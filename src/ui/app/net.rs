@@ -7,7 +7,7 @@ use super::App;
 use crate::ui::app::msg::Cmd;
 use crate::ui::app::msg::Page;
 use crate::ui::app::net_play::{status_words, NetGame, RETRY_FOR};
-use crate::ui::dialogs::new_game::NewGame;
+use crate::ui::dialogs::new_game::{NewGame, Place};
 use crate::ui::{tr, trf};
 use fief::bots::Level;
 use fief::net::host::TableSpec;
@@ -16,15 +16,15 @@ use fief::net::joined::{Joined, JoinedTables};
 use fief::net::link::{Link, Sit, Spec, Status};
 use fief::net::protocol::SeatNo;
 use fief::net::table::SeatPlan;
-use fief::net::ticket::Ticket;
+use fief::net::ticket::{ServerTicket, Ticket};
 use fief::net::transport::Reach;
 use fief::session::Seat;
 use relm4::adw::prelude::*;
 use relm4::ComponentSender;
 use std::time::Duration;
 
-/// After how long a dropped player's seat is played by a bot.
-const BOT_AFTER: Duration = Duration::from_secs(180);
+/// The file of the data folder that keeps the server's invitation used last.
+const SERVER_FILE: &str = "server-invitation";
 
 impl App {
     /// How far the app's network reaches: the local network and direct addresses, or the
@@ -86,15 +86,18 @@ impl App {
         // The table on screen goes first: a host this app still runs for it (a game over, or
         // one left for a new one) holds the port the new host keeps.
         self.leave_net(false);
-        let hosting = match self.start_hosting() {
-            Ok(h) => h,
-            Err(e) => return self.toast(&e),
-        };
         let spec = TableSpec {
             options: ng.options.clone(),
             seats: plan,
-            bot_after: Some(BOT_AFTER),
+            bot_after: ng.bot_after,
             stand_in: Level::Normal,
+        };
+        if let Place::Server(code) = &ng.place {
+            return self.create_on_server(code, spec, me, name, sender);
+        }
+        let hosting = match self.start_hosting() {
+            Ok(h) => h,
+            Err(e) => return self.toast(&e),
         };
         let made = hosting.new_table(spec).and_then(|id| hosting.ticket(&id));
         match made {
@@ -110,6 +113,73 @@ impl App {
                 self.show_lobby(true);
             }
             Err(e) => self.toast(&trf("The table cannot be hosted: {e}", &[("e", &e)])),
+        }
+    }
+
+    /// Asks the server of `code` (its invitation to make tables) for a table of `spec`, on a
+    /// worker thread; the player then takes his seat there (`Cmd::Created`).
+    fn create_on_server(
+        &mut self,
+        code: &str,
+        spec: TableSpec,
+        me: SeatNo,
+        name: String,
+        sender: &ComponentSender<Self>,
+    ) {
+        let Ok(server) = ServerTicket::decode(code) else {
+            return self.toast(&tr("This is not a server's invitation."));
+        };
+        if let Some(dir) = &self.net_dir {
+            if let Err(e) = fief::save::write_atomic(&dir.join(SERVER_FILE), code.trim()) {
+                eprintln!("fief: cannot keep the server's invitation: {e}");
+            }
+        }
+        self.status = tr("Opening the table on the server…");
+        self.toast(&self.status.clone());
+        let reach = self.reach();
+        let table = fief::net::serve::new_table_of(&spec);
+        sender.spawn_oneshot_command(move || {
+            Cmd::Created(
+                Box::new(fief::net::watch::create(&server, table, reach)),
+                me,
+                name,
+            )
+        });
+    }
+
+    /// The server's invitation used last (empty if none).
+    pub(super) fn server_code(&self) -> String {
+        self.net_dir
+            .as_ref()
+            .and_then(|d| fief::files::read_limited(&d.join(SERVER_FILE), 8192).ok())
+            .and_then(|b| String::from_utf8(b).ok())
+            .map(|s| s.trim().to_string())
+            .unwrap_or_default()
+    }
+
+    /// The server made the table: the player takes his seat there, and the lobby shows.
+    pub(super) fn created(
+        &mut self,
+        got: Result<Ticket, (Option<fief::net::protocol::Refusal>, String)>,
+        me: SeatNo,
+        name: String,
+        sender: &ComponentSender<Self>,
+    ) {
+        match got {
+            Ok(ticket) => {
+                self.open_line(ticket, me, Sit::Take(name.clone()), name, None, sender);
+                if let Some(net) = self.net.as_mut() {
+                    net.on_server = true;
+                }
+                self.show_lobby(true);
+            }
+            Err((why, reason)) => {
+                let words = crate::ui::app::net_play::refusal_words(why, &reason);
+                self.toast(&trf(
+                    "The server did not open the table: {e}",
+                    &[("e", &words)],
+                ));
+            }
         }
     }
 
@@ -160,6 +230,8 @@ impl App {
             playing: false,
             held: false,
             opened_ms: fief::net::host::now_ms(),
+            on_server: false,
+            clocks: None,
         });
         // Nothing of the last game plays on behind the table.
         self.idle = true;
@@ -229,7 +301,7 @@ impl App {
     pub(super) fn seat_words(&self) -> Vec<String> {
         match &self.net {
             Some(net) if net.playing => {
-                let words = net.seat_words();
+                let words = net.seat_words(self.session.game().to_act());
                 if words.len() == self.session.seats().len() {
                     return words;
                 }

@@ -3,8 +3,8 @@
 //! bot, desktop notifications, and the check of the deal at the end.
 
 use super::App;
+use crate::ui::app::msg::Cmd;
 use crate::ui::app::msg::Page;
-use crate::ui::app::msg::{post, Cmd, Msg};
 use crate::ui::app::net_play::{chat_line_words, refusal_words, RETRY_FOR};
 use crate::ui::words::names;
 use crate::ui::{tr, trf};
@@ -13,28 +13,10 @@ use fief::net::link::{Heard, Link, Received, Sit, Spec, Status};
 use fief::net::protocol::{Refusal, SeatKind, SeatNo};
 use fief::session::Session;
 use relm4::adw::prelude::*;
-use relm4::gtk::gio;
 use relm4::{ComponentController, ComponentSender};
 use std::time::Instant;
 
 impl App {
-    /// A desktop notification, only when the window is not the one in use.
-    fn notify(&self, id: &str, title: &str, body: &str) {
-        if self.window.is_active() {
-            return;
-        }
-        let Some(app) = self.window.application() else {
-            return;
-        };
-        // Without a session bus (no desktop around the app) there is nobody to tell.
-        if !app.is_registered() || app.dbus_connection().is_none() {
-            return;
-        }
-        let n = gio::Notification::new(title);
-        n.set_body(Some(body));
-        app.send_notification(Some(id), &n);
-    }
-
     /// What the line heard; false when nothing on screen changed.
     pub(super) fn heard(&mut self, epoch: u64, h: Heard) -> bool {
         let Some(net) = self.net.as_mut() else {
@@ -110,12 +92,14 @@ impl App {
                     name: net.name.clone(),
                     hosted: net.hosted(),
                     last_ms: fief::net::host::now_ms(),
+                    bot_told: 0,
                 };
                 if let Some(t) = self.joined_tables() {
                     if let Err(e) = t.remember(j) {
                         self.toast(&e);
                     }
                 }
+                crate::ui::app::msg::post(&self.input, crate::ui::app::msg::Msg::FollowTables);
                 return false;
             }
             Heard::State(r) => self.received(*r),
@@ -135,7 +119,9 @@ impl App {
                         net.unread += 1;
                         self.show_unread();
                     }
-                    self.notify("fief-chat", &head, &text);
+                    if !self.window.is_active() {
+                        self.notify("fief-chat", &head, &text);
+                    }
                 }
                 return false;
             }
@@ -170,6 +156,7 @@ impl App {
     /// A state from the host: the first one sets the game on screen, the next ones move it.
     fn received(&mut self, r: Received) {
         let settings = self.settings();
+        let stood_in = r.stood_in.clone();
         let Some(net) = self.net.as_mut() else {
             return;
         };
@@ -181,10 +168,12 @@ impl App {
                 self.status.clear();
             }
             self.session.received(r.game, r.at, &r.legal);
+            net.clocks = Some((r.clocks.clone(), Instant::now()));
         } else {
             match Session::remote(r.game, net.seat, r.at, &r.legal, settings) {
                 Ok(s) => {
                     net.playing = true;
+                    net.clocks = Some((r.clocks.clone(), Instant::now()));
                     self.install_session(s);
                     self.session.unpause();
                 }
@@ -197,12 +186,15 @@ impl App {
                 let _ = t.forget(&net.invitation(), net.seat);
             }
         }
-        if !mine_before && self.session.human_turn().is_some() {
+        if !mine_before && self.session.human_turn().is_some() && !self.window.is_active() {
             self.notify(
                 "fief-turn",
                 &tr("Your turn"),
                 &tr("The table waits for your decision."),
             );
+        }
+        if !stood_in.is_empty() {
+            self.tell_away(stood_in);
         }
     }
 
@@ -255,11 +247,15 @@ impl App {
         if matches!(net.status, Status::Gone { .. }) && net.playing {
             return self.reconnect(sender);
         }
+        // Between two tries, a click tries at once.
+        if matches!(net.status, Status::Reconnecting { next_in, .. } if next_in > 0) {
+            net.link.retry_now();
+        }
         self.show_lobby(true);
     }
 
     /// The line to the table on screen again, after the host was gone: the seat is taken
-    /// back with its secret (tried for a minute), and the game stays on screen meanwhile.
+    /// back with its secret, and the game stays on screen meanwhile.
     fn reconnect(&mut self, sender: &ComponentSender<Self>) {
         self.net_epoch += 1;
         let epoch = self.net_epoch;
@@ -284,44 +280,6 @@ impl App {
         net.epoch = epoch;
         net.status = Status::Connecting;
         self.show_net_status();
-    }
-
-    /// "Go back to your table?" at launch, for the most recent table sat at.
-    pub(super) fn offer_rejoin(&mut self) -> bool {
-        self.offered = self.remembered();
-        let Some(j) = self.offered.first() else {
-            return false;
-        };
-        let d = relm4::adw::MessageDialog::new(
-            Some(&self.window),
-            Some(&tr("Go back to your table?")),
-            Some(&if j.hosted {
-                trf(
-                    "You host a table where you sit as {name}. Hosting it again lets the others come back with the same invitation.",
-                    &[("name", &j.name)],
-                )
-            } else if j.host.is_empty() {
-                trf("You sat at a table as {name}.", &[("name", &j.name)])
-            } else {
-                trf(
-                    "You sat at {host}'s table as {name}.",
-                    &[("host", &j.host), ("name", &j.name)],
-                )
-            }),
-        );
-        d.set_widget_name("rejoin-offer");
-        d.add_response("later", &tr("Not Now"));
-        d.add_response("rejoin", &tr("Rejoin"));
-        d.set_response_appearance("rejoin", relm4::adw::ResponseAppearance::Suggested);
-        d.set_default_response(Some("rejoin"));
-        d.set_close_response("later");
-        let s = self.input.clone();
-        d.connect_response(None, move |d, r| {
-            post(&s, Msg::RejoinAnswer(r == "rejoin"));
-            d.close();
-        });
-        d.present();
-        true
     }
 
     /// Each second of a network game: the clocks on the boards and in the lobby.

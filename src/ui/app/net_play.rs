@@ -11,8 +11,9 @@ use fief::net::protocol::{ChatLine, Presence, Refusal, SeatInfo, SeatKind, SeatN
 use fief::net::ticket::Ticket;
 use std::time::Instant;
 
-/// How long a dropped connection is tried again before the host counts as gone.
-pub const RETRY_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+/// How long a dropped connection is tried again: for as long as the table lives (the host
+/// may be a player's computer that sleeps, or a server restarted).
+pub const RETRY_FOR: Option<std::time::Duration> = None;
 
 /// The table this app sits at.
 pub struct NetGame {
@@ -38,6 +39,10 @@ pub struct NetGame {
     pub held: bool,
     /// When the line was opened (ms since the epoch): older talk is not news.
     pub opened_ms: u64,
+    /// The table is kept on a server (made there from New Game).
+    pub on_server: bool,
+    /// The time each seat has taken (seconds) as of the last state, and when it came.
+    pub clocks: Option<(Vec<u64>, Instant)>,
 }
 
 impl NetGame {
@@ -53,14 +58,15 @@ impl NetGame {
     /// Whether a seat's clock runs (a player away: the time since he dropped, or until a bot
     /// plays for him), so that the boards need saying again each second.
     pub fn clocks_run(&self) -> bool {
-        self.info.as_ref().is_some_and(|(t, _)| {
-            t.seats.iter().any(|s| {
-                matches!(
-                    s.presence,
-                    Presence::Dropped { .. } | Presence::BotStandsIn { .. }
-                )
+        self.clocks.as_ref().is_some_and(|(c, _)| !c.is_empty())
+            || self.info.as_ref().is_some_and(|(t, _)| {
+                t.seats.iter().any(|s| {
+                    matches!(
+                        s.presence,
+                        Presence::Dropped { .. } | Presence::BotStandsIn { .. }
+                    )
+                })
             })
-        })
     }
 
     /// The invitation as text.
@@ -69,8 +75,35 @@ impl NetGame {
     }
 
     /// Each seat's state in words for the family boards: "You", "Here", how long since a
-    /// player dropped and until a bot plays for him.
-    pub fn seat_words(&self) -> Vec<String> {
+    /// player dropped and until a bot plays for him; and the time each has taken over his
+    /// decisions (`turn`'s counted up to now).
+    pub fn seat_words(&self, turn: Option<SeatNo>) -> Vec<String> {
+        let words = self.presence_words();
+        let Some((clocks, at)) = &self.clocks else {
+            return words;
+        };
+        if clocks.len() != words.len() {
+            return words;
+        }
+        words
+            .into_iter()
+            .zip(clocks)
+            .enumerate()
+            .map(|(i, (w, secs))| {
+                let running = if turn == Some(i as SeatNo) {
+                    at.elapsed().as_secs()
+                } else {
+                    0
+                };
+                trf(
+                    "{who} · {time} taken",
+                    &[("who", &w), ("time", &time_taken(secs + running))],
+                )
+            })
+            .collect()
+    }
+
+    fn presence_words(&self) -> Vec<String> {
         let Some((t, at)) = &self.info else {
             return Vec::new();
         };
@@ -79,11 +112,25 @@ impl NetGame {
         t.seats
             .iter()
             .map(|s| match s.kind {
+                // The player's own board says what his header says.
+                _ if down && s.seat == self.seat => trf(
+                    "Your seat · {line}",
+                    &[("line", &status_words(&self.status).0)],
+                ),
                 // Without the line, nobody's presence is known.
-                SeatKind::Human if down && s.seat != self.seat => tr("No news: connection lost"),
+                SeatKind::Human if down => tr("No news: connection lost"),
                 _ => presence_words(s, self.seat, since),
             })
             .collect()
+    }
+}
+
+/// A time taken: minutes and seconds ("1:20"), with the hours past an hour ("3:04:10").
+pub fn time_taken(secs: u64) -> String {
+    if secs < 3600 {
+        clock(secs)
+    } else {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
     }
 }
 
@@ -98,7 +145,10 @@ pub fn presence_words(s: &SeatInfo, me: SeatNo, since: u64) -> String {
         return tr("Your seat");
     }
     match (s.kind, s.presence) {
-        (SeatKind::Bot, _) => tr("Bot"),
+        (SeatKind::Bot, _) => match s.level.as_deref().and_then(|l| l.parse().ok()) {
+            Some(level) => names::seat_label(fief::session::Seat::Bot(level)),
+            None => tr("Bot"),
+        },
         (SeatKind::Open, _) => tr("Open seat"),
         (SeatKind::Reserved, _) => tr("Kept for a player"),
         (_, Presence::Here) => tr("Here"),
@@ -127,10 +177,13 @@ pub fn status_words(status: &Status) -> (String, &'static str) {
     match status {
         Status::Connecting => (tr("Connecting…"), "dim-label"),
         Status::Connected => (tr("Connected"), "success"),
-        Status::Reconnecting { left } => (
+        Status::Reconnecting { next_in: 0, .. } => {
+            (tr("Connection lost · trying again…"), "warning")
+        }
+        Status::Reconnecting { next_in, .. } => (
             trf(
-                "Connection lost · retrying {left}",
-                &[("left", &clock(*left))],
+                "Connection lost · next try in {left}",
+                &[("left", &clock(*next_in))],
             ),
             "warning",
         ),
@@ -164,6 +217,9 @@ pub fn refusal_words(why: Option<Refusal>, reason: &str) -> String {
             tr("The host refused this: it is not your turn or your seat.")
         }
         Some(Refusal::Malformed) => tr("The host could not read a message."),
+        Some(Refusal::NotAllowed) => tr(
+            "The server does not take this invitation: ask its owner for its invitation again.",
+        ),
         None => tr("The host cannot be reached."),
     };
     let reason = fief::net::protocol::clean_text(reason, 200);
@@ -220,12 +276,15 @@ mod tests {
             kind,
             presence,
             colour: 1,
+            level: None,
         }
     }
 
     #[test]
     fn each_seat_says_whether_its_player_is_there_and_for_how_long_he_was_not() {
         assert_eq!(clock(80), "1:20");
+        assert_eq!(time_taken(80), "1:20");
+        assert_eq!(time_taken(3 * 3600 + 250), "3:04:10");
         assert_eq!(clock(5), "0:05");
         let here = seat(SeatKind::Human, Presence::Here);
         assert_eq!(presence_words(&here, 0, 0), "Here");
@@ -259,6 +318,14 @@ mod tests {
             presence_words(&seat(SeatKind::Open, Presence::Empty), 0, 0),
             "Open seat"
         );
+        // A bot's seat names its level.
+        let mut bot = seat(SeatKind::Bot, Presence::Empty);
+        assert_eq!(presence_words(&bot, 0, 0), "Bot");
+        bot.level = Some("hard".into());
+        assert_eq!(
+            presence_words(&bot, 0, 0),
+            names::seat_label(fief::session::Seat::Bot(fief::bots::Level::Hard))
+        );
     }
 
     #[test]
@@ -276,8 +343,12 @@ mod tests {
         let w = refusal_words(Some(Refusal::Illegal), "bad\u{202e}move\n");
         assert!(!w.contains('\u{202e}') && !w.contains('\n'), "{w}");
         assert_eq!(
-            status_words(&Status::Reconnecting { left: 42 }).0,
-            "Connection lost · retrying 0:42"
+            status_words(&Status::Reconnecting {
+                next_in: 42,
+                left: None
+            })
+            .0,
+            "Connection lost · next try in 0:42"
         );
     }
 }

@@ -99,7 +99,13 @@ impl App {
                 No
             }
             Msg::CloseRequest => {
-                self.files.close_request(&mut self.session);
+                if !self.ask_before_closing_table() {
+                    self.files.close_request(&mut self.session);
+                }
+                No
+            }
+            Msg::HostedTableClosing(answer) => {
+                self.hosted_table_closing(&answer);
                 No
             }
             Msg::SaveAndQuit => {
@@ -247,10 +253,25 @@ impl App {
                 Yes
             }
             Msg::Rejoin(i) => {
+                self.w.tables.close();
                 self.rejoin(i, sender);
                 Yes
             }
-            Msg::RejoinAnswer(yes) => self.rejoin_answer(yes, sender),
+            Msg::Tables => {
+                self.open_tables(sender);
+                No
+            }
+            Msg::TablesClosed => {
+                // At launch, closing the list without a table goes on to the last game.
+                if std::mem::take(&mut self.tables_at_launch) && self.idle && self.net.is_none() {
+                    return self.after_tables(sender);
+                }
+                No
+            }
+            Msg::FollowTables => {
+                self.follow_tables(sender);
+                No
+            }
             Msg::StartTable => {
                 self.start_table();
                 No
@@ -282,7 +303,7 @@ impl App {
     }
 
     /// The window's answer to what a worker thread brought back.
-    pub(super) fn on_cmd(&mut self, cmd: Cmd, _sender: &ComponentSender<Self>) -> Redraw {
+    pub(super) fn on_cmd(&mut self, cmd: Cmd, sender: &ComponentSender<Self>) -> Redraw {
         use Redraw::{No, Yes};
         match cmd {
             Cmd::Bot(answer) => {
@@ -328,6 +349,14 @@ impl App {
             Cmd::Net(epoch, heard) => Redraw::when(self.heard(epoch, *heard)),
             Cmd::Lan(got) => {
                 self.heard_on_lan(got);
+                No
+            }
+            Cmd::Created(got, me, name) => {
+                self.created(*got, me, name, sender);
+                No
+            }
+            Cmd::Watched(news) => {
+                self.watched(*news);
                 No
             }
             Cmd::Peeked(code, got) => {
@@ -486,6 +515,10 @@ impl App {
         self.shown = true;
         // The dialogs are made now that the window is on screen, before anyone asks for them.
         self.w.new_game.get();
+        let code = self.server_code();
+        if !code.is_empty() {
+            self.w.new_game.emit(NewGameMsg::ServerCode(code));
+        }
         self.w.prefs_window.get();
         self.w.rules.get();
         for problem in std::mem::take(&mut self.prefs_problems) {
@@ -493,7 +526,10 @@ impl App {
             eprintln!("fief: {m}");
             self.toast(&m);
         }
-        if ask && self.idle && self.net.is_none() && self.offer_rejoin() {
+        self.follow_tables(sender);
+        if ask && self.idle && self.net.is_none() && !self.followed.is_empty() {
+            self.tables_at_launch = true;
+            self.open_tables(sender);
             return Redraw::No;
         }
         if ask {
@@ -506,12 +542,8 @@ impl App {
         Redraw::Yes
     }
 
-    /// The answer to "Go back to your table?" at launch: the table, or the last game here.
-    fn rejoin_answer(&mut self, yes: bool, sender: &ComponentSender<Self>) -> Redraw {
-        if yes {
-            self.rejoin(0, sender);
-            return Redraw::Yes;
-        }
+    /// Your Tables closed at launch without a table chosen: the last game here is offered.
+    fn after_tables(&mut self, sender: &ComponentSender<Self>) -> Redraw {
         match self.files.store.clone() {
             Some(store) => sender.spawn_oneshot_command(move || files::last_game(&store)),
             None => self.w.new_game.emit(NewGameMsg::Open),

@@ -122,6 +122,7 @@ pub struct Widgets {
     pub chat: ChatPage,
     pub lobby: Lobby,
     pub join: JoinDialog,
+    pub tables: crate::ui::dialogs::tables::TablesDialog,
 }
 
 impl Widgets {
@@ -364,6 +365,7 @@ pub fn build(
         chat,
         lobby: Lobby::new(window, sender),
         join: JoinDialog::new(window, sender),
+        tables: crate::ui::dialogs::tables::TablesDialog::new(window, sender),
     }
 }
 
@@ -408,6 +410,7 @@ fn header_bar(
     game_section.append(Some(&tr("Save…")), Some("win.save"));
     game_section.append(Some(&tr("Load…")), Some("win.load"));
     game_section.append(Some(&tr("Join a Game…")), Some("win.join"));
+    game_section.append(Some(&tr("Your Tables")), Some("win.tables"));
     game_section.append(Some(&tr("Leave the Table")), Some("win.leave"));
     menu.append_section(None, &game_section);
     let app_section = gio::Menu::new();
@@ -441,7 +444,8 @@ fn header_bar(
 
 /// The window's actions (the main menu's entries) and its keyboard shortcuts.
 fn window_actions(window: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) {
-    let actions: [(&str, MsgFn); 9] = [
+    let actions: [(&str, MsgFn); 10] = [
+        ("tables", || Msg::Tables),
         ("lessons", || Msg::Lessons),
         ("save", || Msg::Save),
         ("load", || Msg::Load),
@@ -461,7 +465,8 @@ fn window_actions(window: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) 
     // Keyboard shortcuts.
     let keys = gtk::ShortcutController::new();
     keys.set_scope(gtk::ShortcutScope::Global);
-    let bind: [(&str, MsgFn); 17] = [
+    let bind: [(&str, MsgFn); 18] = [
+        ("<Control>t", || Msg::Tables),
         ("<Control>h", || Msg::Hint),
         ("<Control>j", || Msg::Join),
         ("Return", || Msg::MainButton),

@@ -12,6 +12,7 @@ pub mod lobby;
 pub mod new_game;
 pub mod preferences;
 pub mod rows;
+pub mod tables;
 
 use crate::ui::app::msg::{post, Msg};
 use crate::ui::dialogs::ballot::{BallotMsg, ElectionDialog};

@@ -3,7 +3,6 @@
 //! optional rules. Escape closes it like Cancel.
 
 use crate::ui::app::prefs::{optional_rule_words, Pace, Prefs};
-use crate::ui::board::colours::PLAYER_RGB;
 use crate::ui::dialogs::rows::{game_length_explanation, seat_kind_label, LengthRow, SEAT_KINDS};
 use crate::ui::{tr, trf};
 use fief::bots::Level;
@@ -19,6 +18,10 @@ pub struct NewGame {
     pub seats: Vec<Seat>,
     /// The bots' pace chosen in the dialog (None: as it was).
     pub pace: Option<Pace>,
+    /// With players on other computers: where the table is kept, and after how long a bot
+    /// plays for a dropped player (`None`: never).
+    pub place: Place,
+    pub bot_after: Option<std::time::Duration>,
 }
 
 impl NewGame {
@@ -109,6 +112,8 @@ pub fn build(
         options,
         seats: seats.iter().map(|s| kind_seat(s.kind)).collect(),
         pace: None,
+        place: Place::Here,
+        bot_after: Some(std::time::Duration::from_secs(180)),
     })
 }
 
@@ -143,6 +148,8 @@ pub struct NewGameDialog {
     seed: gtk::Entry,
     /// One switch per optional rule, in `OptionalRule::ALL` order.
     rules: Vec<gtk::Switch>,
+    /// Where a table with players on other computers is kept (shown only for one).
+    table: TableRows,
     error: gtk::Label,
 }
 
@@ -156,6 +163,8 @@ pub enum NewGameMsg {
     Count,
     /// Seat `i` chose another colour.
     Colour(usize),
+    /// The server's invitation used last time.
+    ServerCode(String),
     Start,
 }
 
@@ -243,57 +252,6 @@ pub fn close_on_escape(window: &adw::Window) {
         })),
     ));
     window.add_controller(keys);
-}
-
-/// A round swatch of player colour `i` with a dark outline.
-pub fn swatch(i: usize) -> gtk::DrawingArea {
-    let area = gtk::DrawingArea::new();
-    area.set_content_width(16);
-    area.set_content_height(16);
-    area.set_valign(gtk::Align::Center);
-    let (r, g, b) = PLAYER_RGB[i % PLAYER_RGB.len()];
-    area.set_draw_func(move |_, cr, w, h| {
-        let radius = (w.min(h) as f64) / 2.0 - 1.0;
-        cr.arc(
-            w as f64 / 2.0,
-            h as f64 / 2.0,
-            radius,
-            0.0,
-            std::f64::consts::TAU,
-        );
-        cr.set_source_rgb(r, g, b);
-        let _ = cr.fill_preserve();
-        cr.set_source_rgba(0.0, 0.0, 0.0, 0.6);
-        cr.set_line_width(1.0);
-        let _ = cr.stroke();
-    });
-    area
-}
-
-/// Shows each colour of a colour row (a list of the colours' indices) as its swatch and name.
-fn colour_factory() -> gtk::SignalListItemFactory {
-    let factory = gtk::SignalListItemFactory::new();
-    factory.connect_bind(|_, item| {
-        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
-            return;
-        };
-        // The row's own display of its choice is not told the position: the item is the
-        // colour's index.
-        let Some(i) = item
-            .item()
-            .and_downcast::<gtk::StringObject>()
-            .and_then(|s| s.string().parse::<usize>().ok())
-        else {
-            return;
-        };
-        let b = gtk::Box::new(gtk::Orientation::Horizontal, 8);
-        b.append(&swatch(i));
-        b.append(&gtk::Label::new(Some(
-            &crate::ui::words::names::colour_name(i),
-        )));
-        item.set_child(Some(&b));
-    });
-    factory
 }
 
 /// A row of `group` titled `title` with `widget` at its end, which a click on the row
@@ -436,6 +394,8 @@ impl SimpleComponent for NewGameDialog {
             kind.set_title(&tr("Played by"));
             kind.set_model(Some(&gtk::StringList::new(&kind_refs)));
             kind.set_selected(if i == 0 { 0 } else { 2 });
+            let s = sender.clone();
+            kind.connect_selected_notify(move |_| s.input(NewGameMsg::Count));
             group.add(&kind);
             page.add(&group);
             seats.push(SeatRows {
@@ -446,6 +406,8 @@ impl SimpleComponent for NewGameDialog {
             });
         }
 
+        let table = TableRows::new();
+        page.add(&table.group);
         let group = adw::PreferencesGroup::new();
         group.set_title(&tr("Game"));
         group.set_description(Some(&game_length_explanation()));
@@ -489,6 +451,7 @@ impl SimpleComponent for NewGameDialog {
             pace,
             seed,
             rules,
+            table,
             error,
         };
         sender.input(NewGameMsg::Count);
@@ -517,11 +480,17 @@ impl SimpleComponent for NewGameDialog {
                 sender.input(NewGameMsg::Count);
             }
             NewGameMsg::Pace(p) => self.pace.set_selected(p.index() as u32),
+            NewGameMsg::ServerCode(code) => self.table.set_code(&code),
             NewGameMsg::Count => {
                 let n = self.count.value() as usize;
                 for (i, r) in self.seats.iter().enumerate() {
                     r.group.set_visible(i < n);
                 }
+                let remote = self
+                    .forms()
+                    .iter()
+                    .any(|f| kind_seat(f.kind) == Seat::Remote);
+                self.table.group.set_visible(remote);
             }
             NewGameMsg::Colour(i) => {
                 // A colour taken from another seat: that seat gets this one's old colour, so
@@ -556,6 +525,13 @@ impl SimpleComponent for NewGameDialog {
             ) {
                 Ok(mut ng) => {
                     ng.pace = Pace::ALL.get(self.pace.selected() as usize).copied();
+                    if ng.seats.contains(&Seat::Remote) {
+                        match self.table.place() {
+                            Ok(p) => ng.place = p,
+                            Err(e) => return self.show_error(&e),
+                        }
+                        ng.bot_after = self.table.bot_after();
+                    }
                     sender.output(NewGameOut::Start(ng)).ok();
                     self.window.set_visible(false);
                 }
@@ -564,6 +540,13 @@ impl SimpleComponent for NewGameDialog {
         }
     }
 }
+
+mod colours;
+mod table_rows;
+use colours::colour_factory;
+pub use colours::swatch;
+pub use table_rows::Place;
+use table_rows::TableRows;
 
 #[cfg(test)]
 mod tests;

@@ -25,6 +25,9 @@ pub struct GameLog {
     /// may fold into them (a run of refused marriage proposals is one line: a proposal, its
     /// refusal and the next proposal wait for the next refusal).
     tail: Vec<(gtk::TextMark, usize, Group)>,
+    /// The entries a bot wrote for this player while he was away from a network table
+    /// (`[from, to)`): marked as the bot's.
+    by_bot: Vec<[u64; 2]>,
 }
 
 #[derive(Debug)]
@@ -32,6 +35,9 @@ pub enum LogMsg {
     Show(Rc<View>),
     /// Another game (or none) is shown from now on: its log is written from the start.
     Clear,
+    /// These entries were written by a bot that played for the player while he was away
+    /// (a network table): marked so in the lines written from now on.
+    ByBot(Vec<[u64; 2]>),
 }
 
 #[derive(Debug)]
@@ -121,6 +127,10 @@ impl SimpleComponent for GameLog {
             &[("left-margin", &16i32), ("indent", &-8i32)],
         );
         buffer.create_tag(
+            Some("bot"),
+            &[("weight", &600i32), ("foreground", &"#8a5a00")],
+        );
+        buffer.create_tag(
             Some("rule"),
             &[
                 ("scale", &0.75f64),
@@ -172,6 +182,7 @@ impl SimpleComponent for GameLog {
                 viewer: None,
                 group: None,
                 tail: Vec::new(),
+                by_bot: Vec::new(),
             },
             widgets: (),
         }
@@ -183,6 +194,15 @@ impl SimpleComponent for GameLog {
             LogMsg::Clear => {
                 self.clear();
                 self.viewer = None;
+                self.by_bot.clear();
+                return;
+            }
+            LogMsg::ByBot(ranges) => {
+                for r in ranges {
+                    if !self.by_bot.contains(&r) {
+                        self.by_bot.push(r);
+                    }
+                }
                 return;
             }
         };
@@ -236,6 +256,14 @@ impl SimpleComponent for GameLog {
             if self.tail.len() > 3 {
                 let (m, ..) = self.tail.remove(0);
                 self.buffer.delete_mark(&m);
+            }
+            let first = line.first as u64;
+            if self.by_bot.iter().any(|[a, b]| (*a..*b).contains(&first)) {
+                self.buffer.insert_with_tags_by_name(
+                    &mut end,
+                    &format!("{} ", tr("Your bot:")),
+                    &["entry", "bot"],
+                );
             }
             self.buffer
                 .insert_with_tags_by_name(&mut end, &line.text, &["entry"]);

@@ -215,6 +215,8 @@ pub(super) fn start_game(app: &Window, seed_: u64) {
         options: seed(seed_),
         seats: human_and_easy(),
         pace: None,
+        place: crate::ui::dialogs::new_game::Place::Here,
+        bot_after: None,
     })));
 }
 

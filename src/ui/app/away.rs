@@ -1,0 +1,69 @@
+//! "While you were away": a player back at a network table is told what the host's bot
+//! decided for him while he was gone, once; the log marks those entries as his bot's.
+
+use super::App;
+use crate::ui::panels::game_log::LogMsg;
+use crate::ui::{tr, trf, trn};
+use relm4::adw::prelude::*;
+use relm4::ComponentController;
+
+/// The most decisions listed in the dialog (the log holds them all).
+const MAX_LINES: usize = 12;
+
+impl App {
+    /// The log entries `ranges` (`[from, to)`) were written by a bot playing for this
+    /// player while he was away: marked in the log, and those he was not told of yet said.
+    pub(super) fn tell_away(&mut self, ranges: Vec<[u64; 2]>) {
+        self.w.log.emit(LogMsg::ByBot(ranges.clone()));
+        let Some(net) = &self.net else { return };
+        let (ticket, seat) = (net.invitation(), net.seat);
+        let told = self
+            .remembered()
+            .iter()
+            .find(|j| j.ticket == ticket && j.seat == seat)
+            .map_or(0, |j| j.bot_told);
+        let fresh: Vec<[u64; 2]> = ranges.into_iter().filter(|r| r[1] > told).collect();
+        let Some(end) = fresh.iter().map(|r| r[1]).max() else {
+            return;
+        };
+        let view = self.session.view();
+        let lines: Vec<String> = crate::ui::words::log::log_lines(&view.log, told as usize)
+            .into_iter()
+            .filter(|l| {
+                let i = l.first as u64;
+                fresh.iter().any(|[a, b]| (*a..*b).contains(&i))
+            })
+            .map(|l| format!("• {}", l.text))
+            .collect();
+        if let Some(t) = self.joined_tables() {
+            if let Err(e) = t.update(&ticket, seat, |j| j.bot_told = end) {
+                eprintln!("fief: the list of tables: {e}");
+            }
+        }
+        if lines.is_empty() {
+            return;
+        }
+        let mut body = vec![trn(
+            "A bot played for you while you were away. It decided this:",
+            "A bot played for you while you were away. It decided these {n} things:",
+            lines.len() as u32,
+        )];
+        body.extend(lines.iter().take(MAX_LINES).cloned());
+        if lines.len() > MAX_LINES {
+            body.push(trf(
+                "…and {n} more. The log marks each one “Your bot:”.",
+                &[("n", &(lines.len() - MAX_LINES).to_string())],
+            ));
+        }
+        let d = relm4::adw::MessageDialog::new(
+            Some(&self.window),
+            Some(&tr("While You Were Away")),
+            Some(&body.join("\n")),
+        );
+        d.set_widget_name("away");
+        d.add_response("ok", &tr("Play On"));
+        d.set_default_response(Some("ok"));
+        d.set_close_response("ok");
+        d.present();
+    }
+}

@@ -1,0 +1,357 @@
+//! The player's tables followed while the app runs: a watcher follows each seat he holds at
+//! a table kept elsewhere (`net::watch`), Your Tables shows where each game stands with a
+//! badge where the turn is his, and a desktop notification tells him when it becomes his turn
+//! or someone writes to him, unless he is looking at that table.
+
+use super::App;
+use crate::ui::app::msg::Cmd;
+use crate::ui::dialogs::tables::TableWords;
+use crate::ui::{tr, trf};
+use fief::net::joined::Joined;
+use fief::net::protocol::{SeatStatus, TableInfo};
+use fief::net::ticket::Ticket;
+use fief::net::watch::{Followed, News, Watcher};
+use relm4::adw::prelude::*;
+use relm4::gtk::gio;
+use relm4::ComponentSender;
+
+/// What is known of a table sat at.
+#[derive(Debug, Clone, Default)]
+pub enum Heard {
+    /// Nothing yet: its host is being asked.
+    #[default]
+    Asking,
+    Status(Box<(TableInfo, SeatStatus)>),
+    /// The host cannot be reached now (`false`), or the table is gone (`true`).
+    Away(bool),
+}
+
+/// A table sat at, and what was last heard of it.
+#[derive(Debug, Clone)]
+pub struct Follow {
+    pub joined: Joined,
+    pub heard: Heard,
+}
+
+impl App {
+    /// Follows every table the player sits at that another computer keeps (a table this app
+    /// hosts is followed only while it hosts it: the window's own line shows it); the list is
+    /// read again, and a watcher started anew, when it changed.
+    pub(super) fn follow_tables(&mut self, sender: &ComponentSender<Self>) {
+        let tables = self.remembered();
+        let same = tables.len() == self.followed.len()
+            && tables
+                .iter()
+                .zip(&self.followed)
+                .all(|(a, b)| a.ticket == b.joined.ticket && a.seat == b.joined.seat);
+        if same && self.watcher.is_some() {
+            return;
+        }
+        let old = std::mem::take(&mut self.followed);
+        self.followed = tables
+            .into_iter()
+            .map(|joined| {
+                let heard = old
+                    .iter()
+                    .find(|f| f.joined.ticket == joined.ticket && f.joined.seat == joined.seat)
+                    .map(|f| f.heard.clone())
+                    .unwrap_or_default();
+                Follow { joined, heard }
+            })
+            .collect();
+        let seats: Vec<Followed> = self
+            .followed
+            .iter()
+            .filter(|f| !f.joined.hosted)
+            .filter_map(|f| {
+                Some(Followed {
+                    ticket: Ticket::decode(&f.joined.ticket).ok()?,
+                    seat: f.joined.seat,
+                    secret: f.joined.secret.clone(),
+                })
+            })
+            .collect();
+        self.watcher = None;
+        if seats.is_empty() {
+            return;
+        }
+        let s = sender.command_sender().clone();
+        self.watcher = Some(Watcher::start(seats, self.reach(), move |news| {
+            let _ = s.send(Cmd::Watched(Box::new(news)));
+        }));
+    }
+
+    /// News of a followed table: the list is said again, and the player told if the turn
+    /// became his or someone wrote to him.
+    pub(super) fn watched(&mut self, news: News) {
+        let (ticket, seat) = match &news {
+            News::Status { ticket, seat, .. } | News::Away { ticket, seat, .. } => {
+                (ticket.clone(), *seat)
+            }
+        };
+        let Some(i) = self
+            .followed
+            .iter()
+            .position(|f| f.joined.ticket == ticket && f.joined.seat == seat)
+        else {
+            return;
+        };
+        let before = std::mem::take(&mut self.followed[i].heard);
+        let now = match news {
+            News::Status { table, status, .. } => Heard::Status(Box::new((table, status))),
+            News::Away { gone, .. } => Heard::Away(gone),
+        };
+        if let (Heard::Status(old), Heard::Status(new)) = (&before, &now) {
+            self.tell_table_news(&self.followed[i].joined, &old.1, &new.0, &new.1);
+        }
+        self.followed[i].heard = now;
+        if self.w.tables.is_open() {
+            self.w.tables.set_rows(&self.table_rows());
+        }
+    }
+
+    /// The list of tables as Your Tables shows it, in the order of `offered`.
+    pub(super) fn table_rows(&self) -> Vec<TableWords> {
+        self.offered
+            .iter()
+            .map(|j| {
+                let heard = self
+                    .followed
+                    .iter()
+                    .find(|f| f.joined.ticket == j.ticket && f.joined.seat == j.seat)
+                    .map(|f| f.heard.clone())
+                    .unwrap_or_default();
+                let on_screen = self
+                    .net
+                    .as_ref()
+                    .is_some_and(|n| n.invitation() == j.ticket && n.seat == j.seat);
+                table_words(j, &heard, on_screen)
+            })
+            .collect()
+    }
+
+    /// Opens Your Tables (the tables sat at, most recent first).
+    pub(super) fn open_tables(&mut self, sender: &ComponentSender<Self>) {
+        self.offered = self.remembered();
+        self.follow_tables(sender);
+        self.w.tables.open(&self.table_rows());
+    }
+
+    /// Tells the player, by a desktop notification, that the turn became his at a table or
+    /// that someone wrote to him there; not about the table on screen (its line tells him).
+    fn tell_table_news(&self, j: &Joined, old: &SeatStatus, table: &TableInfo, new: &SeatStatus) {
+        let on_screen = self
+            .net
+            .as_ref()
+            .is_some_and(|n| n.invitation() == j.ticket && n.seat == j.seat);
+        if on_screen {
+            return;
+        }
+        let place = table_title(j);
+        if new.turn == Some(j.seat) && old.turn != Some(j.seat) && !new.over {
+            let body = trf(
+                "Round {n}: the game waits for you.",
+                &[("n", &new.round.to_string())],
+            );
+            self.notify(
+                &j.ticket,
+                &trf("Your turn · {table}", &[("table", &place)]),
+                &body,
+            );
+        }
+        if let Some(line) = &new.line {
+            if old.line.as_ref().is_none_or(|l| l.id < line.id) {
+                let who = table
+                    .seats
+                    .get(line.from as usize)
+                    .and_then(|s| s.name.clone())
+                    .unwrap_or_else(|| tr("A player"));
+                self.notify(
+                    &format!("{}-talk", j.ticket),
+                    &trf(
+                        "{who} writes · {table}",
+                        &[("who", &who), ("table", &place)],
+                    ),
+                    &line.text,
+                );
+            }
+        }
+    }
+
+    /// A desktop notification; a click on it brings the window back.
+    pub(super) fn notify(&self, id: &str, title: &str, body: &str) {
+        let Some(app) = self.window.application() else {
+            return;
+        };
+        // Without a session bus (no desktop around the app) there is nobody to tell.
+        if !app.is_registered() || app.dbus_connection().is_none() {
+            return;
+        }
+        if app.lookup_action("activate-window").is_none() {
+            let a = gio::SimpleAction::new("activate-window", None);
+            let w = self.window.clone();
+            a.connect_activate(move |_, _| w.present());
+            app.add_action(&a);
+        }
+        let n = gio::Notification::new(title);
+        n.set_body(Some(body));
+        n.set_default_action("app.activate-window");
+        // Hashed: an id is kept short and without the invitation in it.
+        let id = format!("table-{:x}", fxhash(id));
+        app.send_notification(Some(&id), &n);
+    }
+}
+
+impl App {
+    /// On the way out, a table this app hosts is not closed without a word: the player is
+    /// asked (who sits there, and whether to keep the table to host it again or close it for
+    /// good). True when the question is asked (the window stays open until it is answered).
+    pub(super) fn ask_before_closing_table(&mut self) -> bool {
+        if std::mem::take(&mut self.closing_asked) {
+            return false;
+        }
+        let Some(net) = &self.net else { return false };
+        if net.hosting.is_none() {
+            return false;
+        }
+        let others: Vec<String> = net
+            .info
+            .iter()
+            .flat_map(|(t, _)| t.seats.iter())
+            .filter(|s| s.seat != net.seat && s.kind == fief::net::protocol::SeatKind::Human)
+            .filter_map(|s| s.name.clone())
+            .collect();
+        let who = if others.is_empty() {
+            tr("Nobody else sits at it yet.")
+        } else {
+            trf("Sitting at it: {names}.", &[("names", &others.join(", "))])
+        };
+        let d = relm4::adw::MessageDialog::new(
+            Some(&self.window),
+            Some(&tr("Close the Table You Host?")),
+            Some(&trf(
+                "{who} While this app is closed, nobody can play at your table. Keep it, and host it again from Your Tables: the others come back to it with the same invitation. Or close it for good.",
+                &[("who", &who)],
+            )),
+        );
+        d.set_widget_name("closing-hosted");
+        d.add_response("cancel", &tr("Cancel"));
+        d.add_response("close", &tr("Close the Table"));
+        d.add_response("keep", &tr("Keep the Table"));
+        d.set_response_appearance("close", relm4::adw::ResponseAppearance::Destructive);
+        d.set_response_appearance("keep", relm4::adw::ResponseAppearance::Suggested);
+        d.set_default_response(Some("keep"));
+        d.set_close_response("cancel");
+        let s = self.input.clone();
+        d.connect_response(None, move |_, r| {
+            crate::ui::app::msg::post(
+                &s,
+                crate::ui::app::msg::Msg::HostedTableClosing(r.to_string()),
+            );
+        });
+        d.present();
+        true
+    }
+
+    /// The answer to "Close the table you host?": the window closes, the table kept or
+    /// closed for good; or the player stays.
+    pub(super) fn hosted_table_closing(&mut self, answer: &str) {
+        if answer == "cancel" {
+            return;
+        }
+        if answer == "close" {
+            if let Some(net) = &self.net {
+                if let Some(h) = &net.hosting {
+                    if let Err(e) = h.close_table(&net.ticket.table) {
+                        eprintln!("fief: closing the table: {e}");
+                    }
+                }
+                if let Some(t) = self.joined_tables() {
+                    let _ = t.forget(&net.invitation(), net.seat);
+                }
+            }
+        }
+        self.closing_asked = true;
+        self.window.close();
+    }
+}
+
+/// A short stable hash of a text (FNV-1a).
+fn fxhash(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Whose table, in words.
+pub fn table_title(j: &Joined) -> String {
+    if j.hosted {
+        trf("Your table · you play {name}", &[("name", &j.name)])
+    } else if j.host.is_empty() || j.host == j.name {
+        trf("A table · you play {name}", &[("name", &j.name)])
+    } else {
+        trf(
+            "{host}'s table · you play {name}",
+            &[("host", &j.host), ("name", &j.name)],
+        )
+    }
+}
+
+/// A table sat at, in words: whose, and where its game stands.
+pub fn table_words(j: &Joined, heard: &Heard, on_screen: bool) -> TableWords {
+    let mut yours = false;
+    let subtitle = match heard {
+        _ if j.hosted && !on_screen => {
+            tr("Kept on this computer: host it again to play on, and the others come back.")
+        }
+        Heard::Asking => tr("Asking its host…"),
+        Heard::Away(false) => tr("Its host cannot be reached now: it is asked again."),
+        Heard::Away(true) => tr("This table has ended or was closed."),
+        Heard::Status(s) => {
+            let (table, status) = (&s.0, &s.1);
+            let round = status.round.to_string();
+            if status.over {
+                tr("The game is over.")
+            } else if !status.started {
+                let taken = table
+                    .seats
+                    .iter()
+                    .filter(|s| {
+                        !matches!(
+                            s.kind,
+                            fief::net::protocol::SeatKind::Open
+                                | fief::net::protocol::SeatKind::Reserved
+                        )
+                    })
+                    .count();
+                trf(
+                    "Waiting for players: {taken} of {all} seats taken.",
+                    &[
+                        ("taken", &taken.to_string()),
+                        ("all", &table.seats.len().to_string()),
+                    ],
+                )
+            } else if status.turn == Some(j.seat) {
+                yours = true;
+                trf("Round {n} · your turn", &[("n", &round)])
+            } else {
+                let who = status
+                    .turn
+                    .and_then(|t| table.seats.get(t as usize))
+                    .and_then(|s| s.name.clone())
+                    .unwrap_or_else(|| tr("another player"));
+                trf("Round {n} · {who}'s turn", &[("n", &round), ("who", &who)])
+            }
+        }
+    };
+    let subtitle = match heard {
+        Heard::Asking if on_screen => tr("On screen now"),
+        _ if on_screen => trf("On screen · {what}", &[("what", &subtitle)]),
+        _ => subtitle,
+    };
+    TableWords {
+        title: table_title(j),
+        subtitle,
+        yours,
+    }
+}
