@@ -15,7 +15,7 @@
 
 use fief::net::protocol::{encode_frame, HostMsg, MAX_HOST_FRAME};
 use fief::net::seat_view::SeatView;
-use fief::net::table::state_frame;
+use fief::net::table::{game_status, state_frame};
 use fief::rules::events::Msg;
 use fief::rules::rng::Rng;
 use fief::rules::{Action, Card, Game, Options, Pending, Phase, PlayerId, Troops};
@@ -277,6 +277,8 @@ fn check_game(options: Options, chooser_seed: u64) -> usize {
             let mut other = resample(&g, seat, &mut chooser);
             resample_log(&mut other, seat, from, &mut chooser);
             let (fake, fake_msg) = frame(&other, seat, from);
+            // What a follower of the seat is told (`watch`) is the same too.
+            assert_eq!(game_status(&g, true), game_status(&other, true));
             if real != fake {
                 let a: serde_json::Value = serde_json::from_slice(&real[4..]).unwrap();
                 let b: serde_json::Value = serde_json::from_slice(&fake[4..]).unwrap();

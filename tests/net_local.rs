@@ -43,6 +43,7 @@ fn a_local_host_and_client_greet_each_other_over_loopback() {
                     started: false,
                     seats: vec![],
                     commitment: None,
+                    server: false,
                 },
                 changes: false,
             };

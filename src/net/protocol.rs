@@ -269,6 +269,9 @@ pub struct TableInfo {
     /// in the `state` sent once the game is over (`fair`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commitment: Option<String>,
+    /// The table is kept on a server (`fief-server`), not in a player's app.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub server: bool,
 }
 
 /// One seat: who plays it and whether he is there.

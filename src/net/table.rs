@@ -85,6 +85,8 @@ pub struct Table {
     pub bot_after_ms: Option<u64>,
     pub stand_in_level: Level,
     clocks: Clocks,
+    /// Kept on a server, not in a player's app (its players are told).
+    pub server: bool,
 }
 
 impl Table {
@@ -130,6 +132,7 @@ impl Table {
             bot_after_ms: Some(180_000),
             stand_in_level: Level::Normal,
             clocks: Clocks::new(plan_len),
+            server: false,
         })
     }
 
@@ -464,18 +467,13 @@ impl Table {
 
     /// Where the table stands, for `seat` following it (`watch`).
     pub fn status(&self, seat: SeatNo) -> SeatStatus {
-        let started = self.started();
         SeatStatus {
-            at: self.at(),
-            round: if started { self.game.round } else { 0 },
-            started,
-            over: self.game.is_over(),
-            turn: if started { self.game.to_act() } else { None },
             line: self
                 .chat_for(Some(seat))
                 .filter(|l| l.from != seat)
                 .last()
                 .cloned(),
+            ..game_status(&self.game, self.started())
         }
     }
 
@@ -581,6 +579,7 @@ impl Table {
                 .as_ref()
                 .map(|seal| super::fair::commitment(self.game.options.seed, &seal.salt)),
             id: self.id.clone(),
+            server: self.server,
             started: self.started(),
             seats: self
                 .seats
@@ -630,6 +629,20 @@ pub fn state_frame(game: &Game, seat: Option<SeatNo>, started: bool, log_from: u
         *view = serde_json::to_value(game.redacted(seat)).unwrap_or_default();
     }
     msg
+}
+
+/// Where `game` stands for a seat that follows it (`watch`), its talk aside; `started`:
+/// whether the table's game has begun. Nothing in it may depend on what a seat may not know
+/// (tests/hidden_info.rs resamples the rest and compares).
+pub fn game_status(game: &Game, started: bool) -> SeatStatus {
+    SeatStatus {
+        at: game.history.len() as u64,
+        round: if started { game.round } else { 0 },
+        started,
+        over: game.is_over(),
+        turn: if started { game.to_act() } else { None },
+        line: None,
+    }
 }
 
 /// `state_frame` with `Value::Null` for the game.

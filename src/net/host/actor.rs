@@ -17,7 +17,8 @@ use std::time::Duration;
 use tokio::sync::{mpsc, Notify};
 use tokio::time::Instant;
 
-pub(super) fn spawn_table(inner: &Arc<Inner>, table: Table) {
+pub(super) fn spawn_table(inner: &Arc<Inner>, mut table: Table) {
+    table.server = inner.create_key.is_some();
     let (tx, rx) = mpsc::channel(1024);
     inner
         .tables

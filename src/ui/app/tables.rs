@@ -147,17 +147,13 @@ impl App {
         if on_screen {
             return;
         }
-        let place = table_title(j);
+        let place = table_title(j, Some(table));
         if new.turn == Some(j.seat) && old.turn != Some(j.seat) && !new.over {
             let body = trf(
-                "Round {n}: the game waits for you.",
-                &[("n", &new.round.to_string())],
+                "{table}. Round {n}: the game waits for you.",
+                &[("table", &place), ("n", &new.round.to_string())],
             );
-            self.notify(
-                &j.ticket,
-                &trf("Your turn · {table}", &[("table", &place)]),
-                &body,
-            );
+            self.notify(&j.ticket, &tr("Your turn"), &body);
         }
         if let Some(line) = &new.line {
             if old.line.as_ref().is_none_or(|l| l.id < line.id) {
@@ -168,11 +164,11 @@ impl App {
                     .unwrap_or_else(|| tr("A player"));
                 self.notify(
                     &format!("{}-talk", j.ticket),
+                    &trf("{who} writes", &[("who", &who)]),
                     &trf(
-                        "{who} writes · {table}",
-                        &[("who", &who), ("table", &place)],
+                        "{text}\n({table})",
+                        &[("text", &line.text), ("table", &place)],
                     ),
-                    &line.text,
                 );
             }
         }
@@ -283,33 +279,56 @@ fn fxhash(s: &str) -> u64 {
     })
 }
 
-/// Whose table, in words.
-pub fn table_title(j: &Joined) -> String {
-    if j.hosted {
-        trf("Your table · you play {name}", &[("name", &j.name)])
-    } else if j.host.is_empty() || j.host == j.name {
-        trf("A table · you play {name}", &[("name", &j.name)])
+/// Whose table, in words: the player's seat, with whom (once heard), and where it is kept.
+pub fn table_title(j: &Joined, table: Option<&TableInfo>) -> String {
+    let others: Vec<String> = table
+        .map(|t| {
+            t.seats
+                .iter()
+                .filter(|s| s.seat != j.seat)
+                .map(|s| {
+                    s.name
+                        .clone()
+                        .unwrap_or_else(|| crate::ui::words::names::colour_name(s.colour as usize))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let who = if others.is_empty() {
+        trf("You play {name}", &[("name", &j.name)])
     } else {
         trf(
-            "{host}'s table · you play {name}",
-            &[("host", &j.host), ("name", &j.name)],
+            "You play {name} with {others}",
+            &[("name", &j.name), ("others", &others.join(", "))],
         )
-    }
+    };
+    let place = if j.hosted {
+        tr("kept on this computer")
+    } else if table.is_some_and(|t| t.server) {
+        tr("on a server")
+    } else if !j.host.is_empty() && j.host != j.name {
+        trf("hosted by {host}", &[("host", &j.host)])
+    } else {
+        return who;
+    };
+    trf("{who} · {place}", &[("who", &who), ("place", &place)])
 }
 
 /// A table sat at, in words: whose, and where its game stands.
 pub fn table_words(j: &Joined, heard: &Heard, on_screen: bool) -> TableWords {
     let mut yours = false;
     let subtitle = match heard {
-        _ if j.hosted && !on_screen => {
-            tr("Kept on this computer: host it again to play on, and the others come back.")
-        }
+        _ if j.hosted && !on_screen => tr("Host it again to play on: the others come back to it."),
         Heard::Asking => tr("Asking its host…"),
         Heard::Away(false) => tr("Its host cannot be reached now: it is asked again."),
         Heard::Away(true) => tr("This table has ended or was closed."),
         Heard::Status(s) => {
             let (table, status) = (&s.0, &s.1);
-            let round = status.round.to_string();
+            let round = if status.round == 0 {
+                tr("Setup")
+            } else {
+                trf("Round {n}", &[("n", &status.round.to_string())])
+            };
             if status.over {
                 tr("The game is over.")
             } else if !status.started {
@@ -333,14 +352,17 @@ pub fn table_words(j: &Joined, heard: &Heard, on_screen: bool) -> TableWords {
                 )
             } else if status.turn == Some(j.seat) {
                 yours = true;
-                trf("Round {n} · your turn", &[("n", &round)])
+                trf("{round} · your turn", &[("round", &round)])
             } else {
                 let who = status
                     .turn
                     .and_then(|t| table.seats.get(t as usize))
                     .and_then(|s| s.name.clone())
                     .unwrap_or_else(|| tr("another player"));
-                trf("Round {n} · {who}'s turn", &[("n", &round), ("who", &who)])
+                trf(
+                    "{round} · {who}'s turn",
+                    &[("round", &round), ("who", &who)],
+                )
             }
         }
     };
@@ -349,8 +371,12 @@ pub fn table_words(j: &Joined, heard: &Heard, on_screen: bool) -> TableWords {
         _ if on_screen => trf("On screen · {what}", &[("what", &subtitle)]),
         _ => subtitle,
     };
+    let table = match heard {
+        Heard::Status(s) => Some(&s.0),
+        _ => None,
+    };
     TableWords {
-        title: table_title(j),
+        title: table_title(j, table),
         subtitle,
         yours,
     }

@@ -190,6 +190,9 @@ impl Lobby {
                 "Start now and bots play the open seats, or wait: the game begins by itself once every seat is taken.",
             ),
             (true, false) => tr("Every seat is taken: the game begins."),
+            (false, false) if net.on_server => tr(
+                "The server keeps this table for as long as its game lasts, whoever is connected. The game begins once every seat is taken.",
+            ),
             (false, false) => tr("The game begins when every seat is taken, or when the host starts it."),
         });
         if present {
