@@ -350,6 +350,41 @@ fn two_apps_host_join_talk_play_and_the_joiner_comes_back_after_kill_9() {
     play_until(&mut host, &mut guest, 120, |s| {
         s["at"].as_u64() > Some(at + 10)
     });
+
+    // Closing the hosting window asks first, naming who sits at the table; kept, the table
+    // is listed again at the next launch.
+    host.ok("close");
+    let s = host.wait(20, "asking before closing", |s| {
+        s["questions"]
+            .as_array()
+            .is_some_and(|q| q.iter().any(|d| d["name"] == "closing-hosted"))
+    });
+    let body = s["questions"][0]["body"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(body.contains("Bob"), "{body}");
+    let _ = host.cmd("respond closing-hosted keep");
+    let end = Instant::now() + Duration::from_secs(20);
+    while host.child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < end, "the host's app did not quit");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    guest.wait(30, "seeing the host gone", |s| {
+        s["net"]["status"]
+            .as_str()
+            .is_some_and(|t| t.contains("Connection lost"))
+    });
+    drop(host);
+    let mut host = App::launch(&dir.0.join("host"), "host a third time");
+    host.wait_for_widget("table-row-0");
+    host.ok("click table-row-0");
+    host.wait(30, "hosting again", playing);
+    guest.wait(90, "connected again by itself", |s| {
+        s["net"]["status"]
+            .as_str()
+            .is_some_and(|t| t.contains("Connected"))
+    });
 }
 
 /// A `fief-server` in a process of its own, stopped when dropped.

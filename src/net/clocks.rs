@@ -54,12 +54,10 @@ impl Clocks {
         }
         if let Some((seat, from, to)) = stood_in {
             if let Some(r) = self.stood_in.get_mut(seat as usize) {
-                let full = r.len() >= MAX_RANGES;
-                match r.last_mut() {
-                    // One bot's decisions in a row make one range.
-                    Some(last) if last[1] == from => last[1] = to,
-                    _ if from < to && !full => r.push([from, to]),
-                    _ => {}
+                // One range a decision: its first entry says what was decided, the others
+                // what followed from it.
+                if from < to && r.len() < MAX_RANGES {
+                    r.push([from, to]);
                 }
             }
         }
@@ -118,9 +116,11 @@ mod tests {
         let mut c = Clocks::new(2);
         c.played(Some(1), 1, Some((1, 10, 12)));
         c.played(Some(1), 2, Some((1, 12, 13)));
+        // A decision that wrote nothing marks nothing.
+        c.played(Some(1), 2, Some((1, 13, 13)));
         c.played(Some(0), 3, None);
         c.played(Some(1), 4, Some((1, 20, 22)));
-        assert_eq!(c.stood_in(1, 0), vec![[10, 13], [20, 22]]);
+        assert_eq!(c.stood_in(1, 0), vec![[10, 12], [12, 13], [20, 22]]);
         assert_eq!(c.stood_in(1, 15), vec![[20, 22]]);
         assert!(c.stood_in(0, 0).is_empty());
         assert!(c.stood_in(9, 0).is_empty());

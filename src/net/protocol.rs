@@ -216,7 +216,8 @@ pub enum HostMsg {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         clocks: Vec<u64>,
         /// The log entries among those sent (`[from, to)` by their numbers) that a bot wrote
-        /// while it played for this seat's dropped player.
+        /// while it played for this seat's dropped player: one range a decision, whose first
+        /// entry says what it decided.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         stood_in: Vec<[u64; 2]>,
         /// Once the game is over: the seed and salt the table promised, and every action in

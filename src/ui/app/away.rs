@@ -5,6 +5,7 @@ use super::App;
 use crate::ui::panels::game_log::LogMsg;
 use crate::ui::{tr, trf, trn};
 use relm4::adw::prelude::*;
+use relm4::gtk;
 use relm4::ComponentController;
 
 /// The most decisions listed in the dialog (the log holds them all).
@@ -27,12 +28,10 @@ impl App {
             return;
         };
         let view = self.session.view();
+        // Each decision's first entry says what was decided (the rest followed from it).
         let lines: Vec<String> = crate::ui::words::log::log_lines(&view.log, told as usize)
             .into_iter()
-            .filter(|l| {
-                let i = l.first as u64;
-                fresh.iter().any(|[a, b]| (*a..*b).contains(&i))
-            })
+            .filter(|l| fresh.iter().any(|[a, _]| *a == l.first as u64))
             .map(|l| format!("• {}", l.text))
             .collect();
         if let Some(t) = self.joined_tables() {
@@ -43,14 +42,14 @@ impl App {
         if lines.is_empty() {
             return;
         }
-        let mut body = vec![trn(
+        let intro = trn(
             "A bot played for you while you were away. It decided this:",
             "A bot played for you while you were away. It decided these {n} things:",
             lines.len() as u32,
-        )];
-        body.extend(lines.iter().take(MAX_LINES).cloned());
+        );
+        let mut list: Vec<String> = lines.iter().take(MAX_LINES).cloned().collect();
         if lines.len() > MAX_LINES {
-            body.push(trf(
+            list.push(trf(
                 "…and {n} more. The log marks each one “Your bot:”.",
                 &[("n", &(lines.len() - MAX_LINES).to_string())],
             ));
@@ -58,9 +57,16 @@ impl App {
         let d = relm4::adw::MessageDialog::new(
             Some(&self.window),
             Some(&tr("While You Were Away")),
-            Some(&body.join("\n")),
+            Some(&intro),
         );
         d.set_widget_name("away");
+        // The decisions as a list, read from the left.
+        let text = gtk::Label::new(Some(&list.join("\n")));
+        text.set_xalign(0.0);
+        text.set_wrap(true);
+        text.set_selectable(true);
+        text.set_widget_name("away-list");
+        d.set_extra_child(Some(&text));
         d.add_response("ok", &tr("Play On"));
         d.set_default_response(Some("ok"));
         d.set_close_response("ok");

@@ -10,9 +10,11 @@
 //!   window on screen;
 //! - `text NAME WORDS…`: types the words into that entry;
 //! - `respond NAME RESPONSE`: answers that message dialog;
+//! - `pick NAME N`: chooses the Nth choice (from 0) of that combo row;
 //! - `exists NAME`: whether a widget of that name is on screen;
 //! - `decide`: makes the first decision the window offers, as the prompt bar would;
 //! - `say WORDS…`: says the words to the table;
+//! - `close`: closes the window, as its close button does;
 //! - `state`: what the window shows.
 
 use crate::ui::app::msg::{post, Msg};
@@ -114,6 +116,16 @@ pub fn widgets_command(line: &str) -> Option<String> {
             }
             None => missing(),
         },
+        "pick" => match find(name).and_then(|w| w.downcast::<adw::ComboRow>().ok()) {
+            Some(c) => match rest.first().and_then(|n| n.parse::<u32>().ok()) {
+                Some(i) if c.model().is_some_and(|m| i < m.n_items()) => {
+                    c.set_selected(i);
+                    "ok".into()
+                }
+                _ => format!("err {name} has no such choice"),
+            },
+            None => missing(),
+        },
         "exists" => format!("ok {}", find(name).is_some()),
         _ => return None,
     })
@@ -152,6 +164,10 @@ impl App {
                     "who": self.seat_words(),
                     "my_turn": self.session.human_turn().is_some(),
                     "windows": windows().iter().map(|w| w.widget_name().to_string()).collect::<Vec<_>>(),
+                    "questions": windows().iter().filter_map(|w| w.downcast_ref::<adw::MessageDialog>().map(|d| serde_json::json!({
+                        "name": d.widget_name().to_string(),
+                        "body": d.body().to_string(),
+                    }))).collect::<Vec<_>>(),
                     "status": self.status,
                     "net": net,
                     "deal": self.dialogs.deal,
@@ -176,6 +192,11 @@ impl App {
                     false
                 }
             },
+            "close" => {
+                self.window.close();
+                reply("ok");
+                false
+            }
             "say" => {
                 self.say(None, rest.to_string());
                 reply("ok");

@@ -257,8 +257,9 @@ impl SimpleComponent for GameLog {
                 let (m, ..) = self.tail.remove(0);
                 self.buffer.delete_mark(&m);
             }
+            // A bot's decision is the first entry of its range (the rest followed from it).
             let first = line.first as u64;
-            if self.by_bot.iter().any(|[a, b]| (*a..*b).contains(&first)) {
+            if self.by_bot.iter().any(|[a, _]| *a == first) {
                 self.buffer.insert_with_tags_by_name(
                     &mut end,
                     &format!("{} ", tr("Your bot:")),
