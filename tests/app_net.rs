@@ -463,6 +463,11 @@ fn a_table_made_on_a_server_outlives_both_apps_and_says_whose_turn_it_is() {
     // server's to play meanwhile).
     drop(anne);
     drop(bob);
+    std::fs::write(
+        dir.0.join("guest/config/fief/preferences.json"),
+        r#"{"default_seats":["Human","Remote",{"Bot":"Easy"}],"pace":"instant","confirm_attack":false,"background":true}"#,
+    )
+    .unwrap();
     let seen = [dir.0.join("anne-bus.txt"), dir.0.join("bob-bus.txt")];
     let mut anne = App::launch_on_bus(&dir.0.join("host"), "anne again", &seen[0]);
     let mut bob = App::launch_on_bus(&dir.0.join("guest"), "bob again", &seen[1]);
@@ -510,6 +515,47 @@ fn a_table_made_on_a_server_outlives_both_apps_and_says_whose_turn_it_is() {
     other.wait(30, "back in the game", playing);
     play_until(&mut anne, &mut bob, 120, |s| {
         s["at"].as_u64() > Some(at + 10)
+    });
+
+    // Bob allowed the app to run in the background: his window closed, the app runs on and
+    // tells him when it is his turn; the notification's click brings the window back.
+    let told = |f: &Path| {
+        std::fs::read_to_string(f)
+            .unwrap_or_default()
+            .matches("Your turn")
+            .count()
+    };
+    let before = told(&seen[1]);
+    // He closes it when he has played his turn.
+    let end = Instant::now() + Duration::from_secs(60);
+    while bob.state()["my_turn"] == true {
+        assert!(Instant::now() < end, "Bob's turn never ended");
+        let _ = bob.cmd("decide");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    bob.ok("close");
+    let s = bob.wait(20, "without its window", |s| {
+        !shows_window(s, "AdwApplicationWindow")
+    });
+    assert!(bob.child.try_wait().unwrap().is_none(), "{s}");
+    let end = Instant::now() + Duration::from_secs(120);
+    while told(&seen[1]) <= before {
+        assert!(
+            Instant::now() < end,
+            "no notification of Bob's turn in the background"
+        );
+        if anne.state()["my_turn"] == true {
+            let _ = anne.cmd("decide");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    bob.ok("activate");
+    bob.wait(20, "with its window again", |s| {
+        shows_window(s, "AdwApplicationWindow") && playing(s)
+    });
+    let at = bob.state()["at"].as_u64().unwrap();
+    play_until(&mut anne, &mut bob, 120, |s| {
+        s["at"].as_u64() > Some(at + 5)
     });
     drop(srv);
 }

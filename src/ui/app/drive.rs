@@ -197,6 +197,12 @@ impl App {
                 reply("ok");
                 false
             }
+            // What a click on a desktop notification does.
+            "activate" => {
+                self.window.present();
+                reply("ok");
+                true
+            }
             "say" => {
                 self.say(None, rest.to_string());
                 reply("ok");

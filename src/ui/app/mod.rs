@@ -79,6 +79,10 @@ pub struct App {
     /// The player answered "Close the table you host?": the window closes without asking
     /// again.
     closing_asked: bool,
+    /// Ctrl+Q: the app quits, even if it would stay in the background.
+    quitting: bool,
+    /// The window was closed and the app runs on without it (`background`).
+    in_background: bool,
     /// Errors met by bots, for the tests and the status line.
     pub bot_errors: Vec<String>,
     /// The others' moves and battles, and the news, since each player's last decision.
@@ -490,6 +494,8 @@ impl Component for App {
             shown: false,
             tables_at_launch: false,
             closing_asked: false,
+            quitting: false,
+            in_background: false,
             bot_errors: Vec::new(),
             window: window.clone(),
             w,
@@ -531,6 +537,8 @@ impl Component for App {
         // Dialogs open once the window is on screen, so that they lie over it.
         let (s, ask) = (sender.input_sender().clone(), init.ask_new_game);
         let lesson = init.lesson;
+        let back = sender.input_sender().clone();
+        window.connect_map(move |_| post(&back, Msg::Mapped));
         window.connect_map(move |_| {
             let s = s.clone();
             glib::timeout_add_local_once(Duration::from_millis(150), move || {
@@ -578,6 +586,7 @@ mod lesson;
 /// Hosting, joining, the line's news, table talk and coming back; the tables sat at,
 /// followed.
 mod away;
+mod background;
 mod net;
 mod net_news;
 mod tables;

@@ -129,6 +129,8 @@ pub enum Msg {
     Tables,
     /// Your Tables closed.
     TablesClosed,
+    /// The window came on screen (again, after the background).
+    Mapped,
     /// The list of tables sat at changed: they are followed anew.
     FollowTables,
     /// The lobby's Start Now (the host's): bots in the open seats.

@@ -91,6 +91,9 @@ pub struct Prefs {
     /// Network games reach players across the internet (through relays when no direct
     /// path is found), not only the local network and direct addresses.
     pub internet: bool,
+    /// Closing the window while the player sits at network tables keeps the app running
+    /// in the background, to tell him when it is his turn (`app/background.rs`).
+    pub background: bool,
     /// The length of a new game: `None` until someone wins, else the number of rounds after
     /// which the 7.3 tie-break order decides (`Options::round_cap`); remembered like the rules.
     pub game_length: Option<u16>,
@@ -124,6 +127,7 @@ impl Default for Prefs {
             choose_losses: false,
             optional_rules: RuleSet::default(),
             internet: false,
+            background: false,
             game_length: None,
             unknown: Map::new(),
             first_launch: false,
@@ -207,6 +211,7 @@ impl Prefs {
                 "decide_rolls" => take(value, |_| true).map(|v| prefs.decide_rolls = v),
                 "choose_losses" => take(value, |_| true).map(|v| prefs.choose_losses = v),
                 "internet" => take(value, |_| true).map(|v| prefs.internet = v),
+                "background" => take(value, |_| true).map(|v| prefs.background = v),
                 "optional_rules" => take(value, |_| true).map(|v| prefs.optional_rules = v),
                 "game_length" => take(value, |l: &Option<u16>| l.is_none_or(|n| n >= 1))
                     .map(|v| prefs.game_length = v),

@@ -95,11 +95,15 @@ impl App {
             Msg::LoadFrom(path) => self.load_from(path, sender),
             Msg::Resume(yes) => self.resume(yes),
             Msg::Quit => {
+                // Ctrl+Q quits for good, even when the window would go to the background.
+                self.quitting = true;
                 self.window.close();
                 No
             }
             Msg::CloseRequest => {
-                if !self.ask_before_closing_table() {
+                if self.stays_in_background() {
+                    self.go_to_background();
+                } else if !self.ask_before_closing_table() {
                     self.files.close_request(&mut self.session);
                 }
                 No
@@ -260,6 +264,10 @@ impl App {
             Msg::Tables => {
                 self.open_tables(sender);
                 No
+            }
+            Msg::Mapped => {
+                self.back_from_background();
+                Yes
             }
             Msg::TablesClosed => {
                 // At launch, closing the list without a table goes on to the last game.

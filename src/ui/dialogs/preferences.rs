@@ -39,6 +39,7 @@ pub enum PrefsMsg {
     ConfirmAttack(bool),
     Animations(bool),
     Internet(bool),
+    Background(bool),
     Count,
     Seat(usize, u32),
     /// The game length row changed (read from the row).
@@ -199,6 +200,14 @@ impl SimpleComponent for PreferencesWindow {
             &sender,
             PrefsMsg::Internet,
         );
+        switch_row(
+            &group,
+            &tr("Run in the background"),
+            &tr("When you close the window while you sit at tables on other computers, Fief keeps running without it and tells you when it is your turn or someone writes to you. Quit with Ctrl+Q."),
+            prefs.background,
+            &sender,
+            PrefsMsg::Background,
+        );
         page.add(&group);
         window.add(&page);
         let model = PreferencesWindow {
@@ -267,6 +276,7 @@ impl SimpleComponent for PreferencesWindow {
             PrefsMsg::ConfirmAttack(b) => self.prefs.confirm_attack = b,
             PrefsMsg::Animations(b) => self.prefs.animations = b,
             PrefsMsg::Internet(b) => self.prefs.internet = b,
+            PrefsMsg::Background(b) => self.prefs.background = b,
             PrefsMsg::Count => {
                 let n = self.count.value() as usize;
                 let seats = &mut self.prefs.default_seats;
