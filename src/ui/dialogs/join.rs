@@ -265,7 +265,17 @@ impl JoinDialog {
                     &[("colour", &colour), ("name", n)],
                 ),
                 (Some(n), _) => trf("{colour} · {name}", &[("colour", &colour), ("name", n)]),
-                (None, SeatKind::Bot) => trf("{colour} · bot", &[("colour", &colour)]),
+                (None, SeatKind::Bot) => match s.level.as_deref().and_then(|l| l.parse().ok()) {
+                    // "Bot · Normal", as the seats of New Game say it.
+                    Some(level) => trf(
+                        "{colour} · {name}",
+                        &[
+                            ("colour", &colour),
+                            ("name", &names::seat_label(fief::session::Seat::Bot(level))),
+                        ],
+                    ),
+                    None => trf("{colour} · bot", &[("colour", &colour)]),
+                },
                 (None, _) => trf("{colour} · free", &[("colour", &colour)]),
             };
             row.set_title(&names::glib_escape(&title));
@@ -301,7 +311,7 @@ impl JoinDialog {
         }
         if free == 0 {
             self.show_error(&tr(
-                "This table has no free seat: it is full, or its game has begun. A player who sat there comes back from Your tables.",
+                "This table has no free seat: it is full, or its game has begun. A player who sat there comes back from Your Tables.",
             ));
         }
     }
