@@ -35,31 +35,16 @@ impl Ticket {
 
     /// The invitation as text.
     pub fn encode(&self) -> String {
-        let bytes = postcard::to_stdvec(self).unwrap_or_default();
-        format!(
-            "{PREFIX}{}",
-            BASE32_NOPAD.encode(&bytes).to_ascii_lowercase()
-        )
+        encode(PREFIX, self)
     }
 
     /// Reads an invitation (spaces, line breaks and hyphens a paste or a line break on screen
     /// may add are ignored: none is part of one).
     pub fn decode(text: &str) -> Result<Ticket, String> {
-        if text.chars().count() > MAX_TICKET_CHARS {
-            return Err("this is far too long to be an invitation".into());
-        }
-        let compact = compact(text);
-        if compact.starts_with(SERVER_PREFIX) {
+        if text.chars().count() <= MAX_TICKET_CHARS && compact(text).starts_with(SERVER_PREFIX) {
             return Err("this is a server's invitation to make tables, not an invitation to a table: use it in New Game".into());
         }
-        let Some(body) = compact.strip_prefix(PREFIX) else {
-            return Err("an invitation begins with \"fief\"; this text does not".into());
-        };
-        let bytes = BASE32_NOPAD
-            .decode(body.to_ascii_uppercase().as_bytes())
-            .map_err(|_| "this invitation is damaged (a letter is wrong or missing)".to_string())?;
-        let t: Ticket = postcard::from_bytes(&bytes)
-            .map_err(|_| "this invitation is damaged (it does not read as one)".to_string())?;
+        let t: Ticket = decode(text, PREFIX, ("an invitation", "this invitation"))?;
         if t.layout != LAYOUT {
             return Err(format!(
                 "this invitation was made by another version of the game (layout {})",
@@ -98,32 +83,16 @@ impl ServerTicket {
 
     /// The invitation as text: `fiefserver` then lowercase base32.
     pub fn encode(&self) -> String {
-        let bytes = postcard::to_stdvec(self).unwrap_or_default();
-        format!(
-            "{SERVER_PREFIX}{}",
-            BASE32_NOPAD.encode(&bytes).to_ascii_lowercase()
-        )
+        encode(SERVER_PREFIX, self)
     }
 
     /// Reads a server's invitation (spaces, line breaks and hyphens ignored).
     pub fn decode(text: &str) -> Result<ServerTicket, String> {
-        if text.chars().count() > MAX_TICKET_CHARS {
-            return Err("this is far too long to be a server's invitation".into());
-        }
-        let compact = compact(text);
-        let Some(body) = compact.strip_prefix(SERVER_PREFIX) else {
-            return Err(
-                "a server's invitation begins with \"fiefserver\"; this text does not".into(),
-            );
-        };
-        let bytes = BASE32_NOPAD
-            .decode(body.to_ascii_uppercase().as_bytes())
-            .map_err(|_| {
-                "this server's invitation is damaged (a letter is wrong or missing)".to_string()
-            })?;
-        let t: ServerTicket = postcard::from_bytes(&bytes).map_err(|_| {
-            "this server's invitation is damaged (it does not read as one)".to_string()
-        })?;
+        let t: ServerTicket = decode(
+            text,
+            SERVER_PREFIX,
+            ("a server's invitation", "this server's invitation"),
+        )?;
         if t.layout != LAYOUT {
             return Err(format!(
                 "this server's invitation was made by another version of the game (layout {})",
@@ -135,6 +104,35 @@ impl ServerTicket {
         }
         Ok(t)
     }
+}
+
+/// `t` as text: `prefix` then lowercase base32 of its postcard encoding.
+fn encode<T: Serialize>(prefix: &str, t: &T) -> String {
+    let bytes = postcard::to_stdvec(t).unwrap_or_default();
+    format!(
+        "{prefix}{}",
+        BASE32_NOPAD.encode(&bytes).to_ascii_lowercase()
+    )
+}
+
+/// Reads what `encode` wrote with `prefix` (`what` names it in the errors), from a hostile
+/// paste: too long, without its prefix, or damaged, it is refused in words.
+fn decode<T: serde::de::DeserializeOwned>(
+    text: &str,
+    prefix: &str,
+    (a, this): (&str, &str),
+) -> Result<T, String> {
+    if text.chars().count() > MAX_TICKET_CHARS {
+        return Err(format!("this is far too long to be {a}"));
+    }
+    let compact = compact(text);
+    let Some(body) = compact.strip_prefix(prefix) else {
+        return Err(format!("{a} begins with \"{prefix}\"; this text does not"));
+    };
+    let bytes = BASE32_NOPAD
+        .decode(body.to_ascii_uppercase().as_bytes())
+        .map_err(|_| format!("{this} is damaged (a letter is wrong or missing)"))?;
+    postcard::from_bytes(&bytes).map_err(|_| format!("{this} is damaged (it does not read as one)"))
 }
 
 /// A pasted text without the spaces, line breaks and hyphens a paste may add.

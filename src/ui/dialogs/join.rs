@@ -2,7 +2,7 @@
 //! seats, choose a free one and a name, and sit down; or go back to a table sat at before.
 
 use crate::ui::app::msg::{post, Msg};
-use crate::ui::dialogs::new_game::{boxed_list, clear_list, dialog_frame, swatch};
+use crate::ui::dialogs::new_game::{boxed_list, clear_list, dialog_frame, modal_over, swatch};
 use crate::ui::words::names;
 use crate::ui::{tr, trf};
 use fief::net::joined::Joined;
@@ -36,15 +36,7 @@ pub struct JoinDialog {
 
 impl JoinDialog {
     pub fn new(parent: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) -> JoinDialog {
-        let window = adw::Window::builder()
-            .modal(true)
-            .transient_for(parent)
-            .title(tr("Join a Game"))
-            .default_width(560)
-            .default_height(640)
-            .hide_on_close(true)
-            .build();
-        window.set_widget_name("join");
+        let window = modal_over(parent, &tr("Join a Game"), "join", (560, 640));
         let (outer, header) = dialog_frame(&window);
         let join = gtk::Button::with_label(&tr("Join"));
         join.set_widget_name("join-seat");

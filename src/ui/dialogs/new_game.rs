@@ -208,6 +208,26 @@ impl NewGameDialog {
     }
 }
 
+/// A modal dialog over `parent`, named `name` (for the tests), `size` wide and high; closing
+/// it hides it, to be shown again.
+pub fn modal_over(
+    parent: &adw::ApplicationWindow,
+    title: &str,
+    name: &str,
+    size: (i32, i32),
+) -> adw::Window {
+    let window = adw::Window::builder()
+        .modal(true)
+        .transient_for(parent)
+        .title(title)
+        .default_width(size.0)
+        .default_height(size.1)
+        .hide_on_close(true)
+        .build();
+    window.set_widget_name(name);
+    window
+}
+
 /// A dialog's frame: a box holding a header bar with Cancel at its start (closing the
 /// dialog, as Escape does); the caller adds its buttons to the header and its content to the
 /// box.

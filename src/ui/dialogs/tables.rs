@@ -3,7 +3,7 @@
 //! him back to it. It opens at launch when he sits at any, and from the main menu (Ctrl+T).
 
 use crate::ui::app::msg::{post, Msg};
-use crate::ui::dialogs::new_game::{boxed_list, clear_list, dialog_frame};
+use crate::ui::dialogs::new_game::{boxed_list, clear_list, dialog_frame, modal_over};
 use crate::ui::tr;
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk};
@@ -28,32 +28,21 @@ pub struct TablesDialog {
 
 impl TablesDialog {
     pub fn new(parent: &adw::ApplicationWindow, sender: &relm4::Sender<Msg>) -> TablesDialog {
-        let window = adw::Window::builder()
-            .modal(true)
-            .transient_for(parent)
-            .title(tr("Your Tables"))
-            .default_width(520)
-            .default_height(480)
-            .hide_on_close(true)
-            .build();
-        window.set_widget_name("tables");
+        let window = modal_over(parent, &tr("Your Tables"), "tables", (520, 480));
         let (outer, header) = dialog_frame(&window);
-        let new_game = gtk::Button::with_label(&tr("New Game…"));
-        new_game.set_widget_name("tables-new-game");
-        let (w, s) = (window.clone(), sender.clone());
-        new_game.connect_clicked(move |_| {
-            w.set_visible(false);
-            post(&s, Msg::NewGame);
-        });
-        header.pack_end(&new_game);
-        let join = gtk::Button::with_label(&tr("Join a Game…"));
-        join.set_widget_name("tables-join");
-        let (w, s) = (window.clone(), sender.clone());
-        join.connect_clicked(move |_| {
-            w.set_visible(false);
-            post(&s, Msg::Join);
-        });
-        header.pack_end(&join);
+        // Each header button leaves the list for another dialog.
+        let goes_to = |label: &str, name: &str, msg: fn() -> Msg| {
+            let b = gtk::Button::with_label(label);
+            b.set_widget_name(name);
+            let (w, s) = (window.clone(), sender.clone());
+            b.connect_clicked(move |_| {
+                w.set_visible(false);
+                post(&s, msg());
+            });
+            header.pack_end(&b);
+        };
+        goes_to(&tr("New Game…"), "tables-new-game", || Msg::NewGame);
+        goes_to(&tr("Join a Game…"), "tables-join", || Msg::Join);
         let body = gtk::Box::new(gtk::Orientation::Vertical, 10);
         body.set_margin_top(12);
         body.set_margin_bottom(18);
