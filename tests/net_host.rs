@@ -213,7 +213,7 @@ fn a_dropped_player_is_played_by_a_bot_and_takes_his_seat_back() {
             options(5),
             vec![
                 SeatPlan::Open,
-                SeatPlan::Bot(Level::Easy),
+                SeatPlan::Open,
                 SeatPlan::Bot(Level::Easy),
                 SeatPlan::Bot(Level::Easy),
             ],
@@ -221,6 +221,11 @@ fn a_dropped_player_is_played_by_a_bot_and_takes_his_seat_back() {
         s.bot_after = Some(Duration::from_secs(1));
         let id = host.new_table(s).await.unwrap();
         let ticket = host.ticket(&id);
+        // Bert stays at the table to the end (a bot stands in only while someone is there).
+        let t = ticket.clone();
+        let bert = tokio::spawn(async move {
+            play_bot(&t, Reach::Local, bot(1, Sit::Take("Bert".into()), false)).await
+        });
         let mut first = bot(0, Sit::Take("Anne".into()), false);
         first.stop_after = Some(3);
         let gone = play_bot(&ticket, Reach::Local, first).await.unwrap();
@@ -276,6 +281,7 @@ fn a_dropped_player_is_played_by_a_bot_and_takes_his_seat_back() {
         };
         assert_eq!(*log_from, 0);
         assert!(log.len() > 10);
+        assert_eq!(bert.await.unwrap().unwrap().outcome, truth.outcome);
         host.close().await;
     });
 }

@@ -266,12 +266,14 @@ impl Table {
         out
     }
 
-    /// The bot that plays `seat` now, if one does (its own, or one standing in).
+    /// The bot that plays `seat` now, if one does (its own, or one standing in). A bot
+    /// stands in for a dropped player only while another player is at the table: with
+    /// nobody there, the game waits (a game over days is not played out by bots overnight).
     pub fn bot_for(&self, seat: SeatNo) -> Option<Level> {
         let s = self.seats.get(seat as usize)?;
         match s.plan {
             SeatPlan::Bot(l) => Some(l),
-            _ if s.holders == 0 => s.stand_in,
+            _ if s.holders == 0 && self.seats.iter().any(|o| o.holders > 0) => s.stand_in,
             _ => None,
         }
     }
@@ -714,6 +716,31 @@ mod tests {
     }
 
     #[test]
+    fn a_bot_stands_in_for_a_dropped_player_only_while_someone_is_at_the_table() {
+        let mut t = table();
+        t.bot_after_ms = Some(0);
+        t.take(0, "Bert", "s0".into()).unwrap();
+        t.take(1, "Anne", "s1".into()).unwrap();
+        t.take(3, "Carl", "s3".into()).unwrap();
+        t.left(0, 10);
+        t.left(3, 10);
+        assert_eq!(t.stand_ins_due(20), vec![0, 3]);
+        // Anne is there: the bots play for Bert and Carl; the table's own bot plays.
+        assert_eq!(t.bot_for(0), Some(Level::Normal));
+        assert_eq!(t.bot_for(2), Some(Level::Easy));
+        // Anne goes too: nobody is there, and the game waits for its players.
+        t.left(1, 30);
+        assert_eq!(t.bot_for(0), None);
+        assert_eq!(t.bot_for(3), None);
+        assert_eq!(t.bot_for(2), Some(Level::Easy));
+        // Carl comes back: his bot stands down, Bert's plays again.
+        t.come_back(3, "s3").unwrap();
+        t.returned(3);
+        assert_eq!(t.bot_for(0), Some(Level::Normal));
+        assert_eq!(t.bot_for(3), None);
+    }
+
+    #[test]
     fn a_seat_is_taken_once_and_taken_back_only_with_its_secret() {
         let mut t = table();
         let s = t.take(0, "Bert", "s0".into()).unwrap();
@@ -831,6 +858,8 @@ mod tests {
         let mut t = table();
         t.bot_after_ms = Some(180_000);
         t.take(0, "Bert", "s0".into()).unwrap();
+        // Anne stays at the table (with nobody there, no bot stands in).
+        t.take(1, "Anne", "s1".into()).unwrap();
         t.left(0, 10_000);
         assert!(matches!(
             t.info(90_000).seats[0].presence,

@@ -88,6 +88,9 @@ impl ServerTicket {
 
     /// Reads a server's invitation (spaces, line breaks and hyphens ignored).
     pub fn decode(text: &str) -> Result<ServerTicket, String> {
+        // The whole line the server printed (`server fiefserver…`) reads as well.
+        let text = text.trim_start();
+        let text = text.strip_prefix("server").unwrap_or(text);
         let t: ServerTicket = decode(
             text,
             SERVER_PREFIX,
@@ -197,6 +200,8 @@ mod tests {
         let text = s.encode();
         assert!(text.starts_with("fiefserver"), "{text}");
         assert_eq!(ServerTicket::decode(&format!(" {text}\n")).unwrap(), s);
+        // The whole line the server prints reads too.
+        assert_eq!(ServerTicket::decode(&format!("server {text}")).unwrap(), s);
         let e = Ticket::decode(&text).unwrap_err();
         assert!(e.contains("New Game"), "{e}");
         assert!(ServerTicket::decode(&t.encode()).is_err());

@@ -546,6 +546,8 @@ impl Actor {
                 self.send_to(conn, &HostMsg::Seated { seat, secret });
                 self.catch_up(conn, seat, log_from);
                 self.send_table();
+                // A player back: the bots standing in for the others play again.
+                self.drive_bots();
             }
             Cmd::Act {
                 conn,
