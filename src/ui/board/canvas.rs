@@ -139,6 +139,12 @@ impl MapCanvas {
         self.shared.borrow().look.focus
     }
 
+    /// The Villages lit as pickable now.
+    #[cfg(test)]
+    pub fn lit(&self) -> Vec<VillageId> {
+        self.shared.borrow().look.highlights.clone()
+    }
+
     /// Shows an army travelling from `from` to `to` in `d`, frame by frame.
     fn travel(&mut self, p: PlayerId, from: VillageId, to: VillageId, d: std::time::Duration) {
         if let Some((t, done)) = self.tick.take() {

@@ -9,6 +9,7 @@ mod cutoff;
 mod decisions;
 mod dialogs;
 mod files;
+mod guest;
 mod keyboard;
 mod keys;
 mod lessons;
