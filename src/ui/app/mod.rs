@@ -455,6 +455,7 @@ impl Component for App {
             init.prefs_path.is_some(),
             init.game.map.clone(),
         );
+        modal::grey_under_modals(window.upcast_ref(), &[w.prompt.widget().clone().upcast()]);
         // Closing saves the game first; if that fails the player is asked.
         let files = FileFlows::new(init.store, &window, &w, input.clone());
 
@@ -562,6 +563,7 @@ impl Component for App {
 mod focus;
 mod input;
 mod lesson;
+mod modal;
 
 /// Hosting, joining, the line's news, table talk and coming back.
 mod net;
