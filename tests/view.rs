@@ -76,6 +76,13 @@ fn votes_stay_face_down_until_revealed() {
     .unwrap();
     let kirsten = log_text(&g.view(Some(2)));
     assert!(kirsten.contains("Grady (2 votes) FOR Quentin, decoy on Philippe"));
+    // The result, every ballot face up, is public: it stays in the game each seat is sent
+    // (a player at another computer reads it on his Election page), and in every view.
+    assert!(g.last_election.is_some());
+    for seat in [None, Some(0), Some(1), Some(2)] {
+        assert_eq!(g.redacted(seat).last_election, g.last_election, "{seat:?}");
+        assert_eq!(g.view(seat).state.last_election, g.last_election);
+    }
 }
 
 #[test]

@@ -229,14 +229,7 @@ impl Game {
             } else {
                 SeenLog::default()
             },
-            state: {
-                let mut st = self.redacted(viewer);
-                if with_log {
-                    // The last election's ballots are public once turned over (1.3 step 3).
-                    st.last_election = self.last_election.clone();
-                }
-                st
-            },
+            state: self.redacted(viewer),
         };
         // The Villages as the viewer sees them (Fog of War hides the make-up of stacks).
         view.villages = view.state.villages.clone();
@@ -267,8 +260,12 @@ impl Game {
     /// hands, the decks' order and the discards (pooled, face down, sorted), the Disaster
     /// track's faces, the other players' ballots, a Diplomacy card offered between others,
     /// the generator's state, the history and the log. Bots fill it in again with `View::sample`, below.
+    /// The last election's result stays: its ballots are public once turned over (1.3 step
+    /// 3), and a seat at another computer, which is sent this game, shows it on its Election
+    /// page.
     pub fn redacted(&self, viewer: Option<PlayerId>) -> Game {
         let mut g = self.clone_lean();
+        g.last_election.clone_from(&self.last_election);
         let mut lords: Pile = std::mem::take(&mut g.lords_deck);
         lords.append(&mut g.lords_discard);
         let mut fortune: Pile = std::mem::take(&mut g.fortune_deck);

@@ -180,6 +180,35 @@ pub fn answer_chooser(
     c.emit_by_name::<()>("response", &[&gtk::ResponseType::Accept.into_glib()]);
 }
 
+/// Sets the accessible name a screen reader reads for `w`. GTK has had the call since 4.0,
+/// but gtk4-rs binds GtkAccessible only for GTK 4.10 and later, so it is declared here.
+pub fn set_accessible_label(w: &impl relm4::gtk::prelude::IsA<relm4::gtk::Widget>, label: &str) {
+    use relm4::gtk;
+    use relm4::gtk::glib::translate::ToGlibPtr;
+    use relm4::gtk::prelude::*;
+    extern "C" {
+        fn gtk_accessible_update_property_value(
+            this: *mut gtk::ffi::GtkWidget,
+            n_properties: std::ffi::c_int,
+            properties: *mut gtk::ffi::GtkAccessibleProperty,
+            values: *const gtk::glib::gobject_ffi::GValue,
+        );
+    }
+    let value = label.to_value();
+    let mut property = gtk::ffi::GTK_ACCESSIBLE_PROPERTY_LABEL;
+    let widget: &gtk::Widget = w.upcast_ref();
+    // SAFETY: every GtkWidget is a GtkAccessible; one property and one string value, both
+    // alive for the call, which copies the string.
+    unsafe {
+        gtk_accessible_update_property_value(
+            widget.to_glib_none().0,
+            1,
+            &mut property,
+            value.to_glib_none().0,
+        );
+    }
+}
+
 /// Every widget under `root`, `root` first, depth first (a widget's later children before
 /// its earlier ones).
 pub fn descendants(root: &relm4::gtk::Widget) -> Vec<relm4::gtk::Widget> {

@@ -111,7 +111,9 @@ pub fn widgets_command(line: &str) -> Option<String> {
             .and_then(|w| w.downcast::<adw::MessageDialog>().ok())
         {
             Some(d) => {
+                // As a click on the answer's button: the answer, then the dialog closes.
                 d.response(rest.first().copied().unwrap_or_default());
+                d.close();
                 "ok".into()
             }
             None => missing(),

@@ -18,6 +18,22 @@ use fief::session::Standing;
 use relm4::ComponentController;
 
 impl App {
+    /// Whether the table of a network game is still seating its players: its game has not
+    /// begun, and asks nobody anything yet.
+    pub(super) fn seating(&self) -> bool {
+        self.net.as_ref().is_some_and(|n| !n.started())
+    }
+
+    /// The human whose decision the window takes now: the session's, but nobody's on the
+    /// launch's idle board or at a table still seating its players, where nothing can be
+    /// picked: no Village is lit, no click acts and the status line says what is awaited.
+    pub(super) fn deciding(&self) -> Option<PlayerId> {
+        if self.idle || self.seating() {
+            return None;
+        }
+        self.session.human_turn()
+    }
+
     /// A human has decided: what came before is no news to him any more.
     pub(super) fn decided(&mut self, p: PlayerId) {
         if self.trail.decided(p, self.session.game().log.len()) {
@@ -30,7 +46,7 @@ impl App {
     /// A click that does nothing says why where the pointer is: while another decides, what
     /// the game waits for; on no Village with nothing selected, where to click.
     pub(super) fn clicked(&mut self, v: Option<VillageId>) {
-        let Some(p) = self.session.human_turn() else {
+        let Some(p) = self.deciding() else {
             self.selection = Selection::None;
             let why = status::status(self.game(), "", self.waiting(), &[], &[]);
             if v.is_some() && !why.is_empty() {
@@ -47,7 +63,7 @@ impl App {
             return;
         };
         // The acting player's legal actions, as the prompt bar and the map were given them.
-        let legal = self.game().legal_actions(p);
+        let legal = self.session.legal();
         match clicks::click(self.game(), &legal, &self.selection, v) {
             Click::Apply(a) => self.submit(a),
             Click::Select(s) => self.selection = s,
@@ -63,7 +79,7 @@ impl App {
 
     /// An army dropped where it may not go: why, where it was dropped.
     pub(super) fn drag_refused(&mut self, from: VillageId, to: VillageId) {
-        let Some(p) = self.session.human_turn() else {
+        let Some(p) = self.deciding() else {
             return;
         };
         let view = self.session.view();
@@ -82,7 +98,7 @@ impl App {
     /// order (at one screen until one is refused; in a network game each once the host
     /// answered the one before), and the first refusal is told with its reason.
     pub(super) fn submit_all(&mut self, actions: Vec<Action>, finish: bool) {
-        let Some(p) = self.session.human_turn() else {
+        let Some(p) = self.deciding() else {
             return;
         };
         let all = actions
@@ -104,10 +120,10 @@ impl App {
 
     /// An army dropped on a neighbour: moved there whole, or the composer opened.
     pub(super) fn dragged(&mut self, from: VillageId, to: VillageId) {
-        let Some(p) = self.session.human_turn() else {
+        if self.deciding().is_none() {
             return;
-        };
-        let legal = self.game().legal_actions(p);
+        }
+        let legal = self.session.legal();
         match clicks::drag(self.game(), &legal, from, to) {
             Click::Apply(a) => self.submit(a),
             Click::Select(s) => self.selection = s,
@@ -118,7 +134,7 @@ impl App {
     /// A human's decision from the window, submitted to the session; one that starts a
     /// battle is confirmed first (Preferences), and submitted by `submit_now` once it is.
     pub(super) fn submit(&mut self, a: Action) {
-        let Some(p) = self.session.human_turn() else {
+        let Some(p) = self.deciding() else {
             return;
         };
         let attack = matches!(a, Action::DeclareBattle { .. } | Action::DeclareSiege(_));
@@ -147,7 +163,7 @@ impl App {
 
     /// A card of the hand clicked: selected, or no longer.
     pub(super) fn card_clicked(&mut self, c: Card) {
-        if self.session.human_turn().is_some() {
+        if self.deciding().is_some() {
             self.selection = if self.selection == Selection::Card(c) {
                 Selection::None
             } else {
@@ -159,7 +175,7 @@ impl App {
     /// A standing order given from the prompt bar: decisions taken for the human until it
     /// runs out.
     pub(super) fn stand(&mut self, order: Standing) {
-        if let Some(p) = self.session.human_turn() {
+        if let Some(p) = self.deciding() {
             self.session.stand(p, order);
             self.decided(p);
             self.selection = Selection::None;
@@ -178,7 +194,7 @@ impl App {
                 .game()
                 .prompt()
                 .and_then(|pr| Standing::answer_all(self.game(), &pr.kind, yes));
-            if let (Some(order), Some(p)) = (order, self.session.human_turn()) {
+            if let (Some(order), Some(p)) = (order, self.deciding()) {
                 self.session.stand(p, order);
             }
         }
@@ -191,7 +207,7 @@ impl App {
         if key != self.game().history.len() {
             return false;
         }
-        if let Some(p) = self.session.human_turn() {
+        if let Some(p) = self.deciding() {
             self.submit_now(p, a);
         }
         true

@@ -211,7 +211,7 @@ impl App {
 
     /// The decision a hint would be for now: a human's own, on an uncovered screen.
     fn hint_key(&self) -> Option<HintKey> {
-        self.hints.key(&self.session, self.idle)
+        self.hints.key(&self.session, self.idle || self.seating())
     }
 
     /// The hint for the decision on screen, if one was worked out for it.
@@ -235,15 +235,18 @@ impl App {
     /// What the viewer sees now.
     fn frame(&self) -> (Rc<View>, Rc<Vec<Action>>) {
         let mut view = self.session.view();
-        if self.idle || self.net.as_ref().is_some_and(|n| !n.started()) {
+        if self.idle || self.seating() {
             // The board at launch asks nobody anything: no game is being played; nor does a
             // table's before its players are seated.
             view.prompt = None;
         }
-        let legal = match self.session.human_turn() {
-            Some(_) => view.legal.clone(),
+        // What the window offers: the session's list for the human deciding now (at a table,
+        // the host's), nothing at all when nobody is.
+        view.legal = match self.deciding() {
+            Some(_) => self.session.legal(),
             None => Vec::new(),
         };
+        let legal = view.legal.clone();
         (Rc::new(view), Rc::new(legal))
     }
 
@@ -267,7 +270,7 @@ impl App {
         } else {
             match self.game().to_act().map(|p| (p, self.session.seat(p))) {
                 _ if self.session.waits_for_host() => Waiting::Host,
-                _ if self.net.as_ref().is_some_and(|n| !n.started()) => Waiting::Table,
+                _ if self.seating() => Waiting::Table,
                 Some((p, Some(Seat::Bot(level)))) => Waiting::Bot(p, level),
                 Some((p, Some(Seat::Remote))) => Waiting::Remote(p),
                 _ => Waiting::Nothing,
@@ -339,7 +342,7 @@ impl App {
                 Selection::None | Selection::Village(_) => clicks::roads(g, &legal),
                 _ => Vec::new(),
             },
-            armies: match self.session.human_turn() {
+            armies: match self.deciding() {
                 Some(_) => clicks::drag_sources(g),
                 None => Vec::new(),
             },
@@ -409,10 +412,7 @@ impl App {
     /// When a human's turn comes on an uncovered screen, the card of what happened since his
     /// last decision.
     fn tell_news(&mut self, view: &View) {
-        let to_tell = self
-            .session
-            .human_turn()
-            .filter(|_| self.session.covered().is_none() && !self.idle);
+        let to_tell = self.deciding().filter(|_| self.session.covered().is_none());
         let humans = self.session.humans().count();
         match self.trail.news(self.session.game(), view, to_tell, humans) {
             News::Keep => {}
@@ -467,6 +467,7 @@ impl Component for App {
             init.prefs_path.is_some(),
             init.game.map.clone(),
         );
+        modal::grey_under_modals(window.upcast_ref(), &[w.prompt.widget().clone().upcast()]);
         // Closing saves the game first; if that fails the player is asked.
         let files = FileFlows::new(init.store, &window, &w, input.clone());
 
@@ -582,6 +583,7 @@ impl Component for App {
 mod focus;
 mod input;
 mod lesson;
+mod modal;
 
 /// Hosting, joining, the line's news, table talk and coming back; the tables sat at,
 /// followed.

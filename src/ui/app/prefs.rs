@@ -97,6 +97,9 @@ pub struct Prefs {
     /// The length of a new game: `None` until someone wins, else the number of rounds after
     /// which the 7.3 tie-break order decides (`Options::round_cap`); remembered like the rules.
     pub game_length: Option<u16>,
+    /// The name the player last sat at a table under (Join a Game), offered again the next
+    /// time (`suggested_name`); empty until then.
+    pub player_name: String,
     /// Keys this version does not know, kept as they were (a newer version may use them).
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
@@ -129,6 +132,7 @@ impl Default for Prefs {
             internet: false,
             background: false,
             game_length: None,
+            player_name: String::new(),
             unknown: Map::new(),
             first_launch: false,
         }
@@ -148,6 +152,64 @@ pub fn optional_rule_words() -> Vec<(OptionalRule, String, String)> {
             )
         })
         .collect()
+}
+
+/// `name` as a table takes it: without the characters that could fake or hide text,
+/// trimmed, at most `MAX_NAME_CHARS` characters.
+fn clean_name(name: &str) -> String {
+    fief::rules::readable::clean_readable(name, fief::rules::MAX_NAME_CHARS)
+}
+
+/// Keeps `name`, the one the player just sat at a table under, for the next time; says
+/// whether the preferences changed (a blank name changes nothing).
+pub fn remember_name(prefs: &mut Prefs, name: &str) -> bool {
+    let name = clean_name(name);
+    if name.is_empty() || name == prefs.player_name {
+        return false;
+    }
+    prefs.player_name = name;
+    true
+}
+
+/// The name the Join a Game dialog offers: the one the player last sat at a table under;
+/// else the account's real name, when the account is a person's and the name a real one;
+/// else none, and the player types his. Never a system account's name ("root", "nobody")
+/// nor the login name (an account's handle, often "user" or "pi", not what the others call
+/// him).
+// Called by the window's Join a Game (`open_join`, the network side's to wire in).
+#[allow(dead_code)]
+pub fn suggested_name(prefs: &Prefs) -> String {
+    use relm4::gtk::glib;
+    // SAFETY: getuid has no preconditions and cannot fail.
+    let uid = unsafe { libc::getuid() };
+    suggest(
+        &prefs.player_name,
+        &glib::real_name().to_string_lossy(),
+        &glib::user_name().to_string_lossy(),
+        uid,
+    )
+}
+
+/// `suggested_name` from what it reads: the name last used, the account's real name (GLib
+/// says "Unknown" when it has none), its login name and its user id.
+fn suggest(last: &str, real: &str, login: &str, uid: u32) -> String {
+    let last = clean_name(last);
+    if !last.is_empty() {
+        return last;
+    }
+    // Accounts of people: from 1000 (Debian's first), but not "nobody" (65534) nor the
+    // ranges kept for the system above it.
+    let person = (1000..60000).contains(&uid);
+    let real = clean_name(real);
+    let system = [
+        "root", "nobody", "unknown", "daemon", "admin", "user", "guest",
+    ]
+    .iter()
+    .any(|s| real.eq_ignore_ascii_case(s));
+    if !person || real.is_empty() || system || real.eq_ignore_ascii_case(login.trim()) {
+        return String::new();
+    }
+    real
 }
 
 /// One problem met while reading the preferences (none is fatal).
@@ -215,6 +277,11 @@ impl Prefs {
                 "optional_rules" => take(value, |_| true).map(|v| prefs.optional_rules = v),
                 "game_length" => take(value, |l: &Option<u16>| l.is_none_or(|n| n >= 1))
                     .map(|v| prefs.game_length = v),
+                // A name as the table would take it (no control or reordering characters,
+                // at most 64 characters), or none.
+                "player_name" => {
+                    take(value, |n: &String| *n == clean_name(n)).map(|v| prefs.player_name = v)
+                }
                 _ => {
                     problems.push(PrefsProblem::UnknownKey(key.clone()));
                     prefs.unknown.insert(key, value);

@@ -253,6 +253,7 @@ impl App {
                 No
             }
             Msg::JoinSeat(code, seat, name) => {
+                self.remember_player_name(&name);
                 self.join_seat(&code, seat, &name, sender);
                 Yes
             }
@@ -486,6 +487,17 @@ impl App {
 
     /// Preferences changed: each setting passed to the part of the window or the session
     /// that uses it, then kept.
+    /// The name the player sits down under at a table, kept in the preferences for the
+    /// next time (`prefs::suggested_name`).
+    pub(super) fn remember_player_name(&mut self, name: &str) {
+        if super::prefs::remember_name(&mut self.prefs, name) {
+            self.w
+                .prefs_window
+                .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
+            self.store_prefs();
+        }
+    }
+
     fn prefs_changed(&mut self, p: Prefs) -> Redraw {
         if p.animations != self.prefs.animations {
             apply_animations(p.animations);

@@ -72,33 +72,6 @@ impl Shared {
     }
 }
 
-/// Sets the accessible name a screen reader reads for `w`. GTK has had the call since 4.0,
-/// but gtk4-rs binds GtkAccessible only for GTK 4.10 and later, so it is declared here.
-fn set_accessible_label(w: &gtk::DrawingArea, label: &str) {
-    use gtk::glib::translate::ToGlibPtr;
-    extern "C" {
-        fn gtk_accessible_update_property_value(
-            this: *mut gtk::ffi::GtkWidget,
-            n_properties: std::ffi::c_int,
-            properties: *mut gtk::ffi::GtkAccessibleProperty,
-            values: *const gtk::glib::gobject_ffi::GValue,
-        );
-    }
-    let value = label.to_value();
-    let mut property = gtk::ffi::GTK_ACCESSIBLE_PROPERTY_LABEL;
-    let widget: &gtk::Widget = w.upcast_ref();
-    // SAFETY: every GtkWidget is a GtkAccessible; one property and one string value, both
-    // alive for the call, which copies the string.
-    unsafe {
-        gtk_accessible_update_property_value(
-            widget.to_glib_none().0,
-            1,
-            &mut property,
-            value.to_glib_none().0,
-        );
-    }
-}
-
 pub struct MapCanvas {
     shared: Rc<RefCell<Shared>>,
     area: gtk::DrawingArea,
@@ -164,6 +137,12 @@ impl MapCanvas {
     #[cfg(test)]
     pub fn keyboard_village(&self) -> Option<VillageId> {
         self.shared.borrow().look.focus
+    }
+
+    /// The Villages lit as pickable now.
+    #[cfg(test)]
+    pub fn lit(&self) -> Vec<VillageId> {
+        self.shared.borrow().look.highlights.clone()
     }
 
     /// Shows an army travelling from `from` to `to` in `d`, frame by frame.

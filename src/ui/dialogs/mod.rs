@@ -175,13 +175,18 @@ impl Dialogs {
         extra.append(&all);
         d.set_extra_child(Some(&extra));
         self.question_hint = Some(hint_line);
-        if legal.contains(&Action::Refuse) {
-            d.add_response("no", &no);
-        }
-        if legal.contains(&Action::Accept) {
-            d.add_response("yes", &yes);
-            d.set_response_appearance("yes", adw::ResponseAppearance::Suggested);
-            d.set_default_response(Some("yes"));
+        // The answers in the words and order of the prompt bar's buttons for the decision.
+        for (a, words) in question::answers(&pr.kind).into_iter().flatten() {
+            if !legal.contains(&a) {
+                continue;
+            }
+            if a == Action::Accept {
+                d.add_response("yes", &words);
+                d.set_response_appearance("yes", adw::ResponseAppearance::Suggested);
+                d.set_default_response(Some("yes"));
+            } else {
+                d.add_response("no", &words);
+            }
         }
         d.set_close_response("");
         let s = self.sender.clone();

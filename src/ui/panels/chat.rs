@@ -6,13 +6,14 @@ use crate::ui::{tr, trf};
 use fief::net::protocol::SeatNo;
 use relm4::gtk;
 use relm4::gtk::prelude::*;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 pub struct ChatPage {
     pub root: gtk::Box,
     lines: gtk::ListBox,
-    scroll: gtk::ScrolledWindow,
+    /// The talk follows its newest line (the reader has not scrolled back).
+    follow: Rc<Cell<bool>>,
     to: gtk::DropDown,
     entry: gtk::Entry,
     /// The seats the drop-down names after "Everyone", in its order.
@@ -31,18 +32,37 @@ impl ChatPage {
         empty.add_css_class("dim-label");
         empty.set_margin_top(12);
         lines.set_placeholder(Some(&empty));
+        // The talk takes the page's height above the line to write on, and follows the
+        // newest line unless the reader scrolled back to an older one.
         let scroll = gtk::ScrolledWindow::new();
+        scroll.set_widget_name("chat-scroll");
         scroll.set_policy(gtk::PolicyType::Never, gtk::PolicyType::Automatic);
         scroll.set_child(Some(&lines));
         scroll.set_vexpand(true);
+        scroll.set_valign(gtk::Align::Fill);
         root.append(&scroll);
+        let follow = Rc::new(Cell::new(true));
+        let adj = scroll.vadjustment();
+        let f = follow.clone();
+        // Lines added, or the page shown and laid out: the newest line shows, once the
+        // layout is done (a scroll asked for in its midst moves the bar, not the lines).
+        adj.connect_changed(move |a| {
+            if f.get() {
+                let a = a.clone();
+                gtk::glib::idle_add_local_once(move || a.set_value(a.upper() - a.page_size()));
+            }
+        });
+        let f = follow.clone();
+        adj.connect_value_changed(move |a| f.set(a.value() + a.page_size() >= a.upper() - 2.0));
         let row = gtk::Box::new(gtk::Orientation::Horizontal, 6);
         row.set_margin_start(6);
         row.set_margin_end(6);
         row.set_margin_bottom(6);
+        // Its choices say who reads it ("Everyone", "Only Blue"): no tooltip, which would lie
+        // over the first of them once the list opens; the words are for screen readers.
         let to = gtk::DropDown::from_strings(&[&tr("Everyone")]);
         to.set_widget_name("chat-to");
-        to.set_tooltip_text(Some(&tr("Who reads it")));
+        crate::ui::set_accessible_label(&to, &tr("Who reads it"));
         row.append(&to);
         let entry = gtk::Entry::new();
         entry.set_widget_name("chat-entry");
@@ -79,7 +99,7 @@ impl ChatPage {
         ChatPage {
             root,
             lines,
-            scroll,
+            follow,
             to,
             entry,
             targets,
@@ -109,29 +129,36 @@ impl ChatPage {
     }
 
     /// Adds a line: who said it (and to whom) and what; `private` lines are marked.
+    /// Who is beside what he said, on one line when it is short: the page shows as many
+    /// lines as it can.
     pub fn push(&self, head: &str, text: &str, private: bool) {
-        let b = gtk::Box::new(gtk::Orientation::Vertical, 1);
+        let b = gtk::Box::new(gtk::Orientation::Horizontal, 8);
         b.set_margin_start(8);
         b.set_margin_end(8);
-        b.set_margin_top(3);
-        b.set_margin_bottom(3);
+        b.set_margin_top(2);
+        b.set_margin_bottom(2);
         let h = gtk::Label::new(Some(head));
         h.set_xalign(0.0);
+        h.set_valign(gtk::Align::Baseline);
+        h.set_wrap(true);
+        h.set_wrap_mode(gtk::pango::WrapMode::WordChar);
+        h.set_max_width_chars(16);
         h.add_css_class("caption-heading");
         if private {
             h.add_css_class("accent");
         }
         let t = gtk::Label::new(Some(text));
         t.set_xalign(0.0);
+        t.set_valign(gtk::Align::Baseline);
+        t.set_hexpand(true);
         t.set_wrap(true);
         t.set_wrap_mode(gtk::pango::WrapMode::WordChar);
         t.set_selectable(true);
         b.append(&h);
         b.append(&t);
+        // The newest line shows, once laid out (now, or when the page is shown).
+        self.follow.set(true);
         self.lines.append(&b);
-        // The newest line shows.
-        let adj = self.scroll.vadjustment();
-        gtk::glib::idle_add_local_once(move || adj.set_value(adj.upper()));
     }
 
     pub fn clear(&self) {

@@ -6,7 +6,7 @@ use crate::ui::words::actions::deniers_offered;
 use crate::ui::words::cards::{card_name, cards_list};
 use crate::ui::words::names::{election, fief, lord, player, relic_name, village, window_when};
 use crate::ui::{tr, trf, trn, trnf};
-use fief::rules::{Game, PlayerId, Prompt, PromptKind};
+use fief::rules::{Action, Game, PlayerId, Prompt, PromptKind};
 
 /// What the engine asks, in the words of the player who must answer ("you" when the viewer is
 /// that player).
@@ -510,13 +510,29 @@ pub fn question(kind: &PromptKind) -> Option<(String, String, String)> {
         }
         PromptKind::Permission { .. } => (tr("Let them pass"), tr("Refuse")),
         PromptKind::Annulment { .. } => (tr("Annul"), tr("Refuse")),
-        PromptKind::Deal { .. } => (tr("Agree"), tr("Refuse")),
         PromptKind::Truce { .. } => (tr("Accept the truce"), tr("Fight on")),
         PromptKind::AmbushGoOn => (tr("Go on"), tr("End the battle")),
         PromptKind::Teeth { .. } => (tr("Use the Teeth"), tr("Keep them")),
         _ => (tr("Accept"), tr("Refuse")),
     };
     Some((heading, yes, no))
+}
+
+/// The answers to a yes/no question, with their words, in the one order the dialog and the
+/// prompt bar both show them: the refusal first, the acceptance last (where GNOME puts the
+/// affirmative answer). `None` when the prompt is not a yes/no question.
+pub fn answers(kind: &PromptKind) -> Option<[(Action, String); 2]> {
+    let (_, yes, no) = question(kind)?;
+    Some([(Action::Refuse, no), (Action::Accept, yes)])
+}
+
+/// The words of `a` as an answer to the question `kind` ("Let them pass" for an Accept of a
+/// permission), as its button says; `None` when `a` does not answer it.
+pub fn answer_words(kind: &PromptKind, a: &Action) -> Option<String> {
+    answers(kind)?
+        .into_iter()
+        .find(|(x, _)| x == a)
+        .map(|(_, words)| words)
 }
 
 #[cfg(test)]

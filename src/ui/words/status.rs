@@ -47,7 +47,13 @@ pub fn hint(g: &Game, h: &Hint) -> String {
     trf(
         "Hint: {action}. Why: {why}",
         &[
-            ("action", &actions::action(g, &h.action)),
+            // An answer to a question in its buttons' words ("Let them pass").
+            (
+                "action",
+                &g.prompt()
+                    .and_then(|pr| crate::ui::words::question::answer_words(&pr.kind, &h.action))
+                    .unwrap_or_else(|| actions::action(g, &h.action)),
+            ),
             ("why", &messages::msg(&h.why, &h.why.english())),
         ],
     )

@@ -118,3 +118,61 @@ fn a_damaged_or_missing_file_gives_the_defaults() {
     assert_eq!(Prefs::load(&path), (mine, Vec::new()));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_name_used_at_a_table_is_remembered_and_a_hostile_one_refused() {
+    let mut p = Prefs::default();
+    assert!(p.player_name.is_empty());
+    // Sitting down as " Ann " keeps "Ann"; a blank name changes nothing.
+    assert!(remember_name(&mut p, " Ann "));
+    assert!(!remember_name(&mut p, "Ann"));
+    assert!(!remember_name(&mut p, " \u{200B} "));
+    assert_eq!(p.player_name, "Ann");
+    let text = p.to_json();
+    assert!(text.contains("\"player_name\": \"Ann\""), "{text}");
+    assert_eq!(Prefs::from_json(&text), (p.clone(), Vec::new()));
+    // A file of an older version, without the key: no name.
+    assert_eq!(Prefs::from_json("{}").0.player_name, "");
+    // A name the table would not take as it is (a right-to-left override, a control
+    // character, too long) or not a string: reported, and none is kept.
+    let long = "n".repeat(65);
+    for bad in [
+        "\"Ann\\u202Egnp.exe\"".to_string(),
+        "\"Ann\\u0007\"".to_string(),
+        format!("\"{long}\""),
+        "42".to_string(),
+        "[\"Ann\"]".to_string(),
+    ] {
+        let (q, problems) = Prefs::from_json(&format!("{{\"player_name\": {bad}}}"));
+        assert_eq!(q.player_name, "", "{bad}");
+        assert_eq!(
+            problems,
+            [PrefsProblem::InvalidValue("player_name".into())],
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn the_suggested_name_is_the_last_used_else_a_persons_real_name_never_a_system_account() {
+    // The name last used at a table comes first, whoever the account is.
+    assert_eq!(suggest("Ann", "Jean Dupont", "jdupont", 1000), "Ann");
+    assert_eq!(suggest("Ann", "root", "root", 0), "Ann");
+    // Else a person's real name.
+    assert_eq!(suggest("", "Jean Dupont", "jdupont", 1000), "Jean Dupont");
+    assert_eq!(suggest("  ", " Jean\u{202E} ", "jdupont", 1001), "Jean");
+    // Never root's (uid 0) or a system account's, whatever its name says.
+    assert_eq!(suggest("", "root", "root", 0), "");
+    assert_eq!(suggest("", "Charlie Root", "root", 0), "");
+    assert_eq!(suggest("", "nobody", "nobody", 65534), "");
+    assert_eq!(suggest("", "Debian-gdm", "Debian-gdm", 118), "");
+    // Nor a real name GLib does not know ("Unknown"), nor one that is a system word or the
+    // login again: the login name itself is never offered.
+    assert_eq!(suggest("", "Unknown", "jdupont", 1000), "");
+    assert_eq!(suggest("", "", "jdupont", 1000), "");
+    assert_eq!(suggest("", "Root", "jdupont", 1000), "");
+    assert_eq!(suggest("", "jdupont", "jdupont", 1000), "");
+    // The one this machine gives is never a system account's name.
+    let here = suggested_name(&Prefs::default());
+    assert!(!["root", "nobody"].contains(&here.as_str()), "{here}");
+}

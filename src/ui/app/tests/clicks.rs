@@ -122,7 +122,7 @@ fn answer_question() -> bool {
     else {
         return false;
     };
-    d.response("no");
+    answer(&d, "no");
     true
 }
 
@@ -251,7 +251,7 @@ fn play_round(app: &Window) -> Round {
             app.emit(Msg::Map(MapOut::Clicked(Some(v))));
             step(&mut r, 1, "attack".into());
             let d = message_dialog(10, |d| d.has_response("attack"));
-            d.response("attack");
+            answer(&d, "attack");
             step(&mut r, 1, "confirm".into());
         } else if press_named(app, "remove-losses") {
             step(&mut r, 1, "losses".into());

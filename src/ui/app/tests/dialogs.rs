@@ -281,3 +281,82 @@ fn the_attack_confirmation_gives_the_odds() {
         .cloned();
     assert_eq!(first, Some((0, declare)));
 }
+
+/// What a button reads (its label, or its child label's).
+fn button_text(b: &gtk::Button) -> Option<String> {
+    b.label().map(|l| l.to_string()).or_else(|| {
+        b.child()
+            .and_downcast::<gtk::Label>()
+            .map(|l| l.text().to_string())
+    })
+}
+
+/// Where the visible buttons under `root` that read `labels` stand, left to right: their
+/// labels in that order.
+fn buttons_left_to_right(root: &gtk::Widget, labels: &[&str]) -> Vec<String> {
+    let mut at: Vec<(f32, String)> = buttons_in(root)
+        .into_iter()
+        .filter(|b| b.is_mapped())
+        .filter_map(|b| {
+            let label = button_text(&b)?;
+            let p = b.compute_point(root, &gtk::graphene::Point::new(0.0, 0.0))?;
+            labels.contains(&label.as_str()).then_some((p.x(), label))
+        })
+        .collect();
+    at.sort_by(|a, b| a.0.total_cmp(&b.0));
+    at.into_iter().map(|(_, l)| l).collect()
+}
+
+/// 8.0: Grady offers Kirsten 3 Deniers. Her question and her prompt bar answer it with the
+/// same words in the same order (Refuse, then Accept); while the modal question is open the
+/// prompt bar, which takes no click then, is greyed, and it is back once she has answered.
+#[gtk4::test]
+fn a_deal_is_answered_alike_in_its_question_and_the_greyed_prompt_bar() {
+    let sc = serde_json::json!({
+        "players": ["Grady", "David", "Kirsten", "Gunter"],
+        "seed": 3,
+        "position": {
+            "first": "Grady",
+            "phase": "purchase",
+            "turn": "Grady",
+            "villages": {
+                "blaye": {"troops": {"Grady": [1, 0]}, "controller": "Grady"},
+                "bourg": {"troops": {"Kirsten": [1, 0]}, "controller": "Kirsten"}
+            },
+            "lords": [
+                {"name": "Philippe", "owner": "Grady", "village": "blaye"},
+                {"name": "Quentin", "owner": "Kirsten", "village": "bourg"}
+            ]
+        },
+        "script": [["Grady", "give-deniers kirsten 3"]]
+    });
+    let app = launch_to_human(kirsten_in(&sc, Level::Easy));
+    assert!(matches!(
+        app.model().session.game().prompt().map(|p| p.kind),
+        Some(PromptKind::Deal { .. })
+    ));
+    assert!(pump_until(10, || window_named("question").is_some()));
+    pump_until(1, || false);
+    let root: gtk::Widget = window_named("question").unwrap().upcast();
+    let d = root.clone().downcast::<adw::MessageDialog>().unwrap();
+    assert_eq!(d.response_label("yes").as_str(), "Accept");
+    assert_eq!(d.response_label("no").as_str(), "Refuse");
+    let answers = ["Refuse", "Accept"];
+    assert_eq!(buttons_left_to_right(&root, &answers), answers);
+    let bar: gtk::Widget = app.model().w.prompt.widget().clone().upcast();
+    assert_eq!(buttons_left_to_right(&bar, &answers), answers);
+    crate::ui::shoot(app.widget(), "deal-question");
+    assert!(
+        !bar.is_sensitive(),
+        "the prompt bar takes no click under the question"
+    );
+    let before = app.model().session.game().history.len();
+    // Accepted as a click does it: the answer, and the question gone.
+    buttons_in(&root)
+        .into_iter()
+        .find(|b| b.is_mapped() && button_text(b).as_deref() == Some("Accept"))
+        .expect("the question's Accept")
+        .emit_clicked();
+    assert!(pump_until(10, || app.model().session.game().history.len() > before));
+    assert!(pump_until(5, || bar.is_sensitive()));
+}

@@ -241,3 +241,10 @@ pub(super) fn the_chooser(app: &Window) -> gtk::FileChooserNative {
     assert!(pump_until(10, || app.model().files.chooser.is_some()));
     app.model().files.chooser.clone().unwrap()
 }
+
+/// Answers `d` with `response` as a click on that button does: the answer, then the dialog
+/// closes (`response` alone leaves it on screen, over the window).
+pub(super) fn answer(d: &adw::MessageDialog, response: &str) {
+    d.response(response);
+    d.close();
+}

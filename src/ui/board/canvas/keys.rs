@@ -2,8 +2,9 @@
 //! and the Village under the keyboard is shown as soon as the board takes the focus by
 //! keyboard (Tab), not only after a first arrow.
 
-use super::{set_accessible_label, MapCanvas, MapOut, Shared};
+use super::{MapCanvas, MapOut, Shared};
 use crate::ui::board::geometry::{neighbour_towards, neighbour_towards_among, Fit};
+use crate::ui::set_accessible_label;
 use relm4::gtk::prelude::*;
 use relm4::{gtk, ComponentSender};
 use std::cell::RefCell;

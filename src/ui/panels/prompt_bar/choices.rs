@@ -8,6 +8,7 @@ use crate::ui::plan::clicks;
 use crate::ui::plan::clicks::{Group, Selection};
 use crate::ui::words::chances;
 use crate::ui::words::names;
+use crate::ui::words::question;
 use crate::ui::{tr, trf, trn, trnf};
 use fief::rules::{Action, PromptKind};
 use fief::session::{fight_stop, FightStop, Standing};
@@ -23,7 +24,10 @@ impl PromptBar {
     pub(super) fn choices(&mut self, d: &PromptData, sender: &ComponentSender<Self>) {
         let g = &d.view.state;
         let listed = clicks::listed(g, &d.legal, &d.selection);
-        let (groups, finish) = clicks::groups(g, &listed);
+        let (mut groups, finish) = clicks::groups(g, &listed);
+        if let Some(pr) = &d.view.prompt {
+            as_asked(&pr.kind, &mut groups);
+        }
         // The step's main button first, in a slot of one width whatever its words (an
         // empty slot when the decision has none): the buttons after it keep their places
         // from one decision to the next.
@@ -266,6 +270,31 @@ impl PromptBar {
                 _ => tr("Highlighted Villages on the map can be clicked."),
             };
             self.set_note(&hint, false);
+        }
+    }
+}
+
+/// A yes/no question's answers as its dialog shows them, in its words and order
+/// (`question::answers`), whatever the order of the engine's list; the answers keep the
+/// places they had among the other choices.
+fn as_asked(kind: &PromptKind, groups: &mut [Group]) {
+    let Some(answers) = question::answers(kind) else {
+        return;
+    };
+    let mut at = Vec::new();
+    for (i, gr) in groups.iter_mut().enumerate() {
+        let [(label, a)] = gr.items.as_mut_slice() else {
+            continue;
+        };
+        if let Some(k) = answers.iter().position(|(x, _)| x == a) {
+            label.clone_from(&answers[k].1);
+            gr.title.clone_from(&answers[k].1);
+            at.push((i, k));
+        }
+    }
+    if let [(i, ki), (j, kj)] = at[..] {
+        if ki > kj {
+            groups.swap(i, j);
         }
     }
 }
