@@ -76,8 +76,7 @@ pub struct App {
     shown: bool,
     /// Your Tables was opened at launch (closing it goes on to the last game).
     tables_at_launch: bool,
-    /// The player answered "Close the table you host?": the window closes without asking
-    /// again.
+    /// "Close the table you host?" was answered: the window closes without asking again.
     closing_asked: bool,
     /// Ctrl+Q: the app quits, even if it would stay in the background.
     quitting: bool,
@@ -585,8 +584,7 @@ mod input;
 mod lesson;
 mod modal;
 
-/// Hosting, joining, the line's news, table talk and coming back; the tables sat at,
-/// followed.
+/// Hosting, joining, the line's news, talk, coming back; the tables sat at, followed.
 mod away;
 mod background;
 mod net;

@@ -73,6 +73,15 @@ impl App {
         };
         let me = me as SeatNo;
         let name = ng.options.player_name(me);
+        // A name he typed is offered again next time (Join a Game).
+        if ng
+            .options
+            .names
+            .get(me as usize)
+            .is_some_and(|n| !n.is_empty())
+        {
+            self.remember_player_name(&name);
+        }
         let plan = ng
             .seats
             .iter()
@@ -330,12 +339,7 @@ impl App {
     /// The join dialog, with the tables sat at before.
     pub(super) fn open_join(&mut self) {
         self.offered = self.remembered();
-        let name = relm4::gtk::glib::real_name()
-            .into_string()
-            .ok()
-            .filter(|n| !n.trim().is_empty() && n != "Unknown")
-            .or_else(|| relm4::gtk::glib::user_name().into_string().ok())
-            .unwrap_or_default();
+        let name = crate::ui::app::prefs::suggested_name(&self.prefs);
         self.w.join.open(&self.offered, &name);
     }
 

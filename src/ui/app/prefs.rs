@@ -176,8 +176,7 @@ pub fn remember_name(prefs: &mut Prefs, name: &str) -> bool {
 /// else none, and the player types his. Never a system account's name ("root", "nobody")
 /// nor the login name (an account's handle, often "user" or "pi", not what the others call
 /// him).
-// Called by the window's Join a Game (`open_join`, the network side's to wire in).
-#[allow(dead_code)]
+// Join a Game offers it (`App::open_join`).
 pub fn suggested_name(prefs: &Prefs) -> String {
     use relm4::gtk::glib;
     // SAFETY: getuid has no preconditions and cannot fail.

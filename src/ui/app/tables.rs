@@ -150,7 +150,10 @@ impl App {
         let place = table_title(j, Some(table));
         // While a bot plays for him, the turns are the bot's, not news.
         let stood_in = table.seats.get(j.seat as usize).is_some_and(|s| {
-            matches!(s.presence, fief::net::protocol::Presence::BotStandsIn { .. })
+            matches!(
+                s.presence,
+                fief::net::protocol::Presence::BotStandsIn { .. }
+            )
         });
         if new.turn == Some(j.seat) && old.turn != Some(j.seat) && !new.over && !stood_in {
             let body = trf(
