@@ -727,9 +727,16 @@ impl Actor {
     /// was last told (an action played, a new line of talk).
     fn send_statuses(&mut self) {
         let mut news: Vec<(u64, HostMsg)> = Vec::new();
+        // Each seat's status is made once, however many follow it (and not at all when
+        // nobody follows: a table's actions pay nothing for it).
+        let mut made: HashMap<SeatNo, SeatStatus> = HashMap::new();
         for (id, c) in self.conns.iter_mut() {
             for (seat, last) in c.watches.iter_mut() {
-                let now = self.table.status(*seat);
+                let table = &self.table;
+                let now = made
+                    .entry(*seat)
+                    .or_insert_with(|| table.status(*seat))
+                    .clone();
                 if now != *last {
                     *last = now.clone();
                     news.push((
