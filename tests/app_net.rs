@@ -443,13 +443,27 @@ fn a_table_made_on_a_server_outlives_both_apps_and_says_whose_turn_it_is() {
     });
     anne.ok("click table-on-server");
     anne.ok(&format!("text server-invitation {code}"));
-    anne.ok("click start-game");
-    let s = anne.wait(30, "seated at the server's table", |s| {
+    let seated = |s: &Value| {
         s["net"]["status"]
             .as_str()
             .is_some_and(|t| t.contains("Connected"))
+    };
+    // A table made by mistake: its creator closes it from the lobby (Close Table), and
+    // New Game comes back.
+    anne.ok("click start-game");
+    anne.wait(30, "seated at the server's table", seated);
+    anne.wait_for_widget("lobby-start");
+    anne.ok("click lobby-leave");
+    anne.wait(30, "the table closed", |s| {
+        s["net"].is_null() && shows_window(s, "new-game")
     });
+    anne.ok("click table-on-server");
+    anne.ok(&format!("text server-invitation {code}"));
+    anne.ok("click start-game");
+    let s = anne.wait(30, "seated at the server's table", seated);
     assert_eq!(s["net"]["hosted"], false, "{s}");
+    // Its creator may start it now with bots in the open seats.
+    assert_eq!(anne.cmd("exists lobby-start"), "ok true");
     let invitation = s["net"]["invitation"].as_str().unwrap().to_string();
     let mut bob = guest_joining(&dir.0);
     bob.ok(&format!("text join-code {invitation}"));

@@ -34,6 +34,14 @@ fn new_table(bot_after: Option<u64>) -> NewTable {
 
 /// `create` from a worker thread (it blocks on a runtime of its own).
 async fn create(server: &ServerTicket, t: NewTable) -> Result<Ticket, (Option<Refusal>, String)> {
+    made(server, t).await.map(|(t, _)| t)
+}
+
+/// `create`, with the creator's secret.
+async fn made(
+    server: &ServerTicket,
+    t: NewTable,
+) -> Result<(Ticket, String), (Option<Refusal>, String)> {
     let server = server.clone();
     tokio::task::spawn_blocking(move || watch::create(&server, t, Reach::Local))
         .await
@@ -281,13 +289,82 @@ fn what_a_bot_decided_for_a_dropped_player_is_marked_for_him() {
         host.close().await;
         let host = Host::start(config(&dir.0)).await.unwrap();
         let again = marks_of(&ticket, &anne_secret).await;
-        assert_eq!(again[0][0], first[0][0], "{first:?} {again:?}");
+        assert_eq!(again, first);
+        host.close().await;
+    });
+}
+
+/// A table's creator, and only he, starts it with bots in the open seats or closes it for
+/// good; the server keeps nothing of a closed table, across a restart too.
+#[test]
+fn a_tables_creator_starts_it_with_bots_or_closes_it() {
+    let dir = Scratch::new("server", "owner");
+    let rt = rt();
+    rt.block_on(async {
+        let host = Host::start(config(&dir.0)).await.unwrap();
+        let server = host.server_ticket().unwrap();
+        let (ticket, owner) = made(&server, new_table(None)).await.unwrap();
+        assert!(owner.len() >= 32, "{owner}");
+        let (mut anne, _) = sit(&ticket, 0, "Anne").await;
+        // Another player cannot start it, nor close it.
+        let (mut bert, _) = sit(&ticket, 1, "Bert").await;
+        for msg in [
+            ClientMsg::StartNow {
+                owner: "0".repeat(owner.len()),
+            },
+            ClientMsg::CloseTable { owner: "x".into() },
+        ] {
+            bert.send(&msg).await.unwrap();
+            let why = next(&mut bert, |m| match m {
+                HostMsg::Refused { why, fatal, .. } => Some((*why, *fatal)),
+                _ => None,
+            })
+            .await;
+            assert_eq!(why, (Refusal::NotAllowed, false));
+        }
+        drop(bert);
+        // Its creator starts it: the open seat gets a bot, and the game begins.
+        let (ticket2, owner2) = made(&server, new_table(None)).await.unwrap();
+        let (mut carl, _) = sit(&ticket2, 0, "Anne").await;
+        carl.send(&ClientMsg::StartNow {
+            owner: owner2.clone(),
+        })
+        .await
+        .unwrap();
+        let started = next(&mut carl, |m| match m {
+            HostMsg::Table { table } if table.started => Some(table.clone()),
+            _ => None,
+        })
+        .await;
+        assert_eq!(
+            started.seats[1].kind,
+            fief::net::protocol::SeatKind::Bot,
+            "{started:?}"
+        );
+        // The first table's creator closes it: everyone at it is told, and it is gone.
+        let ticket_c = ticket.clone();
+        let closed = tokio::task::spawn_blocking(move || {
+            watch::close_table(&ticket_c, &owner, Reach::Local)
+        })
+        .await
+        .unwrap();
+        assert_eq!(closed, Ok(()));
+        let bye = next(&mut anne, |m| match m {
+            HostMsg::Refused { why, fatal, .. } => Some((*why, *fatal)),
+            _ => None,
+        })
+        .await;
+        assert_eq!(bye, (Refusal::NoTable, true));
+        host.close().await;
+        let host = Host::start(config(&dir.0)).await.unwrap();
+        let tables = host.tables();
+        assert_eq!(tables, vec![ticket2.table.clone()], "{tables:?}");
         host.close().await;
     });
 }
 
 /// The entries marked as a stand-in bot's in the state a returning seat is sent.
-async fn marks_of(ticket: &Ticket, secret: &str) -> Vec<[u64; 2]> {
+async fn marks_of(ticket: &Ticket, secret: &str) -> Vec<[u64; 3]> {
     let (mut c, _) = Client::connect(ticket, Reach::Local).await.unwrap();
     c.send(&ClientMsg::Return {
         seat: 0,
@@ -302,8 +379,10 @@ async fn marks_of(ticket: &Ticket, secret: &str) -> Vec<[u64; 2]> {
     })
     .await;
     assert!(!stood_in.is_empty(), "no entry marked as the bot's");
-    for [from, to] in &stood_in {
+    for [from, to, seat] in &stood_in {
         assert!(from < to && *to <= log, "{stood_in:?} of {log}");
+        // Only Anne's seat was played by a stand-in.
+        assert_eq!(*seat, 0, "{stood_in:?}");
     }
     c.close().await;
     stood_in

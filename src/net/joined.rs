@@ -39,6 +39,10 @@ pub struct Joined {
     /// was away ("While you were away" is not said twice of the same entries).
     #[serde(default)]
     pub bot_told: u64,
+    /// The secret that lets this player start or close the table: he made it on a server
+    /// (empty otherwise).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub owner: String,
 }
 
 impl Joined {
@@ -47,6 +51,7 @@ impl Joined {
             && (self.seat as usize) < crate::rules::MAX_PLAYERS
             && !self.secret.is_empty()
             && self.secret.len() <= 128
+            && self.owner.len() <= 128
             && self.name.chars().count() <= crate::rules::MAX_NAME_CHARS
             && self.host.chars().count() <= crate::rules::MAX_NAME_CHARS
     }
@@ -196,6 +201,7 @@ mod tests {
             host: "Bert".into(),
             last_ms,
             bot_told: 0,
+            owner: String::new(),
         }
     }
 

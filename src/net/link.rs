@@ -89,9 +89,9 @@ pub struct Received {
     pub legal: Vec<String>,
     /// The time each seat has taken, in seconds, as of this state.
     pub clocks: Vec<u64>,
-    /// The log entries among those just received that a bot wrote for this seat while its
-    /// player was away (`[from, to)`).
-    pub stood_in: Vec<[u64; 2]>,
+    /// The log entries among those just received that a bot wrote as its decisions for a
+    /// dropped player (`[from, to, seat]`).
+    pub stood_in: Vec<[u64; 3]>,
 }
 
 /// What the line hears, in order.
@@ -132,6 +132,8 @@ enum Cmd {
     },
     /// Tries to connect again now, without waiting for the pause to end.
     Retry,
+    /// The table's creator starts its game now (`owner`: his secret).
+    StartNow(String),
     Close,
 }
 
@@ -172,6 +174,12 @@ impl Link {
     /// Says something to the table, or to one seat.
     pub fn say(&self, to: Option<SeatNo>, text: String) {
         let _ = self.cmds.send(Cmd::Say { to, text });
+    }
+
+    /// As the table's creator (`owner`: the secret the server gave him), begins the game
+    /// now with bots in the open seats.
+    pub fn start_now(&self, owner: String) {
+        let _ = self.cmds.send(Cmd::StartNow(owner));
     }
 
     /// Tries to connect again at once (the line is waiting between two tries).
@@ -385,7 +393,8 @@ async fn come_back(
                     }
                     None
                 }
-                Some(Cmd::Retry) => None,
+                // Asked while the line is down: the lobby's button can be pressed again.
+                Some(Cmd::Retry | Cmd::StartNow(_)) => None,
             }
         };
         tokio::pin!(attempt);
@@ -506,6 +515,7 @@ async fn talk(
                         ClientMsg::Act { seat: mem.seat, at, action }
                     }
                     Some(Cmd::Say { to, text }) => ClientMsg::Say { seat: mem.seat, to, text },
+                    Some(Cmd::StartNow(owner)) => ClientMsg::StartNow { owner },
                 };
                 if let Err(e) = send_msg(send, &msg).await {
                     return End::Dropped(e);

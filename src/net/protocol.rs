@@ -9,8 +9,9 @@
 use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 
-/// The protocol's version: a host and a client speak only the same one.
-pub const PROTOCOL: u32 = 1;
+/// The protocol's version: a host and a client speak only the same one. Version 2: each
+/// `stood_in` range names its seat.
+pub const PROTOCOL: u32 = 2;
 
 /// The QUIC application protocol name a host accepts.
 pub const ALPN: &[u8] = b"fief/1";
@@ -92,6 +93,11 @@ pub enum ClientMsg {
     /// when it is his turn): with the seat's secret, the host sends `status` now and each
     /// time it changes. The seat's player is not counted as there.
     Watch { seat: SeatNo, secret: String },
+    /// The table's creator (with the secret `created` gave him) begins the game now, with a
+    /// bot of the host in every open seat.
+    StartNow { owner: String },
+    /// The table's creator closes it for good: everyone is told, and nothing of it is kept.
+    CloseTable { owner: String },
 }
 
 /// A table as its creator asks for it (`create`). The server draws the seed.
@@ -215,11 +221,11 @@ pub enum HostMsg {
         /// decision awaited counted up to this frame).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         clocks: Vec<u64>,
-        /// The log entries among those sent (`[from, to)` by their numbers) that a bot wrote
-        /// while it played for this seat's dropped player: one range a decision, whose first
-        /// entry says what it decided.
+        /// The log entries among those sent that a bot of the host wrote as its decisions
+        /// while it played for a dropped player: `[from, to, seat]`, entries `from..to` by
+        /// their numbers, one range a decision (what followed from it is left out).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        stood_in: Vec<[u64; 2]>,
+        stood_in: Vec<[u64; 3]>,
         /// Once the game is over: the seed and salt the table promised, and every action in
         /// order, so that the deal can be checked (`fair::verify`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -245,14 +251,21 @@ pub enum HostMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clocks: Option<Vec<u64>>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        stood_in: Vec<[u64; 2]>,
+        stood_in: Vec<[u64; 3]>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reveal: Option<super::fair::Reveal>,
     },
     /// A line of table talk (again after a reconnect: every line this seat may read).
     Chat { line: ChatLine },
-    /// The answer to `create`: the new table's id and the invitation to it.
-    Created { table: String, invitation: String },
+    /// The answer to `create`: the new table's id, the invitation to it, and the secret that
+    /// lets its creator start the game with bots in the open seats or close the table
+    /// (`start_now`, `close_table`).
+    Created {
+        table: String,
+        invitation: String,
+        #[serde(default)]
+        owner: String,
+    },
     /// The answer to `watch`, and again each time the seat's status changes.
     Status { seat: SeatNo, status: SeatStatus },
     /// The answer to `Ping`.
@@ -530,14 +543,14 @@ mod tests {
     #[test]
     fn the_messages_are_written_as_the_document_says() {
         let j = serde_json::to_string(&ClientMsg::Hello {
-            protocol: 1,
+            protocol: 2,
             build: "fief 0.1.0".into(),
             table: "t1".into(),
         })
         .unwrap();
         assert_eq!(
             j,
-            r#"{"type":"hello","protocol":1,"build":"fief 0.1.0","table":"t1"}"#
+            r#"{"type":"hello","protocol":2,"build":"fief 0.1.0","table":"t1"}"#
         );
         let j = serde_json::to_string(&HostMsg::Refused {
             why: Refusal::WrongSecret,

@@ -28,6 +28,8 @@ pub enum Row {
         bot_after_ms: Option<u64>,
         stand_in: Level,
         created_ms: u64,
+        /// The secret of its creator (a table a server made for a player).
+        owner: Option<String>,
     },
     /// A seat taken: its player's name and secret.
     Seat {
@@ -36,14 +38,16 @@ pub enum Row {
         name: String,
         secret: String,
     },
-    /// The action number `n` of a table (from 0), in the notation, played at `at_ms`;
-    /// `by_bot`: a bot decided it for the seat's dropped player.
+    /// The action number `n` of a table (from 0), in the notation, played at `at_ms` after
+    /// `took_ms` of its player's time; `by_bot`: a bot decided it for the seat's dropped
+    /// player.
     Action {
         table: String,
         n: u64,
         seat: SeatNo,
         notation: String,
         at_ms: u64,
+        took_ms: u64,
         by_bot: bool,
     },
     /// A line of talk.
@@ -118,21 +122,23 @@ fn open_db(path: &Path) -> Result<Connection, String> {
     db.busy_timeout(std::time::Duration::from_secs(5))
         .map_err(sql_err)?;
     db.execute_batch(SCHEMA).map_err(sql_err)?;
-    // A database made before actions kept their time and who decided them gains the two
-    // columns (its old actions read as of unknown time, decided by their players).
-    for (column, kind) in [
-        ("at_ms", "INTEGER NOT NULL DEFAULT 0"),
-        ("by_bot", "INTEGER NOT NULL DEFAULT 0"),
+    // A database made before actions kept their time, who decided them and the time they
+    // took gains the columns (its old actions read as of unknown time, decided by their
+    // players, their time taken reckoned from the action before).
+    // So does one made before a table kept its creator's secret.
+    for (table, column, kind) in [
+        ("fief_actions", "at_ms", "INTEGER NOT NULL DEFAULT 0"),
+        ("fief_actions", "by_bot", "INTEGER NOT NULL DEFAULT 0"),
+        ("fief_actions", "took_ms", "INTEGER NOT NULL DEFAULT -1"),
+        ("fief_tables", "owner", "TEXT"),
     ] {
         let has: bool = db
-            .prepare("SELECT 1 FROM pragma_table_info('fief_actions') WHERE name = ?1")
-            .and_then(|mut q| q.exists([column]))
+            .prepare("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2")
+            .and_then(|mut q| q.exists([table, column]))
             .map_err(sql_err)?;
         if !has {
-            db.execute_batch(&format!(
-                "ALTER TABLE fief_actions ADD COLUMN {column} {kind}"
-            ))
-            .map_err(sql_err)?;
+            db.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+                .map_err(sql_err)?;
         }
     }
     Ok(db)
@@ -147,19 +153,21 @@ fn write_row(tx: &rusqlite::Transaction, row: &Row) -> rusqlite::Result<()> {
             bot_after_ms,
             stand_in,
             created_ms,
+            owner,
         } => {
             let options = serde_json::to_string(options).unwrap_or_default();
             let plan = serde_json::to_string(plan).unwrap_or_default();
             tx.execute(
-                "INSERT INTO fief_tables (id, options, plan, bot_after_ms, stand_in, created_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO fief_tables (id, options, plan, bot_after_ms, stand_in, created_ms, owner)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
                     id,
                     options,
                     plan,
                     bot_after_ms.map(|m| m as i64),
                     stand_in.name(),
-                    *created_ms as i64
+                    *created_ms as i64,
+                    owner
                 ],
             )?;
         }
@@ -181,18 +189,20 @@ fn write_row(tx: &rusqlite::Transaction, row: &Row) -> rusqlite::Result<()> {
             seat,
             notation,
             at_ms,
+            took_ms,
             by_bot,
         } => {
             tx.execute(
-                "INSERT INTO fief_actions (table_id, n, seat, notation, at_ms, by_bot)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO fief_actions (table_id, n, seat, notation, at_ms, by_bot, took_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
                     table,
                     *n as i64,
                     *seat as i64,
                     notation,
                     *at_ms as i64,
-                    *by_bot as i64
+                    *by_bot as i64,
+                    (*took_ms).min(i64::MAX as u64) as i64
                 ],
             )?;
         }
@@ -294,7 +304,7 @@ impl Store {
         let mut out = Vec::new();
         let mut q = db
             .prepare(
-                "SELECT id, options, plan, bot_after_ms, stand_in FROM fief_tables ORDER BY created_ms, id",
+                "SELECT id, options, plan, bot_after_ms, stand_in, owner FROM fief_tables ORDER BY created_ms, id",
             )
             .map_err(sql_err)?;
         let rows = q
@@ -305,11 +315,12 @@ impl Store {
                     r.get::<_, String>(2)?,
                     r.get::<_, Option<i64>>(3)?,
                     r.get::<_, String>(4)?,
+                    r.get::<_, Option<String>>(5)?,
                 ))
             })
             .map_err(sql_err)?;
         for row in rows {
-            let (id, options, plan, bot_after, stand_in) = row.map_err(sql_err)?;
+            let (id, options, plan, bot_after, stand_in, owner) = row.map_err(sql_err)?;
             let bad = |what: &str, e: String| format!("table {id} in the database: {what}: {e}");
             let options: Options =
                 serde_json::from_str(&options).map_err(|e| bad("its options", e.to_string()))?;
@@ -325,6 +336,7 @@ impl Store {
                 plan,
                 bot_after_ms: bot_after.map(|m| m.max(0) as u64),
                 stand_in,
+                owner,
             });
         }
         Ok(out)
@@ -357,7 +369,7 @@ fn read_seats(db: &Connection, id: &str) -> Result<Vec<(SeatNo, String, String)>
 fn read_actions(db: &Connection, id: &str) -> Result<Vec<Played>, String> {
     let mut q = db
         .prepare(
-            "SELECT n, seat, notation, at_ms, by_bot FROM fief_actions WHERE table_id = ?1 ORDER BY n",
+            "SELECT n, seat, notation, at_ms, by_bot, took_ms FROM fief_actions WHERE table_id = ?1 ORDER BY n",
         )
         .map_err(sql_err)?;
     let rows = q
@@ -369,6 +381,7 @@ fn read_actions(db: &Connection, id: &str) -> Result<Vec<Played>, String> {
                     notation: r.get(2)?,
                     at_ms: r.get::<_, i64>(3)?.max(0) as u64,
                     by_bot: r.get::<_, i64>(4)? != 0,
+                    took_ms: u64::try_from(r.get::<_, i64>(5)?).ok(),
                 },
             ))
         })
@@ -429,6 +442,7 @@ mod tests {
                     bot_after_ms: None,
                     stand_in: Level::Easy,
                     created_ms: 5,
+                    owner: Some("o1".into()),
                 })
                 .await
                 .unwrap();
@@ -447,6 +461,7 @@ mod tests {
                         seat: 0,
                         notation: format!("a{n}"),
                         at_ms: 100 + n,
+                        took_ms: 7 * n,
                         by_bot: n == 2,
                     })
                     .await
@@ -461,6 +476,7 @@ mod tests {
                         seat: 0,
                         notation: "again".into(),
                         at_ms: 0,
+                        took_ms: 0,
                         by_bot: false,
                     })
                     .await
@@ -487,12 +503,14 @@ mod tests {
         assert_eq!(t.plan, vec![SeatPlan::Open, SeatPlan::Bot(Level::Hard)]);
         assert_eq!(t.bot_after_ms, None);
         assert_eq!(t.stand_in, Level::Easy);
+        assert_eq!(t.owner.as_deref(), Some("o1"));
         assert_eq!(t.seats, vec![(0, "Anne".into(), "s".into())]);
         let played = |n: u64| Played {
             seat: 0,
             notation: format!("a{n}"),
             at_ms: 100 + n,
             by_bot: n == 2,
+            took_ms: Some(7 * n),
         };
         assert_eq!(t.actions, vec![played(0), played(1), played(2)]);
         assert_eq!(t.chat[0].text, "psst");
@@ -523,7 +541,8 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("host.sqlite");
         {
-            // The schema as it was, without `at_ms` and `by_bot` (added when opened).
+            // The schema as it was, without `at_ms`, `by_bot` and `took_ms` (added when
+            // opened).
             let db = Connection::open(&path).unwrap();
             db.execute_batch(SCHEMA).unwrap();
             let plan = serde_json::to_string(&vec![SeatPlan::Open; 3]).unwrap();
@@ -545,13 +564,15 @@ mod tests {
         }
         let s = Store::open(&path).unwrap();
         let all = s.load_all().unwrap();
+        assert_eq!(all[0].owner, None);
         assert_eq!(
             all[0].actions,
             vec![Played {
                 seat: 1,
                 notation: "pass".into(),
                 at_ms: 0,
-                by_bot: false
+                by_bot: false,
+                took_ms: None,
             }]
         );
         let _ = std::fs::remove_dir_all(&dir);

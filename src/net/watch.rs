@@ -186,14 +186,15 @@ async fn follow_once(
     }
 }
 
+/// What `create` gives: the invitation to the new table and its creator's secret, or the
+/// kind of the server's refusal (when it refused) and its words.
+pub type Made = Result<(Ticket, String), (Option<Refusal>, String)>;
+
 /// Opens a table on the server of `server` (its owner's invitation to make tables); returns
-/// the invitation to the new table. Blocks for up to 30 seconds. An error says the kind of
-/// the server's refusal when it refused.
-pub fn create(
-    server: &ServerTicket,
-    table: NewTable,
-    reach: Reach,
-) -> Result<Ticket, (Option<Refusal>, String)> {
+/// the invitation to the new table and the secret that lets its creator start or close it.
+/// Blocks for up to 30 seconds. An error says the kind of the server's refusal when it
+/// refused.
+pub fn create(server: &ServerTicket, table: NewTable, reach: Reach) -> Made {
     let rt = thread_runtime().map_err(|e| (None, e))?;
     rt.block_on(async {
         let endpoint = bind(reach, None, vec![], 0).await.map_err(|e| (None, e))?;
@@ -208,11 +209,42 @@ pub fn create(
     })
 }
 
-async fn ask_create(
-    endpoint: &iroh::Endpoint,
-    server: &ServerTicket,
-    table: NewTable,
-) -> Result<Ticket, (Option<Refusal>, String)> {
+/// Closes the table of `ticket` for good, as its creator (`owner`: the secret `created` gave
+/// him): everyone at it is told, and the server keeps nothing of it. Blocks for up to 20
+/// seconds.
+pub fn close_table(ticket: &Ticket, owner: &str, reach: Reach) -> Result<(), String> {
+    let rt = thread_runtime()?;
+    rt.block_on(async {
+        let endpoint = bind(reach, None, vec![], 0).await?;
+        let asked = async {
+            let (mut c, _) = Client::greet(&endpoint, ticket).await.map_err(|(_, e)| e)?;
+            c.send(&ClientMsg::CloseTable {
+                owner: owner.to_string(),
+            })
+            .await?;
+            // The host's farewell to everyone at the table says it is done.
+            let done = loop {
+                match c.recv().await? {
+                    HostMsg::Refused {
+                        why: Refusal::NoTable,
+                        ..
+                    } => break Ok(()),
+                    HostMsg::Refused { reason, .. } => break Err(reason),
+                    _ => {}
+                }
+            };
+            c.close().await;
+            done
+        };
+        let got = tokio::time::timeout(Duration::from_secs(20), asked)
+            .await
+            .unwrap_or_else(|_| Err("the host did not answer in time".to_string()));
+        endpoint.close().await;
+        got
+    })
+}
+
+async fn ask_create(endpoint: &iroh::Endpoint, server: &ServerTicket, table: NewTable) -> Made {
     let conn = endpoint
         .connect(server.host.clone(), ALPN)
         .await
@@ -236,9 +268,11 @@ async fn ask_create(
     let _ = send.finish();
     conn.close(0u32.into(), b"bye");
     match answer? {
-        HostMsg::Created { invitation, .. } => {
-            Ticket::decode(&invitation).map_err(|e| (None, format!("the server's answer: {e}")))
-        }
+        HostMsg::Created {
+            invitation, owner, ..
+        } => Ticket::decode(&invitation)
+            .map(|t| (t, owner))
+            .map_err(|e| (None, format!("the server's answer: {e}"))),
         HostMsg::Refused { why, reason, .. } => Err((Some(why), reason)),
         _ => Err((None, "the server answered with something else".into())),
     }

@@ -332,6 +332,22 @@ impl Game {
         Ok(start..self.log.len())
     }
 
+    /// `apply`, telling apart the entries the decision wrote itself from those of the
+    /// automatic steps that followed it: `(own, all)` (a decision that only ends a step may
+    /// write nothing of its own). A host tells a player back at his table what a bot decided
+    /// for him by its own entries.
+    pub fn apply_own(
+        &mut self,
+        player: PlayerId,
+        action: Action,
+    ) -> Result<(std::ops::Range<usize>, std::ops::Range<usize>), RuleError> {
+        let start = self.log.len();
+        self.apply_held(player, action)?;
+        let own = start..self.log.len();
+        self.advance();
+        Ok((own, start..self.log.len()))
+    }
+
     /// Applies `action` like `apply`, but leaves the automatic steps that would follow it for
     /// later (`advance`: a turn with nothing left to decide ends by itself, bots' passes...):
     /// a preview of several decisions in a row (the purchase basket) stays at the decision

@@ -2,7 +2,7 @@
 //! its connections and sends each seat what it may see.
 
 use super::{new_secret, now_ms, push, refusal, Cmd, Frame, Inner};
-use crate::bots::{new_bot, Bot, Budget};
+use crate::bots::{new_bot, Bot, Budget, Level};
 use crate::net::protocol::{
     build, encode_frame, HostMsg, Refusal, SeatNo, SeatStatus, MAX_HOST_FRAME, PROTOCOL,
 };
@@ -147,6 +147,7 @@ impl Actor {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => {
                         self.handle(cmd).await;
+                        self.table.time(now_ms());
                         if self.closed {
                             return;
                         }
@@ -524,7 +525,7 @@ impl Actor {
                 self.catch_up(conn, seat, 0);
                 self.send_table();
                 if !was_started && self.table.started() {
-                    self.table.begin_clocks(now_ms());
+                    self.table.time(now_ms());
                     self.send_states();
                     self.send_statuses();
                     self.drive_bots();
@@ -655,43 +656,63 @@ impl Actor {
                 let _ = reply.send(self.table.info(now_ms()));
             }
             Cmd::StartNow { level, reply } => {
-                let plan = match self.table.start_now(level) {
-                    Ok(p) => p,
-                    Err((_, e)) => {
-                        let _ = reply.send(Err(e));
-                        return;
-                    }
-                };
-                let row = Row::Plan {
-                    table: self.table.id.clone(),
-                    plan,
-                };
-                let kept = self.store.write(row).await;
-                let _ = reply.send(kept);
-                self.table.begin_clocks(now_ms());
-                self.send_table();
-                self.send_states();
-                self.send_statuses();
-                self.drive_bots();
+                let _ = reply.send(self.start_now(level).await.map_err(|(_, e)| e));
             }
             Cmd::Close { reply } => {
-                let row = Row::Forget {
-                    table: self.table.id.clone(),
+                let _ = reply.send(self.close().await);
+            }
+            Cmd::Owner { conn, owner, close } => {
+                let theirs = self
+                    .table
+                    .owner
+                    .as_deref()
+                    .is_some_and(|kept| super::same_secret(kept, &owner));
+                if !theirs {
+                    let no = "only the table's creator may start or close it";
+                    return self.refuse(conn, (Refusal::NotAllowed, no.into()));
+                }
+                let done = if close {
+                    self.close().await.map_err(|e| (Refusal::Full, e))
+                } else {
+                    self.start_now(Level::Normal).await
                 };
-                if let Err(e) = self.store.write(row).await {
-                    let _ = reply.send(Err(e));
-                    return;
+                if let Err(e) = done {
+                    self.refuse(conn, e);
                 }
-                let bye = refusal(Refusal::NoTable, "the host closed this table", true);
-                let conns: Vec<u64> = self.conns.keys().copied().collect();
-                for c in conns {
-                    self.send_to(c, &bye);
-                }
-                self.conns.clear();
-                self.closed = true;
-                let _ = reply.send(Ok(()));
             }
         }
+    }
+
+    /// The game begins now, with a bot of `level` in every seat nobody has taken.
+    async fn start_now(&mut self, level: Level) -> Result<(), (Refusal, String)> {
+        let plan = self.table.start_now(level)?;
+        let row = Row::Plan {
+            table: self.table.id.clone(),
+            plan,
+        };
+        let kept = self.store.write(row).await;
+        self.table.time(now_ms());
+        self.send_table();
+        self.send_states();
+        self.send_statuses();
+        self.drive_bots();
+        kept.map_err(|e| (Refusal::Full, e))
+    }
+
+    /// Closes the table for good: everyone is told, nothing of it is kept.
+    async fn close(&mut self) -> Result<(), String> {
+        let row = Row::Forget {
+            table: self.table.id.clone(),
+        };
+        self.store.write(row).await?;
+        let bye = refusal(Refusal::NoTable, "the host closed this table", true);
+        let conns: Vec<u64> = self.conns.keys().copied().collect();
+        for c in conns {
+            self.send_to(c, &bye);
+        }
+        self.conns.clear();
+        self.closed = true;
+        Ok(())
     }
 
     /// Checks an action, keeps it, plays it and tells everyone; `by_bot`: a bot decided it
@@ -705,6 +726,7 @@ impl Actor {
     ) -> Result<(), (Refusal, String)> {
         let (action, notation) = self.table.prepare(seat, at, text)?;
         let at_ms = now_ms();
+        let took_ms = self.table.took(at_ms);
         self.store
             .write(Row::Action {
                 table: self.table.id.clone(),
@@ -712,11 +734,13 @@ impl Actor {
                 seat,
                 notation,
                 at_ms,
+                took_ms,
                 by_bot,
             })
             .await
             .map_err(|e| (Refusal::Full, format!("the host could not keep it: {e}")))?;
-        self.table.commit(seat, action, at_ms, by_bot)?;
+        self.table.commit(seat, action, took_ms, by_bot)?;
+        self.table.time(at_ms);
         self.send_states();
         self.send_statuses();
         self.drive_bots();

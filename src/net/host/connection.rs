@@ -245,14 +245,7 @@ async fn create(inner: &Arc<Inner>, key: &str, table: &NewTable) -> HostMsg {
             true,
         );
     };
-    // Compared without stopping at the first difference: the time taken tells nothing.
-    let same = ours.len() == key.len()
-        && ours
-            .bytes()
-            .zip(key.bytes())
-            .fold(0u8, |d, (a, b)| d | (a ^ b))
-            == 0;
-    if !same {
+    if !super::same_secret(ours, key) {
         return refusal(
             Refusal::NotAllowed,
             "this is not the key of this server: ask its owner for its invitation again",
@@ -276,10 +269,15 @@ async fn create(inner: &Arc<Inner>, key: &str, table: &NewTable) -> HostMsg {
         Ok(s) => s,
         Err(e) => return refusal(Refusal::Malformed, e, true),
     };
-    match super::make_table(inner, spec).await {
+    let owner = match super::new_secret() {
+        Ok(s) => s,
+        Err(e) => return refusal(Refusal::Full, e, true),
+    };
+    match super::make_table(inner, spec, Some(owner.clone())).await {
         Ok(id) => HostMsg::Created {
             invitation: crate::net::ticket::Ticket::new(inner.endpoint.addr(), &id).encode(),
             table: id,
+            owner,
         },
         Err(e) => refusal(Refusal::Full, e, true),
     }
@@ -457,6 +455,16 @@ async fn read_loop(recv: &mut RecvStream, seen: Seen<'_>) {
                 seat,
                 to,
                 text,
+            },
+            ClientMsg::StartNow { owner } => Cmd::Owner {
+                conn,
+                owner,
+                close: false,
+            },
+            ClientMsg::CloseTable { owner } => Cmd::Owner {
+                conn,
+                owner,
+                close: true,
             },
         };
         if tx.send(cmd).await.is_err() {

@@ -208,6 +208,13 @@ enum Cmd {
         level: Level,
         reply: oneshot::Sender<Result<(), String>>,
     },
+    /// The table's creator, on connection `conn`, with the secret `owner`: starts the game
+    /// now (`close` false) or closes the table.
+    Owner {
+        conn: u64,
+        owner: String,
+        close: bool,
+    },
     Close {
         reply: oneshot::Sender<Result<(), String>>,
     },
@@ -352,7 +359,7 @@ impl Host {
 
     /// Sets a new table and keeps it; returns its id.
     pub async fn new_table(&self, spec: TableSpec) -> Result<String, String> {
-        make_table(&self.inner, spec).await
+        make_table(&self.inner, spec, None).await
     }
 
     /// The server's invitation to make tables on it (`None`: a host that makes none for
@@ -425,7 +432,13 @@ impl Host {
 }
 
 /// Sets a new table and keeps it; returns its id.
-async fn make_table(inner: &Arc<Inner>, spec: TableSpec) -> Result<String, String> {
+/// Makes a table of `spec`; `owner`: the secret that lets its creator start or close it (a
+/// table a server makes for a player).
+async fn make_table(
+    inner: &Arc<Inner>,
+    spec: TableSpec,
+    owner: Option<String>,
+) -> Result<String, String> {
     let id = loop {
         let n = inner.next_table.fetch_add(1, Ordering::Relaxed) + 1;
         let id = format!("t{n}");
@@ -442,6 +455,7 @@ async fn make_table(inner: &Arc<Inner>, spec: TableSpec) -> Result<String, Strin
     let mut table = Table::new(id.clone(), spec.options.clone(), spec.seats.clone())?;
     table.bot_after_ms = spec.bot_after.map(|d| d.as_millis() as u64);
     table.stand_in_level = spec.stand_in;
+    table.owner = owner.clone();
     inner
         .store
         .write(Row::Table {
@@ -451,6 +465,7 @@ async fn make_table(inner: &Arc<Inner>, spec: TableSpec) -> Result<String, Strin
             bot_after_ms: table.bot_after_ms,
             stand_in: spec.stand_in,
             created_ms: now_ms(),
+            owner,
         })
         .await?;
     spawn_table(inner, table);
@@ -522,6 +537,17 @@ async fn announce_loop(endpoint: Endpoint, inner: Arc<Inner>) {
         }
         tokio::time::sleep(Duration::from_secs(2)).await;
     }
+}
+
+/// Whether a secret given is the one kept, compared without stopping at the first difference
+/// (the time taken tells nothing of it).
+fn same_secret(kept: &str, given: &str) -> bool {
+    kept.len() == given.len()
+        && kept
+            .bytes()
+            .zip(given.bytes())
+            .fold(0u8, |d, (a, b)| d | (a ^ b))
+            == 0
 }
 
 fn refusal(why: Refusal, reason: impl Into<String>, fatal: bool) -> HostMsg {

@@ -12,9 +12,10 @@ use relm4::ComponentController;
 const MAX_LINES: usize = 12;
 
 impl App {
-    /// The log entries `ranges` (`[from, to)`) were written by a bot playing for this
-    /// player while he was away: marked in the log, and those he was not told of yet said.
-    pub(super) fn tell_away(&mut self, ranges: Vec<[u64; 2]>) {
+    /// The log entries `ranges` (`[from, to, seat]`) were written as its decisions by a bot
+    /// playing for a player away from the table: marked in the log, and the decisions made
+    /// for this player that he was not told of yet said (not over the game's end).
+    pub(super) fn tell_away(&mut self, ranges: Vec<[u64; 3]>) {
         self.w.log.emit(LogMsg::ByBot(ranges.clone()));
         let Some(net) = &self.net else { return };
         let (ticket, seat) = (net.invitation(), net.seat);
@@ -23,15 +24,22 @@ impl App {
             .iter()
             .find(|j| j.ticket == ticket && j.seat == seat)
             .map_or(0, |j| j.bot_told);
-        let fresh: Vec<[u64; 2]> = ranges.into_iter().filter(|r| r[1] > told).collect();
+        let fresh: Vec<[u64; 2]> = ranges
+            .into_iter()
+            .filter(|r| r[2] == u64::from(seat) && r[1] > told)
+            .map(|[a, b, _]| [a, b])
+            .collect();
         let Some(end) = fresh.iter().map(|r| r[1]).max() else {
             return;
         };
         let view = self.session.view();
-        // Each decision's first entry says what was decided (the rest followed from it).
         let lines: Vec<String> = crate::ui::words::log::log_lines(&view.log, told as usize)
             .into_iter()
-            .filter(|l| fresh.iter().any(|[a, _]| *a == l.first as u64))
+            .filter(|l| {
+                fresh
+                    .iter()
+                    .any(|[a, b]| (*a..*b).contains(&(l.first as u64)))
+            })
             .map(|l| format!("• {}", l.text))
             .collect();
         if let Some(t) = self.joined_tables() {
@@ -39,7 +47,8 @@ impl App {
                 eprintln!("fief: the list of tables: {e}");
             }
         }
-        if lines.is_empty() {
+        // The game's end says more: the log keeps the marks.
+        if lines.is_empty() || self.session.game().is_over() {
             return;
         }
         let intro = trn(

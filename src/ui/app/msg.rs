@@ -186,10 +186,12 @@ pub enum Cmd {
     Peeked(String, Result<TableInfo, (Option<Refusal>, String)>),
     /// A table opened on a server for this player's seat (its number and name there).
     Created(
-        Box<Result<fief::net::ticket::Ticket, (Option<Refusal>, String)>>,
+        Box<fief::net::watch::Made>,
         fief::net::protocol::SeatNo,
         String,
     ),
+    /// The server answered the creator's Close Table (for the line of this epoch).
+    ClosedOnServer(u64, Result<(), String>),
     /// News of a table the player sits at, followed in the background.
     Watched(Box<fief::net::watch::News>),
 }

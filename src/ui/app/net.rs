@@ -169,16 +169,17 @@ impl App {
     /// The server made the table: the player takes his seat there, and the lobby shows.
     pub(super) fn created(
         &mut self,
-        got: Result<Ticket, (Option<fief::net::protocol::Refusal>, String)>,
+        got: fief::net::watch::Made,
         me: SeatNo,
         name: String,
         sender: &ComponentSender<Self>,
     ) {
         match got {
-            Ok(ticket) => {
+            Ok((ticket, owner)) => {
                 self.open_line(ticket, me, Sit::Take(name.clone()), name, None, sender);
                 if let Some(net) = self.net.as_mut() {
                     net.on_server = true;
+                    net.owner = (!owner.is_empty()).then_some(owner);
                 }
                 self.show_lobby(true);
             }
@@ -240,6 +241,7 @@ impl App {
             held: false,
             opened_ms: fief::net::host::now_ms(),
             on_server: false,
+            owner: None,
             clocks: None,
         });
         // Nothing of the last game plays on behind the table.
@@ -453,21 +455,28 @@ impl App {
             hosting,
             sender,
         );
+        if let Some(net) = self.net.as_mut() {
+            net.owner = (!j.owner.is_empty()).then_some(j.owner);
+        }
         self.status = tr("Going back to your table…");
     }
 
-    /// The host's Start Now: bots sit in the open seats and the game begins.
+    /// The host's or the creator's Start Now: bots sit in the open seats and the game
+    /// begins.
     pub(super) fn start_table(&mut self) {
         let Some(net) = &self.net else { return };
-        let Some(h) = &net.hosting else { return };
-        if let Err(e) = h.start_now(&net.ticket.table, Level::Normal) {
-            self.w.lobby.toast(&e);
+        if let Some(h) = &net.hosting {
+            if let Err(e) = h.start_now(&net.ticket.table, Level::Normal) {
+                self.w.lobby.toast(&e);
+            }
+        } else if let Some(owner) = &net.owner {
+            net.link.start_now(owner.clone());
         }
     }
 
-    /// The lobby's button: Close (the game is on), Close Table (the host, before the game:
-    /// the table is closed and forgotten), or Leave.
-    pub(super) fn lobby_dismiss(&mut self) {
+    /// The lobby's button: Close (the game is on), Close Table (the host or the creator of
+    /// a table on a server, before the game: the table is closed and forgotten), or Leave.
+    pub(super) fn lobby_dismiss(&mut self, sender: &ComponentSender<Self>) {
         let Some(net) = &self.net else {
             return self.w.lobby.close();
         };
@@ -476,7 +485,36 @@ impl App {
         }
         if let Some(h) = &net.hosting {
             let _ = h.close_table(&net.ticket.table);
-            if let (Some(t), Some(net)) = (self.joined_tables(), &self.net) {
+        } else if let Some(owner) = net.owner.clone() {
+            // The server is told first (it tells everyone at the table), off the window's
+            // thread.
+            let (ticket, reach, epoch) = (net.ticket.clone(), self.reach(), net.epoch);
+            sender.spawn_oneshot_command(move || {
+                Cmd::ClosedOnServer(epoch, fief::net::watch::close_table(&ticket, &owner, reach))
+            });
+            return;
+        }
+        self.forget_closed_table();
+    }
+
+    /// The server closed the table its creator asked it to close (or says why not).
+    pub(super) fn closed_on_server(&mut self, epoch: u64, got: Result<(), String>) {
+        if self.net.as_ref().map(|n| n.epoch) != Some(epoch) {
+            return;
+        }
+        match got {
+            Ok(()) => self.forget_closed_table(),
+            Err(e) => self
+                .w
+                .lobby
+                .toast(&trf("The table could not be closed: {e}", &[("e", &e)])),
+        }
+    }
+
+    /// The table this player closed is forgotten, and New Game offered.
+    fn forget_closed_table(&mut self) {
+        if let (Some(t), Some(net)) = (self.joined_tables(), &self.net) {
+            if net.owns() {
                 let _ = t.forget(&net.invitation(), net.seat);
             }
         }

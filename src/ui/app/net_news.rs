@@ -93,6 +93,7 @@ impl App {
                     hosted: net.hosted(),
                     last_ms: fief::net::host::now_ms(),
                     bot_told: 0,
+                    owner: net.owner.clone().unwrap_or_default(),
                 };
                 if let Some(t) = self.joined_tables() {
                     if let Err(e) = t.remember(j) {

@@ -41,6 +41,8 @@ pub struct NetGame {
     pub opened_ms: u64,
     /// The table is kept on a server (made there from New Game).
     pub on_server: bool,
+    /// The secret that lets this player start or close the table: he made it on a server.
+    pub owner: Option<String>,
     /// The time each seat has taken (seconds) as of the last state, and when it came.
     pub clocks: Option<(Vec<u64>, Instant)>,
 }
@@ -48,6 +50,12 @@ pub struct NetGame {
 impl NetGame {
     pub fn hosted(&self) -> bool {
         self.hosting.is_some()
+    }
+
+    /// Whether this player may start the table's game with bots or close the table: he
+    /// hosts it, or made it on a server.
+    pub fn owns(&self) -> bool {
+        self.hosted() || self.owner.is_some()
     }
 
     /// Whether the table's game has begun (every seat filled, or started by its host).

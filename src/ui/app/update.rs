@@ -286,7 +286,7 @@ impl App {
                 No
             }
             Msg::LobbyDismiss => {
-                self.lobby_dismiss();
+                self.lobby_dismiss(sender);
                 Yes
             }
             Msg::ShowTable => {
@@ -363,6 +363,10 @@ impl App {
             Cmd::Created(got, me, name) => {
                 self.created(*got, me, name, sender);
                 No
+            }
+            Cmd::ClosedOnServer(epoch, got) => {
+                self.closed_on_server(epoch, got);
+                Yes
             }
             Cmd::Watched(news) => {
                 self.watched(*news);

@@ -175,7 +175,8 @@ impl Lobby {
                 self.seats.append(&row);
             }
         }
-        let hosted = net.hosted();
+        // The host, or the creator of a table on a server.
+        let hosted = net.owns();
         self.start.set_visible(hosted && !started);
         self.leave.set_label(&if hosted && !started {
             tr("Close Table")

@@ -25,9 +25,9 @@ pub struct GameLog {
     /// may fold into them (a run of refused marriage proposals is one line: a proposal, its
     /// refusal and the next proposal wait for the next refusal).
     tail: Vec<(gtk::TextMark, usize, Group)>,
-    /// The entries a bot wrote for this player while he was away from a network table
-    /// (`[from, to)`): marked as the bot's.
-    by_bot: Vec<[u64; 2]>,
+    /// The entries a host's bot wrote as its decisions for a player away from a network
+    /// table (`[from, to, seat]`): marked as the bot's.
+    by_bot: Vec<[u64; 3]>,
 }
 
 #[derive(Debug)]
@@ -35,9 +35,9 @@ pub enum LogMsg {
     Show(Rc<View>),
     /// Another game (or none) is shown from now on: its log is written from the start.
     Clear,
-    /// These entries were written by a bot that played for the player while he was away
-    /// (a network table): marked so in the lines written from now on.
-    ByBot(Vec<[u64; 2]>),
+    /// These entries (`[from, to, seat]`) were written by a bot that played for a player
+    /// while he was away (a network table): marked so in the lines written from now on.
+    ByBot(Vec<[u64; 3]>),
 }
 
 #[derive(Debug)]
@@ -257,12 +257,22 @@ impl SimpleComponent for GameLog {
                 let (m, ..) = self.tail.remove(0);
                 self.buffer.delete_mark(&m);
             }
-            // A bot's decision is the first entry of its range (the rest followed from it).
+            // A line of a bot's decision says whose bot it was.
             let first = line.first as u64;
-            if self.by_bot.iter().any(|[a, _]| *a == first) {
+            if let Some([.., seat]) = self
+                .by_bot
+                .iter()
+                .find(|[a, b, _]| (*a..*b).contains(&first))
+            {
+                let whose = if view.viewer.map(u64::from) == Some(*seat) {
+                    tr("Your bot:")
+                } else {
+                    let who = view.players.get(*seat as usize).map_or("", |p| &p.name);
+                    trf("Bot for {who}:", &[("who", who)])
+                };
                 self.buffer.insert_with_tags_by_name(
                     &mut end,
-                    &format!("{} ", tr("Your bot:")),
+                    &format!("{whose} "),
                     &["entry", "bot"],
                 );
             }
@@ -327,5 +337,38 @@ mod gtk_tests {
         );
         assert!(!text.contains("White proposes"), "{text}");
         assert!(text.contains("Blue proposes"), "{text}");
+    }
+
+    /// The lines of a host's bot's decisions say whose bot it was: "Your bot:" for the
+    /// reader's own, "Bot for Bert:" for another player's, nothing for what followed.
+    #[gtk4::test]
+    fn a_bots_decisions_are_marked_with_whose_bot_it_was() {
+        use crate::ui::words::log::{marriage_event as said, PROPOSALS};
+        let log = vec![
+            said(PROPOSALS[0], "White"),
+            said(PROPOSALS[0], "Blue"),
+            said(PROPOSALS[0], "Green"),
+        ];
+        let g = Game::new(Options::default()).unwrap();
+        let mut view = g.view(Some(0));
+        view.log = log.into();
+        let bert = view.players[1].name.clone();
+        let c = GameLog::builder().launch(()).detach();
+        c.emit(LogMsg::ByBot(vec![[0, 1, 0], [1, 2, 1]]));
+        c.emit(LogMsg::Show(Rc::new(view)));
+        crate::ui::pump_until(1, || c.model().shown == 3);
+        let b = &c.model().buffer;
+        let text = b.text(&b.start_iter(), &b.end_iter(), false).to_string();
+        assert!(text.contains("Your bot: White proposes"), "{text}");
+        assert!(
+            text.contains(&format!("Bot for {bert}: Blue proposes")),
+            "{text}"
+        );
+        assert_eq!(text.matches("Your bot:").count(), 1, "{text}");
+        assert_eq!(text.matches("Bot for").count(), 1, "{text}");
+        assert!(
+            text.lines().any(|l| l.starts_with("Green proposes")),
+            "{text}"
+        );
     }
 }
