@@ -93,12 +93,22 @@ impl NetGame {
         if clocks.len() != words.len() {
             return words;
         }
+        // The host times a decision only while its player is at the table (or the table's
+        // bot plays it): the clock shown stands as the host's does.
+        let there = |i: usize| {
+            self.status == Status::Connected
+                && self.info.as_ref().is_some_and(|(t, _)| {
+                    t.seats.get(i).is_some_and(|s| {
+                        s.kind == SeatKind::Bot || matches!(s.presence, Presence::Here)
+                    })
+                })
+        };
         words
             .into_iter()
             .zip(clocks)
             .enumerate()
             .map(|(i, (w, secs))| {
-                let running = if turn == Some(i as SeatNo) {
+                let running = if turn == Some(i as SeatNo) && there(i) {
                     at.elapsed().as_secs()
                 } else {
                     0
