@@ -42,6 +42,22 @@ impl App {
         self.net_dir.as_deref().map(JoinedTables::in_dir)
     }
 
+    /// The seat of a table closed for good is forgotten, under every invitation it was kept
+    /// with.
+    pub(super) fn forget_table(&self, ticket: &str, seat: SeatNo) {
+        let Some(t) = self.joined_tables() else {
+            return;
+        };
+        let key = table_key(ticket, seat);
+        for j in t.read().0 {
+            if table_key(&j.ticket, j.seat) == key {
+                if let Err(e) = t.forget(&j.ticket, j.seat) {
+                    eprintln!("fief: the list of tables: {e}");
+                }
+            }
+        }
+    }
+
     /// The tables sat at before, most recent first (what is wrong with the list is told).
     pub(super) fn remembered(&self) -> Vec<Joined> {
         let Some(t) = self.joined_tables() else {
@@ -476,9 +492,7 @@ impl App {
         }
         if let Some(h) = &net.hosting {
             let _ = h.close_table(&net.ticket.table);
-            if let (Some(t), Some(net)) = (self.joined_tables(), &self.net) {
-                let _ = t.forget(&net.invitation(), net.seat);
-            }
+            self.forget_table(&net.invitation(), net.seat);
         }
         self.leave_net(false);
         self.w
@@ -515,5 +529,14 @@ impl App {
             trf("Chat ({n})", &[("n", &n.to_string())])
         };
         self.w.stack.page(&self.w.chat.root).set_title(&title);
+    }
+}
+
+/// What tells a seat at a table from another: the host's key, the table's id and the seat
+/// (the invitation's text when it cannot be read).
+fn table_key(ticket: &str, seat: SeatNo) -> (String, String, SeatNo) {
+    match Ticket::decode(ticket) {
+        Ok(t) => (t.host.id.to_string(), t.table, seat),
+        Err(_) => (ticket.to_string(), String::new(), seat),
     }
 }

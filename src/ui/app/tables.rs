@@ -205,80 +205,6 @@ impl App {
     }
 }
 
-impl App {
-    /// On the way out, a table this app hosts is not closed without a word: the player is
-    /// asked (who sits there, and whether to keep the table to host it again or close it for
-    /// good). True when the question is asked (the window stays open until it is answered).
-    pub(super) fn ask_before_closing_table(&mut self) -> bool {
-        if std::mem::take(&mut self.closing_asked) {
-            return false;
-        }
-        let Some(net) = &self.net else { return false };
-        if net.hosting.is_none() {
-            return false;
-        }
-        let others: Vec<String> = net
-            .info
-            .iter()
-            .flat_map(|(t, _)| t.seats.iter())
-            .filter(|s| s.seat != net.seat && s.kind == fief::net::protocol::SeatKind::Human)
-            .filter_map(|s| s.name.clone())
-            .collect();
-        let who = if others.is_empty() {
-            tr("Nobody else sits at it yet.")
-        } else {
-            trf("Sitting at it: {names}.", &[("names", &others.join(", "))])
-        };
-        let d = relm4::adw::MessageDialog::new(
-            Some(&self.window),
-            Some(&tr("Close the Table You Host?")),
-            Some(&trf(
-                "{who} While this app is closed, nobody can play at your table. Keep it, and host it again from Your Tables: the others come back to it with the same invitation. Or close it for good.",
-                &[("who", &who)],
-            )),
-        );
-        d.set_widget_name("closing-hosted");
-        d.add_response("cancel", &tr("Cancel"));
-        d.add_response("close", &tr("Close the Table"));
-        d.add_response("keep", &tr("Keep the Table"));
-        d.set_response_appearance("close", relm4::adw::ResponseAppearance::Destructive);
-        d.set_response_appearance("keep", relm4::adw::ResponseAppearance::Suggested);
-        d.set_default_response(Some("keep"));
-        d.set_close_response("cancel");
-        let s = self.input.clone();
-        d.connect_response(None, move |_, r| {
-            crate::ui::app::msg::post(
-                &s,
-                crate::ui::app::msg::Msg::HostedTableClosing(r.to_string()),
-            );
-        });
-        d.present();
-        true
-    }
-
-    /// The answer to "Close the table you host?": the window closes, the table kept or
-    /// closed for good; or the player stays.
-    pub(super) fn hosted_table_closing(&mut self, answer: &str) {
-        if answer == "cancel" {
-            return;
-        }
-        if answer == "close" {
-            if let Some(net) = &self.net {
-                if let Some(h) = &net.hosting {
-                    if let Err(e) = h.close_table(&net.ticket.table) {
-                        eprintln!("fief: closing the table: {e}");
-                    }
-                }
-                if let Some(t) = self.joined_tables() {
-                    let _ = t.forget(&net.invitation(), net.seat);
-                }
-            }
-        }
-        self.closing_asked = true;
-        self.window.close();
-    }
-}
-
 /// A short stable hash of a text (FNV-1a).
 fn fxhash(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
@@ -388,3 +314,6 @@ pub fn table_words(j: &Joined, heard: &Heard, on_screen: bool) -> TableWords {
         yours,
     }
 }
+
+/// Asking before the table this app hosts is left.
+mod hosted;

@@ -50,6 +50,10 @@ impl App {
     /// The window's answer to one of its messages.
     pub(super) fn on_msg(&mut self, msg: Msg, sender: &ComponentSender<Self>) -> Redraw {
         use Redraw::{No, Yes};
+        // Leaving the table this app hosts asks first (tables/hosted.rs).
+        let Some(msg) = self.ask_before_leaving(msg) else {
+            return No;
+        };
         match msg {
             // A game: started, taken back, hinted.
             Msg::NewGame => {
@@ -108,9 +112,8 @@ impl App {
                 }
                 No
             }
-            Msg::HostedTableClosing(answer) => {
-                self.hosted_table_closing(&answer);
-                No
+            Msg::HostedTableClosing(answer, then) => {
+                self.hosted_table_closing(&answer, then, sender)
             }
             Msg::SaveAndQuit => {
                 self.session.pause();

@@ -10,6 +10,7 @@ mod decisions;
 mod dialogs;
 mod files;
 mod guest;
+mod hosting;
 mod keyboard;
 mod keys;
 mod lessons;

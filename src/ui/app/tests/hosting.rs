@@ -1,0 +1,92 @@
+//! A table this app hosts, in the window: leaving it by another way than closing the window
+//! asks first (Cancel stays, Keep and Close go on). Over loopback only.
+
+use super::setup::*;
+use crate::ui::app::*;
+use crate::ui::dialogs::new_game::{NewGame, Place};
+use fief::net::link::{Link, Sit, Spec};
+use fief::net::transport::{Reach, REACH_VAR};
+
+/// The question asked before the hosted table is left, answered `response`; its text.
+fn answer_hosted(response: &str) -> String {
+    let d = message_dialog(10, |d| d.widget_name() == "closing-hosted");
+    let body = d.body().to_string();
+    answer(&d, response);
+    pump_until(1, || false);
+    body
+}
+
+fn hosts(app: &Window) -> bool {
+    app.model()
+        .net
+        .as_ref()
+        .is_some_and(|n| n.hosting.is_some() && n.info.is_some())
+}
+
+/// Hosting a table with Bob seated at it from another line: a new game asks first; Cancel
+/// keeps hosting; Keep starts the new game and the table stays in Your Tables; hosted again
+/// from Your Tables, a lesson asks too, and Close closes the table for good.
+#[gtk4::test]
+fn leaving_a_hosted_table_asks_first() {
+    std::env::set_var(REACH_VAR, "local");
+    let dir = temp_dir("leaving-hosted");
+    let mut start = init(human_and_easy(), seed(4));
+    start.net_dir = Some(dir.clone());
+    let app = open(start);
+    app.emit(Msg::StartGame(Box::new(NewGame {
+        options: Options {
+            seed: 11,
+            first_player: Some(0),
+            ..Options::default()
+        },
+        seats: vec![
+            Seat::Human,
+            Seat::Remote,
+            Seat::Bot(Level::Easy),
+            Seat::Bot(Level::Easy),
+        ],
+        pace: None,
+        place: Place::Here,
+        bot_after: None,
+    })));
+    assert!(pump_until(30, || hosts(&app)));
+    let ticket = app.model().net.as_ref().unwrap().ticket.clone();
+    let bob = Link::open(
+        Spec {
+            ticket,
+            reach: Reach::Local,
+            seat: 1,
+            sit: Sit::Take("Bob".into()),
+            retry_for: None,
+        },
+        |_| {},
+    );
+    // The game begins with every seat taken; its first decision is the host's.
+    assert!(pump_until(30, || app.model().deciding().is_some()));
+
+    start_game(&app, 5);
+    let body = answer_hosted("cancel");
+    assert!(body.contains("Bob"), "{body}");
+    assert!(hosts(&app));
+    assert_ne!(app.model().session.game().options.seed, 5);
+
+    start_game(&app, 5);
+    answer_hosted("keep");
+    assert!(pump_until(10, || app.model().net.is_none()
+        && app.model().session.game().options.seed == 5));
+    app.emit(Msg::Tables);
+    pump_until(1, || false);
+    assert_eq!(app.model().table_rows().len(), 1);
+    app.model().w.tables.close();
+
+    // Hosted again from the list, then left for a lesson: asked, and closed for good.
+    app.emit(Msg::Rejoin(0));
+    assert!(pump_until(30, || hosts(&app)));
+    app.emit(Msg::StartLesson(0));
+    answer_hosted("close");
+    assert!(pump_until(10, || app.model().net.is_none()
+        && app.model().learning.run.is_some()));
+    assert!(app.model().remembered().is_empty());
+    drop(bob);
+    let _ = std::fs::remove_dir_all(dir);
+}
