@@ -26,6 +26,9 @@ use std::time::Duration;
 /// The file of the data folder that keeps the server's invitation used last.
 const SERVER_FILE: &str = "server-invitation";
 
+/// The folder of the data folder where this app's host keeps its tables.
+pub(super) const HOST_DIR: &str = "host";
+
 impl App {
     /// How far the app's network reaches: the local network and direct addresses, or the
     /// internet through relays when the player turned it on (Preferences); `FIEF_NET`
@@ -43,7 +46,7 @@ impl App {
     }
 
     /// The seat of a table closed for good is forgotten, under every invitation it was kept
-    /// with.
+    /// with (`each_once`).
     pub(super) fn forget_table(&self, ticket: &str, seat: SeatNo) {
         let Some(t) = self.joined_tables() else {
             return;
@@ -58,7 +61,8 @@ impl App {
         }
     }
 
-    /// The tables sat at before, most recent first (what is wrong with the list is told).
+    /// The tables sat at before, most recent first, each once (what is wrong with the list
+    /// is told).
     pub(super) fn remembered(&self) -> Vec<Joined> {
         let Some(t) = self.joined_tables() else {
             return Vec::new();
@@ -67,7 +71,7 @@ impl App {
         if let Some(p) = problem {
             eprintln!("fief: the list of tables: {p}");
         }
-        all
+        each_once(all)
     }
 
     fn start_hosting(&self) -> Result<Hosting, String> {
@@ -75,7 +79,7 @@ impl App {
             .net_dir
             .as_ref()
             .ok_or_else(|| tr("This app has no data folder to keep a table in."))?;
-        Hosting::start(&dir.join("host"), self.reach(), self.hard_budget)
+        Hosting::start(&dir.join(HOST_DIR), self.reach(), self.hard_budget)
             .map_err(|e| trf("The table cannot be hosted: {e}", &[("e", &e)]))
     }
 
@@ -530,6 +534,22 @@ impl App {
         };
         self.w.stack.page(&self.w.chat.root).set_title(&title);
     }
+}
+
+/// `tables` with each seat of each table once, the most recent kept: a table's invitation
+/// names its host's addresses too, so the same table hosted again at other addresses (or
+/// joined by an older invitation) is the same host's key, table and seat.
+pub(super) fn each_once(tables: Vec<Joined>) -> Vec<Joined> {
+    let mut seen = Vec::new();
+    tables
+        .into_iter()
+        .filter(|j| {
+            let key = table_key(&j.ticket, j.seat);
+            let new = !seen.contains(&key);
+            seen.push(key);
+            new
+        })
+        .collect()
 }
 
 /// What tells a seat at a table from another: the host's key, the table's id and the seat

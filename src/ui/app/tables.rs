@@ -134,7 +134,30 @@ impl App {
     pub(super) fn open_tables(&mut self, sender: &ComponentSender<Self>) {
         self.offered = self.remembered();
         self.follow_tables(sender);
+        self.read_hosted();
         self.w.tables.open(&self.table_rows());
+    }
+
+    /// The tables this app hosts, while it does not host them now: where each game stands,
+    /// read from this app's own store (nobody to ask, and nothing hosted for it).
+    fn read_hosted(&mut self) {
+        let Some(dir) = self.net_dir.as_ref().map(|d| d.join(super::net::HOST_DIR)) else {
+            return;
+        };
+        let screen = self.net.as_ref().map(|n| (n.invitation(), n.seat));
+        for f in self.followed.iter_mut().filter(|f| f.joined.hosted) {
+            if screen
+                .as_ref()
+                .is_some_and(|(t, s)| *t == f.joined.ticket && *s == f.joined.seat)
+            {
+                continue;
+            }
+            match fief::net::peek::kept_table(&dir, &f.joined.table, f.joined.seat) {
+                Ok(Some(got)) => f.heard = Heard::Status(Box::new(got)),
+                Ok(None) => {}
+                Err(e) => eprintln!("fief: {e}"),
+            }
+        }
     }
 
     /// Tells the player, by a desktop notification, that the turn became his at a table or
@@ -251,7 +274,10 @@ pub fn table_title(j: &Joined, table: Option<&TableInfo>) -> String {
 pub fn table_words(j: &Joined, heard: &Heard, on_screen: bool) -> TableWords {
     let mut yours = false;
     let subtitle = match heard {
-        _ if j.hosted && !on_screen => tr("Host it again to play on: the others come back to it."),
+        // A table this app hosts says where it stands when its store was read (`read_hosted`).
+        _ if j.hosted && !on_screen && !matches!(heard, Heard::Status(_)) => {
+            tr("Host it again to play on: the others come back to it.")
+        }
         Heard::Asking => tr("Asking its host…"),
         Heard::Away(false) => tr("Its host cannot be reached now: it is asked again."),
         Heard::Away(true) => tr("This table has ended or was closed."),

@@ -1,10 +1,13 @@
 //! A table this app hosts, in the window: leaving it by another way than closing the window
-//! asks first (Cancel stays, Keep and Close go on). Over loopback only.
+//! asks first (Cancel stays, Keep and Close go on), a kept table says in Your Tables where its
+//! game stands though nobody hosts it now, and Join a Game lists it once. Over loopback only.
 
 use super::setup::*;
 use crate::ui::app::*;
 use crate::ui::dialogs::new_game::{NewGame, Place};
+use fief::net::joined::JoinedTables;
 use fief::net::link::{Link, Sit, Spec};
+use fief::net::ticket::Ticket;
 use fief::net::transport::{Reach, REACH_VAR};
 
 /// The question asked before the hosted table is left, answered `response`; its text.
@@ -24,10 +27,12 @@ fn hosts(app: &Window) -> bool {
 }
 
 /// Hosting a table with Bob seated at it from another line: a new game asks first; Cancel
-/// keeps hosting; Keep starts the new game and the table stays in Your Tables; hosted again
-/// from Your Tables, a lesson asks too, and Close closes the table for good.
+/// keeps hosting; Keep starts the new game and the table stays in Your Tables, which says
+/// where its game stands (read from this app's store: the turn is the host's) and Join a Game
+/// lists it once though it was kept under two invitations; hosted again from Your Tables, a
+/// lesson asks too, and Close closes the table for good.
 #[gtk4::test]
-fn leaving_a_hosted_table_asks_first() {
+fn leaving_a_hosted_table_asks_first_and_a_kept_table_says_where_it_stands() {
     std::env::set_var(REACH_VAR, "local");
     let dir = temp_dir("leaving-hosted");
     let mut start = init(human_and_easy(), seed(4));
@@ -76,8 +81,29 @@ fn leaving_a_hosted_table_asks_first() {
         && app.model().session.game().options.seed == 5));
     app.emit(Msg::Tables);
     pump_until(1, || false);
-    assert_eq!(app.model().table_rows().len(), 1);
+    let rows = app.model().table_rows();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(rows[0].yours, "{rows:?}");
+    assert!(rows[0].subtitle.contains("Setup"), "{rows:?}");
     app.model().w.tables.close();
+
+    // The same table remembered under another invitation (its host heard at another
+    // address) is listed once.
+    let kept = JoinedTables::in_dir(&dir);
+    let mut again = kept.read().0[0].clone();
+    let mut t = Ticket::decode(&again.ticket).unwrap();
+    t.host
+        .addrs
+        .insert(iroh::TransportAddr::Ip("127.0.0.1:9".parse().unwrap()));
+    again.ticket = t.encode();
+    kept.remember(again).unwrap();
+    assert_eq!(kept.read().0.len(), 2);
+    app.emit(Msg::Join);
+    pump_until(1, || false);
+    assert_eq!(app.model().offered.len(), 1);
+    let join: gtk::Widget = app.model().w.join.window.clone().upcast();
+    assert!(widget_named(&join, "join-yours-0").is_some());
+    assert!(widget_named(&join, "join-yours-1").is_none());
 
     // Hosted again from the list, then left for a lesson: asked, and closed for good.
     app.emit(Msg::Rejoin(0));
