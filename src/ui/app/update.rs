@@ -494,6 +494,8 @@ impl App {
     /// next time (`prefs::suggested_name`).
     pub(super) fn remember_player_name(&mut self, name: &str) {
         if super::prefs::remember_name(&mut self.prefs, name) {
+            let name = super::prefs::suggested_name(&self.prefs);
+            self.w.new_game.emit(NewGameMsg::PlayerName(name));
             self.w
                 .prefs_window
                 .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
@@ -542,6 +544,8 @@ impl App {
         if !code.is_empty() {
             self.w.new_game.emit(NewGameMsg::ServerCode(code));
         }
+        let name = super::prefs::suggested_name(&self.prefs);
+        self.w.new_game.emit(NewGameMsg::PlayerName(name));
         self.w.prefs_window.get();
         self.w.rules.get();
         for problem in std::mem::take(&mut self.prefs_problems) {

@@ -116,3 +116,51 @@ fn leaving_a_hosted_table_asks_first_and_a_kept_table_says_where_it_stands() {
     drop(bob);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// New Game, once a seat is another computer's, starts the player's own seat (the one human
+/// here) with the name he last sat at a table under; a name he typed stays as it is.
+#[gtk4::test]
+fn new_game_for_a_table_offers_the_name_last_used() {
+    let mut start = init(human_and_easy(), seed(4));
+    start.prefs.player_name = "Anne".into();
+    let app = open(start);
+    assert!(pump_until(5, || app.model().shown));
+    app.emit(Msg::NewGame);
+    assert!(pump_until(5, || window_named("new-game").is_some()));
+    let root: gtk::Widget = window_named("new-game").unwrap().upcast();
+    let all = crate::ui::descendants(&root);
+    let own = all
+        .iter()
+        .filter_map(|w| w.downcast_ref::<gtk::Entry>())
+        .find(|e| {
+            e.placeholder_text().as_deref()
+                == Some(crate::ui::words::names::colour_name(0).as_str())
+        })
+        .unwrap()
+        .clone();
+    let kinds: Vec<adw::ComboRow> = all
+        .iter()
+        .filter_map(|w| w.downcast_ref::<adw::ComboRow>())
+        .filter(|c| c.title() == "Played by")
+        .cloned()
+        .collect();
+    let remote = crate::ui::dialogs::rows::SEAT_KINDS
+        .iter()
+        .position(|k| *k == Seat::Remote)
+        .unwrap() as u32;
+    pump_until(1, || false);
+    assert_eq!(own.text(), "");
+    // Every seat but the player's (the one Human) to another computer.
+    let others: Vec<&adw::ComboRow> = kinds.iter().filter(|c| c.selected() != 0).collect();
+    assert_eq!(others.len(), kinds.len() - 1);
+    for c in &others {
+        c.set_selected(remote);
+    }
+    assert!(pump_until(5, || own.text() == "Anne"));
+    own.set_text("Bea");
+    others[0].set_selected(0);
+    others[0].set_selected(remote);
+    pump_until(1, || false);
+    assert_eq!(own.text(), "Bea");
+    root.set_visible(false);
+}
