@@ -26,7 +26,8 @@ fn hosts(app: &Window) -> bool {
         .is_some_and(|n| n.hosting.is_some() && n.info.is_some())
 }
 
-/// Hosting a table with Bob seated at it from another line: a new game asks first; Cancel
+/// Hosting a table with Bob seated at it from another line: the New Game dialog open over
+/// it does not say that the game waits for it; a new game asks first; Cancel
 /// keeps hosting; Keep starts the new game and the table stays in Your Tables, which says
 /// where its game stands (read from this app's store: the turn is the host's) and Join a Game
 /// lists it once though it was kept under two invitations; hosted again from Your Tables, a
@@ -68,6 +69,13 @@ fn leaving_a_hosted_table_asks_first_and_a_kept_table_says_where_it_stands() {
     );
     // The game begins with every seat taken; its first decision is the host's.
     assert!(pump_until(30, || app.model().deciding().is_some()));
+    // A dialog open over a table's game holds nothing up there: nothing says it waits.
+    app.emit(Msg::NewGame);
+    assert!(pump_until(5, || window_named("new-game").is_some()));
+    assert!(app.model().session.is_paused());
+    assert_ne!(app.model().waiting(), Waiting::Dialog);
+    window_named("new-game").unwrap().close();
+    pump_until(1, || false);
 
     start_game(&app, 5);
     let body = answer_hosted("cancel");
