@@ -5,7 +5,7 @@
 use super::App;
 use crate::ui::app::msg::Cmd;
 use crate::ui::app::msg::Page;
-use crate::ui::app::net_play::{chat_line_words, refusal_words, RETRY_FOR};
+use crate::ui::app::net_play::{chat_line_words, chat_notice, refusal_words, RETRY_FOR};
 use crate::ui::words::names;
 use crate::ui::{tr, trf};
 use fief::net::joined::Joined;
@@ -107,6 +107,7 @@ impl App {
             Heard::Chat(line) if net.chat.iter().any(|l| l.id == line.id) => return false,
             Heard::Chat(line) => {
                 let (head, text) = chat_line_words(net, self.session.game(), &line);
+                let who = crate::ui::app::net_play::seat_name(net, self.session.game(), line.from);
                 let private = line.to.is_some();
                 self.w.chat.push(&head, &text, private);
                 // Lines said before this line to the table was opened are its history: read
@@ -120,7 +121,8 @@ impl App {
                         self.show_unread();
                     }
                     if !self.window.is_active() {
-                        self.notify("fief-chat", &head, &text);
+                        let (title, body) = chat_notice(&who, &text, None);
+                        self.notify("fief-chat", &title, &body);
                     }
                 }
                 return false;

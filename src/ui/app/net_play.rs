@@ -265,9 +265,30 @@ pub fn chat_line_words(net: &NetGame, g: &fief::rules::Game, line: &ChatLine) ->
     (head, line.text.clone())
 }
 
+/// The desktop notification of a line of talk by `who`: its title and its text, with the
+/// table it was said at when that table is not the one on screen. The window's own line
+/// and Your Tables' watcher both say it so.
+pub fn chat_notice(who: &str, text: &str, table: Option<&str>) -> (String, String) {
+    let title = trf("{who} writes", &[("who", who)]);
+    let body = match table {
+        Some(t) => trf("{text}\n({table})", &[("text", text), ("table", t)]),
+        None => text.to_string(),
+    };
+    (title, body)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_of_talk_is_told_under_one_title_wherever_it_was_heard() {
+        let here = chat_notice("Anne", "Hello", None);
+        assert_eq!(here, ("Anne writes".to_string(), "Hello".to_string()));
+        let there = chat_notice("Anne", "Hello", Some("You play Bob with Anne"));
+        assert_eq!(there.0, here.0);
+        assert_eq!(there.1, "Hello\n(You play Bob with Anne)");
+    }
 
     fn seat(kind: SeatKind, presence: Presence) -> SeatInfo {
         SeatInfo {

@@ -192,14 +192,9 @@ impl App {
                     .get(line.from as usize)
                     .and_then(|s| s.name.clone())
                     .unwrap_or_else(|| tr("A player"));
-                self.notify(
-                    &format!("{}-talk", j.ticket),
-                    &trf("{who} writes", &[("who", &who)]),
-                    &trf(
-                        "{text}\n({table})",
-                        &[("text", &line.text), ("table", &place)],
-                    ),
-                );
+                let (title, body) =
+                    crate::ui::app::net_play::chat_notice(&who, &line.text, Some(&place));
+                self.notify(&format!("{}-talk", j.ticket), &title, &body);
             }
         }
     }
