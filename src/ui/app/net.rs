@@ -261,6 +261,7 @@ impl App {
             opened_ms: fief::net::host::now_ms(),
             on_server: false,
             clocks: None,
+            over_at: None,
         });
         // Nothing of the last game plays on behind the table.
         self.idle = true;

@@ -286,6 +286,12 @@ impl App {
 
     /// Each second of a network game: the clocks on the boards and in the lobby.
     pub(super) fn net_tick(&mut self) {
+        let over = self.session.game().is_over();
+        let Some(net) = self.net.as_mut() else { return };
+        // The game over, the clocks of the players away stop where they are.
+        if over && net.playing && net.over_at.is_none() {
+            net.over_at = Some(Instant::now());
+        }
         let Some(net) = &self.net else { return };
         if !net.playing || !net.clocks_run() {
             self.show_lobby(false);
