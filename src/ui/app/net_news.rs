@@ -172,11 +172,23 @@ impl App {
             self.session.received(r.game, r.at, &r.legal);
             net.clocks = Some((r.clocks.clone(), Instant::now()));
         } else {
+            // The same table's game still on screen (its line opened anew): where the player
+            // stood in its log at his last decision is kept.
+            let old = self.session.game();
+            let seen = (self.session.remote_seat() == Some(net.seat)
+                && old.options == r.game.options
+                && old.log.len() <= r.game.log.len())
+            .then(|| self.trail.seen(net.seat))
+            .flatten();
             match Session::remote(r.game, net.seat, r.at, &r.legal, settings) {
                 Ok(s) => {
                     net.playing = true;
                     net.clocks = Some((r.clocks.clone(), Instant::now()));
+                    let seat = net.seat;
                     self.install_session(s);
+                    if let Some(at) = seen {
+                        self.trail.resume_seen(seat, at);
+                    }
                     self.session.unpause();
                 }
                 Err(e) => return self.toast(&e),

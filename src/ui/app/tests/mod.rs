@@ -3,6 +3,7 @@
 //! dialogs, its file flows, the "How to Win" popover, a window that holds still and nothing
 //! cut off, the chat page, and a seat at another computer.
 
+mod back;
 mod chat;
 mod clicks;
 mod cutoff;
