@@ -497,7 +497,9 @@ impl App {
         }
         if let Some(h) = &net.hosting {
             let _ = h.close_table(&net.ticket.table);
-            self.forget_table(&net.invitation(), net.seat);
+            if let (Some(t), Some(net)) = (self.joined_tables(), &self.net) {
+                let _ = t.forget(&net.invitation(), net.seat);
+            }
         }
         self.leave_net(false);
         self.w
