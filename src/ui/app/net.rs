@@ -26,9 +26,6 @@ use std::time::Duration;
 /// The file of the data folder that keeps the server's invitation used last.
 const SERVER_FILE: &str = "server-invitation";
 
-/// The folder of the data folder where this app's host keeps its tables.
-pub(super) const HOST_DIR: &str = "host";
-
 impl App {
     /// How far the app's network reaches: the local network and direct addresses, or the
     /// internet through relays when the player turned it on (Preferences); `FIEF_NET`
@@ -45,22 +42,6 @@ impl App {
         self.net_dir.as_deref().map(JoinedTables::in_dir)
     }
 
-    /// The seat of a table closed for good is forgotten, under every invitation it was kept
-    /// with (`each_once`).
-    pub(super) fn forget_table(&self, ticket: &str, seat: SeatNo) {
-        let Some(t) = self.joined_tables() else {
-            return;
-        };
-        let key = table_key(ticket, seat);
-        for j in t.read().0 {
-            if table_key(&j.ticket, j.seat) == key {
-                if let Err(e) = t.forget(&j.ticket, j.seat) {
-                    eprintln!("fief: the list of tables: {e}");
-                }
-            }
-        }
-    }
-
     /// The tables sat at before, most recent first, each once (what is wrong with the list
     /// is told).
     pub(super) fn remembered(&self) -> Vec<Joined> {
@@ -71,7 +52,7 @@ impl App {
         if let Some(p) = problem {
             eprintln!("fief: the list of tables: {p}");
         }
-        each_once(all)
+        super::tables::each_once(all)
     }
 
     fn start_hosting(&self) -> Result<Hosting, String> {
@@ -79,8 +60,12 @@ impl App {
             .net_dir
             .as_ref()
             .ok_or_else(|| tr("This app has no data folder to keep a table in."))?;
-        Hosting::start(&dir.join(HOST_DIR), self.reach(), self.hard_budget)
-            .map_err(|e| trf("The table cannot be hosted: {e}", &[("e", &e)]))
+        Hosting::start(
+            &dir.join(super::tables::HOST_DIR),
+            self.reach(),
+            self.hard_budget,
+        )
+        .map_err(|e| trf("The table cannot be hosted: {e}", &[("e", &e)]))
     }
 
     /// Starts a game with players on other computers: this app hosts the table, sits at its
@@ -536,30 +521,5 @@ impl App {
             trf("Chat ({n})", &[("n", &n.to_string())])
         };
         self.w.stack.page(&self.w.chat.root).set_title(&title);
-    }
-}
-
-/// `tables` with each seat of each table once, the most recent kept: a table's invitation
-/// names its host's addresses too, so the same table hosted again at other addresses (or
-/// joined by an older invitation) is the same host's key, table and seat.
-pub(super) fn each_once(tables: Vec<Joined>) -> Vec<Joined> {
-    let mut seen = Vec::new();
-    tables
-        .into_iter()
-        .filter(|j| {
-            let key = table_key(&j.ticket, j.seat);
-            let new = !seen.contains(&key);
-            seen.push(key);
-            new
-        })
-        .collect()
-}
-
-/// What tells a seat at a table from another: the host's key, the table's id and the seat
-/// (the invitation's text when it cannot be read).
-fn table_key(ticket: &str, seat: SeatNo) -> (String, String, SeatNo) {
-    match Ticket::decode(ticket) {
-        Ok(t) => (t.host.id.to_string(), t.table, seat),
-        Err(_) => (ticket.to_string(), String::new(), seat),
     }
 }

@@ -8,12 +8,15 @@ use crate::ui::app::msg::Cmd;
 use crate::ui::dialogs::tables::TableWords;
 use crate::ui::{tr, trf};
 use fief::net::joined::Joined;
-use fief::net::protocol::{SeatStatus, TableInfo};
+use fief::net::protocol::{SeatNo, SeatStatus, TableInfo};
 use fief::net::ticket::Ticket;
 use fief::net::watch::{Followed, News, Watcher};
 use relm4::adw::prelude::*;
 use relm4::gtk::gio;
 use relm4::ComponentSender;
+
+/// The folder of the data folder where this app's host keeps its tables.
+pub(super) const HOST_DIR: &str = "host";
 
 /// What is known of a table sat at.
 #[derive(Debug, Clone, Default)]
@@ -110,6 +113,22 @@ impl App {
         }
     }
 
+    /// The seat of a table closed for good is forgotten, under every invitation it was kept
+    /// with (`each_once`).
+    pub(super) fn forget_table(&self, ticket: &str, seat: SeatNo) {
+        let Some(t) = self.joined_tables() else {
+            return;
+        };
+        let key = table_key(ticket, seat);
+        for j in t.read().0 {
+            if table_key(&j.ticket, j.seat) == key {
+                if let Err(e) = t.forget(&j.ticket, j.seat) {
+                    eprintln!("fief: the list of tables: {e}");
+                }
+            }
+        }
+    }
+
     /// The list of tables as Your Tables shows it, in the order of `offered`.
     pub(super) fn table_rows(&self) -> Vec<TableWords> {
         self.offered
@@ -141,7 +160,7 @@ impl App {
     /// The tables this app hosts, while it does not host them now: where each game stands,
     /// read from this app's own store (nobody to ask, and nothing hosted for it).
     fn read_hosted(&mut self) {
-        let Some(dir) = self.net_dir.as_ref().map(|d| d.join(super::net::HOST_DIR)) else {
+        let Some(dir) = self.net_dir.as_ref().map(|d| d.join(HOST_DIR)) else {
             return;
         };
         let screen = self.net.as_ref().map(|n| (n.invitation(), n.seat));
@@ -220,6 +239,31 @@ impl App {
         // Hashed: an id is kept short and without the invitation in it.
         let id = format!("table-{:x}", fxhash(id));
         app.send_notification(Some(&id), &n);
+    }
+}
+
+/// `tables` with each seat of each table once, the most recent kept: a table's invitation
+/// names its host's addresses too, so the same table hosted again at other addresses (or
+/// joined by an older invitation) is the same host's key, table and seat.
+pub(super) fn each_once(tables: Vec<Joined>) -> Vec<Joined> {
+    let mut seen = Vec::new();
+    tables
+        .into_iter()
+        .filter(|j| {
+            let key = table_key(&j.ticket, j.seat);
+            let new = !seen.contains(&key);
+            seen.push(key);
+            new
+        })
+        .collect()
+}
+
+/// What tells a seat at a table from another: the host's key, the table's id and the seat
+/// (the invitation's text when it cannot be read).
+fn table_key(ticket: &str, seat: SeatNo) -> (String, String, SeatNo) {
+    match Ticket::decode(ticket) {
+        Ok(t) => (t.host.id.to_string(), t.table, seat),
+        Err(_) => (ticket.to_string(), String::new(), seat),
     }
 }
 
