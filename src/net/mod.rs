@@ -16,6 +16,7 @@ pub mod hosting;
 pub mod joined;
 pub mod lan;
 pub mod link;
+pub mod peek;
 pub mod protocol;
 pub mod seat_view;
 pub mod serve;

@@ -249,7 +249,8 @@ impl App {
         (Rc::new(view), Rc::new(legal))
     }
 
-    /// What the game waits for, when the status line has nothing else to say.
+    /// What the game waits for, when the status line has nothing else to say (not a dialog
+    /// at a table: the others play on behind it).
     fn waiting(&self) -> Waiting {
         if self.idle {
             Waiting::NoGame
@@ -262,7 +263,7 @@ impl App {
             .is_some_and(|r| r.verdict != fief::lessons::Verdict::Going)
         {
             Waiting::LessonOver
-        } else if self.session.is_paused() {
+        } else if self.session.is_paused() && self.net.is_none() {
             Waiting::Dialog
         } else if self.hints.looking(self.hint_key()) {
             Waiting::Hint
@@ -594,7 +595,6 @@ mod tables;
 /// Each message's answer, and whether the window redraws after it.
 mod update;
 
-/// The window in a real GTK main loop (run under `xvfb-run -a`): playing in it, its file
-/// flows, its dialogs.
+/// The window's tests, in a real GTK main loop (run under `xvfb-run -a`).
 #[cfg(test)]
 mod tests;

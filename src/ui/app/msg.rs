@@ -79,9 +79,9 @@ pub enum Msg {
     Quit,
     /// The window is asked to close: the game is saved first, or the player asked.
     CloseRequest,
-    /// The answer to "Close the table you host?" on the way out: `cancel`, `keep` or
-    /// `close`.
-    HostedTableClosing(String),
+    /// The answer to "Close the table you host?": `cancel`, `keep` or `close`, and the way
+    /// out asked about (None: closing the window).
+    HostedTableClosing(String, Option<Box<Msg>>),
     /// "Quit anyway" after the game could not be saved.
     ForceQuit,
     /// "Save As…" after the game could not be saved on quitting: save, then quit.

@@ -42,7 +42,8 @@ impl App {
         self.net_dir.as_deref().map(JoinedTables::in_dir)
     }
 
-    /// The tables sat at before, most recent first (what is wrong with the list is told).
+    /// The tables sat at before, most recent first, each once (what is wrong with the list
+    /// is told).
     pub(super) fn remembered(&self) -> Vec<Joined> {
         let Some(t) = self.joined_tables() else {
             return Vec::new();
@@ -51,7 +52,7 @@ impl App {
         if let Some(p) = problem {
             eprintln!("fief: the list of tables: {p}");
         }
-        all
+        super::tables::each_once(all)
     }
 
     fn start_hosting(&self) -> Result<Hosting, String> {
@@ -59,8 +60,12 @@ impl App {
             .net_dir
             .as_ref()
             .ok_or_else(|| tr("This app has no data folder to keep a table in."))?;
-        Hosting::start(&dir.join("host"), self.reach(), self.hard_budget)
-            .map_err(|e| trf("The table cannot be hosted: {e}", &[("e", &e)]))
+        Hosting::start(
+            &dir.join(super::tables::HOST_DIR),
+            self.reach(),
+            self.hard_budget,
+        )
+        .map_err(|e| trf("The table cannot be hosted: {e}", &[("e", &e)]))
     }
 
     /// Starts a game with players on other computers: this app hosts the table, sits at its
@@ -243,6 +248,7 @@ impl App {
             on_server: false,
             owner: None,
             clocks: None,
+            over_at: None,
         });
         // Nothing of the last game plays on behind the table.
         self.idle = true;

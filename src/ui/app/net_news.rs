@@ -5,7 +5,7 @@
 use super::App;
 use crate::ui::app::msg::Cmd;
 use crate::ui::app::msg::Page;
-use crate::ui::app::net_play::{chat_line_words, refusal_words, RETRY_FOR};
+use crate::ui::app::net_play::{chat_line_words, chat_notice, refusal_words, RETRY_FOR};
 use crate::ui::words::names;
 use crate::ui::{tr, trf};
 use fief::net::joined::Joined;
@@ -108,6 +108,7 @@ impl App {
             Heard::Chat(line) if net.chat.iter().any(|l| l.id == line.id) => return false,
             Heard::Chat(line) => {
                 let (head, text) = chat_line_words(net, self.session.game(), &line);
+                let who = crate::ui::app::net_play::seat_name(net, self.session.game(), line.from);
                 let private = line.to.is_some();
                 self.w.chat.push(&head, &text, private);
                 // Lines said before this line to the table was opened are its history: read
@@ -121,7 +122,8 @@ impl App {
                         self.show_unread();
                     }
                     if !self.window.is_active() {
-                        self.notify("fief-chat", &head, &text);
+                        let (title, body) = chat_notice(&who, &text, None);
+                        self.notify("fief-chat", &title, &body);
                     }
                 }
                 return false;
@@ -171,11 +173,23 @@ impl App {
             self.session.received(r.game, r.at, &r.legal);
             net.clocks = Some((r.clocks.clone(), Instant::now()));
         } else {
+            // The same table's game still on screen (its line opened anew): where the player
+            // stood in its log at his last decision is kept.
+            let old = self.session.game();
+            let seen = (self.session.remote_seat() == Some(net.seat)
+                && old.options == r.game.options
+                && old.log.len() <= r.game.log.len())
+            .then(|| self.trail.seen(net.seat))
+            .flatten();
             match Session::remote(r.game, net.seat, r.at, &r.legal, settings) {
                 Ok(s) => {
                     net.playing = true;
                     net.clocks = Some((r.clocks.clone(), Instant::now()));
+                    let seat = net.seat;
                     self.install_session(s);
+                    if let Some(at) = seen {
+                        self.trail.resume_seen(seat, at);
+                    }
                     self.session.unpause();
                 }
                 Err(e) => return self.toast(&e),
@@ -285,6 +299,12 @@ impl App {
 
     /// Each second of a network game: the clocks on the boards and in the lobby.
     pub(super) fn net_tick(&mut self) {
+        let over = self.session.game().is_over();
+        let Some(net) = self.net.as_mut() else { return };
+        // The game over, the clocks of the players away stop where they are.
+        if over && net.playing && net.over_at.is_none() {
+            net.over_at = Some(Instant::now());
+        }
         let Some(net) = &self.net else { return };
         if !net.playing || !net.clocks_run() {
             self.show_lobby(false);

@@ -45,6 +45,8 @@ pub struct NetGame {
     pub owner: Option<String>,
     /// The time each seat has taken (seconds) as of the last state, and when it came.
     pub clocks: Option<(Vec<u64>, Instant)>,
+    /// When the game was seen over: the clocks of the players away stop there.
+    pub over_at: Option<Instant>,
 }
 
 impl NetGame {
@@ -66,6 +68,9 @@ impl NetGame {
     /// Whether a seat's clock runs (a player away: the time since he dropped, or until a bot
     /// plays for him), so that the boards need saying again each second.
     pub fn clocks_run(&self) -> bool {
+        if self.over_at.is_some() {
+            return false;
+        }
         self.clocks.as_ref().is_some_and(|(c, _)| !c.is_empty())
             || self.info.as_ref().is_some_and(|(t, _)| {
                 t.seats.iter().any(|s| {
@@ -125,7 +130,7 @@ impl NetGame {
         let Some((t, at)) = &self.info else {
             return Vec::new();
         };
-        let since = at.elapsed().as_secs();
+        let since = heard_since(*at, self.over_at);
         let down = self.status != Status::Connected;
         t.seats
             .iter()
@@ -140,6 +145,15 @@ impl NetGame {
                 _ => presence_words(s, self.seat, since),
             })
             .collect()
+    }
+}
+
+/// The seconds since the table was heard `at`, counted up to now, or up to the end of the
+/// game (`over_at`) once it is over: nobody is waited for then.
+pub fn heard_since(at: Instant, over_at: Option<Instant>) -> u64 {
+    match over_at {
+        Some(end) => end.saturating_duration_since(at).as_secs(),
+        None => at.elapsed().as_secs(),
     }
 }
 
@@ -283,9 +297,43 @@ pub fn chat_line_words(net: &NetGame, g: &fief::rules::Game, line: &ChatLine) ->
     (head, line.text.clone())
 }
 
+/// The desktop notification of a line of talk by `who`: its title and its text, with the
+/// table it was said at when that table is not the one on screen. The window's own line
+/// and Your Tables' watcher both say it so.
+pub fn chat_notice(who: &str, text: &str, table: Option<&str>) -> (String, String) {
+    let title = trf("{who} writes", &[("who", who)]);
+    let body = match table {
+        Some(t) => trf("{text}\n({table})", &[("text", text), ("table", t)]),
+        None => text.to_string(),
+    };
+    (title, body)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_time_a_player_is_away_stops_with_the_end_of_the_game() {
+        let at = Instant::now() - std::time::Duration::from_secs(30);
+        assert!(heard_since(at, None) >= 30);
+        let end = at + std::time::Duration::from_secs(12);
+        assert_eq!(heard_since(at, Some(end)), 12);
+        // Heard after the end: nothing more is counted.
+        assert_eq!(
+            heard_since(at, Some(at - std::time::Duration::from_secs(1))),
+            0
+        );
+    }
+
+    #[test]
+    fn a_line_of_talk_is_told_under_one_title_wherever_it_was_heard() {
+        let here = chat_notice("Anne", "Hello", None);
+        assert_eq!(here, ("Anne writes".to_string(), "Hello".to_string()));
+        let there = chat_notice("Anne", "Hello", Some("You play Bob with Anne"));
+        assert_eq!(there.0, here.0);
+        assert_eq!(there.1, "Hello\n(You play Bob with Anne)");
+    }
 
     fn seat(kind: SeatKind, presence: Presence) -> SeatInfo {
         SeatInfo {

@@ -8,12 +8,15 @@ use crate::ui::app::msg::Cmd;
 use crate::ui::dialogs::tables::TableWords;
 use crate::ui::{tr, trf};
 use fief::net::joined::Joined;
-use fief::net::protocol::{SeatStatus, TableInfo};
+use fief::net::protocol::{SeatNo, SeatStatus, TableInfo};
 use fief::net::ticket::Ticket;
 use fief::net::watch::{Followed, News, Watcher};
 use relm4::adw::prelude::*;
 use relm4::gtk::gio;
 use relm4::ComponentSender;
+
+/// The folder of the data folder where this app's host keeps its tables.
+pub(super) const HOST_DIR: &str = "host";
 
 /// What is known of a table sat at.
 #[derive(Debug, Clone, Default)]
@@ -110,6 +113,22 @@ impl App {
         }
     }
 
+    /// The seat of a table closed for good is forgotten, under every invitation it was kept
+    /// with (`each_once`).
+    pub(super) fn forget_table(&self, ticket: &str, seat: SeatNo) {
+        let Some(t) = self.joined_tables() else {
+            return;
+        };
+        let key = table_key(ticket, seat);
+        for j in t.read().0 {
+            if table_key(&j.ticket, j.seat) == key {
+                if let Err(e) = t.forget(&j.ticket, j.seat) {
+                    eprintln!("fief: the list of tables: {e}");
+                }
+            }
+        }
+    }
+
     /// The list of tables as Your Tables shows it, in the order of `offered`.
     pub(super) fn table_rows(&self) -> Vec<TableWords> {
         self.offered
@@ -134,7 +153,30 @@ impl App {
     pub(super) fn open_tables(&mut self, sender: &ComponentSender<Self>) {
         self.offered = self.remembered();
         self.follow_tables(sender);
+        self.read_hosted();
         self.w.tables.open(&self.table_rows());
+    }
+
+    /// The tables this app hosts, while it does not host them now: where each game stands,
+    /// read from this app's own store (nobody to ask, and nothing hosted for it).
+    fn read_hosted(&mut self) {
+        let Some(dir) = self.net_dir.as_ref().map(|d| d.join(HOST_DIR)) else {
+            return;
+        };
+        let screen = self.net.as_ref().map(|n| (n.invitation(), n.seat));
+        for f in self.followed.iter_mut().filter(|f| f.joined.hosted) {
+            if screen
+                .as_ref()
+                .is_some_and(|(t, s)| *t == f.joined.ticket && *s == f.joined.seat)
+            {
+                continue;
+            }
+            match fief::net::peek::kept_table(&dir, &f.joined.table, f.joined.seat) {
+                Ok(Some(got)) => f.heard = Heard::Status(Box::new(got)),
+                Ok(None) => {}
+                Err(e) => eprintln!("fief: {e}"),
+            }
+        }
     }
 
     /// Tells the player, by a desktop notification, that the turn became his at a table or
@@ -169,14 +211,9 @@ impl App {
                     .get(line.from as usize)
                     .and_then(|s| s.name.clone())
                     .unwrap_or_else(|| tr("A player"));
-                self.notify(
-                    &format!("{}-talk", j.ticket),
-                    &trf("{who} writes", &[("who", &who)]),
-                    &trf(
-                        "{text}\n({table})",
-                        &[("text", &line.text), ("table", &place)],
-                    ),
-                );
+                let (title, body) =
+                    crate::ui::app::net_play::chat_notice(&who, &line.text, Some(&place));
+                self.notify(&format!("{}-talk", j.ticket), &title, &body);
             }
         }
     }
@@ -205,77 +242,28 @@ impl App {
     }
 }
 
-impl App {
-    /// On the way out, a table this app hosts is not closed without a word: the player is
-    /// asked (who sits there, and whether to keep the table to host it again or close it for
-    /// good). True when the question is asked (the window stays open until it is answered).
-    pub(super) fn ask_before_closing_table(&mut self) -> bool {
-        if std::mem::take(&mut self.closing_asked) {
-            return false;
-        }
-        let Some(net) = &self.net else { return false };
-        if net.hosting.is_none() {
-            return false;
-        }
-        let others: Vec<String> = net
-            .info
-            .iter()
-            .flat_map(|(t, _)| t.seats.iter())
-            .filter(|s| s.seat != net.seat && s.kind == fief::net::protocol::SeatKind::Human)
-            .filter_map(|s| s.name.clone())
-            .collect();
-        let who = if others.is_empty() {
-            tr("Nobody else sits at it yet.")
-        } else {
-            trf("Sitting at it: {names}.", &[("names", &others.join(", "))])
-        };
-        let d = relm4::adw::MessageDialog::new(
-            Some(&self.window),
-            Some(&tr("Close the Table You Host?")),
-            Some(&trf(
-                "{who} While this app is closed, nobody can play at your table. Keep it, and host it again from Your Tables: the others come back to it with the same invitation. Or close it for good.",
-                &[("who", &who)],
-            )),
-        );
-        d.set_widget_name("closing-hosted");
-        d.add_response("cancel", &tr("Cancel"));
-        d.add_response("close", &tr("Close the Table"));
-        d.add_response("keep", &tr("Keep the Table"));
-        d.set_response_appearance("close", relm4::adw::ResponseAppearance::Destructive);
-        d.set_response_appearance("keep", relm4::adw::ResponseAppearance::Suggested);
-        d.set_default_response(Some("keep"));
-        d.set_close_response("cancel");
-        let s = self.input.clone();
-        d.connect_response(None, move |_, r| {
-            crate::ui::app::msg::post(
-                &s,
-                crate::ui::app::msg::Msg::HostedTableClosing(r.to_string()),
-            );
-        });
-        d.present();
-        true
-    }
+/// `tables` with each seat of each table once, the most recent kept: a table's invitation
+/// names its host's addresses too, so the same table hosted again at other addresses (or
+/// joined by an older invitation) is the same host's key, table and seat.
+pub(super) fn each_once(tables: Vec<Joined>) -> Vec<Joined> {
+    let mut seen = Vec::new();
+    tables
+        .into_iter()
+        .filter(|j| {
+            let key = table_key(&j.ticket, j.seat);
+            let new = !seen.contains(&key);
+            seen.push(key);
+            new
+        })
+        .collect()
+}
 
-    /// The answer to "Close the table you host?": the window closes, the table kept or
-    /// closed for good; or the player stays.
-    pub(super) fn hosted_table_closing(&mut self, answer: &str) {
-        if answer == "cancel" {
-            return;
-        }
-        if answer == "close" {
-            if let Some(net) = &self.net {
-                if let Some(h) = &net.hosting {
-                    if let Err(e) = h.close_table(&net.ticket.table) {
-                        eprintln!("fief: closing the table: {e}");
-                    }
-                }
-                if let Some(t) = self.joined_tables() {
-                    let _ = t.forget(&net.invitation(), net.seat);
-                }
-            }
-        }
-        self.closing_asked = true;
-        self.window.close();
+/// What tells a seat at a table from another: the host's key, the table's id and the seat
+/// (the invitation's text when it cannot be read).
+fn table_key(ticket: &str, seat: SeatNo) -> (String, String, SeatNo) {
+    match Ticket::decode(ticket) {
+        Ok(t) => (t.host.id.to_string(), t.table, seat),
+        Err(_) => (ticket.to_string(), String::new(), seat),
     }
 }
 
@@ -325,7 +313,10 @@ pub fn table_title(j: &Joined, table: Option<&TableInfo>) -> String {
 pub fn table_words(j: &Joined, heard: &Heard, on_screen: bool) -> TableWords {
     let mut yours = false;
     let subtitle = match heard {
-        _ if j.hosted && !on_screen => tr("Host it again to play on: the others come back to it."),
+        // A table this app hosts says where it stands when its store was read (`read_hosted`).
+        _ if j.hosted && !on_screen && !matches!(heard, Heard::Status(_)) => {
+            tr("Host it again to play on: the others come back to it.")
+        }
         Heard::Asking => tr("Asking its host…"),
         Heard::Away(false) => tr("Its host cannot be reached now: it is asked again."),
         Heard::Away(true) => tr("This table has ended or was closed."),
@@ -388,3 +379,6 @@ pub fn table_words(j: &Joined, heard: &Heard, on_screen: bool) -> TableWords {
         yours,
     }
 }
+
+/// Asking before the table this app hosts is left.
+mod hosted;

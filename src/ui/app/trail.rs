@@ -106,6 +106,20 @@ impl Trail {
         self.card_for.is_some_and(|(q, _)| q == p)
     }
 
+    /// Where `p` stood in the log at his last decision.
+    pub fn seen(&self, p: PlayerId) -> Option<usize> {
+        self.seen_log.get(p as usize).copied()
+    }
+
+    /// The same game taken up again after `forget` (a table's line opened anew): `p`'s last
+    /// decision stays where it was (`at`, never past the log's end), so that what came
+    /// since is still news to him, and nothing before it.
+    pub fn resume_seen(&mut self, p: PlayerId, at: usize) {
+        if let Some(x) = self.seen_log.get_mut(p as usize) {
+            *x = at.min(*x);
+        }
+    }
+
     /// The marks `viewer` sees: the others' moves and battles since his last decision (with
     /// nobody to follow, the last few).
     pub fn marks(&self, viewer: Option<PlayerId>) -> Vec<Mark> {

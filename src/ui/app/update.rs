@@ -50,6 +50,10 @@ impl App {
     /// The window's answer to one of its messages.
     pub(super) fn on_msg(&mut self, msg: Msg, sender: &ComponentSender<Self>) -> Redraw {
         use Redraw::{No, Yes};
+        // Leaving the table this app hosts asks first (tables/hosted.rs).
+        let Some(msg) = self.ask_before_leaving(msg) else {
+            return No;
+        };
         match msg {
             // A game: started, taken back, hinted.
             Msg::NewGame => {
@@ -108,9 +112,8 @@ impl App {
                 }
                 No
             }
-            Msg::HostedTableClosing(answer) => {
-                self.hosted_table_closing(&answer);
-                No
+            Msg::HostedTableClosing(answer, then) => {
+                self.hosted_table_closing(&answer, then, sender)
             }
             Msg::SaveAndQuit => {
                 self.session.pause();
@@ -495,6 +498,8 @@ impl App {
     /// next time (`prefs::suggested_name`).
     pub(super) fn remember_player_name(&mut self, name: &str) {
         if super::prefs::remember_name(&mut self.prefs, name) {
+            let name = super::prefs::suggested_name(&self.prefs);
+            self.w.new_game.emit(NewGameMsg::PlayerName(name));
             self.w
                 .prefs_window
                 .emit(PrefsMsg::Set(Box::new(self.prefs.clone())));
@@ -543,6 +548,8 @@ impl App {
         if !code.is_empty() {
             self.w.new_game.emit(NewGameMsg::ServerCode(code));
         }
+        let name = super::prefs::suggested_name(&self.prefs);
+        self.w.new_game.emit(NewGameMsg::PlayerName(name));
         self.w.prefs_window.get();
         self.w.rules.get();
         for problem in std::mem::take(&mut self.prefs_problems) {

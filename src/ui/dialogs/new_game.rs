@@ -165,6 +165,8 @@ pub enum NewGameMsg {
     Colour(usize),
     /// The server's invitation used last time.
     ServerCode(String),
+    /// The name the player last sat at a table under (`prefs::suggested_name`).
+    PlayerName(String),
     Start,
 }
 
@@ -482,6 +484,7 @@ impl SimpleComponent for NewGameDialog {
         match msg {
             NewGameMsg::Open => {
                 self.show_error("");
+                self.fill_own_name();
                 self.window.present();
             }
             NewGameMsg::Defaults(seats, rules, length) => {
@@ -501,6 +504,7 @@ impl SimpleComponent for NewGameDialog {
             }
             NewGameMsg::Pace(p) => self.pace.set_selected(p.index() as u32),
             NewGameMsg::ServerCode(code) => self.table.set_code(&code),
+            NewGameMsg::PlayerName(name) => self.table.player_name = name,
             NewGameMsg::Count => {
                 let n = self.count.value() as usize;
                 for (i, r) in self.seats.iter().enumerate() {
@@ -511,6 +515,7 @@ impl SimpleComponent for NewGameDialog {
                     .iter()
                     .any(|f| kind_seat(f.kind) == Seat::Remote);
                 self.table.group.set_visible(remote);
+                self.fill_own_name();
             }
             NewGameMsg::Colour(i) => {
                 // A colour taken from another seat: that seat gets this one's old colour, so

@@ -3,6 +3,7 @@
 //! dialogs, its file flows, the "How to Win" popover, a window that holds still and nothing
 //! cut off, the chat page, and a seat at another computer.
 
+mod back;
 mod chat;
 mod clicks;
 mod cutoff;
@@ -10,6 +11,7 @@ mod decisions;
 mod dialogs;
 mod files;
 mod guest;
+mod hosting;
 mod keyboard;
 mod keys;
 mod lessons;

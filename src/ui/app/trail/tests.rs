@@ -204,3 +204,31 @@ fn a_round_that_ended_is_summed_up_in_the_next_card() {
     // Round 0 (the starting Villages) is not summed up; rounds 1 and 2 are, once each.
     assert_eq!(summed, vec![2, 3], "summed up when rounds {summed:?} came");
 }
+
+/// The same game taken up again (a table's line opened anew, `forget`): with his last
+/// decision's place kept (`resume_seen`), the card tells what came since it, not the whole
+/// log and not nothing; a place past the log's end changes nothing.
+#[test]
+fn a_game_taken_up_again_tells_what_came_since_the_last_decision() {
+    let (mut g, mut trail, mut bots) = start(3);
+    let p = g.to_act().unwrap();
+    step(&mut g, &mut trail, &mut bots);
+    let seen = g.log.len();
+    trail.decided(p, seen);
+    while g.to_act() != Some(p) {
+        step(&mut g, &mut trail, &mut bots);
+    }
+    let view = g.view(Some(p));
+    let told = since_last_decision(&view.log, seen, 8);
+    assert!(!told.is_empty());
+    trail.forget(&g);
+    assert_eq!(trail.seen(p), Some(g.log.len()));
+    trail.resume_seen(p, g.log.len() + 5);
+    assert_eq!(trail.seen(p), Some(g.log.len()));
+    trail.resume_seen(p, seen);
+    assert_eq!(trail.seen(p), Some(seen));
+    assert_eq!(
+        trail.news(&g, &view, Some(p), 1),
+        News::Card("Since your last decision".to_string(), told)
+    );
+}

@@ -2,7 +2,9 @@
 //! is kept (this computer, or a server the group keeps running, by its invitation to make
 //! tables) and how long a player who drops is waited for before a bot plays for him.
 
+use super::kind_seat;
 use crate::ui::{tr, trn};
+use fief::session::Seat;
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk};
 use std::time::Duration;
@@ -46,6 +48,28 @@ pub struct TableRows {
     code: gtk::Entry,
     code_row: adw::ActionRow,
     wait: adw::ComboRow,
+    /// The name the player last sat at a table under, for his own seat.
+    pub player_name: String,
+}
+
+impl super::NewGameDialog {
+    /// With players on other computers, the one human seat here is the player's own: an
+    /// empty name there starts as the name he last sat at a table under.
+    pub(super) fn fill_own_name(&self) {
+        let forms = self.forms();
+        if !forms.iter().any(|f| kind_seat(f.kind) == Seat::Remote) {
+            return;
+        }
+        let mut here = forms
+            .iter()
+            .zip(&self.seats)
+            .filter(|(f, _)| kind_seat(f.kind) == Seat::Human);
+        if let (Some((_, own)), None) = (here.next(), here.next()) {
+            if own.name.text().is_empty() {
+                own.name.set_text(&self.table.player_name);
+            }
+        }
+    }
 }
 
 impl TableRows {
@@ -97,6 +121,7 @@ impl TableRows {
             code,
             code_row,
             wait,
+            player_name: String::new(),
         }
     }
 
