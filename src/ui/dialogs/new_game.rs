@@ -446,7 +446,8 @@ impl SimpleComponent for NewGameDialog {
         )));
         let s = sender.clone();
         seed.connect_activate(move |_| s.input(NewGameMsg::Start));
-        suffix_row(&group, &tr("Seed"), &seed);
+        let seed_row = suffix_row(&group, &tr("Seed"), &seed);
+        table.follow_seed(&seed_row);
         page.add(&group);
 
         let group = adw::PreferencesGroup::new();

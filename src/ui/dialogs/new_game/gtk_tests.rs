@@ -97,3 +97,35 @@ fn the_dialog_takes_its_defaults_shows_errors_and_closes_on_escape() {
     }
     assert!(!d.widget().is_visible());
 }
+
+/// A table kept on a server takes the server's seed: the Seed row says so and takes none
+/// while a server is chosen; kept here (or a game at one screen), it takes one again.
+#[gtk4::test]
+fn the_seed_row_is_the_servers_for_a_table_kept_on_a_server() {
+    let _ = adw::init();
+    let d = NewGameDialog::builder().launch(()).detach();
+    let seats = vec![Seat::Human, Seat::Remote, Seat::Bot(Level::Easy)];
+    d.emit(NewGameMsg::Defaults(seats, RuleSet::default(), None));
+    d.emit(NewGameMsg::Open);
+    assert!(pump_until(5, || d.widget().is_visible()));
+    pump_until(1, || false);
+    let row = d
+        .model()
+        .seed
+        .ancestor(adw::ActionRow::static_type())
+        .expect("the seed's row");
+    assert!(d.model().table.group.is_visible());
+    assert!(row.is_sensitive());
+    d.model().table.here.set_active(false);
+    pump_until(1, || false);
+    assert!(!row.is_sensitive());
+    // No seat on another computer: the game is this computer's, and so is its seed.
+    d.emit(NewGameMsg::Defaults(
+        vec![Seat::Human, Seat::Human, Seat::Bot(Level::Easy)],
+        RuleSet::default(),
+        None,
+    ));
+    assert!(pump_until(5, || !d.model().table.group.is_visible()));
+    pump_until(1, || false);
+    assert!(row.is_sensitive());
+}

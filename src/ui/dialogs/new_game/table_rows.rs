@@ -44,7 +44,7 @@ pub enum Place {
 /// The rows, in their group.
 pub struct TableRows {
     pub group: adw::PreferencesGroup,
-    here: gtk::CheckButton,
+    pub(super) here: gtk::CheckButton,
     code: gtk::Entry,
     code_row: adw::ActionRow,
     wait: adw::ComboRow,
@@ -123,6 +123,24 @@ impl TableRows {
             wait,
             player_name: String::new(),
         }
+    }
+
+    /// A table kept on a server has the seed the server draws (nobody at the table knows it
+    /// before the game ends): the Seed row says so and takes none while a server is chosen.
+    pub fn follow_seed(&self, seed_row: &adw::ActionRow) {
+        let (here, group, row) = (self.here.clone(), self.group.clone(), seed_row.clone());
+        let update = move || {
+            let on_server = group.is_visible() && !here.is_active();
+            row.set_sensitive(!on_server);
+            row.set_subtitle(&if on_server {
+                tr("The server draws it.")
+            } else {
+                String::new()
+            });
+        };
+        let u = update.clone();
+        self.here.connect_toggled(move |_| u());
+        self.group.connect_visible_notify(move |_| update());
     }
 
     /// Shows the server's invitation remembered from last time.
