@@ -94,7 +94,12 @@ impl App {
             .map(|(i, s)| match s {
                 _ if i == me as usize => SeatPlan::Reserved(name.clone()),
                 Seat::Bot(l) => SeatPlan::Bot(*l),
-                Seat::Human | Seat::Remote => SeatPlan::Open,
+                // A seat named in New Game is kept for that player (the lobby and Join a
+                // Game say so), else anyone may take it.
+                Seat::Human | Seat::Remote => match ng.options.names.get(i) {
+                    Some(n) if !n.trim().is_empty() => SeatPlan::Reserved(n.trim().to_string()),
+                    _ => SeatPlan::Open,
+                },
             })
             .collect();
         // The table on screen goes first: a host this app still runs for it (a game over, or
@@ -348,7 +353,7 @@ impl App {
     pub(super) fn open_join(&mut self) {
         self.offered = self.remembered();
         let name = crate::ui::app::prefs::suggested_name(&self.prefs);
-        self.w.join.open(&self.offered, &name);
+        self.w.join.open(&self.table_rows(), &name);
     }
 
     /// Listens for tables on the local network for a few seconds, on a worker thread.

@@ -19,11 +19,15 @@ use std::time::Instant;
 impl App {
     /// What the line heard; false when nothing on screen changed.
     pub(super) fn heard(&mut self, epoch: u64, h: Heard) -> bool {
+        let turn = self.session.game().to_act();
         let Some(net) = self.net.as_mut() else {
             return false;
         };
         if net.epoch != epoch {
             return false;
+        }
+        if matches!(h, Heard::Status(_) | Heard::Table(_)) && net.playing {
+            net.fold_clock(turn);
         }
         match h {
             Heard::Status(st) => {
@@ -213,10 +217,32 @@ impl App {
         }
     }
 
+    /// After a table closed for good: the player's other tables if he has any, else New Game
+    /// (the closed table's game stays on screen behind, paused).
+    fn after_closed_table(&mut self) {
+        if self.remembered().is_empty() {
+            self.w
+                .new_game
+                .emit(crate::ui::dialogs::new_game::NewGameMsg::Open);
+        } else {
+            crate::ui::app::msg::post(&self.input, crate::ui::app::msg::Msg::Tables);
+        }
+    }
+
     /// The line is down for good: said in words; a table never reached is left.
     fn line_gone(&mut self, refusal: Option<Refusal>, reason: &str) {
         let words = refusal_words(refusal, reason);
         let Some(net) = &self.net else { return };
+        if net.playing && refusal == Some(Refusal::NoTable) {
+            // The table was closed for good (by its host, or its creator on a server): there
+            // is nothing to come back to, and its game cannot go on.
+            let (ticket, seat) = (net.invitation(), net.seat);
+            self.forget_table(&ticket, seat);
+            self.leave_net(false);
+            self.status = tr("This table was closed: its game cannot go on.");
+            self.toast(&self.status.clone());
+            return self.after_closed_table();
+        }
         if net.playing {
             // A decision on its way is lost with the line: said, never dropped silently.
             let lost = self.session.waits_for_host();

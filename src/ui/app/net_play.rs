@@ -82,9 +82,44 @@ impl NetGame {
             })
     }
 
+    /// Whether the clock of seat `i` runs when the decision is his: the host times a
+    /// decision only while its player is at the table (or the table's bot plays it), and the
+    /// clock shown stands as the host's does.
+    fn clock_runs(&self, i: usize) -> bool {
+        self.status == Status::Connected
+            && self.info.as_ref().is_some_and(|(t, _)| {
+                t.seats.get(i).is_some_and(|s| {
+                    s.kind == SeatKind::Bot || matches!(s.presence, Presence::Here)
+                })
+            })
+    }
+
+    /// Before the news of who is there (the table's, or the line's) is taken in: the
+    /// decision awaited (`turn`'s) keeps the time it ran so far, and runs on from now only
+    /// while its player is there (the clock never goes back until the host's next word).
+    pub fn fold_clock(&mut self, turn: Option<SeatNo>) {
+        let runs = turn.is_some_and(|t| self.clock_runs(t as usize));
+        if let Some((clocks, at)) = self.clocks.as_mut() {
+            Self::fold(clocks, at, turn, runs);
+        }
+    }
+
     /// The invitation as text.
     pub fn invitation(&self) -> String {
         self.ticket.encode()
+    }
+
+    /// `NetGame::fold_clock` on the clocks last heard (`at`: when): the running decision's
+    /// whole seconds go into `turn`'s clock if it `runs`, and it runs on from now.
+    fn fold(clocks: &mut [u64], at: &mut Instant, turn: Option<SeatNo>, runs: bool) {
+        match turn.and_then(|t| clocks.get_mut(t as usize)) {
+            Some(c) if runs => {
+                let whole = at.elapsed().as_secs();
+                *c += whole;
+                *at += std::time::Duration::from_secs(whole);
+            }
+            _ => *at = Instant::now(),
+        }
     }
 
     /// Each seat's state in words for the family boards: "You", "Here", how long since a
@@ -98,22 +133,12 @@ impl NetGame {
         if clocks.len() != words.len() {
             return words;
         }
-        // The host times a decision only while its player is at the table (or the table's
-        // bot plays it): the clock shown stands as the host's does.
-        let there = |i: usize| {
-            self.status == Status::Connected
-                && self.info.as_ref().is_some_and(|(t, _)| {
-                    t.seats.get(i).is_some_and(|s| {
-                        s.kind == SeatKind::Bot || matches!(s.presence, Presence::Here)
-                    })
-                })
-        };
         words
             .into_iter()
             .zip(clocks)
             .enumerate()
             .map(|(i, (w, secs))| {
-                let running = if turn == Some(i as SeatNo) && there(i) {
+                let running = if turn == Some(i as SeatNo) && self.clock_runs(i) {
                     at.elapsed().as_secs()
                 } else {
                     0
@@ -312,6 +337,26 @@ pub fn chat_notice(who: &str, text: &str, table: Option<&str>) -> (String, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// News of who is there never sets a clock back: the decision's time so far is kept,
+    /// and runs on only while its player is there.
+    #[test]
+    fn a_clock_keeps_its_time_when_its_player_goes() {
+        let mut clocks = vec![10, 20, 30];
+        let mut at = Instant::now() - std::time::Duration::from_millis(5_400);
+        NetGame::fold(&mut clocks, &mut at, Some(1), true);
+        assert_eq!(clocks, vec![10, 25, 30]);
+        // What is left of the running second still counts.
+        assert!(at.elapsed().as_millis() >= 400, "{:?}", at.elapsed());
+        // Its player gone: the clock stands from now on.
+        NetGame::fold(&mut clocks, &mut at, Some(1), false);
+        assert_eq!(clocks, vec![10, 25, 30]);
+        assert!(at.elapsed().as_millis() < 100);
+        // No decision awaited, or a seat not at the table: nothing is added.
+        NetGame::fold(&mut clocks, &mut at, None, true);
+        NetGame::fold(&mut clocks, &mut at, Some(7), true);
+        assert_eq!(clocks, vec![10, 25, 30]);
+    }
 
     #[test]
     fn the_time_a_player_is_away_stops_with_the_end_of_the_game() {

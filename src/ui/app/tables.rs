@@ -104,6 +104,10 @@ impl App {
             News::Status { table, status, .. } => Heard::Status(Box::new((table, status))),
             News::Away { gone, .. } => Heard::Away(gone),
         };
+        // A table closed for good is said so in the list this time, and not kept after.
+        if matches!(now, Heard::Away(true)) {
+            self.forget_table(&ticket, seat);
+        }
         if let (Heard::Status(old), Heard::Status(new)) = (&before, &now) {
             self.tell_table_news(&self.followed[i].joined, &old.1, &new.0, &new.1);
         }

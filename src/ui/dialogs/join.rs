@@ -5,7 +5,6 @@ use crate::ui::app::msg::{post, Msg};
 use crate::ui::dialogs::new_game::{boxed_list, clear_list, dialog_frame, modal_over, swatch};
 use crate::ui::words::names;
 use crate::ui::{tr, trf};
-use fief::net::joined::Joined;
 use fief::net::protocol::{SeatKind, SeatNo, TableInfo};
 use relm4::adw::prelude::*;
 use relm4::{adw, gtk};
@@ -184,8 +183,9 @@ impl JoinDialog {
         d
     }
 
-    /// Opens the dialog, empty, with the tables sat at before and a name to start from.
-    pub fn open(&self, yours: &[Joined], name: &str) {
+    /// Opens the dialog, empty, with the tables sat at before (in the words of Your Tables)
+    /// and a name to start from.
+    pub fn open(&self, yours: &[crate::ui::dialogs::tables::TableWords], name: &str) {
         self.code.set_text("");
         self.show_error("");
         if self.name.text().is_empty() {
@@ -195,20 +195,8 @@ impl JoinDialog {
         for (i, j) in yours.iter().enumerate() {
             let row = adw::ActionRow::new();
             row.set_widget_name(&format!("join-yours-{i}"));
-            let title = if j.hosted {
-                trf("Your table · as {name}", &[("name", &j.name)])
-            } else if j.host.is_empty() {
-                trf("A table · as {name}", &[("name", &j.name)])
-            } else {
-                trf(
-                    "{host}'s table · as {name}",
-                    &[("host", &j.host), ("name", &j.name)],
-                )
-            };
-            row.set_title(&names::glib_escape(&title));
-            if j.hosted {
-                row.set_subtitle(&tr("You host this table"));
-            }
+            row.set_title(&names::glib_escape(&j.title));
+            row.set_subtitle(&names::glib_escape(&j.subtitle));
             let b = gtk::Button::with_label(&tr("Rejoin"));
             b.set_widget_name(&format!("rejoin-{i}"));
             b.set_valign(gtk::Align::Center);
@@ -282,10 +270,18 @@ impl JoinDialog {
                     group = Some(check.clone());
                 }
                 let (chosen, join, seat) = (self.chosen.clone(), self.join.clone(), s.seat);
+                // A seat kept for a name is taken under it.
+                let kept = (s.kind == SeatKind::Reserved)
+                    .then(|| s.name.clone())
+                    .flatten();
+                let name = self.name.clone();
                 check.connect_toggled(move |c| {
                     if c.is_active() {
                         chosen.set(Some(seat));
                         join.set_sensitive(true);
+                        if let Some(k) = &kept {
+                            name.set_text(k);
+                        }
                     }
                 });
                 row.add_suffix(&check);

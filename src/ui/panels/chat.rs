@@ -140,8 +140,10 @@ impl ChatPage {
         let h = gtk::Label::new(Some(head));
         h.set_xalign(0.0);
         h.set_valign(gtk::Align::Baseline);
+        // Its words are never cut to make room for the text ("B-" / "ob"): it wraps between
+        // words only, and is at least as wide as its longest.
         h.set_wrap(true);
-        h.set_wrap_mode(gtk::pango::WrapMode::WordChar);
+        h.set_wrap_mode(gtk::pango::WrapMode::Word);
         h.set_max_width_chars(16);
         h.add_css_class("caption-heading");
         if private {

@@ -74,7 +74,7 @@ impl App {
             Some(&self.window),
             Some(&tr("Close the Table You Host?")),
             Some(&trf(
-                "{who} While this app is closed, nobody can play at your table. Keep it, and host it again from Your Tables: the others come back to it with the same invitation. Or close it for good.",
+                "{who} Once you leave it, nobody can play at your table until you host it again. Keep it, and host it again from Your Tables: the others come back to it with the same invitation. Or close it for good.",
                 &[("who", &who)],
             )),
         );

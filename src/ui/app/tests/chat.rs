@@ -79,3 +79,53 @@ fn who_reads_it_has_no_tooltip_over_its_choices() {
     assert_eq!(to.tooltip_text(), None);
     assert!(!to.has_tooltip());
 }
+
+/// Who said a line is never cut to make room for a long line of talk ("B-" over "ob").
+#[gtk4::test]
+fn who_said_it_is_never_cut_beside_a_long_line() {
+    let app = launch_to_human(init(human_and_easy(), seed(4)));
+    let page = chat_with(&app, 0);
+    for who in ["Bob", "You", "Anne to you"] {
+        app.model().w.chat.push(
+            who,
+            "A long line of talk that wraps over several lines of the narrow sidebar, again and again and again.",
+            false,
+        );
+    }
+    pump_until(1, || false);
+    let list = widget_named(&page, "chat-lines")
+        .and_then(|l| l.downcast::<gtk::ListBox>().ok())
+        .unwrap();
+    for i in 0..3 {
+        let row = list.row_at_index(i).expect("a line");
+        let head = row
+            .child()
+            .and_then(|b| b.first_child())
+            .and_then(|h| h.downcast::<gtk::Label>().ok())
+            .expect("who said it");
+        let layout = head.layout();
+        // Each of its words is whole on one line: no line of it ends inside a word.
+        let text = head.text().to_string();
+        let lines: Vec<String> = layout
+            .lines_readonly()
+            .iter()
+            .map(|l| {
+                let (from, len) = (l.start_index() as usize, l.length() as usize);
+                text[from..from + len].trim().to_string()
+            })
+            .collect();
+        for l in &lines {
+            assert!(
+                text.split_whitespace()
+                    .any(|w| l.split_whitespace().any(|x| x == w)),
+                "{text:?} cut as {lines:?}"
+            );
+        }
+        assert!(
+            lines.iter().all(|l| l
+                .split_whitespace()
+                .all(|x| text.split_whitespace().any(|w| w == x))),
+            "{text:?} cut as {lines:?}"
+        );
+    }
+}

@@ -43,6 +43,7 @@ fn leaving_a_hosted_table_asks_first_and_a_kept_table_says_where_it_stands() {
         options: Options {
             seed: 11,
             first_player: Some(0),
+            names: vec![String::new(), "Bob".into()],
             ..Options::default()
         },
         seats: vec![
@@ -56,6 +57,16 @@ fn leaving_a_hosted_table_asks_first_and_a_kept_table_says_where_it_stands() {
         bot_after: None,
     })));
     assert!(pump_until(30, || hosts(&app)));
+    // The seat named in New Game is kept for Bob.
+    assert!(pump_until(10, || app
+        .model()
+        .net
+        .as_ref()
+        .and_then(|n| n.info.as_ref())
+        .and_then(|(t, _)| t.seats.get(1).cloned())
+        .is_some_and(|s| s.kind
+            == fief::net::protocol::SeatKind::Reserved
+            && s.name.as_deref() == Some("Bob"))));
     let ticket = app.model().net.as_ref().unwrap().ticket.clone();
     let bob = Link::open(
         Spec {
@@ -171,4 +182,52 @@ fn new_game_for_a_table_offers_the_name_last_used() {
     pump_until(1, || false);
     assert_eq!(own.text(), "Bea");
     root.set_visible(false);
+}
+
+/// A table closed by its host while the player plays at it: he is told it was closed (not
+/// that his seat is kept), it is forgotten, and New Game comes (he has no other table).
+#[gtk4::test]
+fn a_table_closed_by_its_host_is_said_closed_and_forgotten() {
+    std::env::set_var(REACH_VAR, "local");
+    let dir = temp_dir("closed-by-host");
+    let host = fief::net::hosting::Hosting::start(
+        &dir.join("other-host"),
+        Reach::Local,
+        fief::bots::Budget::Iterations(10),
+    )
+    .unwrap();
+    let id = host
+        .new_table(fief::net::host::TableSpec {
+            options: Options {
+                seed: 3,
+                players: 3,
+                ..Options::default()
+            },
+            seats: vec![
+                fief::net::table::SeatPlan::Open,
+                fief::net::table::SeatPlan::Bot(Level::Easy),
+                fief::net::table::SeatPlan::Bot(Level::Easy),
+            ],
+            bot_after: None,
+            stand_in: Level::Easy,
+        })
+        .unwrap();
+    let code = host.ticket(&id).unwrap().encode();
+    let mut start = init(human_and_easy(), seed(4));
+    start.net_dir = Some(dir.clone());
+    let app = open(start);
+    app.emit(Msg::JoinSeat(code, 0, "Anne".into()));
+    assert!(pump_until(30, || app
+        .model()
+        .net
+        .as_ref()
+        .is_some_and(|n| n.playing)));
+    assert_eq!(JoinedTables::in_dir(&dir).read().0.len(), 1);
+    host.close_table(&id).unwrap();
+    assert!(pump_until(10, || app.model().net.is_none()));
+    let status = app.model().status.clone();
+    assert!(status.contains("closed"), "{status}");
+    assert!(!status.contains("kept"), "{status}");
+    assert!(JoinedTables::in_dir(&dir).read().0.is_empty());
+    assert!(pump_until(5, || window_named("new-game").is_some()));
 }
