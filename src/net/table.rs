@@ -90,6 +90,9 @@ pub struct Table {
     pub bot_after_ms: Option<u64>,
     pub stand_in_level: Level,
     clocks: Clocks,
+    /// Whose decision the game awaits, as of the action count it was read at (`time` runs
+    /// after every message a table handles: the game's prompt is read once an action).
+    turn_at: Option<(u64, Option<SeatNo>)>,
     /// Kept on a server, not in a player's app (its players are told).
     pub server: bool,
     /// The secret that lets the table's creator start or close it (a table a server made
@@ -140,6 +143,7 @@ impl Table {
             bot_after_ms: Some(180_000),
             stand_in_level: Level::Normal,
             clocks: Clocks::new(plan_len),
+            turn_at: None,
             server: false,
             owner: None,
         })
@@ -479,11 +483,18 @@ impl Table {
     /// charges nobody for the nights, the host's restarts or a stand-in bot's turns. Called
     /// after anything that may change who is there or whose decision it is.
     pub fn time(&mut self, now_ms: u64) {
+        let at = self.at();
+        let turn = match self.turn_at {
+            Some((when, turn)) if when == at => turn,
+            _ => {
+                let turn = self.game.to_act();
+                self.turn_at = Some((at, turn));
+                turn
+            }
+        };
         let there = self.started()
             && !self.game.is_over()
-            && self
-                .game
-                .to_act()
+            && turn
                 .and_then(|p| self.seats.get(p as usize))
                 .is_some_and(|s| s.holders > 0 || matches!(s.plan, SeatPlan::Bot(_)));
         self.clocks.run(there, now_ms);
