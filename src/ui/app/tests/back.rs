@@ -4,10 +4,7 @@
 
 use super::setup::*;
 use crate::ui::app::*;
-use fief::net::host::TableSpec;
-use fief::net::hosting::Hosting;
 use fief::net::table::SeatPlan;
-use fief::net::transport::{Reach, REACH_VAR};
 
 /// The seat's turn, with nothing on its way to the host.
 fn my_turn(app: &Window) -> bool {
@@ -20,26 +17,12 @@ fn my_turn(app: &Window) -> bool {
 /// the whole log counted as seen, and the card lost what came since).
 #[gtk4::test]
 fn back_at_a_table_the_news_start_at_the_last_decision() {
-    std::env::set_var(REACH_VAR, "local");
-    let dir = temp_dir("back-host");
-    let host = Hosting::start(&dir, Reach::Local, Budget::Iterations(10)).unwrap();
-    let table = host
-        .new_table(TableSpec {
-            options: Options {
-                players: 3,
-                seed: 11,
-                ..Options::default()
-            },
-            seats: vec![
-                SeatPlan::Open,
-                SeatPlan::Bot(Level::Easy),
-                SeatPlan::Bot(Level::Easy),
-            ],
-            bot_after: None,
-            stand_in: Level::Easy,
-        })
-        .unwrap();
-    let code = host.ticket(&table).unwrap().encode();
+    let seats = vec![
+        SeatPlan::Open,
+        SeatPlan::Bot(Level::Easy),
+        SeatPlan::Bot(Level::Easy),
+    ];
+    let (host, _, code, dir) = hosted_table("back-host", 11, None, seats);
     let mut start = init(human_and_easy(), seed(4));
     let data = temp_dir("back-app");
     start.net_dir = Some(data.clone());

@@ -4,10 +4,7 @@
 
 use super::setup::*;
 use crate::ui::app::*;
-use fief::net::host::TableSpec;
-use fief::net::hosting::Hosting;
 use fief::net::table::SeatPlan;
-use fief::net::transport::{Reach, REACH_VAR};
 use relm4::ComponentController;
 
 /// The labels on screen under `root`, in order.
@@ -25,24 +22,9 @@ fn texts(root: &gtk::Widget) -> Vec<String> {
 /// say that lit Villages can be clicked, and a click on a Village does nothing.
 #[gtk4::test]
 fn a_table_still_seating_its_players_lights_nothing() {
-    // The app, like the host, reaches this computer only.
-    std::env::set_var(REACH_VAR, "local");
-    let dir = temp_dir("seating");
-    let host = Hosting::start(&dir, Reach::Local, Budget::Iterations(10)).unwrap();
-    let table = host
-        .new_table(TableSpec {
-            options: Options {
-                players: 3,
-                seed: 11,
-                first_player: Some(0),
-                ..Options::default()
-            },
-            seats: vec![SeatPlan::Open, SeatPlan::Open, SeatPlan::Bot(Level::Easy)],
-            bot_after: None,
-            stand_in: Level::Easy,
-        })
-        .unwrap();
-    let code = host.ticket(&table).unwrap().encode();
+    // The app, like the host, reaches this computer only (`hosted_table`).
+    let seats = vec![SeatPlan::Open, SeatPlan::Open, SeatPlan::Bot(Level::Easy)];
+    let (host, _, code, dir) = hosted_table("seating", 11, Some(0), seats);
     let app = open(init(human_and_easy(), seed(4)));
     app.emit(Msg::JoinSeat(code, 0, "Ann".into()));
     assert!(pump_until(30, || app

@@ -188,31 +188,13 @@ fn new_game_for_a_table_offers_the_name_last_used() {
 /// that his seat is kept), it is forgotten, and New Game comes (he has no other table).
 #[gtk4::test]
 fn a_table_closed_by_its_host_is_said_closed_and_forgotten() {
-    std::env::set_var(REACH_VAR, "local");
-    let dir = temp_dir("closed-by-host");
-    let host = fief::net::hosting::Hosting::start(
-        &dir.join("other-host"),
-        Reach::Local,
-        fief::bots::Budget::Iterations(10),
-    )
-    .unwrap();
-    let id = host
-        .new_table(fief::net::host::TableSpec {
-            options: Options {
-                seed: 3,
-                players: 3,
-                ..Options::default()
-            },
-            seats: vec![
-                fief::net::table::SeatPlan::Open,
-                fief::net::table::SeatPlan::Bot(Level::Easy),
-                fief::net::table::SeatPlan::Bot(Level::Easy),
-            ],
-            bot_after: None,
-            stand_in: Level::Easy,
-        })
-        .unwrap();
-    let code = host.ticket(&id).unwrap().encode();
+    let seats = vec![
+        fief::net::table::SeatPlan::Open,
+        fief::net::table::SeatPlan::Bot(Level::Easy),
+        fief::net::table::SeatPlan::Bot(Level::Easy),
+    ];
+    let (host, id, code, host_dir) = hosted_table("closed-by-host", 3, None, seats);
+    let dir = temp_dir("closed-by-host-app");
     let mut start = init(human_and_easy(), seed(4));
     start.net_dir = Some(dir.clone());
     let app = open(start);
@@ -230,4 +212,7 @@ fn a_table_closed_by_its_host_is_said_closed_and_forgotten() {
     assert!(!status.contains("kept"), "{status}");
     assert!(JoinedTables::in_dir(&dir).read().0.is_empty());
     assert!(pump_until(5, || window_named("new-game").is_some()));
+    drop(host);
+    let _ = std::fs::remove_dir_all(host_dir);
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -248,3 +248,34 @@ pub(super) fn answer(d: &adw::MessageDialog, response: &str) {
     d.response(response);
     d.close();
 }
+
+/// A host in this process, over loopback only, in a new folder `name`, with one table of
+/// `seats` dealt from `seed` (`first`: the first player, else drawn): the host (it stops
+/// when dropped), the table's id, the invitation's text and the host's folder.
+pub(super) fn hosted_table(
+    name: &str,
+    seed: u64,
+    first: Option<u8>,
+    seats: Vec<fief::net::table::SeatPlan>,
+) -> (fief::net::hosting::Hosting, String, String, PathBuf) {
+    use fief::net::transport::{Reach, REACH_VAR};
+    std::env::set_var(REACH_VAR, "local");
+    let dir = temp_dir(name);
+    let host =
+        fief::net::hosting::Hosting::start(&dir, Reach::Local, Budget::Iterations(10)).unwrap();
+    let table = host
+        .new_table(fief::net::host::TableSpec {
+            options: Options {
+                players: seats.len() as u8,
+                seed,
+                first_player: first,
+                ..Options::default()
+            },
+            seats,
+            bot_after: None,
+            stand_in: Level::Easy,
+        })
+        .unwrap();
+    let code = host.ticket(&table).unwrap().encode();
+    (host, table, code, dir)
+}
