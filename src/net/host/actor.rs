@@ -147,6 +147,8 @@ impl Actor {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => {
                         self.handle(cmd).await;
+                        // Whatever it was may have changed who is there or whose decision
+                        // it is: the one place the clock is told.
                         self.table.time(now_ms());
                         if self.closed {
                             return;
@@ -525,7 +527,6 @@ impl Actor {
                 self.catch_up(conn, seat, 0);
                 self.send_table();
                 if !was_started && self.table.started() {
-                    self.table.time(now_ms());
                     self.send_states();
                     self.send_statuses();
                     self.drive_bots();
@@ -691,7 +692,6 @@ impl Actor {
             plan,
         };
         let kept = self.store.write(row).await;
-        self.table.time(now_ms());
         self.send_table();
         self.send_states();
         self.send_statuses();
@@ -740,7 +740,6 @@ impl Actor {
             .await
             .map_err(|e| (Refusal::Full, format!("the host could not keep it: {e}")))?;
         self.table.commit(seat, action, took_ms, by_bot)?;
-        self.table.time(at_ms);
         self.send_states();
         self.send_statuses();
         self.drive_bots();

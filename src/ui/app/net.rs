@@ -496,6 +496,7 @@ impl App {
         }
         if let Some(h) = &net.hosting {
             let _ = h.close_table(&net.ticket.table);
+            return self.closed_table();
         } else if let Some(owner) = net.owner.clone() {
             // The server is told first (it tells everyone at the table), off the window's
             // thread.
@@ -505,7 +506,11 @@ impl App {
             });
             return;
         }
-        self.forget_closed_table();
+        // A player leaving a table before its game: it goes on without him.
+        self.leave_net(false);
+        self.w
+            .new_game
+            .emit(crate::ui::dialogs::new_game::NewGameMsg::Open);
     }
 
     /// The server closed the table its creator asked it to close (or says why not).
@@ -514,25 +519,12 @@ impl App {
             return;
         }
         match got {
-            Ok(()) => self.forget_closed_table(),
+            Ok(()) => self.closed_table(),
             Err(e) => self
                 .w
                 .lobby
                 .toast(&trf("The table could not be closed: {e}", &[("e", &e)])),
         }
-    }
-
-    /// The table this player closed is forgotten, and New Game offered.
-    fn forget_closed_table(&mut self) {
-        if let (Some(t), Some(net)) = (self.joined_tables(), &self.net) {
-            if net.owns() {
-                let _ = t.forget(&net.invitation(), net.seat);
-            }
-        }
-        self.leave_net(false);
-        self.w
-            .new_game
-            .emit(crate::ui::dialogs::new_game::NewGameMsg::Open);
     }
 
     /// Table talk from this seat.

@@ -217,9 +217,16 @@ impl App {
         }
     }
 
-    /// After a table closed for good: the player's other tables if he has any, else New Game
-    /// (the closed table's game stays on screen behind, paused).
-    fn after_closed_table(&mut self) {
+    /// The table on screen was closed for good (by this player, its host, or its creator
+    /// on a server): it is forgotten under every invitation it was kept with, the line
+    /// goes, and the player is offered his other tables if he has any, else New Game (the
+    /// closed table's game stays behind, paused).
+    pub(super) fn closed_table(&mut self) {
+        if let Some(net) = &self.net {
+            let (ticket, seat) = (net.invitation(), net.seat);
+            self.forget_table(&ticket, seat);
+        }
+        self.leave_net(false);
         if self.remembered().is_empty() {
             self.w
                 .new_game
@@ -236,12 +243,9 @@ impl App {
         if net.playing && refusal == Some(Refusal::NoTable) {
             // The table was closed for good (by its host, or its creator on a server): there
             // is nothing to come back to, and its game cannot go on.
-            let (ticket, seat) = (net.invitation(), net.seat);
-            self.forget_table(&ticket, seat);
-            self.leave_net(false);
             self.status = tr("This table was closed: its game cannot go on.");
             self.toast(&self.status.clone());
-            return self.after_closed_table();
+            return self.closed_table();
         }
         if net.playing {
             // A decision on its way is lost with the line: said, never dropped silently.
