@@ -93,6 +93,7 @@ fn who_said_it_is_never_cut_beside_a_long_line() {
         );
     }
     pump_until(1, || false);
+    crate::ui::shoot(&page, "chat-names");
     let list = widget_named(&page, "chat-lines")
         .and_then(|l| l.downcast::<gtk::ListBox>().ok())
         .unwrap();
